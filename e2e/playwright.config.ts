@@ -1,0 +1,38 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from '../tools/chromium.ts';
+
+/** The e2e suite talks to the real reference server on a fresh in-memory database, serving the built portal. */
+const port = Number(process.env.E2E_PORT ?? 8181);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './.tmp/test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: './.tmp/report' }]] : 'list',
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    locale: 'de-DE',
+    launchOptions: chromiumLaunchOptions,
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'node --import tsx src/main.ts',
+    cwd: '../packages/server',
+    url: `${baseURL}/api/v2/cms/content/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PGLITE_DATA_DIR: 'memory://',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,116 @@
+import { expect, test } from '@playwright/test';
+import { contentTitlesFor, signIn, submitLogin, toast, users } from './support.ts';
+
+test('a teacher signs in and sees the content titles of the Mediathek', async ({ page, request }) => {
+  const titles = await contentTitlesFor(request, users.lehrer);
+  expect(titles.length).toBeGreaterThan(0);
+
+  await signIn(page, users.lehrer);
+  await expect(toast(page, 'Erfolgreich eingeloggt.')).toBeVisible();
+  for (const title of titles.slice(0, 3)) {
+    await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
+  }
+  const tokenKeys = await page.evaluate(() =>
+    Object.keys(localStorage).filter((key) => key.startsWith('vr-portal.')),
+  );
+  expect(tokenKeys).toEqual(expect.arrayContaining(['vr-portal.accessToken', 'vr-portal.refreshToken']));
+});
+
+test('three wrong passwords block the login, and a fourth try sends no request', async ({ page }) => {
+  let loginRequests = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/api/v1/sessions/') && request.method() === 'POST') loginRequests += 1;
+  });
+  await page.goto('/login');
+
+  for (let attempt = 1; attempt <= 2; attempt += 1) {
+    await submitLogin(page, users.lehrer, `falsch${attempt}234`);
+    await expect(toast(page, 'Login nicht möglich')).toBeVisible();
+    await expect.poll(() => loginRequests).toBe(attempt);
+  }
+  await submitLogin(page, users.lehrer, 'falsch3234');
+  await expect(toast(page, 'Login gesperrt')).toBeVisible();
+  expect(loginRequests).toBe(3);
+
+  await submitLogin(page, users.lehrer, 'portal2026');
+  await expect(toast(page, 'Login gesperrt').or(page.getByText('Login gesperrt').first())).toBeVisible();
+  // Give a stray request the time it would need to show up.
+  await page.waitForTimeout(500);
+  expect(loginRequests).toBe(3);
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('an anonymous visit to the dashboard lands on the login page', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(toast(page, 'Sie sind nicht eingeloggt')).toBeVisible();
+});
+
+test('a teacher who is no administrator is sent from the settings to the Mediathek', async ({ page }) => {
+  await signIn(page, users.lehrer);
+  await page.goto('/dashboard/settings');
+  await expect(page).toHaveURL(/\/library$/);
+  await expect(toast(page, 'Begrenzter Zugriff')).toBeVisible();
+});
+
+test('logging out clears the session and says so', async ({ page }) => {
+  await signIn(page, users.lehrer);
+  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await expect(toast(page, 'Erfolgreich ausgeloggt.')).toBeVisible();
+  await expect(page).toHaveURL(/\/library$/);
+  const keys = await page.evaluate(() =>
+    Object.keys(localStorage).filter((key) => key.startsWith('vr-portal.')),
+  );
+  expect(keys.filter((key) => key.endsWith('Token'))).toEqual([]);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a 401 from the server clears the local session', async ({ page }) => {
+  await page.goto('/login');
+  await page.evaluate(() => {
+    localStorage.setItem('vr-portal.accessToken', 'not-a-valid-token');
+    localStorage.setItem('vr-portal.refreshToken', 'not-a-valid-token');
+  });
+  await page.goto('/library');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('vr-portal.accessToken'))).toBeNull();
+  await expect(page.getByRole('link', { name: 'Anmelden' })).toBeVisible();
+});
+
+test.describe
+  .serial('terms of use for a user who has not accepted them', () => {
+    test('declining logs the user out', async ({ page }) => {
+      await page.goto('/login');
+      await submitLogin(page, users.neu, 'portal2026');
+      const dialog = page.getByRole('dialog', { name: 'Datenschutzerklärung & Nutzungsbedingungen' });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+      await expect(toast(page, 'Sie werden ausgeloggt')).toBeVisible();
+      await expect(dialog).toBeHidden();
+      const access = await page.evaluate(() => localStorage.getItem('vr-portal.accessToken'));
+      expect(access).toBeNull();
+    });
+
+    test('the dialog cannot be escaped, and accepting leads to the Mediathek', async ({ page }) => {
+      await page.goto('/login');
+      await submitLogin(page, users.neu, 'portal2026');
+      const dialog = page.getByRole('dialog', { name: 'Datenschutzerklärung & Nutzungsbedingungen' });
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeVisible();
+
+      const accept = dialog.getByRole('button', { name: 'Akzeptieren' });
+      await expect(accept).toBeDisabled();
+      await dialog
+        .getByRole('checkbox', { name: 'Ich habe die Nutzungsbedingungen gelesen und akzeptiere diese.' })
+        .click();
+      await expect(accept).toBeEnabled();
+      await accept.click();
+      await expect(toast(page, 'Nutzungsbedingungen akzeptiert')).toBeVisible();
+      await expect(dialog).toBeHidden();
+      await expect(page).toHaveURL(/\/library$/);
+
+      await page.reload();
+      await expect(page.getByRole('dialog')).toBeHidden();
+    });
+  });

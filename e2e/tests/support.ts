@@ -1,0 +1,43 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'portal2026';
+export const users = {
+  admin: 'admin@kmz.example',
+  lehrer: 'lehrer@schule.example',
+  zfsl: 'zfsl@zfsl.example',
+  neu: 'neu@schule.example',
+} as const;
+
+/** Fills the login form as a user would and submits it. */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+}
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await submitLogin(page, email, password);
+  await expect(page).toHaveURL(/\/library$/);
+}
+
+/** A toast as users see it, found by its title (screen readers get a second, hidden copy: take the first). */
+export function toast(page: Page, title: string) {
+  return page.getByRole('status').filter({ hasText: title }).first();
+}
+
+/** Titles of the content a user may see, straight from the API, for comparison with the page. */
+export async function contentTitlesFor(request: APIRequestContext, email?: string): Promise<string[]> {
+  const headers: Record<string, string> = {};
+  if (email) {
+    const login = await request.post('/api/v1/sessions/', {
+      data: { username: email, password: DEMO_PASSWORD },
+    });
+    expect(login.status()).toBe(201);
+    headers.Authorization = `Bearer ${(await login.json()).access}`;
+  }
+  const list = await request.get('/api/v2/cms/content/?page_size=100', { headers });
+  expect(list.ok()).toBe(true);
+  const body = (await list.json()) as { results: { title: string }[] };
+  return body.results.map((item) => item.title);
+}

@@ -1,0 +1,91 @@
+// The dependency rules of docs/architecture: which package and which portal folder may import what.
+// Kept as data plus one small walker so that the rules read like the architecture page.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+const SOURCE_FILE = /\.(m?[jt]sx?)$/;
+const IMPORT_SPECIFIER =
+  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
+
+/** Packages and the workspace packages each may import. `null` = any non-workspace module is fine. */
+const PACKAGE_RULES = {
+  domain: {
+    allowed: [],
+    forbiddenModules: [/^react(-dom)?($|\/)/, /^node:/, /^(fs|http|https|net|child_process)$/],
+  },
+  ui: { allowed: [], forbiddenModules: [/^i18next/, /^react-i18next/] },
+  api: { allowed: ['@portal/domain'], forbiddenModules: [] },
+  portal: { allowed: ['@portal/domain', '@portal/api', '@portal/ui'], forbiddenModules: [] },
+  server: { allowed: ['@portal/domain', '@portal/api'], forbiddenModules: [] },
+};
+
+function* sourceFiles(dir) {
+  for (const entry of readdirSync(dir)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) yield* sourceFiles(path);
+    else if (SOURCE_FILE.test(entry)) yield path;
+  }
+}
+
+function importsOf(file) {
+  const text = readFileSync(file, 'utf8');
+  const specifiers = [];
+  for (const match of text.matchAll(IMPORT_SPECIFIER)) specifiers.push(match[1] ?? match[2] ?? match[3]);
+  return specifiers;
+}
+
+/** The portal feature a path lies in, or undefined. */
+function featureOf(packagesDir, path) {
+  const parts = relative(join(packagesDir, 'portal', 'src'), path).split(sep);
+  return parts[0] === 'features' && parts.length > 2 ? parts[1] : undefined;
+}
+
+/** Lists every import that breaks a rule, as human-readable lines. */
+export function findViolations(rootDir) {
+  const packagesDir = join(rootDir, 'packages');
+  const violations = [];
+  for (const [name, rule] of Object.entries(PACKAGE_RULES)) {
+    const packageDir = join(packagesDir, name);
+    let files;
+    try {
+      files = [...sourceFiles(join(packageDir, 'src'))];
+    } catch {
+      continue;
+    }
+    for (const file of files) {
+      const where = relative(rootDir, file);
+      for (const specifier of importsOf(file)) {
+        if (specifier.startsWith('.')) {
+          const target = resolve(dirname(file), specifier);
+          if (!target.startsWith(packageDir + sep)) {
+            violations.push(`${where}: relative import '${specifier}' leaves @portal/${name}`);
+            continue;
+          }
+          const from = featureOf(packagesDir, file);
+          const to = featureOf(packagesDir, target);
+          if (name === 'portal' && from && to && from !== to) {
+            violations.push(
+              `${where}: feature '${from}' imports feature '${to}' (move the shared part to lib/ or @portal/domain)`,
+            );
+          }
+          const targetParts = relative(join(packageDir, 'src'), target).split(sep);
+          const fromLib = relative(join(packageDir, 'src'), file).split(sep)[0] === 'lib';
+          if (name === 'portal' && fromLib && (targetParts[0] === 'features' || targetParts[0] === 'app')) {
+            violations.push(
+              `${where}: lib/ imports ${targetParts[0]}/ (lib is the shared layer below features and app)`,
+            );
+          }
+        } else if (specifier.startsWith('@portal/')) {
+          const packageName = specifier.split('/').slice(0, 2).join('/');
+          if (!rule.allowed.includes(packageName)) {
+            violations.push(`${where}: @portal/${name} must not import ${packageName}`);
+          }
+        } else if (rule.forbiddenModules.some((pattern) => pattern.test(specifier))) {
+          violations.push(`${where}: @portal/${name} must not import '${specifier}'`);
+        }
+      }
+    }
+  }
+  return violations;
+}

@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+// The two README commands. They must work on a fresh machine that has only Node and npm, so this file
+// uses nothing but Node's standard library: it fetches the pinned pnpm if needed, installs, then
+// builds and serves (`start`) or runs every check in order (`test`).
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const PNPM_VERSION = '10.34.8';
+const localPnpm = join(root, '.tools', 'node_modules', '.bin', 'pnpm');
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  return result.status ?? 1;
+}
+
+function pnpmBinary() {
+  const onPath = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
+  if (onPath.status === 0 && onPath.stdout.trim() === PNPM_VERSION) return 'pnpm';
+  if (!existsSync(localPnpm)) {
+    console.log(`» pnpm ${PNPM_VERSION} is missing: installing it into .tools/`);
+    const status = run('npm', [
+      'install',
+      '--prefix',
+      '.tools',
+      '--no-save',
+      '--no-audit',
+      '--no-fund',
+      `pnpm@${PNPM_VERSION}`,
+    ]);
+    if (status !== 0) process.exit(status);
+  }
+  return localPnpm;
+}
+
+const pnpm = pnpmBinary();
+const pnpmRun = (...args) => run(pnpm, args);
+
+function install() {
+  console.log('» installing dependencies (pnpm, frozen lockfile)');
+  const status = pnpmRun('install', '--frozen-lockfile', '--prefer-offline');
+  if (status !== 0) process.exit(status);
+}
+
+function build() {
+  console.log('» building @portal/ui and the portal');
+  const status = pnpmRun('run', 'build');
+  if (status !== 0) process.exit(status);
+}
+
+const checks = [
+  ['contract lint', ['run', 'lint:contract']],
+  ['generated types are fresh', ['run', 'lint:generated']],
+  ['lint and format (biome)', ['run', 'lint:biome']],
+  ['package boundaries', ['run', 'lint:boundaries']],
+  ['types', ['run', 'lint:types']],
+  ['unit tests', ['run', 'test:unit']],
+  ['build', ['run', 'build']],
+  ['story tests (Chromium)', ['run', 'test:stories']],
+  ['end-to-end tests (Chromium)', ['run', 'test:e2e']],
+];
+
+function test() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    console.error(
+      `Chromium not found at ${chromium}. Install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+    );
+    process.exit(1);
+  }
+  const results = [];
+  for (const [name, args] of checks) {
+    console.log(`\n» ${name}`);
+    const started = Date.now();
+    const status = pnpmRun(...args);
+    results.push({ name, ok: status === 0, seconds: (Date.now() - started) / 1000 });
+    // Later checks need the build, so a failed build ends the run.
+    if (status !== 0 && name === 'build') break;
+  }
+  console.log('\nSummary');
+  for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds.toFixed(1)} s)`);
+  const failed = results.filter((r) => !r.ok).length + (checks.length - results.length);
+  console.log(`checks: ${checks.length - failed} passed, ${failed} failed`);
+  process.exit(failed === 0 ? 0 : 1);
+}
+
+const command = process.argv[2];
+install();
+if (command === 'start') {
+  build();
+  process.exit(pnpmRun('--filter', '@portal/server', 'start'));
+} else if (command === 'dev') {
+  pnpmRun('--filter', '@portal/ui', 'run', 'build');
+  process.exit(
+    pnpmRun('--parallel', '--filter', '@portal/server', '--filter', '@portal/portal', 'run', 'dev'),
+  );
+} else if (command === 'test') {
+  test();
+} else {
+  console.error('usage: node scripts/run.mjs start|test|dev');
+  process.exit(2);
+}
