@@ -1,0 +1,45 @@
+import type { components, operations } from './schema';
+
+type Schemas = components['schemas'];
+
+// `Error` would shadow the global, hence ErrorDetail.
+export type ErrorDetail = Schemas['Error'];
+export type FieldErrors = Schemas['FieldErrors'];
+export type NotImplementedError = Schemas['NotImplementedError'];
+/** Any error body the contract describes; a body-less error answer arrives as `{ detail: 'HTTP <status>' }`. */
+export type ApiErrorBody = ErrorDetail | FieldErrors | NotImplementedError;
+export type Message = Schemas['Message'];
+export type Pagination = Schemas['Pagination'];
+
+export type UserSummary = Schemas['UserSummary'];
+export type Membership = Schemas['Membership'];
+export type Organisation = Schemas['Organisation'];
+export type OrganisationSummary = Schemas['OrganisationSummary'];
+export type User = Schemas['User'];
+export type UpdateUserRequest = Schemas['UpdateUserRequest'];
+
+export type LoginRequest = Schemas['LoginRequest'];
+export type TokenPair = Schemas['TokenPair'];
+export type RefreshRequest = Schemas['RefreshRequest'];
+export type LogoutRequest = Schemas['LogoutRequest'];
+export type TermsOfUse = Schemas['TermsOfUse'];
+export type PrivacyPolicy = Schemas['PrivacyPolicy'];
+export type ResetPasswordRequest = Schemas['ResetPasswordRequest'];
+export type ResetPasswordMailRequest = Schemas['ResetPasswordMailRequest'];
+
+export type ContentType = Schemas['ContentType'];
+export type ContentFormat = Schemas['ContentFormat'];
+export type CategoryRef = Schemas['CategoryRef'];
+export type ContentCategory = Schemas['ContentCategory'];
+export type Language = Schemas['Language'];
+export type Content = Schemas['Content'];
+export type PaginatedContentList = Schemas['PaginatedContentList'];
+/** The filters, sorting and paging of listContent, e.g. to parse them from the URL. */
+export type ListContentQuery = NonNullable<operations['listContent']['parameters']['query']>;
+
+export type DeviceTypeRef = Schemas['DeviceTypeRef'];
+export type DeviceType = Schemas['DeviceType'];
+export type PlaybackState = Schemas['PlaybackState'];
+export type SyncStatus = Schemas['SyncStatus'];
+export type Device = Schemas['Device'];
+export type PaginatedDeviceList = Schemas['PaginatedDeviceList'];
