@@ -1,0 +1,34 @@
+/** Business constants of spec §8 and §9. */
+
+export const LOGIN_ATTEMPTS = 3;
+export const TOAST_DURATION_MS = 5000;
+export const RUNNING_STATE_MAX_AGE_MS = 60 * 60 * 1000;
+export const PLAYBACK_TICK_MS = 1000;
+export const NAVBAR_HEIGHT_PX = 60;
+export const FALLBACK_LANGUAGE = 'de';
+/** Every key the portal keeps in browser storage starts with this; logout removes all of them. */
+export const STORAGE_PREFIX = 'vr-portal.';
+
+// Translation loading (spec §9); these equal i18next's own defaults, named so the portal can pass them explicitly.
+export const TRANSLATION_MAX_PARALLEL_READS = 10;
+export const TRANSLATION_MAX_RETRIES = 5;
+export const TRANSLATION_RETRY_INITIAL_DELAY_MS = 350;
+export const TRANSLATION_MAX_PLACEHOLDERS = 1000;
+
+/**
+ * Spec §8: a failed language-file load is retried on 5xx or when there is no status at all (network error;
+ * fetch reports 0 then); 4xx is final. Anything below 400 is not a failure and is not retried.
+ */
+export function shouldRetryTranslationLoad(status: number | undefined | null): boolean {
+  if (status === undefined || status === null || status === 0 || Number.isNaN(status)) return true;
+  return status >= 500;
+}
+
+/**
+ * Wait before retry number `attempt` (1-based): 350 ms, doubled for each further retry. Null once the
+ * retries are used up (or for a nonsensical attempt), so the caller stops.
+ */
+export function translationRetryDelayMs(attempt: number): number | null {
+  if (!Number.isInteger(attempt) || attempt < 1 || attempt > TRANSLATION_MAX_RETRIES) return null;
+  return TRANSLATION_RETRY_INITIAL_DELAY_MS * 2 ** (attempt - 1);
+}

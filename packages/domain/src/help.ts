@@ -1,0 +1,84 @@
+/**
+ * Help topics of spec §2: which support topic the help button opens on a page. The spec gives titles but no
+ * topic ids (those also vary by administrator and, under /products, by KMZ users), so each topic gets a stable
+ * key of ours.
+ */
+
+export const HELP_TOPICS = [
+  { pattern: '/', key: 'portal', title: 'Portal' },
+  { pattern: '/library', key: 'library', title: 'Mediathek' },
+  { pattern: '/library/new', key: 'library-new', title: 'Inhalt erstellen' },
+  { pattern: '/library/{id}', key: 'library-detail', title: 'Mediathek - Details' },
+  { pattern: '/library/{id}/edit', key: 'library-edit', title: 'Inhalt bearbeiten' },
+  { pattern: '/products/devices', key: 'products-devices', title: 'Produktverwaltung - VR-Brillen' },
+  { pattern: '/products', key: 'products', title: 'Produktverwaltung - Allgemein' },
+  { pattern: '/configurations', key: 'configurations', title: 'Produktverwaltung - Wiedergabelisten' },
+  {
+    pattern: '/configurations/{id}',
+    key: 'configuration-detail',
+    title: 'Wiedergabelisten - Details/Bearbeiten',
+  },
+  { pattern: '/moderate', key: 'moderate', title: 'Moderieren' },
+  { pattern: '/administration', key: 'administration', title: 'Adminbereich' },
+  { pattern: '/support', key: 'support', title: 'Support - Hilfeseite' },
+  { pattern: '/groups', key: 'groups', title: 'Gruppierungen' },
+  { pattern: '/groups/new', key: 'groups-new', title: 'Gruppierung erstellen' },
+  { pattern: '/groups/{id}', key: 'group-detail', title: 'Gruppierung - Details' },
+  { pattern: '/groups/{id}/edit', key: 'group-edit', title: 'Gruppierung bearbeiten' },
+] as const;
+
+export type HelpTopicKey = (typeof HELP_TOPICS)[number]['key'];
+
+/**
+ * Ours, not the spec's: the portal's routes (spec §2) keep headsets and playlists under /dashboard, while the
+ * help mapping names /products/devices and /configurations. These send the portal's pages to those topics.
+ */
+export const HELP_TOPIC_ALIASES: readonly { pattern: string; key: HelpTopicKey }[] = [
+  { pattern: '/dashboard/devices', key: 'products-devices' },
+  { pattern: '/dashboard/configurations', key: 'configurations' },
+  { pattern: '/dashboard/configurations/{id}', key: 'configuration-detail' },
+];
+
+export interface HelpTopic {
+  key: HelpTopicKey;
+  title: string;
+}
+
+function segments(path: string): string[] {
+  return path.split('/').filter((s) => s !== '');
+}
+
+/** Null when the pattern is no prefix of the path; else how well it fits: more segments, then more literals. */
+function fit(pattern: string[], path: string[]): [number, number] | null {
+  if (pattern.length > path.length) return null;
+  let literals = 0;
+  for (let i = 0; i < pattern.length; i += 1) {
+    const want = pattern[i];
+    if (want === '{id}') continue;
+    if (want !== path[i]) return null;
+    literals += 1;
+  }
+  return [pattern.length, literals];
+}
+
+/**
+ * The topic for a pathname (query and hash are ignored). The most specific match wins: the pattern covering
+ * the most path segments, and among those the one with the most literal segments ('/library/new' beats
+ * '/library/{id}'). Deeper unknown paths fall back to their closest parent ('/library/5/preview' →
+ * 'Mediathek - Details'); everything else is 'Portal'.
+ */
+export function helpTopicForPath(pathname: string): HelpTopic {
+  const path = segments(pathname.split(/[?#]/)[0] ?? '');
+  const candidates = [...HELP_TOPICS, ...HELP_TOPIC_ALIASES];
+  let best: { key: HelpTopicKey; score: [number, number] } = { key: 'portal', score: [0, 0] };
+  for (const candidate of candidates) {
+    const score = fit(segments(candidate.pattern), path);
+    if (!score) continue;
+    const [length, literals] = score;
+    if (length > best.score[0] || (length === best.score[0] && literals > best.score[1])) {
+      best = { key: candidate.key, score };
+    }
+  }
+  const topic = HELP_TOPICS.find((t) => t.key === best.key) ?? HELP_TOPICS[0];
+  return { key: topic.key, title: topic.title };
+}

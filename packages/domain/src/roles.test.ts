@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type DomainOrganisation,
+  type DomainUser,
+  deriveRoleFlags,
+  isAdministrator,
+  isContentOwner,
+  isInMsbGroup,
+  isKmzUser,
+  isMsbUser,
+  isZfslUser,
+  ORGANISATION_TYPE,
+} from './roles.ts';
+
+const kmz: DomainOrganisation = {
+  id: 1,
+  organisationType: 4,
+  msbSchoolNumber: null,
+  memberships: [
+    { isAdministrator: true, user: { email: 'admin@kmz.example' } },
+    { isAdministrator: false, user: { email: 'mitglied@kmz.example' } },
+  ],
+};
+const school: DomainOrganisation = {
+  id: 2,
+  organisationType: 2,
+  msbSchoolNumber: '123456',
+  memberships: [{ isAdministrator: false, user: { email: 'lehrer@schule.example' } }],
+};
+const zfsl: DomainOrganisation = { id: 3, organisationType: 5, msbSchoolNumber: null, memberships: [] };
+
+function user(
+  email: string,
+  organisations: DomainOrganisation[],
+  extra: Partial<DomainUser> = {},
+): DomainUser {
+  return { email, isSocialUser: false, organisations, ...extra };
+}
+
+describe('ORGANISATION_TYPE', () => {
+  it('uses the numbers of spec §3', () => {
+    expect(ORGANISATION_TYPE).toEqual({ school: 2, kmz: 4, zfsl: 5 });
+  });
+});
+
+describe('isAdministrator', () => {
+  it('is true for a flagged membership with the own email in the first organisation', () => {
+    expect(isAdministrator(user('admin@kmz.example', [kmz]))).toBe(true);
+  });
+
+  it('compares emails ignoring case and surrounding blanks', () => {
+    expect(isAdministrator(user(' Admin@KMZ.example', [kmz]))).toBe(true);
+  });
+
+  it('is false for an unflagged member', () => {
+    expect(isAdministrator(user('mitglied@kmz.example', [kmz]))).toBe(false);
+  });
+
+  it('is false when someone else is the flagged member', () => {
+    expect(isAdministrator(user('lehrer@schule.example', [kmz]))).toBe(false);
+  });
+
+  it('only looks at the first organisation', () => {
+    expect(isAdministrator(user('admin@kmz.example', [school, kmz]))).toBe(false);
+  });
+
+  it('is false without organisations, without memberships or without a user', () => {
+    expect(isAdministrator(user('admin@kmz.example', []))).toBe(false);
+    expect(isAdministrator(user('admin@kmz.example', [{ id: 9, organisationType: 4 }]))).toBe(false);
+    expect(isAdministrator(null)).toBe(false);
+    expect(isAdministrator(undefined)).toBe(false);
+  });
+});
+
+describe('organisation-type flags', () => {
+  it('detects MSB users by school number in the first organisation', () => {
+    expect(isMsbUser(user('lehrer@schule.example', [school]))).toBe(true);
+    expect(isMsbUser(user('x@y.de', [{ ...school, msbSchoolNumber: null }]))).toBe(false);
+    expect(isMsbUser(user('x@y.de', [{ ...school, msbSchoolNumber: '  ' }]))).toBe(false);
+    expect(isMsbUser(user('x@y.de', [{ ...school, msbSchoolNumber: undefined }]))).toBe(false);
+    expect(isMsbUser(user('x@y.de', [kmz, school]))).toBe(false);
+  });
+
+  it('counts every social user as MSB, even without organisations', () => {
+    expect(isMsbUser(user('sozial@example.de', [], { isSocialUser: true }))).toBe(true);
+  });
+
+  it('needs type 2 for MSB: a school number on another type does not count', () => {
+    expect(isMsbUser(user('x@y.de', [{ ...kmz, msbSchoolNumber: '123' }]))).toBe(false);
+  });
+
+  it('detects KMZ and ZfsL by the first organisation', () => {
+    expect(isKmzUser(user('a@b.de', [kmz]))).toBe(true);
+    expect(isKmzUser(user('a@b.de', [school, kmz]))).toBe(false);
+    expect(isZfslUser(user('a@b.de', [zfsl]))).toBe(true);
+    expect(isZfslUser(user('a@b.de', [kmz]))).toBe(false);
+    expect(isKmzUser(user('a@b.de', []))).toBe(false);
+    expect(isZfslUser(null)).toBe(false);
+  });
+
+  it('puts MSB, KMZ and ZfsL users in the MSB group, others not', () => {
+    expect(isInMsbGroup(user('a@b.de', [school]))).toBe(true);
+    expect(isInMsbGroup(user('a@b.de', [kmz]))).toBe(true);
+    expect(isInMsbGroup(user('a@b.de', [zfsl]))).toBe(true);
+    expect(isInMsbGroup(user('a@b.de', [{ id: 7, organisationType: 1 }]))).toBe(false);
+    expect(isInMsbGroup(user('a@b.de', []))).toBe(false);
+    expect(isInMsbGroup(null)).toBe(false);
+  });
+});
+
+describe('isContentOwner', () => {
+  it('is true when any of the user organisations owns the content', () => {
+    expect(isContentOwner(user('a@b.de', [kmz, school]), { owner: { id: 2 } })).toBe(true);
+  });
+
+  it('is false for other owners, missing owner, missing user or no organisations', () => {
+    expect(isContentOwner(user('a@b.de', [kmz]), { owner: { id: 2 } })).toBe(false);
+    expect(isContentOwner(user('a@b.de', [kmz]), { owner: null })).toBe(false);
+    expect(isContentOwner(null, { owner: { id: 1 } })).toBe(false);
+    expect(isContentOwner(user('a@b.de', []), { owner: { id: 1 } })).toBe(false);
+    expect(isContentOwner(user('a@b.de', [kmz]), null)).toBe(false);
+  });
+});
+
+describe('deriveRoleFlags', () => {
+  it('returns all flags of a KMZ administrator', () => {
+    expect(deriveRoleFlags(user('admin@kmz.example', [kmz], { isStaff: true }))).toEqual({
+      isAdministrator: true,
+      isMsbUser: false,
+      isKmzUser: true,
+      isZfslUser: false,
+      isInMsbGroup: true,
+      isStaff: true,
+      isContentAdmin: false,
+    });
+  });
+
+  it('returns all flags of a teacher', () => {
+    expect(deriveRoleFlags(user('lehrer@schule.example', [school], { isContentAdmin: true }))).toEqual({
+      isAdministrator: false,
+      isMsbUser: true,
+      isKmzUser: false,
+      isZfslUser: false,
+      isInMsbGroup: true,
+      isStaff: false,
+      isContentAdmin: true,
+    });
+  });
+
+  it('returns no flags without a user', () => {
+    expect(Object.values(deriveRoleFlags(null)).every((flag) => flag === false)).toBe(true);
+  });
+});

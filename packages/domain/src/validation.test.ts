@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EMAIL_PATTERN,
+  EMAIL_PATTERN_SOURCE,
+  EMAIL_PATTERN_STRICT_TLD_SOURCE,
+  FILE_NAME_PATTERN_SOURCE,
+  isValidEmail,
+  isValidFileName,
+  isValidPassword,
+  PASSWORD_PATTERN_SOURCE,
+  passwordRuleViolations,
+} from './validation.ts';
+
+describe('isValidEmail', () => {
+  it.each([
+    'lehrer@schule.example',
+    'a.b_c%d+e-f@mail.example.de',
+    'UPPER@Case.DE',
+    '123@456.de',
+    'x@sub-domain.nrw.schule',
+  ])('accepts %s', (email) => {
+    expect(isValidEmail(email)).toBe(true);
+  });
+
+  it.each([
+    '',
+    'plain',
+    '@schule.de',
+    'lehrer@',
+    'lehrer@schule',
+    'lehrer@schule.d',
+    'lehrer@schule.d3',
+    'lehrer@.de',
+    'lehrer@schule..de',
+    'leh rer@schule.de',
+    'lehrer@@schule.de',
+    'lehrer!@schule.de',
+    'lehrä@schule.de',
+    ' lehrer@schule.de',
+    'lehrer@schule.de ',
+  ])('refuses %j', (email) => {
+    expect(isValidEmail(email)).toBe(false);
+  });
+
+  it('limits the TLD to 24 letters only with the strict pattern', () => {
+    const long = `a@b.${'x'.repeat(25)}`;
+    const max = `a@b.${'x'.repeat(24)}`;
+    expect(isValidEmail(long)).toBe(true);
+    expect(isValidEmail(long, { strictTld: true })).toBe(false);
+    expect(isValidEmail(max, { strictTld: true })).toBe(true);
+    expect(isValidEmail('a@b.de', { strictTld: true })).toBe(true);
+  });
+
+  it('exports sources that rebuild the same patterns', () => {
+    expect(new RegExp(EMAIL_PATTERN_SOURCE).source).toBe(EMAIL_PATTERN.source);
+    for (const source of [
+      EMAIL_PATTERN_SOURCE,
+      EMAIL_PATTERN_STRICT_TLD_SOURCE,
+      PASSWORD_PATTERN_SOURCE,
+      FILE_NAME_PATTERN_SOURCE,
+    ]) {
+      expect(source.startsWith('^')).toBe(true);
+      expect(source.endsWith('$')).toBe(true);
+    }
+  });
+});
+
+describe('passwords', () => {
+  it.each(['portal2026', 'abcdefg1', '1234567a', 'Pässwört9', 'with space 1'])('accepts %j', (pw) => {
+    expect(isValidPassword(pw)).toBe(true);
+    expect(passwordRuleViolations(pw)).toEqual([]);
+  });
+
+  it.each([
+    ['', ['minLength', 'digit', 'letter']],
+    ['abc1', ['minLength']],
+    ['abcdefgh', ['digit']],
+    ['12345678', ['letter']],
+    ['äöüäöü12', ['letter']],
+    ['!!!!!!!!', ['digit', 'letter']],
+  ])('refuses %j because of %j', (pw, broken) => {
+    expect(isValidPassword(pw)).toBe(false);
+    expect(passwordRuleViolations(pw)).toEqual(broken);
+  });
+
+  it('counts a newline as a character like any other', () => {
+    expect(isValidPassword('abc\n1234')).toBe(true);
+  });
+});
+
+describe('isValidFileName', () => {
+  it.each(['video.mp4', 'My_App-1.0.apk', 'README', '.hidden', 'a..b'])('accepts %s', (name) => {
+    expect(isValidFileName(name)).toBe(true);
+  });
+
+  it.each(['', '.', '..', 'mein video.mp4', 'ordner/datei.mp4', 'ä.mp4', 'a\\b', 'file\n.mp4'])(
+    'refuses %j',
+    (name) => {
+      expect(isValidFileName(name)).toBe(false);
+    },
+  );
+});

@@ -1,0 +1,58 @@
+/**
+ * Validation rules of spec §5. Each pattern is exported both as a RegExp and as its source string, so the
+ * contract (JSON Schema `pattern`, which is unanchored by default — hence the explicit ^ and $) and the
+ * server can use exactly the same rule. The sources avoid the `u` flag and lookbehinds so that every
+ * JSON Schema validator accepts them.
+ */
+
+/** Local part: letters, digits and . _ % + -; an @; dot-separated domain labels; a TLD of 2+ letters. */
+export const EMAIL_PATTERN_SOURCE = '^[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9-]+\\.)+[A-Za-z]{2,}$';
+/** Same as {@link EMAIL_PATTERN_SOURCE}, but the TLD must have 2 to 24 letters (spec §5, second pattern). */
+export const EMAIL_PATTERN_STRICT_TLD_SOURCE = '^[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9-]+\\.)+[A-Za-z]{2,24}$';
+
+export const EMAIL_PATTERN = new RegExp(EMAIL_PATTERN_SOURCE);
+export const EMAIL_PATTERN_STRICT_TLD = new RegExp(EMAIL_PATTERN_STRICT_TLD_SOURCE);
+
+/**
+ * The value is tested as given (no trimming) so that portal, contract and server agree on every input.
+ * @example isValidEmail('lehrer@schule.example') // true
+ */
+export function isValidEmail(value: string, options: { strictTld?: boolean } = {}): boolean {
+  return (options.strictTld ? EMAIL_PATTERN_STRICT_TLD : EMAIL_PATTERN).test(value);
+}
+
+export const PASSWORD_MIN_LENGTH = 8;
+/**
+ * At least 8 characters, one digit and one letter. "Letter" means A–Z/a–z: JSON Schema validators do not
+ * all support Unicode property escapes. Other characters (umlauts, symbols) are allowed but do not count
+ * as the required letter.
+ */
+export const PASSWORD_PATTERN_SOURCE = '^(?=[\\s\\S]*[0-9])(?=[\\s\\S]*[A-Za-z])[\\s\\S]{8,}$';
+export const PASSWORD_PATTERN = new RegExp(PASSWORD_PATTERN_SOURCE);
+
+export const PASSWORD_RULES = ['minLength', 'digit', 'letter'] as const;
+export type PasswordRule = (typeof PASSWORD_RULES)[number];
+
+/** Which rules a password breaks, in the order of {@link PASSWORD_RULES}, so a form can explain each one. */
+export function passwordRuleViolations(password: string): PasswordRule[] {
+  const broken: PasswordRule[] = [];
+  if (password.length < PASSWORD_MIN_LENGTH) broken.push('minLength');
+  if (!/[0-9]/.test(password)) broken.push('digit');
+  if (!/[A-Za-z]/.test(password)) broken.push('letter');
+  return broken;
+}
+
+export function isValidPassword(password: string): boolean {
+  return PASSWORD_PATTERN.test(password);
+}
+
+/**
+ * Only letters, digits, hyphen, underscore and dot. Names made of dots alone ('.', '..') are refused as well:
+ * they satisfy the character rule but name directories, not files.
+ */
+export const FILE_NAME_PATTERN_SOURCE = '^(?!\\.+$)[A-Za-z0-9._-]+$';
+export const FILE_NAME_PATTERN = new RegExp(FILE_NAME_PATTERN_SOURCE);
+
+export function isValidFileName(name: string): boolean {
+  return FILE_NAME_PATTERN.test(name);
+}
