@@ -62,6 +62,8 @@ describe('formatBytes', () => {
   it('gives null for values that are no size', () => {
     expect(formatBytes(-5)).toBeNull();
     expect(formatBytes(Number.NaN)).toBeNull();
+    expect(formatBytes(null)).toBeNull();
+    expect(formatBytes(undefined)).toBeNull();
   });
 });
 

@@ -15,11 +15,11 @@ function roundTo(value: number, decimals: number): number {
 }
 
 /**
- * 1024-based size. Null for values that are not a size (negative, NaN, infinite) so the caller decides what
+ * 1024-based size. Null for values that are not a size (missing, negative, NaN, infinite) so the caller decides what
  * to show instead. Sizes above 1024 TB stay in TB.
  */
-export function byteSize(bytes: number): ByteSize | null {
-  if (!Number.isFinite(bytes) || bytes < 0) return null;
+export function byteSize(bytes: number | null | undefined): ByteSize | null {
+  if (typeof bytes !== 'number' || !Number.isFinite(bytes) || bytes < 0) return null;
   let index = 0;
   let value = bytes;
   while (value >= 1024 && index < BYTE_UNITS.length - 1) {
@@ -39,7 +39,7 @@ export function byteSize(bytes: number): ByteSize | null {
  * '1,50 GB' in German (the default), '1.50 GB' in English. Two decimals from KB on; whole bytes have none
  * ('512 B'), as a fraction of a byte does not exist. Null where {@link byteSize} is null.
  */
-export function formatBytes(bytes: number, locale = 'de'): string | null {
+export function formatBytes(bytes: number | null | undefined, locale = 'de'): string | null {
   const size = byteSize(bytes);
   if (!size) return null;
   const decimals = size.unit === 'B' ? 0 : 2;
