@@ -1,0 +1,68 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../theme/theme.css';
+
+export const root = style({
+  minHeight: '100vh',
+  display: 'flex',
+  flexDirection: 'column',
+  backgroundColor: vars.color.background,
+  color: vars.color.text,
+});
+
+export const header = style({
+  position: 'sticky',
+  top: 0,
+  zIndex: vars.zIndex.navbar,
+  height: vars.layout.navbarHeight,
+  flexShrink: 0,
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.large,
+  paddingInline: vars.space.medium,
+  backgroundColor: vars.color.navbarBackground,
+  color: vars.color.navbarText,
+  borderBottom: `1px solid ${vars.color.navbarBorder}`,
+});
+
+export const brand = style({
+  display: 'flex',
+  alignItems: 'center',
+  flexShrink: 0,
+  fontSize: vars.font.size.large,
+  fontWeight: vars.font.weight.bold,
+  color: vars.color.navbarText,
+});
+
+export const brandLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  color: 'inherit',
+  textDecoration: 'none',
+  selectors: { '&:hover': { color: 'inherit' } },
+});
+
+export const nav = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.small,
+  minWidth: 0,
+  height: '100%',
+  overflowX: 'auto',
+});
+
+export const actions = style({
+  marginLeft: 'auto',
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.small,
+  flexShrink: 0,
+});
+
+export const main = style({
+  flexGrow: 1,
+  width: '100%',
+  maxWidth: vars.layout.contentMaxWidth,
+  marginInline: 'auto',
+  padding: vars.space.large,
+  selectors: { '&:focus': { outline: 'none' } },
+});

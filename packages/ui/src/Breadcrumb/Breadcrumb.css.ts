@@ -1,0 +1,37 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../theme/theme.css';
+
+export const list = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.xsmall,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  fontSize: vars.font.size.small,
+});
+
+export const item = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xsmall,
+  minWidth: 0,
+});
+
+export const separator = style({ width: '14px', height: '14px', flexShrink: 0, color: vars.color.textMuted });
+
+export const link = style({
+  color: vars.color.link,
+  textDecoration: 'underline',
+  textUnderlineOffset: '2px',
+  overflowWrap: 'anywhere',
+  selectors: { '&:hover': { color: vars.color.linkHover } },
+});
+
+export const current = style({
+  color: vars.color.text,
+  fontWeight: vars.font.weight.semibold,
+  overflowWrap: 'anywhere',
+  textDecoration: 'none',
+});

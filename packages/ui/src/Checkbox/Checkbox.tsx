@@ -1,0 +1,53 @@
+import * as RadixCheckbox from '@radix-ui/react-checkbox';
+import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useId } from 'react';
+import * as styles from './Checkbox.css';
+
+export type CheckboxProps = Omit<
+  ComponentPropsWithoutRef<typeof RadixCheckbox.Root>,
+  'checked' | 'defaultChecked' | 'onCheckedChange' | 'asChild' | 'children'
+> & {
+  /** Visible label; clicking it toggles the box. May contain links. */
+  label: ReactNode;
+  /** Controlled state. */
+  checked?: boolean;
+  /** Initial state when uncontrolled. */
+  defaultChecked?: boolean;
+  onCheckedChange?: (checked: boolean) => void;
+};
+
+/** A labelled checkbox on Radix Checkbox. */
+export const Checkbox = forwardRef<HTMLButtonElement, CheckboxProps>(function Checkbox(
+  { label, id, onCheckedChange, className, ...props },
+  ref,
+) {
+  const generatedId = useId();
+  const boxId = id ?? generatedId;
+  return (
+    <div className={[styles.root, className].filter(Boolean).join(' ')}>
+      <RadixCheckbox.Root
+        ref={ref}
+        id={boxId}
+        className={styles.box}
+        onCheckedChange={onCheckedChange ? (state) => onCheckedChange(state === true) : undefined}
+        {...props}
+      >
+        <RadixCheckbox.Indicator className={styles.indicator}>
+          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+            <path
+              d="M3 8.5 6.5 12 13 4.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </RadixCheckbox.Indicator>
+      </RadixCheckbox.Root>
+      <label htmlFor={boxId} className={styles.label}>
+        {label}
+      </label>
+    </div>
+  );
+});
+Checkbox.displayName = 'Checkbox.Root';

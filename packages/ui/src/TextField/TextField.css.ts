@@ -1,0 +1,43 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../theme/theme.css';
+
+export const root = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xsmall });
+
+export const label = style({
+  fontWeight: vars.font.weight.semibold,
+  fontSize: vars.font.size.standard,
+  color: vars.color.text,
+});
+
+export const input = style({
+  minHeight: '44px',
+  width: '100%',
+  paddingInline: vars.space.medium,
+  paddingBlock: vars.space.small,
+  border: `1px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.medium,
+  backgroundColor: vars.color.inputBackground,
+  color: vars.color.text,
+  fontSize: vars.font.size.standard,
+  transition: `border-color ${vars.motion.fast} ${vars.motion.easing}`,
+  selectors: {
+    '&::placeholder': { color: vars.color.textMuted, opacity: 1 },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '1px' },
+    '&[aria-invalid="true"]': { borderColor: vars.color.critical, borderWidth: '2px' },
+    '&:disabled': { opacity: 0.6, cursor: 'not-allowed' },
+  },
+});
+
+export const hint = style({ margin: 0, fontSize: vars.font.size.small, color: vars.color.textMuted });
+
+export const error = style({
+  margin: 0,
+  display: 'flex',
+  alignItems: 'flex-start',
+  gap: vars.space.xsmall,
+  fontSize: vars.font.size.small,
+  fontWeight: vars.font.weight.semibold,
+  color: vars.color.critical,
+});
+
+export const errorIcon = style({ width: '1.25em', height: '1.25em', flexShrink: 0 });

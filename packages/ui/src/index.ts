@@ -1,0 +1,38 @@
+// The package's whole public surface. The side-effect imports put the fonts and global styles into
+// dist/index.css, which apps load once via '@portal/ui/styles.css'.
+import './theme/fonts';
+import './theme/global.css';
+
+export { AppShell, type AppShellProps, NAVBAR_HEIGHT_PX } from './AppShell/AppShell';
+export { Box, type BoxProps } from './Box/Box';
+export { Breadcrumb, type BreadcrumbItem, type BreadcrumbProps } from './Breadcrumb/Breadcrumb';
+export { Button, type ButtonProps } from './Button/Button';
+export { Card, type CardElement, type CardProps } from './Card/Card';
+export { Checkbox, type CheckboxProps } from './Checkbox/Checkbox';
+export { EmptyState, type EmptyStateProps } from './EmptyState/EmptyState';
+export { Heading, type HeadingLevel, type HeadingProps } from './Heading/Heading';
+export { Inline, type InlineAlign, type InlineAlignY, type InlineProps } from './Inline/Inline';
+export {
+  type LinkComponent,
+  type LinkComponentProps,
+  LinkProvider,
+  type LinkProviderProps,
+  useLinkComponent,
+} from './LinkProvider/LinkProvider';
+export { NavLink, type NavLinkProps } from './NavLink/NavLink';
+export { SkipLink, type SkipLinkProps } from './SkipLink/SkipLink';
+export { Spinner, type SpinnerProps } from './Spinner/Spinner';
+export { Stack, type StackAlign, type StackGap, type StackProps } from './Stack/Stack';
+export { type Sprinkles, sprinkles } from './styles/sprinkles.css';
+export { TermsDialog, type TermsDialogProps } from './TermsDialog/TermsDialog';
+export { Text, type TextElement, type TextProps } from './Text/Text';
+export { TextField, type TextFieldProps } from './TextField/TextField';
+export {
+  TOAST_DURATION_MS,
+  Toaster,
+  type ToasterProps,
+  type ToastMessage,
+  type ToastTone,
+} from './Toaster/Toaster';
+export { darkThemeClass, lightThemeClass, vars } from './theme/theme.css';
+export type { Space } from './theme/tokens';

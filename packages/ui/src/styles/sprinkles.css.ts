@@ -1,0 +1,63 @@
+import { createSprinkles, defineProperties } from '@vanilla-extract/sprinkles';
+import { vars } from '../theme/theme.css';
+
+const responsive = defineProperties({
+  conditions: {
+    mobile: {},
+    tablet: { '@media': 'screen and (min-width: 768px)' },
+    desktop: { '@media': 'screen and (min-width: 1024px)' },
+  },
+  defaultCondition: 'mobile',
+  properties: {
+    display: ['none', 'block', 'inline', 'inline-block', 'flex', 'inline-flex', 'grid'],
+    flexDirection: ['row', 'column'],
+    gap: vars.space,
+    paddingTop: vars.space,
+    paddingBottom: vars.space,
+    paddingLeft: vars.space,
+    paddingRight: vars.space,
+    marginTop: vars.space,
+    marginBottom: vars.space,
+    marginLeft: vars.space,
+    marginRight: vars.space,
+  },
+  shorthands: {
+    padding: ['paddingTop', 'paddingBottom', 'paddingLeft', 'paddingRight'],
+    paddingX: ['paddingLeft', 'paddingRight'],
+    paddingY: ['paddingTop', 'paddingBottom'],
+    margin: ['marginTop', 'marginBottom', 'marginLeft', 'marginRight'],
+    marginX: ['marginLeft', 'marginRight'],
+    marginY: ['marginTop', 'marginBottom'],
+  },
+});
+
+const plain = defineProperties({
+  properties: {
+    flexWrap: ['wrap', 'nowrap'],
+    alignItems: ['flex-start', 'center', 'flex-end', 'stretch', 'baseline'],
+    justifyContent: ['flex-start', 'center', 'flex-end', 'space-between'],
+    flexGrow: [0, 1],
+    flexShrink: [0, 1],
+    minWidth: ['0'],
+    width: ['auto', '100%'],
+    textAlign: ['left', 'center', 'right'],
+    borderRadius: vars.radius,
+    background: {
+      background: vars.color.background,
+      surface: vars.color.surface,
+      surfaceRaised: vars.color.surfaceRaised,
+    },
+    color: {
+      text: vars.color.text,
+      textMuted: vars.color.textMuted,
+      critical: vars.color.critical,
+      positive: vars.color.positive,
+    },
+    listStyle: ['none'],
+  },
+});
+
+/** Atomic layout classes; Box turns its props into these. */
+export const sprinkles = createSprinkles(responsive, plain);
+
+export type Sprinkles = Parameters<typeof sprinkles>[0];

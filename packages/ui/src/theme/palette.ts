@@ -1,0 +1,80 @@
+/**
+ * The raw colour values of VR-Portal. This is the only file that may contain hex values: components and
+ * themes speak in semantic roles (see tokens.ts), so a palette change never touches a component.
+ */
+export const palette = {
+  lightBlue: {
+    50: '#EEF7FD',
+    100: '#D8EEFB',
+    200: '#B2DDF7',
+    300: '#7CC6F0',
+    400: '#44ABE5',
+    500: '#1A8FD1',
+    600: '#0F72AD',
+    700: '#0C5A88',
+    800: '#0B4A70',
+    900: '#093B59',
+  },
+  darkBlue: {
+    50: '#E8EEF7',
+    100: '#C9D6EA',
+    200: '#A4B9DA',
+    300: '#7A97C4',
+    400: '#5576AE',
+    500: '#3A5A92',
+    600: '#284577',
+    700: '#1C345E',
+    800: '#132748',
+    900: '#0C1B35',
+    950: '#071226',
+  },
+  orange: {
+    100: '#FFE7CC',
+    500: '#F07D00',
+    600: '#D16600',
+    700: '#A34F00',
+  },
+  neutral: {
+    0: '#FFFFFF',
+    50: '#F6F8FA',
+    100: '#EDF0F4',
+    200: '#D9DEE5',
+    300: '#B8C0CC',
+    400: '#8A94A3',
+    500: '#667080',
+    600: '#4D5665',
+    700: '#353D4A',
+    800: '#222833',
+    900: '#12161D',
+    1000: '#000000',
+  },
+  red: {
+    100: '#FDE3E1',
+    300: '#FF9C94',
+    500: '#E0463A',
+    600: '#C4301F',
+    700: '#A32418',
+  },
+  green: {
+    100: '#DDF5E4',
+    300: '#7FDC9C',
+    600: '#1E7D3E',
+    700: '#17652F',
+  },
+  /** Translucent values for backdrops and shadows. */
+  alpha: {
+    black40: 'rgba(0, 0, 0, 0.4)',
+    black45: 'rgba(0, 0, 0, 0.45)',
+    black55: 'rgba(0, 0, 0, 0.55)',
+    black60: 'rgba(0, 0, 0, 0.6)',
+    darkBlue12: 'rgba(12, 27, 53, 0.12)',
+    darkBlue16: 'rgba(12, 27, 53, 0.16)',
+    darkBlue24: 'rgba(12, 27, 53, 0.24)',
+    darkBlue55: 'rgba(7, 18, 38, 0.55)',
+  },
+  yellow: {
+    100: '#FFF3CC',
+    300: '#FFD166',
+    700: '#8A5A00',
+  },
+} as const;
