@@ -1,0 +1,92 @@
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import { registerAuth } from './auth.ts';
+import type { AppContext } from './context.ts';
+import { loadContract, type OpenApiDocument, prepareContract } from './contract.ts';
+import { errorHandler, MESSAGES } from './errors.ts';
+import { buildServiceHandlers } from './handlers/index.ts';
+import { hasPortalBuild, registerPortal, sendSpaIndex, wantsSpa } from './static.ts';
+
+export const ASSETS_DIR = fileURLToPath(new URL('../assets', import.meta.url));
+
+export interface BuildAppOptions extends AppContext {
+  /** Directory of the built portal (index.html, assets/, locales/); not served when missing or undefined. */
+  portalDist?: string | undefined;
+  /** The parsed contract; read from openapi/portal.yaml when not given. */
+  contract?: OpenApiDocument;
+  logger?: FastifyServerOptions['logger'];
+}
+
+function createValidators() {
+  const base = { strict: false, allErrors: true, useDefaults: true, removeAdditional: false } as const;
+  // Bodies are JSON: a number where a string belongs is a client error, not something to coerce.
+  const body = new Ajv2020({ ...base, coerceTypes: false });
+  // Query strings and paths arrive as text and must be coerced to the contract's types.
+  const text = new Ajv2020({ ...base, coerceTypes: 'array' });
+  addFormats.default(body);
+  addFormats.default(text);
+  return { body, text };
+}
+
+function parseJsonBody(text: string): unknown {
+  // Empty bodies are allowed (logout's body is optional); required bodies fail validation with 400 instead.
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text, (key, value) => (key === '__proto__' ? undefined : value));
+  } catch {
+    throw Object.assign(new Error(MESSAGES.malformedJson), {
+      statusCode: 400,
+      code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+    });
+  }
+}
+
+/** Builds the Fastify app from the contract: routes, validation, auth, error shapes, demo media, portal. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false });
+  const validators = createValidators();
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    // The plugin sets one shared $id on every schema it rewrites; ids would clash and only '#/…' refs are used.
+    const { $id: _id, ...rest } = schema as Record<string, unknown>;
+    return (httpPart === 'body' ? validators.body : validators.text).compile(rest);
+  });
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, parseJsonBody(String(body)));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+  app.setErrorHandler(errorHandler);
+
+  const { specification, operations } = prepareContract(options.contract ?? loadContract());
+  registerAuth(app, options.tokens);
+  await app.register(openapiGlue, {
+    specification,
+    serviceHandlers: buildServiceHandlers(options, operations),
+  });
+
+  await app.register(fastifyStatic, {
+    root: ASSETS_DIR,
+    prefix: '/media/',
+    decorateReply: false,
+    cacheControl: false,
+    setHeaders(reply) {
+      reply.header('Cache-Control', 'public, max-age=3600');
+    },
+  });
+
+  const portal = options.portalDist && hasPortalBuild(options.portalDist) ? options.portalDist : undefined;
+  if (portal) await registerPortal(app, portal);
+
+  app.setNotFoundHandler((request, reply) => {
+    if (portal && wantsSpa(request)) return sendSpaIndex(reply);
+    return reply.code(404).send({ detail: MESSAGES.notFound });
+  });
+  return app;
+}

@@ -1,0 +1,40 @@
+import { fileURLToPath } from 'node:url';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** PGlite data directory or 'memory://'; ignored when databaseUrl is set. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  portalDist: string;
+  logLevel: string;
+}
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${name} must be a non-negative integer, got '${raw}'`);
+  return value;
+}
+
+/** Reads and checks the environment once (the variables are listed in the README). */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  return {
+    port: positiveInteger(env, 'PORT', 8080),
+    host: env.HOST || '0.0.0.0',
+    dataDir: env.PGLITE_DATA_DIR || `${REPO_ROOT}.data/pglite`,
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    accessTokenTtlSeconds: positiveInteger(env, 'ACCESS_TOKEN_TTL_SECONDS', 300),
+    refreshTokenTtlSeconds: positiveInteger(env, 'REFRESH_TOKEN_TTL_SECONDS', 1_209_600),
+    portalDist: env.PORTAL_DIST || `${REPO_ROOT}packages/portal/dist`,
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

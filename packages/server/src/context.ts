@@ -1,0 +1,30 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from './db/database.ts';
+import type { TokenService } from './services/tokens.ts';
+
+/** What every handler module gets: the database and the services built on it. */
+export interface AppContext {
+  db: Database;
+  tokens: TokenService;
+}
+
+export type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+export type HandlerMap = Record<string, Handler>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the auth hook from a valid bearer token; null for anonymous callers. */
+    userId: number | null;
+  }
+}
+
+/** For operations whose contract requires a bearer token; the auth hook has already refused anonymous calls. */
+export function requireUserId(request: FastifyRequest): number {
+  if (request.userId === null) throw new Error('bearer operation reached without a user');
+  return request.userId;
+}
+
+/** Origin of the request as the caller sees it, for the absolute URLs DRF puts into `next`, `previous` and files. */
+export function requestOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+export const CONTRACT_PATH = fileURLToPath(new URL('../../../openapi/portal.yaml', import.meta.url));
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;
+
+/**
+ * How an operation authenticates, derived from its `security` in the contract:
+ * none (`[]`), optional bearer (`[{}, {bearerAuth: []}]`), required bearer, or a scheme of the headset / social side.
+ */
+export type AuthMode = 'none' | 'optional' | 'bearer' | 'other';
+
+export interface ContractOperation {
+  operationId: string;
+  method: string;
+  path: string;
+  auth: AuthMode;
+}
+
+type SecurityRequirement = Record<string, string[]>;
+interface OperationObject {
+  operationId?: string;
+  security?: SecurityRequirement[];
+  'x-fastify-config'?: Record<string, unknown>;
+}
+export interface OpenApiDocument {
+  security?: SecurityRequirement[];
+  paths?: Record<string, Record<string, unknown>>;
+  [key: string]: unknown;
+}
+
+function authMode(security: SecurityRequirement[] | undefined): AuthMode {
+  if (!security || security.length === 0) return 'none';
+  const optional = security.some((r) => Object.keys(r).length === 0);
+  const bearer = security.some((r) => 'bearerAuth' in r);
+  if (bearer) return optional ? 'optional' : 'bearer';
+  return optional ? 'none' : 'other';
+}
+
+export function loadContract(path: string = CONTRACT_PATH): OpenApiDocument {
+  return parse(readFileSync(path, 'utf8')) as OpenApiDocument;
+}
+
+/**
+ * Lists the operations and returns a copy of the contract prepared for fastify-openapi-glue: each operation's
+ * auth mode is put into its route config (read by our onRequest hook, so authentication runs before body
+ * validation as in DRF) and `security` is dropped so the plugin adds no second, order-dependent check.
+ */
+export function prepareContract(contract: OpenApiDocument): {
+  specification: OpenApiDocument;
+  operations: ContractOperation[];
+} {
+  const specification = structuredClone(contract);
+  const operations: ContractOperation[] = [];
+  for (const [path, item] of Object.entries(specification.paths ?? {})) {
+    for (const method of HTTP_METHODS) {
+      const operation = item[method] as OperationObject | undefined;
+      if (!operation?.operationId) continue;
+      const auth = authMode(operation.security ?? contract.security);
+      operations.push({ operationId: operation.operationId, method: method.toUpperCase(), path, auth });
+      operation['x-fastify-config'] = {
+        ...operation['x-fastify-config'],
+        auth,
+        operationId: operation.operationId,
+      };
+      delete operation.security;
+    }
+  }
+  delete specification.security;
+  return { specification, operations };
+}

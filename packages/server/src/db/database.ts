@@ -1,0 +1,114 @@
+import { mkdirSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Database = NodePgDatabase<typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  pool: pg.Pool;
+  /** 'pglite' when the embedded engine runs in a worker thread, 'postgres' for DATABASE_URL. */
+  engine: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; when set, PGlite is not started. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory, or 'memory://' for a throw-away database. */
+  dataDir?: string | undefined;
+}
+
+interface WorkerReady {
+  type: 'ready';
+  port: number;
+}
+interface WorkerFailed {
+  type: 'error';
+  message: string;
+}
+type WorkerMessage = WorkerReady | WorkerFailed | { type: 'stopped' };
+
+function waitForMessage(worker: Worker): Promise<WorkerMessage> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: WorkerMessage) => {
+      cleanup();
+      resolve(message);
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(error);
+    };
+    const onExit = (code: number) => {
+      cleanup();
+      reject(new Error(`PGlite worker exited early (code ${code})`));
+    };
+    const cleanup = () => {
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+    };
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+  });
+}
+
+async function startPgliteWorker(dataDir: string): Promise<{ port: number; stop(): Promise<void> }> {
+  if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    // One more than the pool uses, so a reconnect is not refused while the old socket is still closing.
+    workerData: { dataDir, maxConnections: 2 },
+  });
+  const first = await waitForMessage(worker);
+  if (first.type !== 'ready') {
+    await worker.terminate();
+    throw new Error(`PGlite could not start: ${first.type === 'error' ? first.message : first.type}`);
+  }
+  return {
+    port: first.port,
+    async stop() {
+      const stopped = waitForMessage(worker).catch(() => undefined);
+      worker.postMessage({ type: 'stop' });
+      const timeout = new Promise((resolve) => setTimeout(resolve, 5000).unref());
+      await Promise.race([stopped, timeout]);
+      await worker.terminate();
+    },
+  };
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    return {
+      db: drizzle(pool, { schema }),
+      pool,
+      engine: 'postgres',
+      close: () => pool.end(),
+    };
+  }
+
+  const worker = await startPgliteWorker(options.dataDir ?? 'memory://');
+  // PGlite executes one statement at a time, and pglite-socket interleaves the protocol messages of
+  // concurrent connections (which breaks node-postgres' unnamed prepared statements): one connection,
+  // queued in the pool, is both safe and as fast as the engine allows.
+  const pool = new pg.Pool({
+    host: '127.0.0.1',
+    port: worker.port,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    idleTimeoutMillis: 0,
+  });
+  return {
+    db: drizzle(pool, { schema }),
+    pool,
+    engine: 'pglite',
+    async close() {
+      await pool.end();
+      await worker.stop();
+    },
+  };
+}

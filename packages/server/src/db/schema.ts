@@ -1,0 +1,181 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const organisations = pgTable('organisations', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  organisationType: integer('organisation_type').notNull(),
+  msbSchoolNumber: text('msb_school_number'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    // Stored lower-cased: sign-in treats addresses case-insensitively.
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    isStaff: boolean('is_staff').notNull().default(false),
+    isSocialUser: boolean('is_social_user').notNull().default(false),
+    isContentAdmin: boolean('is_content_admin').notNull().default(false),
+    arixSchoolid: text('arix_schoolid'),
+    img: text('img'),
+    // Acceptance is per terms version, so publishing a new version resets everybody without touching users.
+    acceptedTosVersion: integer('accepted_tos_version'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+);
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    isAdministrator: boolean('is_administrator').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('memberships_user_org_unique').on(t.userId, t.organisationId),
+    index('memberships_org_idx').on(t.organisationId),
+  ],
+);
+
+export const tosVersions = pgTable('tos_versions', {
+  version: integer('version').primaryKey(),
+  // Root-relative URL or absolute URL of the terms document.
+  file: text('file').notNull(),
+  privacyPolicyFile: text('privacy_policy_file'),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // All tokens descending from one login share a family; reuse of a rotated token ends the family.
+    familyId: text('family_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    replacedBy: text('replaced_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('refresh_tokens_user_idx').on(t.userId), index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const deviceTypes = pgTable('device_types', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  storageTotal: bigint('storage_total', { mode: 'number' }),
+});
+
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    serialNumber: text('serial_number').notNull(),
+    name: text('name').notNull(),
+    deviceTypeId: integer('device_type_id')
+      .notNull()
+      .references(() => deviceTypes.id),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    softwareVersion: text('software_version').notNull(),
+    isOnline: boolean('is_online').notNull().default(false),
+    batteryLevel: integer('battery_level').notNull().default(100),
+    storageTotal: bigint('storage_total', { mode: 'number' }).notNull(),
+    storageUsed: bigint('storage_used', { mode: 'number' }).notNull().default(0),
+    lastSeen: timestamp('last_seen', { withTimezone: true }),
+    currentApp: text('current_app'),
+    playbackState: text('playback_state').notNull().default('stopped'),
+    activeConfigurationId: integer('active_configuration_id'),
+    syncStatus: text('sync_status').notNull().default('synced'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('devices_serial_unique').on(t.serialNumber),
+    index('devices_org_idx').on(t.organisationId),
+  ],
+);
+
+export const contentCategories = pgTable('content_categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const contents = pgTable(
+  'contents',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().default(sql`gen_random_uuid()`),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    contentType: text('content_type').notNull(),
+    packageName: text('package_name'),
+    url: text('url'),
+    file: text('file'),
+    fileSize: bigint('file_size', { mode: 'number' }),
+    duration: integer('duration'),
+    format: text('format'),
+    minAge: integer('min_age'),
+    maxAge: integer('max_age'),
+    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
+    categoryId: integer('category_id').references(() => contentCategories.id, { onDelete: 'set null' }),
+    previewImage: text('preview_image'),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    isPublic: boolean('is_public').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('contents_uuid_unique').on(t.uuid),
+    index('contents_owner_idx').on(t.ownerId),
+    index('contents_created_idx').on(t.createdAt),
+  ],
+);
+
+export const contentShares = pgTable(
+  'content_shares',
+  {
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contentId, t.organisationId] }),
+    index('content_shares_org_idx').on(t.organisationId),
+  ],
+);

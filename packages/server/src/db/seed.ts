@@ -1,0 +1,537 @@
+import { DEVICE_CODE_NAMES, ORGANISATION_TYPE } from '@portal/domain';
+import { count } from 'drizzle-orm';
+import { hashPassword } from '../services/passwords.ts';
+import type { Database } from './database.ts';
+import {
+  contentCategories,
+  contentShares,
+  contents,
+  devices,
+  deviceTypes,
+  memberships,
+  organisations,
+  tosVersions,
+  users,
+} from './schema.ts';
+
+export const DEMO_PASSWORD = 'portal2026';
+export const TOS_FILE_V1 = '/media/nutzungsbedingungen-v1.pdf';
+export const PRIVACY_POLICY_FILE = '/media/datenschutzerklaerung.pdf';
+
+const MiB = 1024 ** 2;
+
+type ContentSeed = {
+  title: string;
+  description: string;
+  contentType: 'app' | 'video' | 'webApp';
+  format?: '180' | '3D180_LR' | '3D180_TB' | '360';
+  ages?: [number, number];
+  category: string;
+  languages: string[];
+  minutes?: number;
+  sizeMiB?: number;
+  packageName?: string;
+  url?: string;
+};
+
+const KMZ_CONTENT: ContentSeed[] = [
+  {
+    title: 'Unterwegs im Sonnensystem',
+    description: 'Ein Flug vorbei an allen Planeten.',
+    contentType: 'video',
+    format: '360',
+    ages: [10, 16],
+    category: 'Naturwissenschaften',
+    languages: ['de'],
+    minutes: 12,
+    sizeMiB: 1800,
+  },
+  {
+    title: 'Die Zelle von innen',
+    description: 'Zellorganellen zum Anfassen nah.',
+    contentType: 'app',
+    format: '360',
+    ages: [12, 18],
+    category: 'Naturwissenschaften',
+    languages: ['de', 'en'],
+    sizeMiB: 950,
+    packageName: 'de.kmz.zelle',
+  },
+  {
+    title: 'Korallenriff',
+    description: 'Tauchgang im Great Barrier Reef.',
+    contentType: 'video',
+    format: '3D180_LR',
+    ages: [8, 14],
+    category: 'Naturwissenschaften',
+    languages: ['de'],
+    minutes: 9,
+    sizeMiB: 2400,
+  },
+  {
+    title: 'Das antike Rom',
+    description: 'Ein Rundgang über das Forum Romanum um 100 n. Chr.',
+    contentType: 'app',
+    format: '360',
+    ages: [11, 16],
+    category: 'Geschichte',
+    languages: ['de'],
+    sizeMiB: 1400,
+    packageName: 'de.kmz.rom',
+  },
+  {
+    title: 'Berliner Mauer 1989',
+    description: 'Zeitzeugen erzählen vom Mauerfall.',
+    contentType: 'video',
+    format: '180',
+    ages: [14, 18],
+    category: 'Geschichte',
+    languages: ['de'],
+    minutes: 18,
+    sizeMiB: 2100,
+  },
+  {
+    title: 'Der Regenwald',
+    description: 'Ein Tag im Amazonas-Regenwald.',
+    contentType: 'video',
+    format: '360',
+    category: 'Erdkunde',
+    languages: ['de', 'en'],
+    minutes: 15,
+    sizeMiB: 2600,
+  },
+  {
+    title: 'Vulkane hautnah',
+    description: 'Am Kraterrand des Ätna.',
+    contentType: 'video',
+    format: '3D180_TB',
+    ages: [10, 18],
+    category: 'Erdkunde',
+    languages: ['de'],
+    minutes: 7,
+    sizeMiB: 1300,
+  },
+  {
+    title: 'Periodensystem interaktiv',
+    description: 'Elemente entdecken und kombinieren.',
+    contentType: 'webApp',
+    ages: [13, 18],
+    category: 'Naturwissenschaften',
+    languages: ['de'],
+    url: 'https://periodensystem.example/vr',
+  },
+  {
+    title: 'Museumsbesuch Kunsthalle',
+    description: 'Virtuelle Führung durch die Ausstellung.',
+    contentType: 'webApp',
+    category: 'Kunst',
+    languages: ['de', 'en'],
+    url: 'https://kunsthalle.example/rundgang',
+  },
+  {
+    title: 'Orchesterprobe',
+    description: 'Mitten im Orchester sitzen.',
+    contentType: 'video',
+    format: '180',
+    ages: [6, 12],
+    category: 'Musik',
+    languages: ['de'],
+    minutes: 11,
+    sizeMiB: 1700,
+  },
+  {
+    title: 'Bewerbungsgespräch üben',
+    description: 'Training für das erste Vorstellungsgespräch.',
+    contentType: 'app',
+    format: '360',
+    ages: [15, 19],
+    category: 'Berufsorientierung',
+    languages: ['de'],
+    sizeMiB: 620,
+    packageName: 'de.kmz.bewerbung',
+  },
+  {
+    title: 'Werkstatt Metallbau',
+    description: 'Ein Ausbildungsberuf zum Ausprobieren.',
+    contentType: 'video',
+    format: '360',
+    ages: [14, 18],
+    category: 'Berufsorientierung',
+    languages: ['de'],
+    minutes: 8,
+    sizeMiB: 1100,
+  },
+  {
+    title: 'Mondlandung 1969',
+    description: 'Die Apollo-11-Mission nacherlebt.',
+    contentType: 'video',
+    format: '3D180_LR',
+    category: 'Geschichte',
+    languages: ['de', 'en'],
+    minutes: 14,
+    sizeMiB: 2300,
+  },
+  {
+    title: 'Wasserkreislauf',
+    description: 'Vom Regentropfen bis zum Meer.',
+    contentType: 'app',
+    format: '360',
+    ages: [8, 12],
+    category: 'Naturwissenschaften',
+    languages: ['de'],
+    sizeMiB: 480,
+    packageName: 'de.kmz.wasser',
+  },
+  {
+    title: 'Verkehrserziehung',
+    description: 'Sicher über die Kreuzung.',
+    contentType: 'app',
+    format: '360',
+    ages: [6, 10],
+    category: 'Sachunterricht',
+    languages: ['de'],
+    sizeMiB: 350,
+    packageName: 'de.kmz.verkehr',
+  },
+  {
+    title: 'Bauernhof erleben',
+    description: 'Ein Morgen im Stall.',
+    contentType: 'video',
+    format: '180',
+    ages: [6, 10],
+    category: 'Sachunterricht',
+    languages: ['de'],
+    minutes: 6,
+    sizeMiB: 900,
+  },
+  {
+    title: 'Nordseeküste',
+    description: 'Wattwanderung bei Ebbe.',
+    contentType: 'video',
+    format: '3D180_TB',
+    category: 'Erdkunde',
+    languages: ['de'],
+    minutes: 10,
+    sizeMiB: 1500,
+  },
+  {
+    title: 'Geometrie im Raum',
+    description: 'Körper drehen, schneiden und vermessen.',
+    contentType: 'app',
+    format: '360',
+    ages: [12, 16],
+    category: 'Mathematik',
+    languages: ['de', 'en'],
+    sizeMiB: 410,
+    packageName: 'de.kmz.geometrie',
+  },
+  {
+    title: 'Sprachreise London',
+    description: 'Alltagsenglisch an der Themse.',
+    contentType: 'video',
+    format: '360',
+    ages: [11, 15],
+    category: 'Sprachen',
+    languages: ['en'],
+    minutes: 13,
+    sizeMiB: 1900,
+  },
+  {
+    title: 'Erste Hilfe',
+    description: 'Die stabile Seitenlage Schritt für Schritt.',
+    contentType: 'webApp',
+    ages: [12, 99],
+    category: 'Sachunterricht',
+    languages: ['de'],
+    url: 'https://erstehilfe.example/vr',
+  },
+  {
+    title: 'Kölner Dom',
+    description: 'Vom Portal bis zur Turmspitze.',
+    contentType: 'video',
+    format: '360',
+    category: 'Kunst',
+    languages: ['de'],
+    minutes: 9,
+    sizeMiB: 1400,
+  },
+  {
+    title: 'Klimawandel in der Arktis',
+    description: 'Schmelzende Gletscher vor Ort.',
+    contentType: 'video',
+    format: '180',
+    ages: [12, 18],
+    category: 'Erdkunde',
+    languages: ['de', 'en'],
+    minutes: 16,
+    sizeMiB: 2200,
+  },
+];
+
+const GYMNASIUM_CONTENT: ContentSeed[] = [
+  {
+    title: 'Chemielabor Sicherheitseinweisung',
+    description: 'Eigene Aufnahme des Fachbereichs Chemie.',
+    contentType: 'video',
+    format: '360',
+    ages: [12, 18],
+    category: 'Naturwissenschaften',
+    languages: ['de'],
+    minutes: 5,
+    sizeMiB: 700,
+  },
+  {
+    title: 'Schulhausrundgang',
+    description: 'Unsere Schule für neue Fünftklässler.',
+    contentType: 'video',
+    format: '180',
+    ages: [9, 11],
+    category: 'Sachunterricht',
+    languages: ['de'],
+    minutes: 4,
+    sizeMiB: 600,
+  },
+  {
+    title: 'Projektwoche Theater',
+    description: 'Aufzeichnung der Abschlussvorstellung.',
+    contentType: 'video',
+    format: '3D180_LR',
+    category: 'Kunst',
+    languages: ['de'],
+    minutes: 42,
+    sizeMiB: 5200,
+  },
+  {
+    title: 'Physik-Experimente Optik',
+    description: 'Versuche zur Lichtbrechung.',
+    contentType: 'app',
+    format: '360',
+    ages: [13, 17],
+    category: 'Naturwissenschaften',
+    languages: ['de'],
+    sizeMiB: 300,
+    packageName: 'de.gymnasium.optik',
+  },
+  {
+    title: 'Exkursion Neanderthal',
+    description: 'Gemeinsam mit der ZfsL entwickelte Lerneinheit.',
+    contentType: 'video',
+    format: '3D180_TB',
+    ages: [10, 14],
+    category: 'Geschichte',
+    languages: ['de'],
+    minutes: 20,
+    sizeMiB: 2500,
+  },
+];
+
+const ZFSL_CONTENT: ContentSeed[] = [
+  {
+    title: 'Unterrichtsbeobachtung Mathematik',
+    description: 'Hospitation in einer 7. Klasse.',
+    contentType: 'video',
+    format: '360',
+    category: 'Mathematik',
+    languages: ['de'],
+    minutes: 25,
+    sizeMiB: 3000,
+  },
+  {
+    title: 'Classroom Management',
+    description: 'Schwierige Situationen im Klassenraum trainieren.',
+    contentType: 'app',
+    format: '360',
+    ages: [18, 99],
+    category: 'Lehrerbildung',
+    languages: ['de', 'en'],
+    sizeMiB: 800,
+    packageName: 'de.zfsl.classroom',
+  },
+  {
+    title: 'Elterngespräch simulieren',
+    description: 'Gesprächsführung für Referendarinnen und Referendare.',
+    contentType: 'webApp',
+    category: 'Lehrerbildung',
+    languages: ['de'],
+    url: 'https://zfsl.example/elterngespraech',
+  },
+  {
+    title: 'Lehrprobe Biologie',
+    description: 'Eine Beispielstunde zum Nachbesprechen.',
+    contentType: 'video',
+    format: '180',
+    category: 'Lehrerbildung',
+    languages: ['de'],
+    minutes: 45,
+    sizeMiB: 4800,
+  },
+];
+
+const DEVICE_TYPES = [
+  { name: 'Pico G3', storageTotal: 128 * 10 ** 9 },
+  { name: 'Pico Neo 3 Pro', storageTotal: 256 * 10 ** 9 },
+  { name: 'Pico 4 Enterprise', storageTotal: 256 * 10 ** 9 },
+];
+
+/** Seeds the demo data of the README when the database holds no organisation yet. Returns whether it seeded. */
+export async function seedIfEmpty(db: Database): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(organisations);
+  if ((existing?.n ?? 0) > 0) return false;
+  await seedDemoData(db);
+  return true;
+}
+
+export async function seedDemoData(db: Database): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(tosVersions)
+      .values({ version: 1, file: TOS_FILE_V1, privacyPolicyFile: PRIVACY_POLICY_FILE });
+
+    const [kmz, gymnasium, zfsl] = await tx
+      .insert(organisations)
+      .values([
+        { name: 'Kreismedienzentrum Demo', organisationType: ORGANISATION_TYPE.kmz },
+        { name: 'Gymnasium Demo', organisationType: ORGANISATION_TYPE.school, msbSchoolNumber: '123456' },
+        { name: 'ZfsL Demo', organisationType: ORGANISATION_TYPE.zfsl },
+      ])
+      .returning({ id: organisations.id });
+    if (!kmz || !gymnasium || !zfsl) throw new Error('seed: organisations not created');
+
+    // The same hash for all demo users keeps the first start fast; every real password gets its own salt.
+    const [admin, lehrer, zfslUser, neu] = await tx
+      .insert(users)
+      .values([
+        {
+          email: 'admin@kmz.example',
+          firstName: 'Anna',
+          lastName: 'Admin',
+          passwordHash,
+          acceptedTosVersion: 1,
+          isContentAdmin: true,
+        },
+        {
+          email: 'lehrer@schule.example',
+          firstName: 'Lars',
+          lastName: 'Lehrer',
+          passwordHash,
+          acceptedTosVersion: 1,
+        },
+        {
+          email: 'zfsl@zfsl.example',
+          firstName: 'Zoe',
+          lastName: 'Seminar',
+          passwordHash,
+          acceptedTosVersion: 1,
+        },
+        {
+          email: 'neu@schule.example',
+          firstName: 'Nina',
+          lastName: 'Neu',
+          passwordHash,
+          acceptedTosVersion: null,
+        },
+      ])
+      .returning({ id: users.id });
+    if (!admin || !lehrer || !zfslUser || !neu) throw new Error('seed: users not created');
+
+    await tx.insert(memberships).values([
+      { userId: admin.id, organisationId: kmz.id, isAdministrator: true },
+      { userId: lehrer.id, organisationId: gymnasium.id, isAdministrator: false },
+      { userId: zfslUser.id, organisationId: zfsl.id, isAdministrator: false },
+      { userId: neu.id, organisationId: gymnasium.id, isAdministrator: false },
+    ]);
+
+    const types = await tx
+      .insert(deviceTypes)
+      .values(DEVICE_TYPES)
+      .returning({ id: deviceTypes.id, storageTotal: deviceTypes.storageTotal });
+    const owners = [kmz.id, kmz.id, gymnasium.id, gymnasium.id, zfsl.id];
+    await tx.insert(devices).values(
+      DEVICE_CODE_NAMES.map((name, i) => {
+        const type = types[i % types.length]!;
+        const storageTotal = type.storageTotal ?? 128 * 10 ** 9;
+        return {
+          serialNumber: `PA7${String(1000 + i * 37).padStart(5, '0')}`,
+          name,
+          deviceTypeId: type.id,
+          organisationId: owners[i % owners.length]!,
+          softwareVersion: ['4.0.1', '4.5.0', '4.7.0', '4.9.4', '5.1.2'][i % 5]!,
+          isOnline: i % 3 !== 0,
+          batteryLevel: 100 - ((i * 13) % 90),
+          storageTotal,
+          storageUsed: Math.round(storageTotal * (0.12 + ((i * 7) % 60) / 100)),
+          lastSeen: new Date(Date.UTC(2026, 10, 20, 8, i * 3)),
+          playbackState: 'stopped',
+          syncStatus: i % 4 === 0 ? 'pending' : 'synced',
+        };
+      }),
+    );
+
+    const categoryNames = [
+      ...new Set([...KMZ_CONTENT, ...GYMNASIUM_CONTENT, ...ZFSL_CONTENT].map((c) => c.category)),
+    ].sort();
+    const categories = await tx
+      .insert(contentCategories)
+      .values(categoryNames.map((name) => ({ name })))
+      .returning({ id: contentCategories.id, name: contentCategories.name });
+    const categoryId = new Map(categories.map((c) => [c.name, c.id]));
+
+    // Creation dates one day apart, newest first in the list above, so '-created_at' is stable and meaningful.
+    const start = Date.UTC(2026, 9, 1, 9, 0);
+    let day = 0;
+    const rows = (seeds: ContentSeed[], ownerId: number, isPublic: boolean) =>
+      seeds.map((c) => {
+        day += 1;
+        return {
+          title: c.title,
+          description: c.description,
+          contentType: c.contentType,
+          packageName: c.packageName ?? null,
+          url: c.url ?? null,
+          file:
+            c.contentType === 'webApp'
+              ? null
+              : `/media/demo/${c.packageName ?? c.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.bin`,
+          fileSize: c.sizeMiB ? c.sizeMiB * MiB : null,
+          duration: c.minutes ? c.minutes * 60 : null,
+          format: c.format ?? null,
+          minAge: c.ages?.[0] ?? null,
+          maxAge: c.ages?.[1] ?? null,
+          languages: c.languages,
+          categoryId: categoryId.get(c.category) ?? null,
+          ownerId,
+          isPublic,
+          createdAt: new Date(start + (60 - day) * 24 * 3600 * 1000),
+        };
+      });
+    const inserted = await tx
+      .insert(contents)
+      .values([
+        ...rows(KMZ_CONTENT, kmz.id, true),
+        ...rows(GYMNASIUM_CONTENT, gymnasium.id, false),
+        ...rows(ZFSL_CONTENT, zfsl.id, false),
+      ])
+      .returning({ id: contents.id, title: contents.title });
+    const id = (title: string) => {
+      const row = inserted.find((c) => c.title === title);
+      if (!row) throw new Error(`seed: content ${title} missing`);
+      return row.id;
+    };
+    await tx.insert(contentShares).values([
+      { contentId: id('Exkursion Neanderthal'), organisationId: zfsl.id },
+      { contentId: id('Physik-Experimente Optik'), organisationId: zfsl.id },
+      { contentId: id('Classroom Management'), organisationId: gymnasium.id },
+    ]);
+  });
+}
+
+/** Titles the tests rely on to prove organisation scoping. */
+export const SEED_FACTS = {
+  gymnasiumPrivateTitle: 'Chemielabor Sicherheitseinweisung',
+  gymnasiumSharedWithZfslTitle: 'Exkursion Neanderthal',
+  zfslSharedWithGymnasiumTitle: 'Classroom Management',
+  zfslPrivateTitle: 'Lehrprobe Biologie',
+  publicContentCount: KMZ_CONTENT.length,
+  totalContentCount: KMZ_CONTENT.length + GYMNASIUM_CONTENT.length + ZFSL_CONTENT.length,
+} as const;

@@ -1,0 +1,32 @@
+import type { AppContext, Handler, HandlerMap } from '../context.ts';
+import type { ContractOperation } from '../contract.ts';
+import { MESSAGES } from '../errors.ts';
+import { contentHandlers } from './content.ts';
+import { sessionHandlers } from './sessions.ts';
+import { userHandlers } from './users.ts';
+
+function notImplemented(operationId: string): Handler {
+  return async (_request, reply) => reply.code(501).send({ detail: MESSAGES.notImplemented, operationId });
+}
+
+/**
+ * One handler per operationId of the contract: the implemented ones from the tag modules, every other one
+ * answers 501 naming the operation. A handler whose operationId is not in the contract is a startup error.
+ */
+export function buildServiceHandlers(context: AppContext, operations: ContractOperation[]): HandlerMap {
+  const implemented: HandlerMap = {
+    ...sessionHandlers(context),
+    ...userHandlers(context),
+    ...contentHandlers(context),
+  };
+  const known = new Set(operations.map((o) => o.operationId));
+  const stray = Object.keys(implemented).filter((id) => !known.has(id));
+  if (stray.length > 0)
+    throw new Error(`handlers for operations missing from the contract: ${stray.join(', ')}`);
+
+  const handlers: HandlerMap = {};
+  for (const { operationId } of operations) {
+    handlers[operationId] = implemented[operationId] ?? notImplemented(operationId);
+  }
+  return handlers;
+}

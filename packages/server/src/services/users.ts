@@ -1,0 +1,150 @@
+import { ORGANISATION_TYPE } from '@portal/domain';
+import { asc, eq, max, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/database.ts';
+import { memberships, organisations, tosVersions, users } from '../db/schema.ts';
+
+export interface MembershipView {
+  id: number;
+  isAdministrator: boolean;
+  user: { id: number; email: string; firstName: string; lastName: string };
+}
+
+export interface OrganisationView {
+  id: number;
+  name: string;
+  organisationType: number;
+  msbSchoolNumber: string | null;
+  memberships: MembershipView[];
+}
+
+export interface UserView {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  hasAcceptedTos: boolean;
+  isStaff: boolean;
+  isSocialUser: boolean;
+  isKMZUser: boolean;
+  isContentAdmin: boolean;
+  arixSchoolid: string | null;
+  img: string | null;
+  organisations: OrganisationView[];
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(db: Database, email: string) {
+  const [row] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, normaliseEmail(email)));
+  return row ?? null;
+}
+
+export async function currentTosVersion(db: Database): Promise<number | null> {
+  const [row] = await db.select({ version: max(tosVersions.version) }).from(tosVersions);
+  return row?.version ?? null;
+}
+
+/**
+ * The user as the portal sees it, with every organisation (in membership order: the first one decides the
+ * administrator flag, spec §3) and all of that organisation's memberships. Two queries whatever the size.
+ */
+export async function loadUserView(db: Database, userId: number): Promise<UserView | null> {
+  const [user] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      isStaff: users.isStaff,
+      isSocialUser: users.isSocialUser,
+      isContentAdmin: users.isContentAdmin,
+      arixSchoolid: users.arixSchoolid,
+      img: users.img,
+      acceptedTosVersion: users.acceptedTosVersion,
+      currentTos: sql<number | null>`(select max(${tosVersions.version}) from ${tosVersions})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) return null;
+
+  const own = alias(memberships, 'own');
+  const rows = await db
+    .select({
+      organisationId: organisations.id,
+      name: organisations.name,
+      organisationType: organisations.organisationType,
+      msbSchoolNumber: organisations.msbSchoolNumber,
+      membershipId: memberships.id,
+      isAdministrator: memberships.isAdministrator,
+      memberId: users.id,
+      memberEmail: users.email,
+      memberFirstName: users.firstName,
+      memberLastName: users.lastName,
+    })
+    .from(own)
+    .innerJoin(organisations, eq(organisations.id, own.organisationId))
+    .innerJoin(memberships, eq(memberships.organisationId, organisations.id))
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(own.userId, userId))
+    .orderBy(asc(own.id), asc(memberships.id));
+
+  const byOrganisation = new Map<number, OrganisationView>();
+  for (const row of rows) {
+    let organisation = byOrganisation.get(row.organisationId);
+    if (!organisation) {
+      organisation = {
+        id: row.organisationId,
+        name: row.name,
+        organisationType: row.organisationType,
+        msbSchoolNumber: row.msbSchoolNumber,
+        memberships: [],
+      };
+      byOrganisation.set(row.organisationId, organisation);
+    }
+    organisation.memberships.push({
+      id: row.membershipId,
+      isAdministrator: row.isAdministrator,
+      user: {
+        id: row.memberId,
+        email: row.memberEmail,
+        firstName: row.memberFirstName,
+        lastName: row.memberLastName,
+      },
+    });
+  }
+  const organisationList = [...byOrganisation.values()];
+  const { acceptedTosVersion, currentTos, ...fields } = user;
+  return {
+    ...fields,
+    hasAcceptedTos: currentTos === null || (acceptedTosVersion !== null && acceptedTosVersion >= currentTos),
+    isKMZUser: organisationList.some((o) => o.organisationType === ORGANISATION_TYPE.kmz),
+    organisations: organisationList,
+  };
+}
+
+/** Records acceptance of the terms version that is current now. */
+export async function acceptCurrentTos(db: Database, userId: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ acceptedTosVersion: sql`(select max(${tosVersions.version}) from ${tosVersions})` })
+    .where(eq(users.id, userId));
+}
+
+export async function currentLegalDocuments(db: Database) {
+  const [row] = await db
+    .select({
+      version: tosVersions.version,
+      file: tosVersions.file,
+      privacyPolicyFile: tosVersions.privacyPolicyFile,
+    })
+    .from(tosVersions)
+    .orderBy(sql`${tosVersions.version} desc`)
+    .limit(1);
+  return row ?? null;
+}
