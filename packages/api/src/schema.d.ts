@@ -4,26 +4,6 @@
  */
 
 export interface paths {
-  '/api/v1/users/me/': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Get the signed-in user
-     * @description The signed-in user with their organisations and memberships; loaded after login and after accepting the terms.
-     */
-    get: operations['getCurrentUser'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/v1/sessions/': {
     parameters: {
       query?: never;
@@ -88,6 +68,58 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/sessions/social-user-token-obtain/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Exchange the social login session for a token pair
+     * @description Called after the social login round trip, authenticated by the browser session cookie (sent because the
+     *     portal's calls include cookies). Returns `{access, refresh}`; the server then clears the session cookie
+     *     (`Set-Cookie` with an expiry in the past), as spec §4 requires.
+     */
+    get: operations['obtainSocialUserToken'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/users/me/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the signed-in user
+     * @description The signed-in user with their organisations and memberships; loaded after login and after accepting the terms.
+     */
+    get: operations['getCurrentUser'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete the signed-in user's account
+     * @description Deletes the account and revokes all its sessions. The portal then logs out.
+     */
+    delete: operations['deleteCurrentUser'];
+    options?: never;
+    head?: never;
+    /**
+     * Change fields of the signed-in user
+     * @description Spec §7: "optional own token; body of user fields" — the caller may pass a token explicitly (e.g. right after
+     *     login); it is the ordinary bearer token. Changing the password needs `password` (spec §5 rule) and
+     *     `currentPassword`; a wrong current password answers 400 on `currentPassword`. A taken email answers 400 on `email`.
+     */
+    patch: operations['updateCurrentUser'];
+    trace?: never;
+  };
   '/api/v1/users/tos/': {
     parameters: {
       query?: never;
@@ -142,6 +174,111 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/users/reset-password/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set a new password with a reset link hash
+     * @description The hash is single-use and expires. An unknown, used or expired hash answers 400 on `urlHash`.
+     */
+    post: operations['resetPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/users/reset-password-mail/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a password reset link by email
+     * @description Answers the same (200 with a neutral German message) whether or not the address belongs to an account, so the
+     *     call cannot be used to probe for accounts.
+     */
+    post: operations['sendResetPasswordMail'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/social/browser/v1/config': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the social login configuration
+     * @description allauth headless `config` endpoint (no trailing slash, as allauth has it). Lists the providers.
+     */
+    get: operations['getSocialConfig'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/social/browser/v1/auth/session': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the social login session state
+     * @description allauth headless `auth/session`: 200 when the browser session is authenticated, 401 with the same envelope
+     *     (`meta.is_authenticated` false) when it is not.
+     */
+    get: operations['getSocialSession'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/social/browser/v1/auth/provider/redirect': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start the social login at the provider (form POST)
+     * @description A real HTML form POST (the browser navigates), not a fetch call. The server checks the CSRF token against the
+     *     CSRF cookie, stores state and PKCE verifier in the session and redirects to the provider's authorisation
+     *     endpoint. After the provider, the browser returns to `callback_url` (the portal's `/oidc-antares`).
+     *     An invalid form redirects to `callback_url` with `?error=…` where possible, otherwise answers 400.
+     */
+    post: operations['redirectToSocialProvider'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v2/cms/content/': {
     parameters: {
       query?: never;
@@ -157,6 +294,849 @@ export interface paths {
     get: operations['listContent'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/cms/content/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get one content item
+     * @description Visible to the same callers as in `listContent`; anything else answers 404 (not 403, so ids cannot be probed).
+     */
+    get: operations['getContent'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/cms/content/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a content item
+     * @description Creates the item without its file; the file follows with the content multipart upload calls. The owner is
+     *     `ownerId` or, when omitted, the caller's first organisation.
+     */
+    post: operations['createContent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/cms/content/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete a content item
+     * @description Only the owner organisation. Design decision: deleting removes the item from every playlist that holds it
+     *     (they then count as changed and need a sync) rather than refusing; its file, preview and documents go too.
+     */
+    delete: operations['deleteContent'];
+    options?: never;
+    head?: never;
+    /**
+     * Change a content item
+     * @description Only the owner organisation (owner check of spec §3); others get 403, or 404 if they cannot see it.
+     */
+    patch: operations['updateContent'];
+    trace?: never;
+  };
+  '/api/v1/cms/content/{id}/add-share/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Share a content item with organisations
+     * @description The organisations see it in their Mediathek marked as shared, read-only.
+     */
+    post: operations['shareContent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/cms/content/{id}/remove-share/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Stop sharing a content item with organisations */
+    post: operations['unshareContent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/cms/content-category/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List content categories
+     * @description Small fixed lookup list; not paginated.
+     */
+    get: operations['listContentCategories'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/cms/languages/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List content languages
+     * @description Small fixed lookup list; not paginated.
+     */
+    get: operations['listLanguages'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/cms/preview-files/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload a preview image
+     * @description multipart/form-data with the image in `file`. The server checks that it really is an image (PNG, JPEG or WebP by
+     *     content, not by name); the returned id goes into `previewImageId` of a content item.
+     */
+    post: operations['uploadPreviewFile'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/cms/preview-files/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a preview image */
+    delete: operations['deletePreviewFile'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/cms/document-files/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload a document for a content item
+     * @description multipart/form-data with the document (e.g. a PDF worksheet) in `file`; the id goes into `documentFileIds`.
+     */
+    post: operations['uploadDocumentFile'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/cms/document-files/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a document */
+    delete: operations['deleteDocumentFile'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/cms/content/{id}/pre-signed-url-content-multipart/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start a multipart upload of the content file
+     * @description Owner only. See `MultipartUploadStart` for the whole upload flow.
+     */
+    post: operations['createContentMultipartUpload'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/cms/content/{id}/upload-part-url/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Get the signed URL for one part */
+    post: operations['getContentUploadPartUrl'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/cms/content/{id}/complete-multipart-upload/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Complete the multipart upload
+     * @description Assembles the parts, verifies sizes and ETags, and sets `file` and `fileSize` of the content item.
+     */
+    post: operations['completeContentMultipartUpload'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/cms/content/{id}/abort-multipart-upload/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Abort the multipart upload and delete its parts */
+    post: operations['abortContentMultipartUpload'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/uploads/{uploadId}/parts/{partNumber}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Upload the bytes of one part to its signed URL
+     * @description Not in spec §7 (the original backend hands out S3 URLs); the reference server's own signed part URLs, used when
+     *     no S3-compatible store is configured. The URL comes whole from an `upload-part-url` call; `expires` and
+     *     `signature` (HMAC over upload id, part number and expiry) authorise it, so no bearer token is sent.
+     *     The body is the raw bytes of the part. The answer carries the part's `ETag`, which `complete-multipart-upload`
+     *     needs. Uploading the same part again replaces it.
+     */
+    put: operations['uploadPart'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/mdm/device-configurations/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List playlists
+     * @description Playlists of the caller's organisations and playlists shared with them. Spec §7 shows only "params"; these are
+     *     DRF-style filters. The portal's sort options (spec §3) map to `ordering`: default = `positionNumber`,
+     *     name ascending/descending, owner name ascending/descending.
+     */
+    get: operations['listConfigurations'];
+    put?: never;
+    /** Create a playlist */
+    post: operations['createConfiguration'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v3/mdm/device-configurations/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get one playlist with its content
+     * @description The v3 detail embeds the content items in playlist order (`contents`).
+     */
+    get: operations['getConfiguration'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/mdm/device-configurations/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Replace a playlist's fields
+     * @description Same fields as create (spec §7). Only the owner organisation may change it.
+     */
+    put: operations['updateConfiguration'];
+    post?: never;
+    /**
+     * Delete a playlist
+     * @description Only the owner organisation. Headsets that had it active keep no active playlist.
+     */
+    delete: operations['deleteConfiguration'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v3/mdm/device-configurations/available-configurations/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * List the playlists a content item can be added to
+     * @description The caller's own playlists, each saying whether it already holds the content ('Zu Wiedergabeliste hinzufügen').
+     */
+    post: operations['listAvailableConfigurations'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/mdm/device-configurations/{id}/duplicate/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Duplicate a playlist
+     * @description The copy belongs to the caller's first organisation, is inactive and has no headsets.
+     */
+    post: operations['duplicateConfiguration'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/mdm/device-configurations/{id}/activate/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Activate a playlist on headsets
+     * @description Makes this the active playlist of the listed headsets (replacing their previous one) and queues a sync for them.
+     *     An empty list deactivates the playlist.
+     */
+    put: operations['activateConfiguration'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/mdm/device-configurations/{id}/content/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add a content item to a playlist
+     * @description Appended at the end (highest `positionNumber` + 1). Adding an item that is already there answers 409.
+     */
+    post: operations['addConfigurationContent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/mdm/device-configurations/{id}/remove-content/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Remove a content item from a playlist
+     * @description The remaining items keep their order; positions are renumbered without gaps.
+     */
+    post: operations['removeConfigurationContent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/mdm/device-configurations/{id}/add-share/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Share a playlist with organisations
+     * @description The organisations see the playlist read-only. Sharing with an organisation twice is harmless.
+     */
+    post: operations['shareConfiguration'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/mdm/device-configurations/{id}/remove-share/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Stop sharing a playlist with organisations */
+    post: operations['unshareConfiguration'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v3/mdm/devices/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the headsets of the caller's organisations
+     * @description Spec §7 shows only "query params"; these are DRF-style filters. Headsets of all the caller's organisations,
+     *     or of one with `organisation`.
+     */
+    get: operations['listDevices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v3/mdm/devices/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get one headset */
+    get: operations['getDevice'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/mdm/device-type/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List device types
+     * @description A small fixed lookup list, fetched once at start (spec §3); not paginated.
+     */
+    get: operations['listDeviceTypes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v3/mdm/devices/sync-queue/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Queue a playlist sync on headsets
+     * @description Queues a `CMD.SYNC` command for each listed headset (ids). All must belong to the caller's organisations.
+     */
+    post: operations['queueDeviceSync'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v3/mdm/devices/sync-software-queue/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Queue a software sync on headsets
+     * @description Queues a `CMD.SYNC.SOFTWARE` command for each listed headset (ids).
+     */
+    post: operations['queueDeviceSoftwareSync'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/mdm/devices/{serial}/command/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a command to one headset
+     * @description Queues the command for the headset with this serial number (status `queued`); the headset picks it up with
+     *     `pollHeadsetCommands`. The portal sends one call per selected headset, in parallel. START.APP needs
+     *     `extras.packageName` or `extras.contentUuid`; START.VIDEO and START.WEBAPP need `extras.contentUuid` (400 otherwise).
+     */
+    post: operations['sendDeviceCommand'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/mdm/devices/{id}/command/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the commands of one headset (legacy)
+     * @description Legacy v2 call (spec §7). Newest first, with their lifecycle status.
+     */
+    get: operations['listDeviceCommandsLegacy'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/headset/commands/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Poll for queued commands (long poll)
+     * @description Returns the headset's `queued` commands, oldest first, and marks them `delivered`. With `wait` > 0 the
+     *     server holds the request up to that many seconds until a command arrives (long poll) and answers with
+     *     an empty list on timeout. Each poll also counts as a sign of life (`isOnline`, `lastSeen`).
+     */
+    get: operations['pollHeadsetCommands'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/headset/commands/{commandId}/result/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Report the result of a delivered command
+     * @description Moves a `delivered` (or `queued`) command to `done` or `failed`. A command already final answers 409.
+     */
+    post: operations['reportHeadsetCommandResult'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/headset/state/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Report the headset's state
+     * @description Replaces the reported state of the calling headset; the portal sees it in `Device`. Also a sign of life.
+     */
+    put: operations['reportHeadsetState'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/support/operating-systems/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List operating system images
+     * @description Spec §3 does not show the fields; the shape is `OperatingSystem`. Newest first.
+     */
+    get: operations['listOperatingSystems'];
+    put?: never;
+    /**
+     * Create an operating system entry
+     * @description Staff only. Creates the entry without a file; the image follows with the multipart upload calls.
+     */
+    post: operations['createOperatingSystem'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/support/operating-systems/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get one operating system entry */
+    get: operations['getOperatingSystem'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete an operating system entry and its image
+     * @description Staff only.
+     */
+    delete: operations['deleteOperatingSystem'];
+    options?: never;
+    head?: never;
+    /**
+     * Change an operating system entry
+     * @description Staff only.
+     */
+    patch: operations['updateOperatingSystem'];
+    trace?: never;
+  };
+  '/api/v1/support/operating-systems/{id}/pre-signed-url-os-multipart/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start a multipart upload of an operating system image
+     * @description See `MultipartUploadStart` for the whole upload flow. Staff only.
+     */
+    post: operations['createOperatingSystemMultipartUpload'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/support/operating-systems/{id}/upload-part-url/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Get the signed URL for one part */
+    post: operations['getOperatingSystemUploadPartUrl'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/support/operating-systems/{id}/complete-multipart-upload/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Complete the multipart upload */
+    post: operations['completeOperatingSystemMultipartUpload'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/support/operating-systems/{id}/abort-multipart-upload/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Abort the multipart upload and delete its parts */
+    post: operations['abortOperatingSystemMultipartUpload'];
     delete?: never;
     options?: never;
     head?: never;
@@ -401,6 +1381,8 @@ export interface components {
       isPublic: boolean;
       /** Format: date-time */
       created_at: string;
+      /** @description Documents attached to the content (e.g. worksheets); omitted in lists where not loaded. */
+      documentFiles?: components['schemas']['StoredFile'][];
     };
     PaginatedContentList: components['schemas']['Pagination'] & {
       results: components['schemas']['Content'][];
@@ -458,6 +1440,440 @@ export interface components {
     PaginatedDeviceList: components['schemas']['Pagination'] & {
       results: components['schemas']['Device'][];
     };
+    SocialProvider: {
+      /** @example antares */
+      id: string;
+      /** @example Antares (Demo) */
+      name: string;
+      client_id?: string;
+      flows: ('provider_redirect' | 'provider_token')[];
+    };
+    /** @description allauth headless configuration envelope. */
+    SocialConfig: {
+      /** @constant */
+      status: 200;
+      data: {
+        socialaccount: {
+          providers: components['schemas']['SocialProvider'][];
+        };
+      };
+    };
+    /** @description allauth headless session envelope. */
+    SocialSession: {
+      /** @enum {integer} */
+      status: 200 | 401;
+      data?: {
+        user?: {
+          id?: number;
+          email?: string;
+          display?: string;
+        };
+        flows?: {
+          id: string;
+          providers?: string[];
+        }[];
+      };
+      meta: {
+        is_authenticated: boolean;
+      };
+    };
+    SocialRedirectForm: {
+      /** @example antares */
+      provider: string;
+      /** @enum {string} */
+      process: 'login';
+      /**
+       * @description Where the browser returns after the provider; must be on the portal's own origin.
+       * @example /oidc-antares
+       */
+      callback_url: string;
+      /** @description Must match the CSRF cookie. */
+      csrfmiddlewaretoken: string;
+    };
+    DeviceIdsRequest: {
+      /** @description Ids of headsets of the caller's organisations. */
+      devices: number[];
+    };
+    QueuedCommands: {
+      /** @description German confirmation, e.g. '3 VR-Brillen werden synchronisiert.' */
+      detail: string;
+      commands: components['schemas']['DeviceCommand'][];
+    };
+    /**
+     * @description The 13 commands of spec §7. The spec writes 'CMD.REBOOT, SHUTDOWN, SYNC, …', which reads as one shared `CMD.` prefix,
+     *     so every command carries it: `CMD.SHUTDOWN`, `CMD.SYNC`, … .
+     * @enum {string}
+     */
+    CommandName:
+      | 'CMD.REBOOT'
+      | 'CMD.SHUTDOWN'
+      | 'CMD.SYNC'
+      | 'CMD.SYNC.SOFTWARE'
+      | 'CMD.UPDATE'
+      | 'CMD.MUTE'
+      | 'CMD.TOGGLE.PAUSE'
+      | 'CMD.START.APP'
+      | 'CMD.START.VIDEO'
+      | 'CMD.START.WEBAPP'
+      | 'CMD.STOP.RUNNING'
+      | 'CMD.SET.GUIDED.MODE'
+      | 'CMD.SET.MANUFACTURER.MODE';
+    /**
+     * @description Extra data of a command (spec §7). `guidedModeState` and `manufacturerModeState` are always sent and are applied by
+     *     CMD.SET.GUIDED.MODE and CMD.SET.MANUFACTURER.MODE; other commands ignore them.
+     */
+    CommandExtras: {
+      /**
+       * Format: uuid
+       * @description Content to start (CMD.START.APP / .VIDEO / .WEBAPP).
+       */
+      contentUuid?: string;
+      /** @description Android package to start (CMD.START.APP). */
+      packageName?: string;
+      /** @description Geführter Modus on (true) or off (false). */
+      guidedModeState: boolean;
+      /** @description Herstellermodus on (true) or off (false). */
+      manufacturerModeState: boolean;
+    };
+    DeviceCommandRequest: {
+      command: components['schemas']['CommandName'];
+      extras: components['schemas']['CommandExtras'];
+    };
+    /**
+     * @description Lifecycle: `queued` (stored, waiting for the headset) → `delivered` (handed out by a poll) → `done` | `failed`
+     *     (reported by the headset). `expired`: not finished before `expiresAt`; never handed out again.
+     * @enum {string}
+     */
+    CommandStatus: 'queued' | 'delivered' | 'done' | 'failed' | 'expired';
+    /** @description A command as the portal sees it. */
+    DeviceCommand: {
+      id: number;
+      deviceId: number;
+      serialNumber: string;
+      command: components['schemas']['CommandName'];
+      extras: components['schemas']['CommandExtras'];
+      status: components['schemas']['CommandStatus'];
+      /** @description Message the headset reported with its result. */
+      message: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      deliveredAt: string | null;
+      /**
+       * Format: date-time
+       * @description When it became done, failed or expired.
+       */
+      finishedAt: string | null;
+      /** Format: date-time */
+      expiresAt: string;
+    };
+    PaginatedDeviceCommandList: components['schemas']['Pagination'] & {
+      results: components['schemas']['DeviceCommand'][];
+    };
+    /** @description A command as the headset sees it. */
+    HeadsetCommand: {
+      id: number;
+      command: components['schemas']['CommandName'];
+      extras: components['schemas']['CommandExtras'];
+      status: components['schemas']['CommandStatus'];
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      expiresAt: string;
+    };
+    HeadsetCommandBatch: {
+      commands: components['schemas']['HeadsetCommand'][];
+      /** @description When to poll next if the headset does not hold a long poll. */
+      pollAfterSeconds: number;
+    };
+    HeadsetCommandResult: {
+      /** @enum {string} */
+      status: 'done' | 'failed';
+      /** @description Optional explanation, shown to the portal user for failed commands. */
+      message?: string;
+    };
+    /** @description What a headset reports about itself; `Device` shows the latest report. */
+    HeadsetState: {
+      /** @example 4.9.4 */
+      softwareVersion: string;
+      batteryLevel: number;
+      /** @description Bytes. */
+      storageTotal: number;
+      /** @description Bytes. */
+      storageUsed: number;
+      currentApp: string | null;
+      /**
+       * Format: uuid
+       * @description Content that is playing, if it is portal content.
+       */
+      currentContentUuid?: string | null;
+      playbackState: components['schemas']['PlaybackState'];
+      /** @description Playback position in seconds. */
+      currentTime?: number | null;
+      syncStatus: components['schemas']['SyncStatus'];
+      syncProgress?: number | null;
+      activeConfigurationId?: number | null;
+      guidedMode?: boolean;
+      manufacturerMode?: boolean;
+      muted?: boolean;
+    };
+    /**
+     * @description An operating system image for headsets, offered on the support pages. Spec §3 does not show the fields; this is
+     *     the project's design.
+     */
+    OperatingSystem: {
+      id: number;
+      /** @example Pico OS */
+      name: string;
+      /** @example 5.12.0 */
+      version: string;
+      /** @description Device type the image is for; null if it fits all. */
+      deviceType: components['schemas']['DeviceTypeRef'] | null;
+      releaseNotes: string;
+      /** @description Download URL of the image, null until its upload completes. */
+      file: string | null;
+      /** @description Bytes. */
+      fileSize: number | null;
+      /** Format: date-time */
+      created_at: string;
+    };
+    OperatingSystemCreate: {
+      name: string;
+      version: string;
+      deviceTypeId?: number | null;
+      releaseNotes?: string;
+    };
+    /** @description All fields optional (PATCH). */
+    OperatingSystemUpdate: {
+      name?: string;
+      version?: string;
+      deviceTypeId?: number | null;
+      releaseNotes?: string;
+    };
+    PaginatedOperatingSystemList: components['schemas']['Pagination'] & {
+      results: components['schemas']['OperatingSystem'][];
+    };
+    MultipartUploadStartRequest: {
+      file_name: components['schemas']['FileName'];
+      /**
+       * @description Total size in bytes. Optional (spec §7 sends only `file_name`); when sent, the server refuses files over its
+       *     limit at once with 413 instead of after the upload.
+       */
+      file_size?: number;
+    };
+    /**
+     * @description The upload flow (same for content and operating systems): 1. `pre-signed-url-…-multipart` {file_name} starts it
+     *     and returns `upload_id` and the part size. 2. For each part, `upload-part-url` {file_name, upload_id, part_number}
+     *     returns a signed URL; PUT the part's bytes there (`uploadPart`, or an S3 URL) and keep the returned ETag.
+     *     Parts may go in parallel and be retried. 3. `complete-multipart-upload` {file_name, upload_id, parts} assembles
+     *     the file. `abort-multipart-upload` {file_name, upload_id} deletes all parts. An upload not completed within
+     *     `expires_at` is aborted by the server. Unfinished uploads can be resumed: `parts` lists the parts already stored.
+     */
+    MultipartUploadStart: {
+      upload_id: string;
+      file_name: string;
+      /** @description Bytes per part (all but the last part must have this size). */
+      part_size: number;
+      max_parts: number;
+      /** Format: date-time */
+      expires_at: string;
+      /** @description Parts already stored (non-empty only when an unfinished upload of the same file is resumed). */
+      parts: components['schemas']['UploadedPart'][];
+    };
+    UploadPartUrlRequest: {
+      file_name: components['schemas']['FileName'];
+      upload_id: string;
+      part_number: number;
+    };
+    UploadPartUrl: {
+      /** @description Where to PUT the part's bytes (absolute, or relative to the API origin). */
+      url: string;
+      part_number: number;
+      /** Format: date-time */
+      expires_at: string;
+    };
+    UploadedPart: {
+      part_number: number;
+      etag: string;
+      /** @description Bytes stored for this part. */
+      size?: number;
+    };
+    CompleteMultipartUploadRequest: {
+      file_name: components['schemas']['FileName'];
+      upload_id: string;
+      /** @description Every part in ascending `part_number` order with the ETag its upload returned. */
+      parts: {
+        part_number: number;
+        etag: string;
+      }[];
+    };
+    AbortMultipartUploadRequest: {
+      file_name: components['schemas']['FileName'];
+      upload_id: string;
+    };
+    /** @description The assembled file, now attached to its content item or operating system entry. */
+    MultipartUploadResult: {
+      /** @description URL of the file. */
+      file: string;
+      /** @description Bytes. */
+      fileSize: number;
+      /** @description SHA-256 hex digest of the whole file. */
+      checksum?: string;
+    };
+    /**
+     * @description Where a playlist item comes from: `cms` = this portal's Mediathek (`contentId` is the integer content id),
+     *     `msb` = the MSB media source for schools (`contentId` is that source's id, an integer or a string).
+     * @enum {string}
+     */
+    ContentOrigin: 'cms' | 'msb';
+    ConfigurationItem: {
+      contentId: components['schemas']['ContentId'];
+      contentOrigin: components['schemas']['ContentOrigin'];
+      /** @description 1-based position in the playlist (the default sort of spec §3). */
+      positionNumber: number;
+    };
+    /** @description A playlist (spec §3). */
+    Configuration: {
+      id: number;
+      name: string;
+      /** @description Id of the owner organisation. */
+      ownerId: number;
+      owner: components['schemas']['OrganisationSummary'];
+      /** @description Ids of the `cms` items in playlist order. */
+      contentIds: number[];
+      /** @description All items (cms and msb) in playlist order. */
+      items: components['schemas']['ConfigurationItem'][];
+      /** @description Active on at least one headset. */
+      activeState: boolean;
+      /** @description Ids of the headsets this playlist is active on. */
+      sdmDevices: number[];
+      /** @description Position of the playlist in the owner's list (default sort). */
+      positionNumber: number;
+      /** @description Every headset of `sdmDevices` holds every item. */
+      isSynced: boolean;
+      /** @description Ids of `cms` items some headset of `sdmDevices` still lacks. */
+      missingContent: number[];
+      /** @description Ids of `msb` items some headset still lacks. */
+      missingMsbContent: components['schemas']['ContentId'][];
+      /** @description Ids of organisations the playlist is shared with. */
+      sharedWith: number[];
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    ConfigurationDetail: components['schemas']['Configuration'] & {
+      /** @description The `cms` content items in playlist order. */
+      contents: components['schemas']['Content'][];
+    };
+    PaginatedConfigurationList: components['schemas']['Pagination'] & {
+      results: components['schemas']['Configuration'][];
+    };
+    /** @description Fields of create (POST) and replace (PUT), as spec §7 lists them. */
+    ConfigurationWrite: {
+      name: string;
+      /** @description Owner organisation; must be one of the caller's. */
+      ownerId: number;
+      /** @description Ids of Mediathek items in playlist order (positions follow this order). */
+      contentIds: number[];
+      activeState: boolean;
+      /** @description Ids of headsets of the owner organisation. */
+      sdmDevices: number[];
+    };
+    AvailableConfigurationsRequest: {
+      /** Format: uuid */
+      contentUuid: string;
+    };
+    AvailableConfiguration: {
+      id: number;
+      name: string;
+      ownerId: number;
+      /** @description The playlist already holds the content. */
+      containsContent: boolean;
+    };
+    DuplicateConfigurationRequest: {
+      copyName: string;
+    };
+    ActivateConfigurationRequest: {
+      sdmDevices: number[];
+    };
+    ConfigurationContentRequest: {
+      contentId: components['schemas']['ContentId'];
+      contentOrigin: components['schemas']['ContentOrigin'];
+    };
+    ShareRequest: {
+      organisation_ids: number[];
+    };
+    /**
+     * @description Fields of a new content item. Cross-field rules answer 400: `minAge` ≤ `maxAge`; `packageName` required for apps;
+     *     `url` required for web apps.
+     */
+    ContentCreate: {
+      title: string;
+      description?: string;
+      contentType: components['schemas']['ContentType'];
+      /** @description Android package name, required for apps. */
+      packageName?: string | null;
+      /**
+       * Format: uri
+       * @description Start URL, required for web apps.
+       */
+      url?: string | null;
+      duration?: number | null;
+      format?: components['schemas']['ContentFormat'];
+      minAge?: number | null;
+      maxAge?: number | null;
+      languages?: string[];
+      categoryId?: number | null;
+      /** @description Id from `uploadPreviewFile`. */
+      previewImageId?: number | null;
+      /** @description Ids from `uploadDocumentFile`. */
+      documentFileIds?: number[];
+      /** @default false */
+      isPublic: boolean;
+      /** @description Owner organisation (one of the caller's); default the caller's first organisation. */
+      ownerId?: number;
+    };
+    /** @description Fields of a content item to change (PATCH, all optional; same rules as `ContentCreate`). */
+    ContentUpdate: {
+      title?: string;
+      description?: string;
+      contentType?: components['schemas']['ContentType'];
+      packageName?: string | null;
+      /** Format: uri */
+      url?: string | null;
+      duration?: number | null;
+      format?: components['schemas']['ContentFormat'];
+      minAge?: number | null;
+      maxAge?: number | null;
+      languages?: string[];
+      categoryId?: number | null;
+      previewImageId?: number | null;
+      documentFileIds?: number[];
+      isPublic?: boolean;
+    };
+    /**
+     * @description multipart/form-data of a preview image or document. `file_name` overrides the name the browser sends; either
+     *     must follow the file-name rule of spec §5 (400 on `file_name` otherwise).
+     */
+    FileUpload: {
+      /** @description The file's bytes. */
+      file: string;
+      file_name?: components['schemas']['FileName'];
+    };
+    /** @description A stored preview image or document. */
+    StoredFile: {
+      id: number;
+      /** @description URL of the file. */
+      file: string;
+      fileName: string;
+      /** @description Bytes. */
+      fileSize: number;
+      /** Format: date-time */
+      created_at: string;
+    };
+    /** @description Id of a playlist item: the integer content id for `cms`, the source's id (integer or string) for `msb`. An `anyOf` rather than a type list, so that Ajv in strict mode compiles it without `allowUnionTypes`. */
+    ContentId: number | string;
   };
   responses: {
     /**
@@ -545,6 +1961,8 @@ export interface components {
     PageSize: number;
     /** @description Integer id of the resource. */
     Id: number;
+    /** @description Serial number of the headset. */
+    Serial: string;
   };
   requestBodies: never;
   headers: never;
@@ -552,28 +1970,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  getCurrentUser: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The signed-in user. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['User'];
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      501: components['responses']['NotImplemented'];
-    };
-  };
   login: {
     parameters: {
       query?: never;
@@ -653,6 +2049,108 @@ export interface operations {
       501: components['responses']['NotImplemented'];
     };
   };
+  obtainSocialUserToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Token pair of the social user. */
+      200: {
+        headers: {
+          /** @description Clears the session cookie. */
+          'Set-Cookie'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TokenPair'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  getCurrentUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The signed-in user. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['User'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  deleteCurrentUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Account deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description The user is the last administrator of an organisation and must hand over first. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  updateCurrentUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateUserRequest'];
+      };
+    };
+    responses: {
+      /** @description The updated user. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['User'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
   acceptTos: {
     parameters: {
       query?: never;
@@ -725,6 +2223,139 @@ export interface operations {
       501: components['responses']['NotImplemented'];
     };
   };
+  resetPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ResetPasswordRequest'];
+      };
+    };
+    responses: {
+      /** @description Password changed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Message'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  sendResetPasswordMail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ResetPasswordMailRequest'];
+      };
+    };
+    responses: {
+      /** @description Accepted; a mail is sent if the account exists. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Message'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  getSocialConfig: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Configuration. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SocialConfig'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  getSocialSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Authenticated session. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SocialSession'];
+        };
+      };
+      /** @description Not authenticated; the body still follows the allauth envelope. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SocialSession'];
+        };
+      };
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  redirectToSocialProvider: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['SocialRedirectForm'];
+      };
+    };
+    responses: {
+      /** @description Redirect to the provider. */
+      302: {
+        headers: {
+          /** @description Authorisation URL of the provider. */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
   listContent: {
     parameters: {
       query?: {
@@ -765,6 +2396,1453 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  getContent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The content item. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Content'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  createContent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ContentCreate'];
+      };
+    };
+    responses: {
+      /** @description Created. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Content'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  deleteContent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  updateContent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ContentUpdate'];
+      };
+    };
+    responses: {
+      /** @description The changed item. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Content'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  shareContent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ShareRequest'];
+      };
+    };
+    responses: {
+      /** @description The item with its new `sharedWith`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Content'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  unshareContent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ShareRequest'];
+      };
+    };
+    responses: {
+      /** @description The item with its new `sharedWith`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Content'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  listContentCategories: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description All categories. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ContentCategory'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  listLanguages: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description All languages. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Language'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  uploadPreviewFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['FileUpload'];
+      };
+    };
+    responses: {
+      /** @description Stored. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StoredFile'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      413: components['responses']['PayloadTooLarge'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  deletePreviewFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  uploadDocumentFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['FileUpload'];
+      };
+    };
+    responses: {
+      /** @description Stored. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StoredFile'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      413: components['responses']['PayloadTooLarge'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  deleteDocumentFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  createContentMultipartUpload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MultipartUploadStartRequest'];
+      };
+    };
+    responses: {
+      /** @description Upload started (or resumed). */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MultipartUploadStart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  getContentUploadPartUrl: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UploadPartUrlRequest'];
+      };
+    };
+    responses: {
+      /** @description Signed URL for `uploadPart`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UploadPartUrl'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  completeContentMultipartUpload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CompleteMultipartUploadRequest'];
+      };
+    };
+    responses: {
+      /** @description The assembled file. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MultipartUploadResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  abortContentMultipartUpload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AbortMultipartUploadRequest'];
+      };
+    };
+    responses: {
+      /** @description Aborted; no parts are left. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  uploadPart: {
+    parameters: {
+      query: {
+        /** @description Expiry of the URL as Unix time in seconds. */
+        expires: number;
+        /** @description Hex HMAC-SHA256 signature of the URL. */
+        signature: string;
+      };
+      header?: never;
+      path: {
+        /** @description Id of the multipart upload. */
+        uploadId: string;
+        /** @description 1-based part number. */
+        partNumber: number;
+      };
+      cookie?: never;
+    };
+    /** @description Raw bytes of the part. Deliberately without a schema: the body is not JSON and must not be validated as such. */
+    requestBody: {
+      content: {
+        'application/octet-stream': unknown;
+      };
+    };
+    responses: {
+      /** @description Part stored. */
+      200: {
+        headers: {
+          /** @description Entity tag of the stored part (quoted hex MD5), to be sent back in `parts` on completion. */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UploadedPart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      /** @description Signature invalid or URL expired. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  listConfigurations: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page. */
+        page_size?: components['parameters']['PageSize'];
+        /** @description Sort order. */
+        ordering?: 'positionNumber' | 'name' | '-name' | 'owner__name' | '-owner__name';
+        /** @description Case-insensitive substring of the name. */
+        search?: string;
+        /** @description Only playlists owned by this organisation id. */
+        owner?: number;
+        /** @description Only active (true) or inactive (false) playlists. */
+        active?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of playlists. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedConfigurationList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  createConfiguration: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ConfigurationWrite'];
+      };
+    };
+    responses: {
+      /** @description Created. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Configuration'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  getConfiguration: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The playlist. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ConfigurationDetail'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  updateConfiguration: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ConfigurationWrite'];
+      };
+    };
+    responses: {
+      /** @description The changed playlist. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Configuration'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  deleteConfiguration: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  listAvailableConfigurations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AvailableConfigurationsRequest'];
+      };
+    };
+    responses: {
+      /** @description The caller's playlists (not paginated). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AvailableConfiguration'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  duplicateConfiguration: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DuplicateConfigurationRequest'];
+      };
+    };
+    responses: {
+      /** @description The copy. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Configuration'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  activateConfiguration: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ActivateConfigurationRequest'];
+      };
+    };
+    responses: {
+      /** @description The playlist with its new headsets. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Configuration'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  addConfigurationContent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ConfigurationContentRequest'];
+      };
+    };
+    responses: {
+      /** @description The changed playlist. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Configuration'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  removeConfigurationContent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ConfigurationContentRequest'];
+      };
+    };
+    responses: {
+      /** @description The changed playlist. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Configuration'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  shareConfiguration: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ShareRequest'];
+      };
+    };
+    responses: {
+      /** @description The playlist with its new `sharedWith`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Configuration'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  unshareConfiguration: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ShareRequest'];
+      };
+    };
+    responses: {
+      /** @description The playlist with its new `sharedWith`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Configuration'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  listDevices: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page; larger than for content so a class set of headsets fits one page. */
+        page_size?: number;
+        /** @description Sort order. */
+        ordering?:
+          | 'name'
+          | '-name'
+          | 'serialNumber'
+          | '-serialNumber'
+          | 'lastSeen'
+          | '-lastSeen'
+          | 'batteryLevel'
+          | '-batteryLevel';
+        /** @description Case-insensitive substring of name or serial number. */
+        search?: string;
+        /** @description Only online (true) or offline (false) headsets. */
+        is_online?: boolean;
+        /** @description Only headsets of this device type id. */
+        device_type?: number;
+        /** @description Only headsets of this organisation id (must be one of the caller's). */
+        organisation?: number;
+        /** @description Only headsets whose active configuration has this id. */
+        configuration?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of headsets. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedDeviceList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  getDevice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The headset. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Device'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  listDeviceTypes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description All device types. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeviceType'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  queueDeviceSync: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DeviceIdsRequest'];
+      };
+    };
+    responses: {
+      /** @description Commands queued. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['QueuedCommands'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  queueDeviceSoftwareSync: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DeviceIdsRequest'];
+      };
+    };
+    responses: {
+      /** @description Commands queued. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['QueuedCommands'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  sendDeviceCommand: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Serial number of the headset. */
+        serial: components['parameters']['Serial'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DeviceCommandRequest'];
+      };
+    };
+    responses: {
+      /** @description Command queued. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeviceCommand'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  listDeviceCommandsLegacy: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page. */
+        page_size?: components['parameters']['PageSize'];
+        /** @description Only commands with this status. */
+        status?: components['schemas']['CommandStatus'];
+      };
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of commands. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedDeviceCommandList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  pollHeadsetCommands: {
+    parameters: {
+      query?: {
+        /** @description Seconds to hold the request open while nothing is queued. */
+        wait?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Commands to execute now (possibly none). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['HeadsetCommandBatch'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  reportHeadsetCommandResult: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the command. */
+        commandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['HeadsetCommandResult'];
+      };
+    };
+    responses: {
+      /** @description The command with its final status. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['HeadsetCommand'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  reportHeadsetState: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['HeadsetState'];
+      };
+    };
+    responses: {
+      /** @description State stored. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  listOperatingSystems: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page. */
+        page_size?: components['parameters']['PageSize'];
+        /** @description Only images for this device type id. */
+        device_type?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of operating system images. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedOperatingSystemList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  createOperatingSystem: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OperatingSystemCreate'];
+      };
+    };
+    responses: {
+      /** @description Created. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OperatingSystem'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  getOperatingSystem: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The entry. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OperatingSystem'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  deleteOperatingSystem: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  updateOperatingSystem: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OperatingSystemUpdate'];
+      };
+    };
+    responses: {
+      /** @description The changed entry. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OperatingSystem'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  createOperatingSystemMultipartUpload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MultipartUploadStartRequest'];
+      };
+    };
+    responses: {
+      /** @description Upload started. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MultipartUploadStart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  getOperatingSystemUploadPartUrl: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UploadPartUrlRequest'];
+      };
+    };
+    responses: {
+      /** @description Signed URL for `uploadPart`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UploadPartUrl'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  completeOperatingSystemMultipartUpload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CompleteMultipartUploadRequest'];
+      };
+    };
+    responses: {
+      /** @description The assembled file. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MultipartUploadResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  abortOperatingSystemMultipartUpload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AbortMultipartUploadRequest'];
+      };
+    };
+    responses: {
+      /** @description Aborted; no parts are left. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
     };
   };
