@@ -1,0 +1,39 @@
+import { Toaster } from '@portal/ui';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, Suspense } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { queryClient } from '../lib/api.ts';
+import { i18n, NAMESPACES } from '../lib/i18n.ts';
+import { toasts, useToasts } from '../lib/toasts.ts';
+
+function ToastHost() {
+  const { t } = useTranslation(NAMESPACES);
+  const current = useToasts();
+  return (
+    <Toaster
+      toasts={current.map((toast) => ({
+        id: toast.id,
+        tone: toast.tone,
+        title: t(toast.title),
+        description: toast.description === undefined ? undefined : t(toast.description),
+      }))}
+      onDismiss={(id) => toasts.dismiss(id)}
+      closeLabel={t('toast.close')}
+      regionLabel={t('toast.region')}
+    />
+  );
+}
+
+/** Query cache, translations and toasts; nothing renders before the translations are there. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <Suspense fallback={null}>
+          {children}
+          <ToastHost />
+        </Suspense>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}

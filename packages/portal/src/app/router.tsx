@@ -1,0 +1,53 @@
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { LoginPage } from '../features/auth/LoginPage.tsx';
+import { LibraryPage } from '../features/library/LibraryPage.tsx';
+import { requireAdministrator, requireSignedIn } from './guards.tsx';
+import { type RouteHandle, trails } from './shell/breadcrumbs.ts';
+import { RootLayout } from './shell/RootLayout.tsx';
+
+/**
+ * Pages built by later issues. Loaded on demand (route `lazy`, which the router awaits before it renders,
+ * so no half-drawn page) to keep /login and /library lean; they share one chunk today.
+ */
+const comingSoon = () => import('./shell/ComingSoonPage.tsx');
+const placeholder = (path: string, handle?: RouteHandle): RouteObject => ({ path, lazy: comingSoon, handle });
+
+/** Every route of spec §2. '/' has no page of its own yet and sends visitors to the Mediathek. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    HydrateFallback: () => null,
+    children: [
+      { index: true, loader: () => redirect('/library') },
+      { path: 'login', element: <LoginPage /> },
+      { path: 'library', element: <LibraryPage /> },
+      placeholder('library/new'),
+      placeholder('library/:id'),
+      placeholder('library/:id/edit'),
+      placeholder('impressum'),
+      placeholder('datenschutzerklaerung'),
+      placeholder('agbs'),
+      placeholder('support'),
+      placeholder('oidc-antares'),
+      {
+        path: 'dashboard',
+        loader: requireSignedIn,
+        children: [
+          { index: true, lazy: comingSoon, handle: { breadcrumb: trails.dashboard } },
+          placeholder('devices', { breadcrumb: trails.devices }),
+          placeholder('devices/:id', { breadcrumb: trails.devices }),
+          placeholder('configurations', { breadcrumb: trails.configurations }),
+          placeholder('configurations/:id', { breadcrumb: trails.configurations }),
+          placeholder('profile'),
+          { path: 'settings', loader: requireAdministrator, lazy: comingSoon },
+        ],
+      },
+      { path: '*', lazy: () => import('./shell/NotFoundPage.tsx') },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,58 @@
+import { Button, Heading, Stack, Text, TextField } from '@portal/ui';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { hasFieldErrors, type LoginFieldErrors, validateLoginForm } from './loginFlow.ts';
+import { useLogin } from './useLogin.ts';
+
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const { submit, pending } = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<LoginFieldErrors>({});
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const found = validateLoginForm({ email, password });
+    setErrors(found);
+    if (hasFieldErrors(found)) return;
+    void submit({ email, password });
+  };
+
+  return (
+    <Stack gap="large">
+      <Stack gap="small">
+        <Heading level={1}>{t('login.title')}</Heading>
+        <Text tone="muted">{t('login.intro')}</Text>
+      </Stack>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="medium">
+          <TextField
+            label={t('login.email')}
+            type="email"
+            name="email"
+            autoComplete="username"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            error={errors.email ? t(errors.email) : undefined}
+          />
+          <TextField
+            label={t('login.password')}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={errors.password ? t(errors.password) : undefined}
+          />
+          <div>
+            <Button type="submit" variant="primary" loading={pending} loadingLabel={t('login.submitting')}>
+              {t('login.submit')}
+            </Button>
+          </div>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,79 @@
+import type { User } from '@portal/api';
+import { TermsDialog } from '@portal/ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { $api, apiClient, currentUserQueryKey, queryClient } from '../../lib/api.ts';
+import { reportError } from '../../lib/errorReporting.ts';
+import { toasts } from '../../lib/toasts.ts';
+import { useLogout } from './useLogout.ts';
+
+/** Shipped in public/, shown when the server names no privacy policy (spec §2). */
+export const FALLBACK_PRIVACY_POLICY_URL = '/datenschutzerklaerung.pdf';
+
+function openInNewTab(url: string): void {
+  window.open(url, '_blank', 'noopener,noreferrer');
+}
+
+/**
+ * Spec §2/§4: the modal terms dialog for a signed-in user who has not accepted the terms. The shell
+ * renders it instead of the page, so nothing else is usable until the user accepts or leaves.
+ */
+export function TermsGate() {
+  const { t } = useTranslation('auth');
+  const logout = useLogout();
+  const [busy, setBusy] = useState(false);
+  const terms = $api.useQuery('get', '/api/v1/organisations/current-tos/');
+  const privacy = $api.useQuery('get', '/api/v1/organisations/current-pp/');
+
+  const accept = async () => {
+    setBusy(true);
+    let accepted: User | undefined;
+    try {
+      const { data, response } = await apiClient.POST('/api/v1/users/tos/', { body: {} });
+      if (response.status === 201 && data) accepted = data;
+    } catch (error) {
+      reportError(error, { during: 'acceptTos' });
+    }
+    if (accepted) {
+      queryClient.setQueryData(currentUserQueryKey, accepted);
+      void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+      toasts.show({ tone: 'success', title: 'auth:toasts.termsAccepted.title' });
+      setBusy(false);
+      return;
+    }
+    toasts.show({
+      tone: 'error',
+      title: 'auth:toasts.termsFailed.title',
+      description: 'auth:toasts.termsFailed.description',
+    });
+    await logout();
+    setBusy(false);
+  };
+
+  const decline = async () => {
+    setBusy(true);
+    toasts.show({ tone: 'warning', title: 'auth:toasts.termsDeclined.title' });
+    await logout();
+    setBusy(false);
+  };
+
+  return (
+    <TermsDialog
+      open
+      title={t('terms.title')}
+      description={t('terms.description')}
+      termsButtonLabel={t('terms.openTerms')}
+      privacyButtonLabel={t('terms.openPrivacy')}
+      checkboxLabel={t('terms.checkbox')}
+      cancelLabel={t('terms.cancel')}
+      acceptLabel={t('terms.accept')}
+      accepting={busy}
+      onOpenTerms={() => {
+        if (terms.data) openInNewTab(terms.data.tosFile);
+      }}
+      onOpenPrivacy={() => openInNewTab(privacy.data?.privacyPolicyFile ?? FALLBACK_PRIVACY_POLICY_URL)}
+      onCancel={() => void decline()}
+      onAccept={() => void accept()}
+    />
+  );
+}

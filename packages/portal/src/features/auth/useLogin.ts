@@ -1,0 +1,54 @@
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { apiClient, currentUserQuery, queryClient } from '../../lib/api.ts';
+import { appStorage, session, type TokenPair } from '../../lib/session.ts';
+import { storageKeys } from '../../lib/storage.ts';
+import { toasts } from '../../lib/toasts.ts';
+import { type LoginCredentials, type LoginPorts, runLogin } from './loginFlow.ts';
+
+const ports: LoginPorts<TokenPair> = {
+  readAttempts: () => appStorage.getItem(storageKeys.loginAttempts),
+  writeAttempts: (remaining) => appStorage.setItem(storageKeys.loginAttempts, String(remaining)),
+  async requestTokens(body) {
+    const { data, response } = await apiClient.POST('/api/v1/sessions/', { body });
+    return response.status === 201 && data ? data : null;
+  },
+  storeTokens: (tokens) => session.setTokens(tokens),
+  async loadUser() {
+    await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 });
+  },
+  discardTokens: () => session.clear([storageKeys.loginAttempts]),
+};
+
+export function useLogin(): { submit: (credentials: LoginCredentials) => Promise<void>; pending: boolean } {
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+  const submit = useCallback(
+    async (credentials: LoginCredentials) => {
+      setPending(true);
+      try {
+        const outcome = await runLogin(ports, credentials);
+        if (outcome.kind === 'success') {
+          await navigate('/library');
+          toasts.show({ tone: 'success', title: 'auth:toasts.loginSuccess.title' });
+        } else if (outcome.kind === 'failed') {
+          toasts.show({
+            tone: 'error',
+            title: 'auth:toasts.loginFailed.title',
+            description: 'auth:toasts.loginFailed.description',
+          });
+        } else {
+          toasts.show({
+            tone: 'error',
+            title: 'auth:toasts.loginBlocked.title',
+            description: 'auth:toasts.loginBlocked.description',
+          });
+        }
+      } finally {
+        setPending(false);
+      }
+    },
+    [navigate],
+  );
+  return { submit, pending };
+}

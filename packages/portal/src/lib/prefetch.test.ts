@@ -1,0 +1,163 @@
+import { readFileSync } from 'node:fs';
+import { createPortalClient } from '@portal/api';
+import { contentOrderingFor } from '@portal/domain';
+import { describe, expect, it, vi } from 'vitest';
+import { libraryListQuery } from './contentQuery.ts';
+import {
+  adoptPrefetched,
+  createPrefetchRegistry,
+  type PortalPrefetch,
+  type PrefetchedResponse,
+} from './prefetch.ts';
+import { memoryStorage, storageKeys } from './storage.ts';
+
+const scriptSource = readFileSync(new URL('./prefetchScript.js', import.meta.url), 'utf8');
+
+interface Captured {
+  url: string;
+  headers: Record<string, string>;
+  credentials: string | undefined;
+}
+
+/** Runs the inline script of index.html against a fake window and records what it fetched. */
+function runInlineScript(options: { path: string; storage?: Record<string, string>; apiBase?: string }) {
+  const captured: Captured[] = [];
+  const fakeWindow = {
+    localStorage: memoryStorage(options.storage),
+    location: { pathname: options.path },
+    crypto: globalThis.crypto,
+    fetch: (url: string, init: RequestInit) => {
+      captured.push({
+        url,
+        headers: { ...(init.headers as Record<string, string>) },
+        credentials: init.credentials,
+      });
+      return Promise.resolve(new Response(JSON.stringify({ url }), { status: 200 }));
+    },
+    __portalPrefetch: undefined as PortalPrefetch | undefined,
+  };
+  const code = scriptSource.replace('__PORTAL_API_BASE__', JSON.stringify(options.apiBase ?? ''));
+  new Function('window', code)(fakeWindow);
+  return { captured, prefetch: fakeWindow.__portalPrefetch };
+}
+
+/** What @portal/api's client really sends for the same call. */
+async function clientRequest(
+  path: '/api/v2/cms/content/' | '/api/v1/users/me/',
+  token: string | null,
+  ordering?: string,
+) {
+  let request: Request | undefined;
+  const client = createPortalClient({
+    baseUrl: 'http://portal.test',
+    getToken: () => token,
+    onUnauthorized: () => {},
+    fetch: async (r) => {
+      request = r;
+      return new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } });
+    },
+  });
+  if (path === '/api/v1/users/me/') await client.GET(path);
+  else await client.GET(path, { params: { query: libraryListQuery(ordering as 'title' | '-created_at') } });
+  if (!request) throw new Error('the client sent nothing');
+  return request;
+}
+
+describe('inline prefetch script', () => {
+  it('asks an anonymous visitor of /library for the public list in the anonymous order, and nothing else', () => {
+    const { captured, prefetch } = runInlineScript({ path: '/library' });
+    expect(captured).toHaveLength(1);
+    const url = new URL(captured[0]!.url, 'http://portal.test');
+    expect(url.pathname).toBe('/api/v2/cms/content/');
+    expect(url.searchParams.get('ordering')).toBe(contentOrderingFor(null));
+    expect(captured[0]!.headers.Authorization).toBeUndefined();
+    expect(prefetch?.me).toBeUndefined();
+    expect(prefetch?.content).toMatchObject({ token: null, ordering: contentOrderingFor(null) });
+  });
+
+  it('sends the same query and headers as the API client would', async () => {
+    const storage = { [storageKeys.accessToken]: 'abc', [storageKeys.contentOrdering]: 'title' };
+    const { captured } = runInlineScript({ path: '/library', storage });
+    const content = captured.find((c) => c.url.startsWith('/api/v2/cms/content/'))!;
+    const real = await clientRequest('/api/v2/cms/content/', 'abc', 'title');
+    const realUrl = new URL(real.url);
+    const prefetchUrl = new URL(content.url, 'http://portal.test');
+    expect(Object.fromEntries(prefetchUrl.searchParams)).toEqual(Object.fromEntries(realUrl.searchParams));
+    expect(prefetchUrl.pathname).toBe(realUrl.pathname);
+    const realHeaders = Object.fromEntries(real.headers);
+    const sent = Object.fromEntries(Object.entries(content.headers).map(([k, v]) => [k.toLowerCase(), v]));
+    expect(Object.keys(sent).sort()).toEqual(Object.keys(realHeaders).sort());
+    for (const name of ['authorization', 'cache-control', 'pragma', 'expires']) {
+      expect(sent[name]).toBe(realHeaders[name]);
+    }
+    expect(content.credentials).toBe(real.credentials);
+  });
+
+  it('loads the signed-in user beside the list, with the token and the remembered order', () => {
+    const storage = { [storageKeys.accessToken]: 'abc', [storageKeys.contentOrdering]: 'title' };
+    const { captured, prefetch } = runInlineScript({
+      path: '/',
+      storage,
+      apiBase: 'https://api.example.org',
+    });
+    expect(captured.map((c) => c.url).sort()).toEqual([
+      'https://api.example.org/api/v1/users/me/',
+      'https://api.example.org/api/v2/cms/content/?ordering=title&page_size=100',
+    ]);
+    expect(captured.every((c) => c.headers.Authorization === 'Bearer abc')).toBe(true);
+    expect(prefetch?.content?.ordering).toBe('title');
+    expect(prefetch?.me?.token).toBe('abc');
+  });
+
+  it('fetches no list on pages that do not show it', () => {
+    const { captured } = runInlineScript({ path: '/login' });
+    expect(captured).toEqual([]);
+  });
+});
+
+describe('adopting prefetched responses', () => {
+  const ok = (data: unknown): Promise<PrefetchedResponse> => Promise.resolve({ ok: true, status: 200, data });
+
+  it('hands out a matching response once', async () => {
+    const registry = createPrefetchRegistry({
+      me: { token: 't', response: ok({ id: 1 }) },
+      content: { token: 't', ordering: 'title', response: ok({ results: [] }) },
+    });
+    expect(await registry.takeCurrentUser('t')).toEqual({ ok: true, status: 200, data: { id: 1 } });
+    expect(registry.takeCurrentUser('t')).toBeUndefined();
+    expect(registry.takeContentList('t', 'title')).toBeDefined();
+    expect(registry.takeContentList('t', 'title')).toBeUndefined();
+  });
+
+  it('refuses responses made for another token or order', () => {
+    const registry = createPrefetchRegistry({
+      me: { token: 'old', response: ok({}) },
+      content: { token: null, ordering: '-created_at', response: ok({}) },
+    });
+    expect(registry.takeCurrentUser('new')).toBeUndefined();
+    expect(registry.takeContentList(null, 'title')).toBeUndefined();
+  });
+
+  it('uses the prefetched data instead of fetching', async () => {
+    const fetcher = vi.fn(async () => 'network');
+    const queryFn = adoptPrefetched(() => ok('prefetched'), fetcher);
+    expect(await queryFn({})).toBe('prefetched');
+    expect(fetcher).not.toHaveBeenCalled();
+  });
+
+  it('fetches for real when the prefetch failed, so 401 handling still happens', async () => {
+    const fetcher = vi.fn(async () => 'network');
+    const queryFn = adoptPrefetched(() => Promise.resolve({ ok: false, status: 401 }), fetcher);
+    expect(await queryFn({})).toBe('network');
+    expect(fetcher).toHaveBeenCalledTimes(1);
+  });
+
+  it('fetches for real when nothing was prefetched', async () => {
+    const registry = createPrefetchRegistry(undefined);
+    const queryFn = adoptPrefetched(
+      () => registry.takeCurrentUser(null),
+      async () => 'network',
+    );
+    expect(await queryFn({})).toBe('network');
+  });
+});

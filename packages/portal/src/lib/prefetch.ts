@@ -1,0 +1,77 @@
+/** What the inline script in index.html resolves each early request to. */
+export interface PrefetchedResponse {
+  ok: boolean;
+  status: number;
+  data?: unknown;
+}
+
+interface PrefetchedRequest {
+  token: string | null;
+  response: Promise<PrefetchedResponse>;
+}
+
+/** `window.__portalPrefetch`, written by src/lib/prefetchScript.js before the app's JS runs. */
+export interface PortalPrefetch {
+  me?: PrefetchedRequest;
+  content?: PrefetchedRequest & { ordering: string };
+}
+
+declare global {
+  interface Window {
+    __portalPrefetch?: PortalPrefetch;
+  }
+}
+
+export interface PrefetchRegistry {
+  /** The early users/me response, once, if it was made with the same token. */
+  takeCurrentUser(token: string | null): Promise<PrefetchedResponse> | undefined;
+  /** The early content list, once, if it was made with the same token and ordering. */
+  takeContentList(token: string | null, ordering: string): Promise<PrefetchedResponse> | undefined;
+}
+
+/**
+ * Each prefetched response is handed out at most once: a later refetch must reach the server, and a
+ * response made for another token or ordering would show the wrong data.
+ */
+export function createPrefetchRegistry(source: PortalPrefetch | undefined): PrefetchRegistry {
+  let me = source?.me;
+  let content = source?.content;
+  return {
+    takeCurrentUser(token) {
+      const entry = me;
+      me = undefined;
+      if (!entry || entry.token !== token) return undefined;
+      return entry.response;
+    },
+    takeContentList(token, ordering) {
+      const entry = content;
+      content = undefined;
+      if (!entry || entry.token !== token || entry.ordering !== ordering) return undefined;
+      return entry.response;
+    },
+  };
+}
+
+/**
+ * Wraps a query function so that its first run adopts an in-flight prefetched response. A failed
+ * prefetch (401, 5xx, network) falls back to the real call, so the client's error handling, including
+ * the 401 callback, still runs exactly as without prefetching.
+ */
+export function adoptPrefetched<Context, Data>(
+  take: () => Promise<PrefetchedResponse> | undefined,
+  fetcher: (context: Context) => Data | Promise<Data>,
+): (context: Context) => Promise<Data> {
+  return async (context) => {
+    const pending = take();
+    if (pending) {
+      const response = await pending;
+      // The inline script fetched exactly what `fetcher` would have: same path, query and token.
+      if (response.ok) return response.data as Data;
+    }
+    return fetcher(context);
+  };
+}
+
+export const prefetchRegistry = createPrefetchRegistry(
+  typeof window === 'undefined' ? undefined : window.__portalPrefetch,
+);

@@ -1,0 +1,51 @@
+// Inlined into index.html by vite.config.ts (plain JS, no imports): it starts the API calls the first
+// screen needs while the browser is still fetching the app's JavaScript, so /library shows data after
+// three round trips (HTML, then JS + translations + API in parallel). The app adopts these promises
+// through src/lib/prefetch.ts; what it cannot match it fetches again, so a wrong guess costs a request,
+// never correctness. Keys, headers and query must stay in step with lib/storage.ts, @portal/api's
+// middleware and lib/contentQuery.ts (src/lib/prefetch.test.ts checks that).
+((w, apiBase) => {
+  const prefix = 'vr-portal.';
+  let token = null;
+  let ordering = null;
+  try {
+    token = w.localStorage.getItem(`${prefix}accessToken`);
+    ordering = w.localStorage.getItem(`${prefix}contentOrdering`);
+  } catch {
+    // Storage may be blocked; then the visitor is anonymous as far as we can tell.
+  }
+  if (!token || !ordering) ordering = '-created_at';
+
+  const requestId = () =>
+    typeof w.crypto?.randomUUID === 'function'
+      ? w.crypto.randomUUID()
+      : `p-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+  const get = (path) => {
+    const headers = {
+      'Cache-Control': 'no-cache, no-store, must-revalidate',
+      Pragma: 'no-cache',
+      Expires: '0',
+      'X-Request-ID': requestId(),
+    };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    return w
+      .fetch(apiBase + path, { headers, credentials: 'include' })
+      .then((response) =>
+        response.ok
+          ? response.json().then((data) => ({ ok: true, status: response.status, data }))
+          : { ok: false, status: response.status },
+      )
+      .catch(() => ({ ok: false, status: 0 }));
+  };
+
+  const path = w.location.pathname;
+  const prefetch = {};
+  if (token) prefetch.me = { token, response: get('/api/v1/users/me/') };
+  // '/' redirects to /library, so both show the list first.
+  if (path === '/' || path === '/library' || path === '/library/') {
+    const query = `ordering=${encodeURIComponent(ordering)}&page_size=100`;
+    prefetch.content = { token, ordering, response: get(`/api/v2/cms/content/?${query}`) };
+  }
+  w.__portalPrefetch = prefetch;
+})(window, __PORTAL_API_BASE__);

@@ -1,0 +1,60 @@
+import { useSyncExternalStore } from 'react';
+import { browserStorage, clearPrefixedKeys, type KeyValueStorage, storageKeys } from './storage.ts';
+
+export interface TokenPair {
+  access: string;
+  refresh: string;
+}
+
+export interface SessionStore {
+  getAccessToken(): string | null;
+  getRefreshToken(): string | null;
+  setTokens(tokens: TokenPair): void;
+  /** Drops everything under the product prefix except `keep` (e.g. the login-attempt counter on a 401). */
+  clear(keep?: readonly string[]): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createSessionStore(storage: KeyValueStorage): SessionStore {
+  const listeners = new Set<() => void>();
+  const emit = () => {
+    for (const listener of listeners) listener();
+  };
+  if (typeof window !== 'undefined') {
+    // Another tab logging in or out changes what this tab may show.
+    window.addEventListener('storage', (event) => {
+      if (event.key === null || event.key === storageKeys.accessToken) emit();
+    });
+  }
+  return {
+    getAccessToken: () => storage.getItem(storageKeys.accessToken),
+    getRefreshToken: () => storage.getItem(storageKeys.refreshToken),
+    setTokens(tokens) {
+      storage.setItem(storageKeys.accessToken, tokens.access);
+      storage.setItem(storageKeys.refreshToken, tokens.refresh);
+      emit();
+    },
+    clear(keep = []) {
+      clearPrefixedKeys(storage, keep);
+      emit();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+export const appStorage = browserStorage();
+export const session = createSessionStore(appStorage);
+
+/** True while an access token is stored; re-renders on login, logout and 401. */
+export function useIsSignedIn(): boolean {
+  return useSyncExternalStore(
+    session.subscribe,
+    () => session.getAccessToken() !== null,
+    () => false,
+  );
+}

@@ -1,0 +1,60 @@
+import { STORAGE_PREFIX } from '@portal/domain';
+
+/** The slice of the Web Storage API the portal uses, so tests can hand in a plain object. */
+export interface KeyValueStorage {
+  readonly length: number;
+  key(index: number): string | null;
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** Every key the portal writes carries the product prefix, so logout can find all of them. */
+export const storageKeys = {
+  accessToken: `${STORAGE_PREFIX}accessToken`,
+  refreshToken: `${STORAGE_PREFIX}refreshToken`,
+  loginAttempts: `${STORAGE_PREFIX}loginAttempts`,
+  // Lets the inline prefetch script in index.html ask for the list in the order the user will get.
+  contentOrdering: `${STORAGE_PREFIX}contentOrdering`,
+} as const;
+
+/**
+ * Removes every key that starts with the product prefix, except those in `keep`.
+ * Keys are collected first because removing while iterating shifts the indices.
+ */
+export function clearPrefixedKeys(storage: KeyValueStorage, keep: readonly string[] = []): string[] {
+  const doomed: string[] = [];
+  for (let index = 0; index < storage.length; index += 1) {
+    const key = storage.key(index);
+    if (key?.startsWith(STORAGE_PREFIX) && !keep.includes(key)) doomed.push(key);
+  }
+  for (const key of doomed) storage.removeItem(key);
+  return doomed;
+}
+
+/** localStorage when the browser offers it (private modes may throw on access), else a throwaway map. */
+export function browserStorage(): KeyValueStorage {
+  try {
+    if (typeof localStorage !== 'undefined') return localStorage;
+  } catch {
+    // Access denied (e.g. storage disabled): fall through to memory.
+  }
+  return memoryStorage();
+}
+
+export function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage {
+  const map = new Map(Object.entries(initial));
+  return {
+    get length() {
+      return map.size;
+    },
+    key: (index) => [...map.keys()][index] ?? null,
+    getItem: (key) => map.get(key) ?? null,
+    setItem: (key, value) => {
+      map.set(key, String(value));
+    },
+    removeItem: (key) => {
+      map.delete(key);
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { useSyncExternalStore } from 'react';
+import type { TranslationKey } from './i18n.ts';
+
+export const TOAST_TONES = ['success', 'error', 'warning', 'info'] as const;
+export type ToastTone = (typeof TOAST_TONES)[number];
+
+/**
+ * A toast holds translation keys, not texts: guards raise toasts from route loaders, which can run
+ * before the translations have arrived; the Toaster translates when it renders.
+ */
+export interface Toast {
+  id: string;
+  tone: ToastTone;
+  title: TranslationKey;
+  description?: TranslationKey;
+}
+
+export type ToastInput = Omit<Toast, 'id'>;
+
+export interface ToastStore {
+  show(toast: ToastInput): string;
+  dismiss(id: string): void;
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): readonly Toast[];
+}
+
+export function createToastStore(): ToastStore {
+  let toasts: readonly Toast[] = [];
+  let counter = 0;
+  const listeners = new Set<() => void>();
+  const emit = () => {
+    for (const listener of listeners) listener();
+  };
+  return {
+    show(toast) {
+      counter += 1;
+      const id = `toast-${counter}`;
+      // A new array each time: useSyncExternalStore compares snapshots by identity.
+      toasts = [...toasts, { ...toast, id }];
+      emit();
+      return id;
+    },
+    dismiss(id) {
+      const next = toasts.filter((toast) => toast.id !== id);
+      if (next.length === toasts.length) return;
+      toasts = next;
+      emit();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    getSnapshot: () => toasts,
+  };
+}
+
+/** The app's one toast store; the Toaster in app/providers renders it. */
+export const toasts = createToastStore();
+
+export function useToasts(store: ToastStore = toasts): readonly Toast[] {
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+}

@@ -1,0 +1,110 @@
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const API_TARGET = process.env.PORTAL_API_TARGET ?? 'http://localhost:8080';
+
+/**
+ * Inlines src/lib/prefetchScript.js where index.html says `<!-- portal:prefetch -->`, so the API calls of
+ * the first screen start before the app's JavaScript has even been requested.
+ */
+function inlinePrefetch(apiBaseUrl: string): Plugin {
+  return {
+    name: 'portal:inline-prefetch',
+    async transformIndexHtml(html) {
+      const source = await readFile(join(here, 'src/lib/prefetchScript.js'), 'utf8');
+      const code = source
+        .split('\n')
+        .filter((line) => !line.trimStart().startsWith('//'))
+        .join('\n')
+        .replace('__PORTAL_API_BASE__', JSON.stringify(apiBaseUrl));
+      return html.replace('<!-- portal:prefetch -->', `<script>${code.trim()}</script>`);
+    },
+  };
+}
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|woff2|pdf|txt)$/;
+
+async function* filesIn(dir: string): AsyncGenerator<string> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesIn(path);
+    else yield path;
+  }
+}
+
+/**
+ * Writes .br and .gz beside every compressible file of dist/, so the server sends them as they are
+ * (no compression per request). Copies that would not be smaller are skipped.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'portal:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const brotli = promisify(brotliCompress);
+      const gz = promisify(gzip);
+      const jobs: Promise<void>[] = [];
+      for await (const file of filesIn(outDir)) {
+        if (!COMPRESSIBLE.test(file)) continue;
+        jobs.push(
+          (async () => {
+            const raw = await readFile(file);
+            const size = (await stat(file)).size;
+            const [br, gzipped] = await Promise.all([
+              brotli(raw, {
+                params: {
+                  [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+                  [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size,
+                },
+              }),
+              gz(raw, { level: 9 }),
+            ]);
+            if (br.length < size) await writeFile(`${file}.br`, br);
+            if (gzipped.length < size) await writeFile(`${file}.gz`, gzipped);
+          })(),
+        );
+      }
+      await Promise.all(jobs);
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, here, 'VITE_');
+  return {
+    plugins: [
+      react(),
+      inlinePrefetch((env.VITE_API_BASE_URL ?? '').trim().replace(/\/+$/, '')),
+      precompress(),
+    ],
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      target: 'es2022',
+      sourcemap: false,
+    },
+    server: {
+      port: 5173,
+      proxy: {
+        '/api': { target: API_TARGET, changeOrigin: true },
+        '/media': { target: API_TARGET, changeOrigin: true },
+      },
+    },
+    preview: {
+      proxy: {
+        '/api': { target: API_TARGET, changeOrigin: true },
+        '/media': { target: API_TARGET, changeOrigin: true },
+      },
+    },
+  };
+});
