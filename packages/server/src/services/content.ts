@@ -33,12 +33,14 @@ export interface ContentListQuery {
   contentType?: string | undefined;
 }
 
-// Ties (equal titles or timestamps) are broken by id so that pages never overlap or skip items.
+// German title order (DIN 5007-1: ä as a, ß as s) that does not depend on the database's collation, which is
+// bytewise in PGlite. Ties are broken by id so that pages never overlap or skip items.
+const TITLE_KEY = sql.raw(`lower(translate(c.title, 'ÄÖÜäöüßÉéÈèÀàÂâ', 'AOUaousEeEeAaAa'))`);
 const ORDER_BY: Record<ContentOrdering, SQL> = {
   '-created_at': sql`c.created_at desc, c.id desc`,
   created_at: sql`c.created_at asc, c.id asc`,
-  title: sql`lower(c.title) asc, c.id asc`,
-  '-title': sql`lower(c.title) desc, c.id desc`,
+  title: sql`${TITLE_KEY} asc, c.id asc`,
+  '-title': sql`${TITLE_KEY} desc, c.id desc`,
 };
 
 function escapeLike(value: string): string {
