@@ -2,7 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContract, prepareContract } from './contract.ts';
+import { tosVersions } from './db/schema.ts';
 import { bearer, createTestServer, login, type TestServer } from './test-support.ts';
 
 let server: TestServer;
@@ -89,6 +92,26 @@ describe('terms of use', () => {
     expect(after.json().hasAcceptedTos).toBe(true);
   });
 
+  it('a new terms version sets users back to not accepted until they accept it', async () => {
+    const zfsl = await login(server.app, 'zfsl@zfsl.example');
+    const me = () => server.app.inject({ url: '/api/v1/users/me/', headers: bearer(zfsl.access) });
+    expect((await me()).json().hasAcceptedTos).toBe(true);
+    await server.database.db
+      .insert(tosVersions)
+      .values({ version: 2, file: '/media/nutzungsbedingungen-v1.pdf' });
+    expect((await me()).json().hasAcceptedTos).toBe(false);
+    const tos = await server.app.inject({ url: '/api/v1/organisations/current-tos/' });
+    expect(tos.json().version).toBe(2);
+    await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/tos/',
+      headers: bearer(zfsl.access),
+      payload: {},
+    });
+    expect((await me()).json().hasAcceptedTos).toBe(true);
+    await server.database.db.delete(tosVersions).where(eq(tosVersions.version, 2));
+  });
+
   it('serves the current terms and privacy policy as downloadable PDFs', async () => {
     const tos = await server.app.inject({ url: '/api/v1/organisations/current-tos/' });
     expect(tos.statusCode).toBe(200);
@@ -103,6 +126,17 @@ describe('terms of use', () => {
       expect(file.headers['content-type']).toBe('application/pdf');
       expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     }
+  });
+});
+
+describe('routes from the contract', () => {
+  it('every operation of openapi/portal.yaml has a route', () => {
+    const { operations } = prepareContract(loadContract());
+    expect(operations.length).toBeGreaterThan(9);
+    const missing = operations.filter(
+      (o) => !server.app.hasRoute({ method: o.method as 'GET', url: o.path.replace(/{(\w+)}/g, ':$1') }),
+    );
+    expect(missing.map((o) => o.operationId)).toEqual([]);
   });
 });
 

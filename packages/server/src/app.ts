@@ -62,6 +62,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       done(error as Error, undefined);
     }
   });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+  // File uploads are read as streams by their handlers (request.raw), never buffered here.
+  app.addContentTypeParser(
+    ['multipart/form-data', 'application/octet-stream'],
+    (_request, _payload, done) => {
+      done(null);
+    },
+  );
   app.setErrorHandler(errorHandler);
 
   const { specification, operations } = prepareContract(options.contract ?? loadContract());
