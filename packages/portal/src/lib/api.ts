@@ -10,16 +10,13 @@ export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
-      // A 4xx will not get better by asking again; network hiccups might.
-      retry: (failureCount, error) => failureCount < 2 && !isClientError(error),
+      // Only a network failure (fetch rejects with TypeError) may mend itself; an answer of the server
+      // (the client hands back its error body) will not change by asking again.
+      retry: (failureCount, error) => failureCount < 2 && error instanceof TypeError,
       refetchOnWindowFocus: false,
     },
   },
 });
-
-function isClientError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'status' in error && Number(error.status) < 500;
-}
 
 /** The login call answers 401 for a wrong password; that is a failed attempt, not an expired session. */
 const PATHS_WITHOUT_SESSION = new Set(['/api/v1/sessions/']);
