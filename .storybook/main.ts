@@ -8,6 +8,17 @@ const config: StorybookConfig = {
   core: { disableTelemetry: true },
   async viteFinal(viteConfig) {
     viteConfig.plugins = [...(viteConfig.plugins ?? []), vanillaExtractPlugin()];
+    // The vanilla-extract plugin turns .css.ts files into imports of these runtime helpers after
+    // Vite's dependency scan, so Vite would pre-bundle them mid-run and reload the page under a
+    // running story test. They are plain dependency-free ESM, so serve them as they are.
+    viteConfig.optimizeDeps = {
+      ...viteConfig.optimizeDeps,
+      exclude: [
+        ...(viteConfig.optimizeDeps?.exclude ?? []),
+        '@vanilla-extract/recipes/createRuntimeFn',
+        '@vanilla-extract/sprinkles/createRuntimeSprinkles',
+      ],
+    };
     return viteConfig;
   },
 };

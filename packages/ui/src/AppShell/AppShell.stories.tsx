@@ -1,0 +1,96 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { Button } from '../Button/Button';
+import { Heading } from '../Heading/Heading';
+import { NavLink } from '../NavLink/NavLink';
+import { Stack } from '../Stack/Stack';
+import { Text } from '../Text/Text';
+import { AppShell, NAVBAR_HEIGHT_PX } from './AppShell';
+
+const meta = {
+  title: 'Layout/AppShell',
+  component: AppShell,
+  tags: ['autodocs'],
+  parameters: { docs: { story: { inline: false, iframeHeight: 360 } } },
+  args: {
+    brand: 'VR-Portal',
+    brandHref: '/library',
+    navigationLabel: 'Hauptnavigation',
+    skipLinkLabel: 'Zum Inhalt springen',
+    navigation: (
+      <>
+        <NavLink href="/library" active>
+          Mediathek
+        </NavLink>
+        <NavLink href="/dashboard">Dashboard</NavLink>
+        <NavLink href="/support">Support</NavLink>
+      </>
+    ),
+    actions: (
+      <Button variant="secondary" size="small">
+        Abmelden
+      </Button>
+    ),
+    children: (
+      <Stack gap="medium">
+        <Heading level={1}>Mediathek</Heading>
+        <Text tone="muted">
+          Alle Inhalte Ihrer Organisation und die öffentlichen Inhalte des Kreismedienzentrums.
+        </Text>
+      </Stack>
+    ),
+  },
+} satisfies Meta<typeof AppShell>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const banner = canvas.getByRole('banner');
+    await expect(banner.getBoundingClientRect().height).toBe(NAVBAR_HEIGHT_PX);
+    await expect(canvas.getByRole('navigation', { name: 'Hauptnavigation' })).toBeInTheDocument();
+    await expect(canvas.getByRole('link', { name: 'Mediathek' })).toHaveAttribute('aria-current', 'page');
+    await expect(canvas.getByRole('link', { name: 'VR-Portal' })).toHaveAttribute('href', '/library');
+    await expect(canvas.getByRole('main')).toHaveAttribute('id', 'main');
+  },
+};
+
+export const SkipLinkTargetsMain: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.tab();
+    const skipLink = canvas.getByRole('link', { name: 'Zum Inhalt springen' });
+    await expect(skipLink).toHaveFocus();
+    await expect(skipLink).toBeVisible();
+    await expect(skipLink).toHaveAttribute('href', '#main');
+    await userEvent.keyboard('{Enter}');
+    await expect(canvas.getByRole('main')).toHaveFocus();
+  },
+};
+
+export const WithoutNavigation: Story = {
+  args: { navigation: undefined, actions: undefined, brandHref: undefined },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('navigation')).not.toBeInTheDocument();
+    await expect(canvas.getByText('VR-Portal')).toBeVisible();
+  },
+};
+
+export const LongGermanText: Story = {
+  args: {
+    navigation: (
+      <>
+        <NavLink href="/library">Mediathek</NavLink>
+        <NavLink href="/dashboard/configurations" active>
+          Wiedergabelisten
+        </NavLink>
+        <NavLink href="/dashboard/devices">VR-Brillen-Verwaltung</NavLink>
+        <NavLink href="/support">Support und Hilfe</NavLink>
+        <NavLink href="/dashboard/settings">Organisationseinstellungen</NavLink>
+      </>
+    ),
+  },
+};

@@ -1,0 +1,101 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { type LinkComponentProps, LinkProvider } from '../LinkProvider/LinkProvider';
+import { Breadcrumb } from './Breadcrumb';
+
+const meta = {
+  title: 'Navigation/Breadcrumb',
+  component: Breadcrumb,
+  tags: ['autodocs'],
+  args: {
+    label: 'Brotkrümelnavigation',
+    items: [
+      { label: 'Dashboard', href: '/dashboard' },
+      { label: 'Geräte', href: '/dashboard/devices' },
+      { label: 'Sirius' },
+    ],
+  },
+} satisfies Meta<typeof Breadcrumb>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const nav = within(canvasElement).getByRole('navigation', { name: 'Brotkrümelnavigation' });
+    const links = within(nav).getAllByRole('link');
+    await expect(links.map((link) => link.textContent)).toEqual(['Dashboard', 'Geräte']);
+    await expect(links[0]).toHaveAttribute('href', '/dashboard');
+    for (const link of links) await expect(link).not.toHaveAttribute('aria-current');
+    const items = within(nav).getAllByRole('listitem');
+    await expect(items).toHaveLength(3);
+    await expect(within(nav).getByText('Sirius')).toHaveAttribute('aria-current', 'page');
+  },
+};
+
+export const LastItemIsLink: Story = {
+  args: {
+    items: [
+      { label: 'Dashboard', href: '/dashboard' },
+      { label: 'Konfigurationen', href: '/dashboard/configurations' },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const current = within(canvasElement).getByRole('link', { name: 'Konfigurationen' });
+    await expect(current).toHaveAttribute('aria-current', 'page');
+    await expect(within(canvasElement).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute(
+      'aria-current',
+    );
+  },
+};
+
+const navigate = fn();
+
+/** Stands in for react-router's Link: proves every link goes through the LinkProvider. */
+function RouterLink({ href, ...props }: LinkComponentProps) {
+  return (
+    <a
+      href={href}
+      data-router-link=""
+      onClick={(event) => {
+        event.preventDefault();
+        navigate(href);
+      }}
+      {...props}
+    />
+  );
+}
+
+export const WithRouterLink: Story = {
+  decorators: [
+    (Story) => (
+      <LinkProvider component={RouterLink}>
+        <Story />
+      </LinkProvider>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    navigate.mockClear();
+    const link = within(canvasElement).getByRole('link', { name: 'Geräte' });
+    await expect(link).toHaveAttribute('data-router-link');
+    await userEvent.click(link);
+    await expect(navigate).toHaveBeenCalledWith('/dashboard/devices');
+  },
+};
+
+export const LongGermanText: Story = {
+  args: {
+    items: [
+      { label: 'Dashboard', href: '/dashboard' },
+      { label: 'Wiedergabelisten', href: '/dashboard/configurations' },
+      { label: 'Biologie Jahrgangsstufe 9 – Zellaufbau und Stoffwechsel im menschlichen Körper' },
+    ],
+  },
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: '360px' }}>
+        <Story />
+      </div>
+    ),
+  ],
+};

@@ -1,0 +1,95 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { Inline } from '../Inline/Inline';
+import { Button } from './Button';
+
+const meta = {
+  title: 'Actions/Button',
+  component: Button,
+  tags: ['autodocs'],
+  args: { children: 'Speichern', onClick: fn() },
+  argTypes: {
+    variant: { control: 'inline-radio', options: ['primary', 'secondary', 'ghost', 'danger'] },
+    size: { control: 'inline-radio', options: ['small', 'medium', 'large'] },
+  },
+} satisfies Meta<typeof Button>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Primary: Story = {
+  play: async ({ args, canvasElement }) => {
+    const button = within(canvasElement).getByRole('button', { name: 'Speichern' });
+    await userEvent.click(button);
+    await expect(args.onClick).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const Secondary: Story = { args: { variant: 'secondary', children: 'Abbrechen' } };
+
+export const Ghost: Story = { args: { variant: 'ghost', children: 'Details anzeigen' } };
+
+export const Danger: Story = { args: { variant: 'danger', children: 'Löschen' } };
+
+export const Sizes: Story = {
+  render: (args) => (
+    <Inline gap="small">
+      <Button {...args} size="small">
+        Klein
+      </Button>
+      <Button {...args} size="medium">
+        Mittel
+      </Button>
+      <Button {...args} size="large">
+        Groß
+      </Button>
+    </Inline>
+  ),
+};
+
+export const Disabled: Story = {
+  args: { disabled: true },
+  play: async ({ args, canvasElement }) => {
+    const button = within(canvasElement).getByRole('button', { name: 'Speichern' });
+    await expect(button).toBeDisabled();
+    await userEvent.click(button);
+    await expect(args.onClick).not.toHaveBeenCalled();
+  },
+};
+
+export const Loading: Story = {
+  args: { loading: true, loadingLabel: 'Wird gespeichert' },
+  play: async ({ args, canvasElement }) => {
+    const button = within(canvasElement).getByRole('button', { name: /Speichern/ });
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+    await expect(button).toHaveAccessibleName('Speichern Wird gespeichert');
+    await userEvent.click(button);
+    await expect(args.onClick).not.toHaveBeenCalled();
+  },
+};
+
+export const KeyboardActivation: Story = {
+  play: async ({ args, canvasElement }) => {
+    const button = within(canvasElement).getByRole('button', { name: 'Speichern' });
+    await userEvent.tab();
+    await expect(button).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard(' ');
+    await expect(args.onClick).toHaveBeenCalledTimes(2);
+  },
+};
+
+export const LongGermanText: Story = {
+  args: {
+    children: 'Alle ausgewählten VR-Brillen synchronisieren und die Wiedergabeliste aktivieren',
+  },
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: '280px' }}>
+        <Story />
+      </div>
+    ),
+  ],
+};
+
+export const FullWidth: Story = { args: { fullWidth: true, children: 'Anmelden' } };

@@ -1,0 +1,116 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { Toaster, type ToasterProps, type ToastMessage } from './Toaster';
+
+/** Keeps the toasts in state like the app does, so dismissing one removes it. */
+function StatefulToaster({ toasts: initial, onDismiss, ...props }: ToasterProps) {
+  const [toasts, setToasts] = useState<ToastMessage[]>(initial);
+  return (
+    <Toaster
+      {...props}
+      toasts={toasts}
+      onDismiss={(id) => {
+        onDismiss(id);
+        setToasts((current) => current.filter((toast) => toast.id !== id));
+      }}
+    />
+  );
+}
+
+const meta = {
+  title: 'Feedback/Toaster',
+  component: Toaster,
+  tags: ['autodocs'],
+  render: (args) => <StatefulToaster {...args} />,
+  args: {
+    closeLabel: 'Schließen',
+    regionLabel: 'Benachrichtigungen',
+    onDismiss: fn(),
+    toasts: [{ id: 'login', tone: 'success', title: 'Erfolgreich eingeloggt.' }],
+  },
+} satisfies Meta<typeof Toaster>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Success: Story = {
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Erfolgreich eingeloggt.')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Schließen' }));
+    await expect(args.onDismiss).toHaveBeenCalledWith('login');
+    await waitFor(() => expect(canvas.queryByText('Erfolgreich eingeloggt.')).not.toBeInTheDocument());
+  },
+};
+
+export const ErrorWithDescription: Story = {
+  args: {
+    toasts: [
+      {
+        id: 'locked',
+        tone: 'error',
+        title: 'Login gesperrt',
+        description:
+          'Aus Sicherheitsgründen ist der Login vorübergehend gesperrt. Bitte versuchen Sie es später erneut.',
+      },
+    ],
+  },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Login gesperrt')).toBeVisible();
+    await expect(
+      canvas.getByText(
+        'Aus Sicherheitsgründen ist der Login vorübergehend gesperrt. Bitte versuchen Sie es später erneut.',
+      ),
+    ).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Schließen' }));
+    await expect(args.onDismiss).toHaveBeenCalledWith('locked');
+    await waitFor(() => expect(canvas.queryByText('Login gesperrt')).not.toBeInTheDocument());
+  },
+};
+
+export const Stacked: Story = {
+  args: {
+    toasts: [
+      { id: '1', tone: 'success', title: 'Nutzungsbedingungen akzeptiert' },
+      { id: '2', tone: 'warning', title: 'Sie werden ausgeloggt' },
+      {
+        id: '3',
+        tone: 'info',
+        title: 'Synchronisierung gestartet',
+        description: '12 VR-Brillen werden aktualisiert.',
+      },
+      {
+        id: '4',
+        tone: 'error',
+        title: 'Unbekannter Fehler',
+        description: 'Bitte probieren Sie es später erneut.',
+      },
+    ],
+  },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findAllByRole('button', { name: 'Schließen' })).toHaveLength(4);
+    const [, second] = canvas.getAllByRole('button', { name: 'Schließen' });
+    if (second) await userEvent.click(second);
+    await expect(args.onDismiss).toHaveBeenCalledWith('2');
+    await waitFor(() => expect(canvas.getAllByRole('button', { name: 'Schließen' })).toHaveLength(3));
+    await expect(canvas.getByText('Nutzungsbedingungen akzeptiert')).toBeVisible();
+    await expect(canvas.queryByText('Sie werden ausgeloggt')).not.toBeInTheDocument();
+  },
+};
+
+export const LongGermanText: Story = {
+  args: {
+    toasts: [
+      {
+        id: 'long',
+        tone: 'error',
+        title: 'Unbekannter Fehler',
+        description:
+          'Bitte probieren Sie es später erneut oder melden Sie sich beim Support des Kreismedienzentrums, falls das Problem bei der Übertragung der Wiedergabeliste auf die VR-Brillen weiterhin besteht.',
+      },
+    ],
+  },
+};
