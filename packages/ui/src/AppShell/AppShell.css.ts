@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../theme/theme.css';
 
 export const root = style({
@@ -23,6 +23,8 @@ export const header = style({
   color: vars.color.navbarText,
   borderBottom: `1px solid ${vars.color.navbarBorder}`,
 });
+
+globalStyle(`${header} :focus-visible`, { outlineColor: vars.color.navbarFocusRing });
 
 export const brand = style({
   display: 'flex',

@@ -31,7 +31,7 @@ const pairs: [foreground: Role, background: Role, minimum: number][] = [
   ['borderStrong', 'inputBackground', 3],
   ['focusRing', 'background', 3],
   ['focusRing', 'surface', 3],
-  ['focusRing', 'navbarBackground', 3],
+  ['navbarFocusRing', 'navbarBackground', 3],
 ];
 
 describe.each([

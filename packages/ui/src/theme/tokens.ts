@@ -46,6 +46,8 @@ export interface ColorTokens {
   navbarBackground: string;
   navbarText: string;
   navbarBorder: string;
+  /** Focus ring inside the navbar, which stays dark in both schemes. */
+  navbarFocusRing: string;
   /** Text of the current navigation entry. */
   navActive: string;
   skipLinkBackground: string;
@@ -157,6 +159,7 @@ export const darkTokens = {
     navbarBackground: palette.darkBlue[950],
     navbarText: palette.neutral[0],
     navbarBorder: palette.darkBlue[700],
+    navbarFocusRing: palette.lightBlue[300],
     navActive: palette.orange[500],
     skipLinkBackground: palette.orange[500],
     skipLinkText: palette.neutral[900],
@@ -202,6 +205,7 @@ export const lightTokens = {
     navbarBackground: palette.darkBlue[800],
     navbarText: palette.neutral[0],
     navbarBorder: palette.darkBlue[700],
+    navbarFocusRing: palette.lightBlue[300],
     navActive: palette.orange[500],
     skipLinkBackground: palette.orange[500],
     skipLinkText: palette.neutral[900],
