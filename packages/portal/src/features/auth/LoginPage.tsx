@@ -1,4 +1,4 @@
-import { Button, Heading, Stack, Text, TextField } from '@portal/ui';
+import { Box, Button, Heading, Stack, Text, TextField } from '@portal/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasFieldErrors, type LoginFieldErrors, validateLoginForm } from './loginFlow.ts';
@@ -6,7 +6,7 @@ import { useLogin } from './useLogin.ts';
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
-  const { submit, pending } = useLogin();
+  const { submit, pending, blocked } = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<LoginFieldErrors>({});
@@ -26,6 +26,15 @@ export function LoginPage() {
         <Heading level={1}>{t('login.title')}</Heading>
         <Text tone="muted">{t('login.intro')}</Text>
       </Stack>
+      {blocked && (
+        <Stack gap="xsmall">
+          {/* Its own live region with the title only, so the notice reads like the toast it repeats. */}
+          <Box as="p" role="status" color="critical" margin="none">
+            {t('toasts.loginBlocked.title')}
+          </Box>
+          <Text tone="critical">{t('toasts.loginBlocked.description')}</Text>
+        </Stack>
+      )}
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="medium">
           <TextField

@@ -1,3 +1,4 @@
+import { isLoginBlocked, parseLoginAttempts } from '@portal/domain';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { apiClient, currentUserQuery, queryClient } from '../../lib/api.ts';
@@ -20,9 +21,21 @@ const ports: LoginPorts<TokenPair> = {
   discardTokens: () => session.clear([storageKeys.loginAttempts]),
 };
 
-export function useLogin(): { submit: (credentials: LoginCredentials) => Promise<void>; pending: boolean } {
+function isBlockedNow(): boolean {
+  return isLoginBlocked(parseLoginAttempts(ports.readAttempts()));
+}
+
+export interface LoginState {
+  submit: (credentials: LoginCredentials) => Promise<void>;
+  pending: boolean;
+  /** No attempts left: the page says so for as long as it lasts, not only in a 5-second toast. */
+  blocked: boolean;
+}
+
+export function useLogin(): LoginState {
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
+  const [blocked, setBlocked] = useState(isBlockedNow);
   const submit = useCallback(
     async (credentials: LoginCredentials) => {
       setPending(true);
@@ -46,9 +59,10 @@ export function useLogin(): { submit: (credentials: LoginCredentials) => Promise
         }
       } finally {
         setPending(false);
+        setBlocked(isBlockedNow());
       }
     },
     [navigate],
   );
-  return { submit, pending };
+  return { submit, pending, blocked };
 }
