@@ -94,3 +94,5 @@ export const LongGermanText: Story = {
     ),
   },
 };
+
+export const DefaultLightTheme: Story = { ...Default, globals: { theme: 'light' } };

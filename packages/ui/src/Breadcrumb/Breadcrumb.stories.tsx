@@ -99,3 +99,5 @@ export const LongGermanText: Story = {
     ),
   ],
 };
+
+export const DefaultLightTheme: Story = { ...Default, globals: { theme: 'light' } };

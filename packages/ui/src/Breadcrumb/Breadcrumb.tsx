@@ -26,7 +26,6 @@ export function Breadcrumb({ label, items }: BreadcrumbProps) {
         {items.map((item, index) => {
           const isCurrent = index === items.length - 1;
           return (
-            // Labels of one trail are unique enough, and the list never reorders.
             // biome-ignore lint/suspicious/noArrayIndexKey: the trail is rebuilt per page, never reordered
             <li key={`${index}-${item.label}`} className={styles.item}>
               {index > 0 ? (

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Inline } from '../Inline/Inline';
+import { lightThemeClass } from '../theme/theme.css';
 import { Button } from './Button';
 
 const meta = {
@@ -93,3 +94,32 @@ export const LongGermanText: Story = {
 };
 
 export const FullWidth: Story = { args: { fullWidth: true, children: 'Anmelden' } };
+
+export const AllVariants: Story = {
+  render: (args) => (
+    <Inline gap="small">
+      <Button {...args}>Speichern</Button>
+      <Button {...args} variant="secondary">
+        Abbrechen
+      </Button>
+      <Button {...args} variant="ghost">
+        Details
+      </Button>
+      <Button {...args} variant="danger">
+        Löschen
+      </Button>
+      <Button {...args} loading loadingLabel="Wird gespeichert">
+        Speichern
+      </Button>
+    </Inline>
+  ),
+};
+
+/** The same buttons in the light-blue scheme, so its contrast is checked too. */
+export const AllVariantsLightTheme: Story = {
+  ...AllVariants,
+  globals: { theme: 'light' },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.ownerDocument.documentElement).toHaveClass(lightThemeClass);
+  },
+};

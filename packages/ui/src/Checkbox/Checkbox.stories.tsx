@@ -65,3 +65,5 @@ export const LongGermanText: Story = {
     ),
   ],
 };
+
+export const CheckedLightTheme: Story = { args: { defaultChecked: true }, globals: { theme: 'light' } };

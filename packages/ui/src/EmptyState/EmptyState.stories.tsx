@@ -44,3 +44,5 @@ export const LongGermanText: Story = {
       'Sobald eine VR-Brille mit dem Gerätemanagement verbunden ist, erscheint sie hier automatisch. Wenden Sie sich bei Fragen an Ihr Kreismedienzentrum.',
   },
 };
+
+export const WithActionLightTheme: Story = { ...WithAction, globals: { theme: 'light' } };

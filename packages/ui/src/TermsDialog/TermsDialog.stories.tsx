@@ -146,3 +146,5 @@ export const Closed: Story = {
     await expect(screen().queryByRole('dialog')).not.toBeInTheDocument();
   },
 };
+
+export const AcceptAfterTickingLightTheme: Story = { ...AcceptAfterTicking, globals: { theme: 'light' } };

@@ -52,3 +52,5 @@ export const LongGermanText: Story = {
     ),
   ],
 };
+
+export const TonesLightTheme: Story = { ...Tones, globals: { theme: 'light' } };

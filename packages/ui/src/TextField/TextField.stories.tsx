@@ -77,3 +77,5 @@ export const LongGermanText: Story = {
     ),
   ],
 };
+
+export const WithErrorLightTheme: Story = { ...WithError, globals: { theme: 'light' } };

@@ -114,3 +114,5 @@ export const LongGermanText: Story = {
     ],
   },
 };
+
+export const StackedLightTheme: Story = { ...Stacked, globals: { theme: 'light' } };
