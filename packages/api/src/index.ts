@@ -46,3 +46,48 @@ export type {
   User,
   UserSummary,
 } from './types.ts';
+export {
+  type AbortMultipartUploadRequest,
+  type CompleteMultipartUploadRequest,
+  type MultipartUploadResult,
+  type MultipartUploadStart,
+  type MultipartUploadStartRequest,
+  resumeKey,
+  type UploadedPart,
+  type UploadPartUrl,
+  type UploadPartUrlRequest,
+  type UploadTarget,
+} from './upload/endpoints.ts';
+export {
+  isAbortError,
+  UploadAbortedError,
+  UploadError,
+  type UploadErrorCode,
+  type UploadErrorDetails,
+  uploadErrorCodes,
+} from './upload/errors.ts';
+export {
+  discardResumableUpload,
+  type MultipartUploadOptions,
+  type PartFetch,
+  type UploadProgress,
+  uploadMultipart,
+} from './upload/multipart.ts';
+export { maxPartNumber, type PartPlan, planParts } from './upload/parts.ts';
+export {
+  createLocalStorageResumeStore,
+  createMemoryResumeStore,
+  type FinishedPart,
+  type KeyValueStorage,
+  parseResumeState,
+  type UploadFileIdentity,
+  type UploadResumeState,
+  type UploadResumeStore,
+} from './upload/resumeStore.ts';
+export {
+  defaultSpeedWindowMs,
+  estimateTransfer,
+  pruneSamples,
+  type TransferEstimate,
+  type TransferSample,
+} from './upload/speed.ts';
