@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { Toaster, type ToasterProps, type ToastMessage } from './Toaster';
+import { TOAST_DURATION_MS, Toaster, type ToasterProps, type ToastMessage } from './Toaster';
 
 /** Keeps the toasts in state like the app does, so dismissing one removes it. */
 function StatefulToaster({ toasts: initial, onDismiss, ...props }: ToasterProps) {
@@ -116,3 +116,18 @@ export const LongGermanText: Story = {
 };
 
 export const StackedLightTheme: Story = { ...Stacked, globals: { theme: 'light' } };
+
+export const ClosesItselfAfterFiveSeconds: Story = {
+  args: { toasts: [{ id: 'auto', tone: 'info', title: 'Synchronisierung gestartet' }] },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Synchronisierung gestartet')).toBeVisible();
+    const shownAt = performance.now();
+    await waitFor(() => expect(args.onDismiss).toHaveBeenCalledWith('auto'), {
+      timeout: TOAST_DURATION_MS + 2000,
+    });
+    // Not before its time: the spec gives every toast five seconds.
+    await expect(performance.now() - shownAt).toBeGreaterThanOrEqual(TOAST_DURATION_MS - 250);
+    await waitFor(() => expect(canvas.queryByText('Synchronisierung gestartet')).not.toBeInTheDocument());
+  },
+};
