@@ -4,6 +4,7 @@ import { LibraryPage } from '../features/library/LibraryPage.tsx';
 import { requireAdministrator, requireSignedIn } from './guards.tsx';
 import { type RouteHandle, trails } from './shell/breadcrumbs.ts';
 import { RootLayout } from './shell/RootLayout.tsx';
+import { RouteErrorPage } from './shell/RouteErrorPage.tsx';
 
 /**
  * Pages built by later issues. Loaded on demand (route `lazy`, which the router awaits before it renders,
@@ -18,32 +19,39 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <RootLayout />,
     HydrateFallback: () => null,
+    errorElement: <RouteErrorPage />,
     children: [
-      { index: true, loader: () => redirect('/library') },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'library', element: <LibraryPage /> },
-      placeholder('library/new'),
-      placeholder('library/:id'),
-      placeholder('library/:id/edit'),
-      placeholder('impressum'),
-      placeholder('datenschutzerklaerung'),
-      placeholder('agbs'),
-      placeholder('support'),
-      placeholder('oidc-antares'),
       {
-        path: 'dashboard',
-        loader: requireSignedIn,
+        // Pathless, so an error inside a page keeps the shell around the error message.
+        errorElement: <RouteErrorPage />,
         children: [
-          { index: true, lazy: comingSoon, handle: { breadcrumb: trails.dashboard } },
-          placeholder('devices', { breadcrumb: trails.devices }),
-          placeholder('devices/:id', { breadcrumb: trails.devices }),
-          placeholder('configurations', { breadcrumb: trails.configurations }),
-          placeholder('configurations/:id', { breadcrumb: trails.configurations }),
-          placeholder('profile'),
-          { path: 'settings', loader: requireAdministrator, lazy: comingSoon },
+          { index: true, loader: () => redirect('/library') },
+          { path: 'login', element: <LoginPage /> },
+          { path: 'library', element: <LibraryPage /> },
+          placeholder('library/new'),
+          placeholder('library/:id'),
+          placeholder('library/:id/edit'),
+          placeholder('impressum'),
+          placeholder('datenschutzerklaerung'),
+          placeholder('agbs'),
+          placeholder('support'),
+          placeholder('oidc-antares'),
+          {
+            path: 'dashboard',
+            loader: requireSignedIn,
+            children: [
+              { index: true, lazy: comingSoon, handle: { breadcrumb: trails.dashboard } },
+              placeholder('devices', { breadcrumb: trails.devices }),
+              placeholder('devices/:id', { breadcrumb: trails.devices }),
+              placeholder('configurations', { breadcrumb: trails.configurations }),
+              placeholder('configurations/:id', { breadcrumb: trails.configurations }),
+              placeholder('profile'),
+              { path: 'settings', loader: requireAdministrator, lazy: comingSoon },
+            ],
+          },
+          { path: '*', lazy: () => import('./shell/NotFoundPage.tsx') },
         ],
       },
-      { path: '*', lazy: () => import('./shell/NotFoundPage.tsx') },
     ],
   },
 ];

@@ -1,0 +1,62 @@
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { requireAdministrator, requireSignedIn } from './guards.tsx';
+import { routes } from './router.tsx';
+import { type RouteHandle, trails } from './shell/breadcrumbs.ts';
+
+const SPEC_ROUTES = [
+  '/',
+  '/impressum',
+  '/datenschutzerklaerung',
+  '/agbs',
+  '/library',
+  '/library/new',
+  '/library/12',
+  '/library/12/edit',
+  '/support',
+  '/login',
+  '/dashboard',
+  '/dashboard/devices',
+  '/dashboard/devices/3',
+  '/dashboard/configurations',
+  '/dashboard/configurations/4',
+  '/dashboard/profile',
+  '/dashboard/settings',
+  '/oidc-antares',
+];
+
+function leafOf(path: string) {
+  const matches = matchRoutes(routes, path) ?? [];
+  return { matches, leaf: matches.at(-1)?.route };
+}
+
+describe('routes of spec §2', () => {
+  it.each(SPEC_ROUTES)('%s has a route of its own', (path) => {
+    const { leaf } = leafOf(path);
+    expect(leaf).toBeDefined();
+    expect(leaf?.path).not.toBe('*');
+  });
+
+  it('answers unknown paths with the not-found page', () => {
+    expect(leafOf('/gibt-es-nicht').leaf?.path).toBe('*');
+  });
+
+  it('guards every dashboard page, and the settings for administrators', () => {
+    for (const path of SPEC_ROUTES.filter((p) => p.startsWith('/dashboard'))) {
+      expect(leafOf(path).matches.some((m) => m.route.loader === requireSignedIn)).toBe(true);
+    }
+    expect(leafOf('/dashboard/settings').leaf?.loader).toBe(requireAdministrator);
+    expect(leafOf('/library').matches.some((m) => m.route.loader === requireSignedIn)).toBe(false);
+  });
+
+  it('names the breadcrumb trails of spec §2', () => {
+    const trailOf = (path: string) => (leafOf(path).leaf?.handle as RouteHandle | undefined)?.breadcrumb;
+    expect(trailOf('/dashboard')).toBe(trails.dashboard);
+    expect(trailOf('/dashboard/configurations')).toBe(trails.configurations);
+    expect(trailOf('/dashboard/devices')).toBe(trails.devices);
+    expect(trails.configurations.map((item) => item.label)).toEqual([
+      'breadcrumb.dashboard',
+      'breadcrumb.configurations',
+    ]);
+  });
+});
