@@ -23,6 +23,8 @@ const meta = {
   component: Toaster,
   tags: ['autodocs'],
   render: (args) => <StatefulToaster {...args} />,
+  // Toasts are fixed to the viewport; each docs example gets its own frame so they do not pile up.
+  parameters: { docs: { story: { inline: false, iframeHeight: 320 } } },
   args: {
     closeLabel: 'Schließen',
     regionLabel: 'Benachrichtigungen',
