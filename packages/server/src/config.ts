@@ -13,6 +13,8 @@ export interface ServerConfig {
   refreshTokenTtlSeconds: number;
   portalDist: string;
   logLevel: string;
+  /** Tests only: a PGlite dumpDataDir() tarball to start from instead of running initdb. Not read from the env. */
+  pgliteTemplate?: string | undefined;
 }
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -21,7 +21,11 @@ export interface RunningServer {
 /** Opens (and migrates, and on first start seeds) the database and builds the app, without listening. */
 export async function createServer(overrides: Partial<ServerConfig> = {}) {
   const config = { ...readConfig(), ...overrides };
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pgliteTemplate: config.pgliteTemplate,
+  });
   try {
     await migrateDatabase(database.db);
     const seeded = await seedIfEmpty(database.db);

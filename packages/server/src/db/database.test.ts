@@ -5,7 +5,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await createTestServer();
 });
-afterAll(() => server.close());
+afterAll(() => server?.close());
 
 // If PGlite ran on the HTTP thread, no request could be answered until the heavy query finished.
 it('keeps answering requests that need no database while a heavy query runs', async () => {

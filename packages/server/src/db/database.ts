@@ -19,6 +19,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory, or 'memory://' for a throw-away database. */
   dataDir?: string | undefined;
+  /** A tarball from PGlite's dumpDataDir() to start from instead of running initdb. */
+  pgliteTemplate?: string | undefined;
 }
 
 interface WorkerReady {
@@ -56,11 +58,14 @@ function waitForMessage(worker: Worker): Promise<WorkerMessage> {
   });
 }
 
-async function startPgliteWorker(dataDir: string): Promise<{ port: number; stop(): Promise<void> }> {
+async function startPgliteWorker(
+  dataDir: string,
+  template: string | undefined,
+): Promise<{ port: number; stop(): Promise<void> }> {
   if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
     // One more than the pool uses, so a reconnect is not refused while the old socket is still closing.
-    workerData: { dataDir, maxConnections: 2 },
+    workerData: { dataDir, maxConnections: 2, loadDataDir: template },
   });
   const first = await waitForMessage(worker);
   if (first.type !== 'ready') {
@@ -90,7 +95,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
 
-  const worker = await startPgliteWorker(options.dataDir ?? 'memory://');
+  const worker = await startPgliteWorker(options.dataDir ?? 'memory://', options.pgliteTemplate);
   // PGlite executes one statement at a time, and pglite-socket interleaves the protocol messages of
   // concurrent connections (which breaks node-postgres' unnamed prepared statements): one connection,
   // queued in the pool, is both safe and as fast as the engine allows.

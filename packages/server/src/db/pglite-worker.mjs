@@ -1,6 +1,7 @@
 // @ts-check
 // Runs PGlite (single-threaded WebAssembly) in its own thread so a busy query never stalls the HTTP thread.
 // Plain JavaScript on purpose: worker threads do not inherit the TypeScript loader of the parent (tsx, Vitest).
+import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -8,11 +9,13 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 if (!parentPort) throw new Error('pglite-worker must run as a worker thread');
 const port = parentPort;
 
-/** @type {{ dataDir: string, maxConnections: number }} */
+/** @type {{ dataDir: string, maxConnections: number, loadDataDir?: string }} */
 const options = workerData;
 
 try {
-  const db = await PGlite.create(options.dataDir);
+  // A dumped, freshly initialised cluster skips initdb (seconds); tests use it for their in-memory databases.
+  const loadDataDir = options.loadDataDir ? new Blob([await readFile(options.loadDataDir)]) : undefined;
+  const db = await PGlite.create(options.dataDir, loadDataDir ? { loadDataDir } : {});
   const server = new PGLiteSocketServer({
     db,
     host: '127.0.0.1',

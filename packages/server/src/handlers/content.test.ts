@@ -28,7 +28,7 @@ beforeAll(async () => {
     zfsl: (await login(server.app, 'zfsl@zfsl.example')).access,
   };
 });
-afterAll(() => server.close());
+afterAll(() => server?.close());
 
 async function list(query: string, token?: string): Promise<Page> {
   const response = await server.app.inject({

@@ -5,7 +5,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await createTestServer();
 });
-afterAll(() => server.close());
+afterAll(() => server?.close());
 
 describe('login', () => {
   it('answers 201 with a token pair whose access token opens users/me, case-insensitively on the email', async () => {
