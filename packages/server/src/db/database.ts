@@ -84,9 +84,15 @@ async function startPgliteWorker(
   };
 }
 
+// An idle client that loses its connection emits 'error' on the pool; unhandled, that would end the process.
+function logPoolErrors(pool: pg.Pool): void {
+  pool.on('error', (error) => console.error('database connection error:', error.message));
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    logPoolErrors(pool);
     return {
       db: drizzle(pool, { schema }),
       pool,
@@ -107,6 +113,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     max: 1,
     idleTimeoutMillis: 0,
   });
+  logPoolErrors(pool);
   return {
     db: drizzle(pool, { schema }),
     pool,
