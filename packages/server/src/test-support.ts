@@ -15,7 +15,7 @@ export interface TestServer {
  * An initdb'd, empty PGlite cluster dumped once per PGlite version and reused by every test database: initdb is
  * most of PGlite's start time. Migrations and seed still run for each test database as they do in production.
  */
-async function pgliteTemplate(): Promise<string> {
+export async function pgliteTemplate(): Promise<string> {
   // The exact pin in our package.json names the PGlite build (pglite does not export its package.json).
   const packageJson = new URL('../package.json', import.meta.url);
   const { dependencies } = JSON.parse(readFileSync(packageJson, 'utf8')) as {
