@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import type { DatabaseHandle } from './db/database.ts';
 import { createServer } from './server.ts';
 
@@ -35,18 +37,54 @@ export async function pgliteTemplate(): Promise<string> {
   return path;
 }
 
-/** A fresh app on a fresh in-memory PGlite (in its worker thread) with the demo data; not listening. */
+async function withAdminClient<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A fresh app with the demo data on a fresh database, not listening: an in-memory PGlite in its worker thread, or,
+ * when TEST_DATABASE_URL names a PostgreSQL server, a new database created there (and dropped on close) so the
+ * same tests prove both engines.
+ */
 export async function createTestServer(options: { portalDist?: string } = {}): Promise<TestServer> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (adminUrl) {
+    const name = `vr_portal_test_${randomUUID().replaceAll('-', '')}`;
+    await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`));
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      await withAdminClient(adminUrl, (client) =>
+        client.query(`drop database if exists ${name} with (force)`),
+      );
+    };
+  }
   const { app, database } = await createServer({
     dataDir: 'memory://',
-    pgliteTemplate: await pgliteTemplate(),
-    databaseUrl: undefined,
+    pgliteTemplate: databaseUrl ? undefined : await pgliteTemplate(),
+    databaseUrl,
     jwtSecret: undefined,
     logLevel: 'silent',
     portalDist: options.portalDist ?? '/nonexistent-portal-dist',
   });
   await app.ready();
-  return { app, database, close: () => app.close() };
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await dropDatabase();
+    },
+  };
 }
 
 export async function login(app: FastifyInstance, username: string, password = 'portal2026') {
