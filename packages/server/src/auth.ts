@@ -11,6 +11,12 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
+ * Operations where a stale token must not get in the way: the contract lets a client whose access token has expired
+ * still sign out, so a bad token there counts as anonymous.
+ */
+const STALE_TOKEN_TOLERATED = new Set(['logout']);
+
+/**
  * Authenticates every contract route before its body is read, following the route's auth mode from the
  * contract. Optional-auth operations accept anonymous callers, but an invalid or expired token is refused with
  * 401 so that the portal refreshes it instead of silently seeing less.
@@ -18,7 +24,10 @@ function bearerToken(request: FastifyRequest): string | null {
 export function registerAuth(app: FastifyInstance, tokens: TokenService): void {
   app.decorateRequest('userId', null);
   app.addHook('onRequest', async (request) => {
-    const mode = (request.routeOptions.config as { auth?: AuthMode }).auth;
+    const { auth: mode, operationId } = request.routeOptions.config as {
+      auth?: AuthMode;
+      operationId?: string;
+    };
     if (mode !== 'bearer' && mode !== 'optional') return;
     const token = bearerToken(request);
     if (token === null) {
@@ -26,7 +35,10 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService): void {
       return;
     }
     const userId = await tokens.verifyAccess(token);
-    if (userId === null) throw new HttpError(401, MESSAGES.tokenInvalid);
+    if (userId === null) {
+      if (mode === 'optional' && operationId && STALE_TOKEN_TOLERATED.has(operationId)) return;
+      throw new HttpError(401, MESSAGES.tokenInvalid);
+    }
     request.userId = userId;
   });
 }

@@ -123,4 +123,21 @@ describe('logout', () => {
     const anonymous = await server.app.inject({ method: 'POST', url: '/api/v1/sessions/logout' });
     expect(anonymous.statusCode).toBe(204);
   });
+
+  it('accepts a logout with an expired or broken access token and still revokes the refresh token sent', async () => {
+    const tokens = await login(server.app, 'zfsl@zfsl.example');
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/sessions/logout',
+      headers: bearer('expired.or.broken'),
+      payload: { refresh: tokens.refresh },
+    });
+    expect(response.statusCode).toBe(204);
+    const refresh = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/sessions/refresh/',
+      payload: { refresh: tokens.refresh },
+    });
+    expect(refresh.statusCode).toBe(401);
+  });
 });
