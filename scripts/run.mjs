@@ -55,9 +55,10 @@ const checks = [
   ['generated types are fresh', ['run', 'lint:generated']],
   ['lint and format (biome)', ['run', 'lint:biome']],
   ['package boundaries', ['run', 'lint:boundaries']],
+  // The portal type-checks and tests against the built @portal/ui, so the build comes first.
+  ['build', ['run', 'build']],
   ['types', ['run', 'lint:types']],
   ['unit tests', ['run', 'test:unit']],
-  ['build', ['run', 'build']],
   ['story tests (Chromium)', ['run', 'test:stories']],
   ['end-to-end tests (Chromium)', ['run', 'test:e2e']],
 ];
