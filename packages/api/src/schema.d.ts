@@ -2369,6 +2369,25 @@ export interface operations {
         search?: string;
         /** @description Only content of this type. */
         content_type?: components['schemas']['ContentType'];
+        /** @description Only content of this category (id from `listContentCategories`). */
+        category?: number;
+        /** @description Only content in this language (ISO 639 code from `listLanguages`). */
+        language?: string;
+        /**
+         * @description Projection per the rule of spec §3: `180` matches the formats `180`, `3D180_LR` and `3D180_TB`; `360` matches
+         *     every other format. Content without a format (apps without video, web apps) matches neither.
+         */
+        format?: '180' | '360';
+        /**
+         * @description An age in years: only content whose age recommendation includes it (`minAge` ≤ age ≤ `maxAge`, an open end
+         *     counting as unbounded). Content without any recommendation does not match.
+         */
+        age?: number;
+        /**
+         * @description Signed-in callers only (ignored for anonymous ones): `own` = content owned by one of the caller's
+         *     organisations; `shared` = content other organisations share with the caller's organisations.
+         */
+        scope?: 'own' | 'shared';
       };
       header?: never;
       path?: never;
