@@ -174,6 +174,75 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/organisations/tos-versions/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Publish a new version of the terms of use (staff only)
+     * @description Not in spec §7. Creates the next terms version (current version + 1). From then on every user counts as not
+     *     having accepted (`hasAcceptedTos` false, `tosUpdate` true for users who had accepted an earlier version), so the
+     *     portal shows the terms dialog again. Only staff users (`isStaff`) may publish; others get 403.
+     *     Files are URLs, absolute or root-relative on the server's origin (e.g. `/media/nutzungsbedingungen-v1.pdf`);
+     *     `privacyPolicyFile` omitted keeps the current privacy policy, null removes it.
+     *     The same is available on the command line: `pnpm --filter @portal/server run publish-terms <tosFile> [privacyPolicyFile]`.
+     */
+    post: operations['publishTos'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/organisations/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Rename an organisation (its administrators only)
+     * @description Not in spec §7; used by the settings page. The caller must be a member of the organisation whose membership is
+     *     flagged `isAdministrator` (403 otherwise; 404 when the caller is not a member at all). Answers the organisation
+     *     with its memberships, as in `User.organisations`.
+     */
+    patch: operations['updateOrganisation'];
+    trace?: never;
+  };
+  '/api/v1/organisations/{id}/memberships/{membershipId}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Set or clear a member's administrator flag (administrators only)
+     * @description Not in spec §7; used by the settings page. Same rule as `updateOrganisation`: only administrators of that
+     *     organisation. Clearing the flag of the organisation's last administrator (also one's own) answers 409, so an
+     *     organisation never loses all administrators.
+     */
+    patch: operations['updateMembership'];
+    trace?: never;
+  };
   '/api/v1/users/reset-password/': {
     parameters: {
       query?: never;
@@ -224,7 +293,9 @@ export interface paths {
     };
     /**
      * Get the social login configuration
-     * @description allauth headless `config` endpoint (no trailing slash, as allauth has it). Lists the providers.
+     * @description allauth headless `config` endpoint (no trailing slash, as allauth has it). Lists the providers. Like Django, the
+     *     answer sets the CSRF cookie `csrftoken` (readable by scripts, SameSite=Lax, path /) when the browser has none;
+     *     the portal copies its value into the `csrfmiddlewaretoken` field of the provider redirect form.
      */
     get: operations['getSocialConfig'];
     put?: never;
@@ -273,6 +344,31 @@ export interface paths {
      *     An invalid form redirects to `callback_url` with `?error=…` where possible, otherwise answers 400.
      */
     post: operations['redirectToSocialProvider'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/social/browser/v1/auth/provider/callback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Return point from the OpenID Connect provider
+     * @description Not called by the portal: the provider redirects the browser here (the registered redirect URI). The server
+     *     checks `state` against the one stored by `redirectToSocialProvider`, exchanges the `code` with the PKCE
+     *     verifier, creates or updates the social user (`isSocialUser` true) from the ID token / userinfo, sets the
+     *     session cookie `sessionid` (HttpOnly) and redirects (302) to the `callback_url` given to the redirect form.
+     *     On any failure it redirects to `callback_url?error=<code>` (`error` one of `access_denied`, `invalid_state`,
+     *     `login_failed`), or answers 400 when no login was started in this browser.
+     */
+    get: operations['socialProviderCallback'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1243,6 +1339,12 @@ export interface components {
       lastName: string;
       /** @description The user has accepted the current version of the terms of use; false shows the terms dialog. */
       hasAcceptedTos: boolean;
+      /**
+       * @description True when the user has accepted an EARLIER terms version but not the current one: the portal titles the
+       *     dialog 'Aktualisierte Datenschutzerklärung & Nutzungsbedingungen'. False for users who never accepted and
+       *     for users who accepted the current version. The reference server always sends it.
+       */
+      tosUpdate?: boolean;
       isStaff: boolean;
       /** @description Signed in through social login; counts as MSB user (spec §6). */
       isSocialUser: boolean;
@@ -1312,6 +1414,19 @@ export interface components {
       password: components['schemas']['NewPassword'];
       /** @description The one-time hash from the reset link `/reset-password/{urlHash}`. */
       urlHash: string;
+    };
+    PublishTosRequest: {
+      /** @description URL of the new terms document (absolute http(s) or root-relative). */
+      tosFile: string;
+      /** @description URL of the privacy policy for this version; omitted keeps the current one, null removes it. */
+      privacyPolicyFile?: string | null;
+    };
+    UpdateOrganisationRequest: {
+      /** @description New name; must contain a non-blank character. */
+      name: string;
+    };
+    UpdateMembershipRequest: {
+      isAdministrator: boolean;
     };
     ResetPasswordMailRequest: {
       email: components['schemas']['Email'];
@@ -2223,6 +2338,101 @@ export interface operations {
       501: components['responses']['NotImplemented'];
     };
   };
+  publishTos: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PublishTosRequest'];
+      };
+    };
+    responses: {
+      /** @description Published; the new current terms. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TermsOfUse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  updateOrganisation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateOrganisationRequest'];
+      };
+    };
+    responses: {
+      /** @description The updated organisation. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Organisation'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  updateMembership: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+        /** @description Id of a membership of that organisation. */
+        membershipId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateMembershipRequest'];
+      };
+    };
+    responses: {
+      /** @description The updated membership. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Membership'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
   resetPassword: {
     parameters: {
       query?: never;
@@ -2353,6 +2563,33 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       403: components['responses']['Forbidden'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  socialProviderCallback: {
+    parameters: {
+      query?: {
+        code?: string;
+        state?: string;
+        error?: string;
+        iss?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Back to the portal's callback URL. */
+      302: {
+        headers: {
+          /** @description The portal's `callback_url`, with `?error=…` on failure. */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
       501: components['responses']['NotImplemented'];
     };
   };
