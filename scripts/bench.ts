@@ -145,7 +145,7 @@ try {
     console.log(`  ${kb(s.bytes).padStart(9)}  ${s.encoding.padEnd(8)} ${short(s.url)}`);
 
   const anonymous = await roundTripsToLibraryData(browser);
-  console.log(`/library round trips before data, anonymous: ${anonymous.trips} (aim 3)`);
+  console.log(`/library round trips before data, anonymous: ${anonymous.trips} (aim ≤ 3)`);
   console.log(`  chain: ${anonymous.chain.join(' → ')}`);
   console.log(`  time to data at 100 ms RTT: ${anonymous.timeToData} ms`);
 
@@ -153,7 +153,7 @@ try {
     email: 'lehrer@schule.example',
     password: 'portal2026',
   });
-  console.log(`/library round trips before data, signed in: ${signedIn.trips} (aim 3)`);
+  console.log(`/library round trips before data, signed in: ${signedIn.trips} (aim ≤ 3)`);
   console.log(`  chain: ${signedIn.chain.join(' → ')}`);
   console.log(`  time to data at 100 ms RTT: ${signedIn.timeToData} ms`);
 } finally {
