@@ -179,3 +179,93 @@ export const contentShares = pgTable(
     index('content_shares_org_idx').on(t.organisationId),
   ],
 );
+
+/**
+ * Failed sign-in attempts per key ('account:<email>' or 'address:<ip>') in a fixed window. Kept in the database,
+ * not in memory, so that several server processes on one database throttle together.
+ */
+export const throttleCounters = pgTable('throttle_counters', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // SHA-256 of the link's hash: a leaked database does not hand out working reset links.
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/** Content languages with their German names (lookup list of listLanguages; content stores the codes). */
+export const contentLanguages = pgTable('content_languages', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+});
+
+/**
+ * Preview images and documents. Uploaded before the content item exists (the form uploads first), so they belong
+ * to the uploader's organisation until a content item takes them up.
+ */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    contentId: integer('content_id').references(() => contents.id, { onDelete: 'set null' }),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    // Key in the media store; the URL is derived from it.
+    storageKey: text('storage_key').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    mimeType: text('mime_type').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stored_files_content_idx').on(t.contentId)],
+);
+
+/** An unfinished multipart upload of a content file (or, later, an operating system image). */
+export const multipartUploads = pgTable(
+  'multipart_uploads',
+  {
+    id: text('id').primaryKey(),
+    targetKind: text('target_kind').notNull(),
+    targetId: integer('target_id').notNull(),
+    fileName: text('file_name').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }),
+    partSize: integer('part_size').notNull(),
+    maxParts: integer('max_parts').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('multipart_uploads_target_idx').on(t.targetKind, t.targetId)],
+);
+
+export const multipartUploadParts = pgTable(
+  'multipart_upload_parts',
+  {
+    uploadId: text('upload_id')
+      .notNull()
+      .references(() => multipartUploads.id, { onDelete: 'cascade' }),
+    partNumber: integer('part_number').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    etag: text('etag').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.partNumber] })],
+);

@@ -1,23 +1,57 @@
 import type { components } from '@portal/api/schema';
+import type { FastifyReply } from 'fastify';
+import { readAccessSettings } from '../access-config.ts';
 import type { AppContext, HandlerMap } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { dummyPasswordHash, verifyPassword } from '../services/passwords.ts';
-import { findUserByEmail } from '../services/users.ts';
+import { Throttle, type ThrottleRule } from '../services/throttle.ts';
+import { findUserByEmail, normaliseEmail } from '../services/users.ts';
 
 type Schemas = components['schemas'];
 
 const WRONG_CREDENTIALS =
   'Anmeldung fehlgeschlagen. Bitte prüfen Sie die eingegebene E-Mail und Ihr Passwort.';
+const TOO_MANY_LOGINS = 'Zu viele fehlgeschlagene Anmeldeversuche.';
 const REFRESH_REJECTED = 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.';
 
+/** German 429 answer with Retry-After in seconds; the text rounds up to whole minutes. */
+export function tooManyAttempts(reply: FastifyReply, seconds: number, what: string) {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  const detail = `${what} Bitte versuchen Sie es in ${minutes === 1 ? 'einer Minute' : `${minutes} Minuten`} erneut.`;
+  return reply.code(429).header('Retry-After', String(seconds)).send({ detail });
+}
+
 export function sessionHandlers({ db, tokens }: AppContext): HandlerMap {
+  const settings = readAccessSettings();
+  const throttle = new Throttle(db);
+  const accountRule = (email: string): ThrottleRule => ({
+    key: `login:account:${normaliseEmail(email)}`,
+    limit: settings.loginMaxFailuresPerAccount,
+    windowSeconds: settings.loginWindowSeconds,
+  });
+  const addressRule = (address: string): ThrottleRule => ({
+    key: `login:address:${address}`,
+    limit: settings.loginMaxFailuresPerAddress,
+    windowSeconds: settings.loginWindowSeconds,
+  });
+
   return {
     async login(request, reply) {
       const { username, password } = request.body as Schemas['LoginRequest'];
+      const account = accountRule(username);
+      const rules = [account, addressRule(request.ip)];
+      // Checked before the password, so a blocked account cannot be probed further, not even with the right one.
+      const wait = await throttle.blockedFor(rules);
+      if (wait > 0) return tooManyAttempts(reply, wait, TOO_MANY_LOGINS);
       const user = await findUserByEmail(db, username);
       // Unknown accounts cost a hash check too, so response time does not tell which addresses exist.
       const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-      if (!user || !valid) throw new HttpError(401, WRONG_CREDENTIALS);
+      if (!user || !valid) {
+        // Unknown addresses count as well: otherwise the 429 would reveal which accounts exist.
+        await throttle.recordFailure(rules);
+        throw new HttpError(401, WRONG_CREDENTIALS);
+      }
+      await throttle.reset(account.key);
       const { access, refresh } = await tokens.issue(user.id);
       const body: Schemas['TokenPair'] = { access, refresh };
       return reply.code(201).send(body);
