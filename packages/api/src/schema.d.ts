@@ -199,6 +199,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/organisations/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List organisations (to pick whom to share with)
+     * @description Not in spec §7 (the original backend's list is not shown); the sharing dialogs of content and playlists pick
+     *     organisations from it. Every signed-in user may read the names and types of all organisations, nothing more
+     *     (no memberships). Small list, not paginated; ordered by name.
+     */
+    get: operations['listOrganisations'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/organisations/{id}/': {
     parameters: {
       query?: never;
@@ -1326,6 +1348,12 @@ export interface components {
       msbSchoolNumber: string | null;
       memberships: components['schemas']['Membership'][];
     };
+    /** @description An organisation as offered for sharing. */
+    OrganisationListItem: {
+      id: number;
+      name: string;
+      organisationType: number;
+    };
     /** @description An organisation as referenced from other entities (e.g. the owner of content). */
     OrganisationSummary: {
       id: number;
@@ -2363,6 +2391,28 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      501: components['responses']['NotImplemented'];
+    };
+  };
+  listOrganisations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description All organisations. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrganisationListItem'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
       501: components['responses']['NotImplemented'];
     };
   };
