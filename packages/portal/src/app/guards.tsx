@@ -29,8 +29,8 @@ export async function requireAdministrator(): Promise<null> {
   try {
     user = await queryClient.ensureQueryData(currentUserQuery);
   } catch {
-    // A 401 has cleared the session meanwhile: treat like a visit without one.
-    if (session.getAccessToken() === null) throw toLogin();
+    // A 401 has cleared the session meanwhile (and its handler has said so): back to the login.
+    if (session.getAccessToken() === null) throw redirect('/login');
   }
   if (!isAdministrator(user)) {
     toasts.show({

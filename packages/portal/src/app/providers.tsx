@@ -15,7 +15,8 @@ function ToastHost() {
         id: toast.id,
         tone: toast.tone,
         title: t(toast.title),
-        description: toast.description === undefined ? undefined : t(toast.description),
+        description:
+          toast.descriptionText ?? (toast.description === undefined ? undefined : t(toast.description)),
       }))}
       onDismiss={(id) => toasts.dismiss(id)}
       closeLabel={t('toast.close')}

@@ -27,6 +27,9 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, loader: () => redirect('/library') },
           { path: 'login', element: <LoginPage /> },
+          // Password reset (issue 4): the request page and the link of the mail; no help topic (spec §2).
+          { path: 'forgot-password', lazy: () => import('../features/auth/ForgotPasswordPage.tsx') },
+          { path: 'reset-password/:urlHash', lazy: () => import('../features/auth/ResetPasswordPage.tsx') },
           { path: 'library', element: <LibraryPage /> },
           placeholder('library/new'),
           placeholder('library/:id'),

@@ -4,7 +4,9 @@ import { QueryClient, useQuery } from '@tanstack/react-query';
 import { env } from './env.ts';
 import { adoptPrefetched, prefetchRegistry } from './prefetch.ts';
 import { appStorage, session, useIsSignedIn } from './session.ts';
-import { storageKeys } from './storage.ts';
+import { keptOnUnauthorized, storageKeys } from './storage.ts';
+import { toasts } from './toasts.ts';
+import { createTokenRefresher } from './tokenRefresh.ts';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -21,17 +23,48 @@ export const queryClient = new QueryClient({
 /** The login call answers 401 for a wrong password; that is a failed attempt, not an expired session. */
 const PATHS_WITHOUT_SESSION = new Set(['/api/v1/sessions/']);
 
-/** Spec §4/§8: any 401 clears the local session and the cached user; the attempt counter survives. */
+/**
+ * Spec §4/§8: a 401 that survived the refresh-and-retry clears the local session and the cached user
+ * (language and attempt counter survive) and, when there was a session, tells the user so.
+ */
 export function handleUnauthorized(event: Pick<UnauthorizedEvent, 'schemaPath'>): void {
   if (PATHS_WITHOUT_SESSION.has(event.schemaPath)) return;
-  session.clear([storageKeys.loginAttempts]);
+  const hadSession = session.getAccessToken() !== null;
+  session.clear(keptOnUnauthorized);
   queryClient.removeQueries({ queryKey: currentUserQueryKey });
+  if (hadSession) {
+    toasts.show({
+      tone: 'warning',
+      title: 'auth:toasts.notLoggedIn.title',
+      description: 'auth:toasts.notLoggedIn.description',
+    });
+  }
 }
 
+/** Calls that need no session (the token refresh itself): no token, no refresh, no 401 handling. */
+export const anonymousClient = createPortalClient({
+  baseUrl: env.apiBaseUrl,
+  getToken: () => null,
+  onUnauthorized: () => {},
+});
+
+export const tokenRefresher = createTokenRefresher({
+  session,
+  async requestRefresh(refresh) {
+    const { data, response } = await anonymousClient.POST('/api/v1/sessions/refresh/', { body: { refresh } });
+    return response.status === 200 && data ? data : null;
+  },
+});
+
+/**
+ * Every call of the app: the access token is renewed shortly before it expires, and a 401 is answered by
+ * one refresh and one retry before the session counts as lost (lib/tokenRefresh.ts).
+ */
 export const apiClient = createPortalClient({
   baseUrl: env.apiBaseUrl,
-  getToken: () => session.getAccessToken(),
+  getToken: () => tokenRefresher.getToken(),
   onUnauthorized: handleUnauthorized,
+  fetch: tokenRefresher.wrapFetch((request) => globalThis.fetch(request)),
 });
 
 export const $api = createPortalQueryHooks(apiClient);

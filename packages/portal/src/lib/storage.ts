@@ -16,7 +16,17 @@ export const storageKeys = {
   loginAttempts: `${STORAGE_PREFIX}loginAttempts`,
   // Lets the inline prefetch script in index.html ask for the list in the order the user will get.
   contentOrdering: `${STORAGE_PREFIX}contentOrdering`,
+  // The chosen portal language ('de' | 'en'); a preference of the browser, not of the session.
+  language: `${STORAGE_PREFIX}language`,
 } as const;
+
+/**
+ * Kept when a session ends. Logout keeps the language (the next visitor at this browser reads the portal in
+ * the same language, and nothing personal is in it); a 401 also keeps the login-attempt counter, because a
+ * wrong password answers 401 too.
+ */
+export const keptOnLogout: readonly string[] = [storageKeys.language];
+export const keptOnUnauthorized: readonly string[] = [storageKeys.language, storageKeys.loginAttempts];
 
 /**
  * Removes every key that starts with the product prefix, except those in `keep`.

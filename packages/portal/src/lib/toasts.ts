@@ -13,6 +13,8 @@ export interface Toast {
   tone: ToastTone;
   title: TranslationKey;
   description?: TranslationKey;
+  /** A text that arrived already translated (a server's German `detail`); shown instead of `description`. */
+  descriptionText?: string;
 }
 
 export type ToastInput = Omit<Toast, 'id'>;

@@ -1,6 +1,7 @@
 import { Box, Button, Heading, Stack, Text, TextField } from '@portal/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { hasFieldErrors, type LoginFieldErrors, validateLoginForm } from './loginFlow.ts';
 import { useLogin } from './useLogin.ts';
 
@@ -60,6 +61,9 @@ export function LoginPage() {
               {t('login.submit')}
             </Button>
           </div>
+          <Text>
+            <Link to="/forgot-password">{t('login.forgotPassword')}</Link>
+          </Text>
         </Stack>
       </form>
     </Stack>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type LoginPorts, runLogin, validateLoginForm } from './loginFlow.ts';
+import { type LoginPorts, LoginThrottledError, runLogin, validateLoginForm } from './loginFlow.ts';
 
 interface FakeServer {
   validPassword: string;
@@ -80,6 +80,21 @@ describe('login attempts (spec §4)', () => {
   });
 });
 
+describe('server throttling (429)', () => {
+  it('passes the German detail on and leaves the attempt counter alone', async () => {
+    const storage = new Map([['attempts', '2']]);
+    const ports: LoginPorts<string> = {
+      ...fakePorts({ validPassword: '', userLoads: true, requests: 0 }, storage, { current: null }),
+      requestTokens: () => Promise.reject(new LoginThrottledError('Zu viele Versuche. Bitte warten Sie.')),
+    };
+    expect(await runLogin(ports, credentials('portal2026'))).toEqual({
+      kind: 'throttled',
+      detail: 'Zu viele Versuche. Bitte warten Sie.',
+    });
+    expect(storage.get('attempts')).toBe('2');
+  });
+});
+
 describe('login form validation', () => {
   it('asks for both fields before anything is sent', () => {
     expect(validateLoginForm({ email: '', password: '' })).toEqual({
@@ -89,12 +104,21 @@ describe('login form validation', () => {
   });
 
   it('rejects an address without a proper domain', () => {
-    expect(validateLoginForm({ email: 'lehrer@schule', password: 'x' })).toEqual({
+    expect(validateLoginForm({ email: 'lehrer@schule', password: 'portal2026' })).toEqual({
       email: 'login.errors.emailInvalid',
     });
   });
 
-  it('accepts a valid address with surrounding blanks and any non-empty password', () => {
-    expect(validateLoginForm({ email: ' lehrer@schule.example ', password: 'falsch1' })).toEqual({});
+  it.each(['kurz1', 'nurbuchstaben', '123456789'])(
+    'applies the password rule of spec §5 to %s',
+    (password) => {
+      expect(validateLoginForm({ email: 'lehrer@schule.example', password })).toEqual({
+        password: 'login.errors.passwordRule',
+      });
+    },
+  );
+
+  it('accepts a valid address with surrounding blanks and a password that follows the rule', () => {
+    expect(validateLoginForm({ email: ' lehrer@schule.example ', password: 'falsch1234' })).toEqual({});
   });
 });

@@ -1,4 +1,10 @@
-import { isLoginBlocked, isValidEmail, loginAttemptsReducer, parseLoginAttempts } from '@portal/domain';
+import {
+  isLoginBlocked,
+  isValidEmail,
+  isValidPassword,
+  loginAttemptsReducer,
+  parseLoginAttempts,
+} from '@portal/domain';
 
 export interface LoginCredentials {
   email: string;
@@ -8,7 +14,7 @@ export interface LoginCredentials {
 /** Translation keys (namespace auth) of the field errors shown before any request is sent. */
 export interface LoginFieldErrors {
   email?: 'login.errors.emailRequired' | 'login.errors.emailInvalid';
-  password?: 'login.errors.passwordRequired';
+  password?: 'login.errors.passwordRequired' | 'login.errors.passwordRule';
 }
 
 export function validateLoginForm(values: LoginCredentials): LoginFieldErrors {
@@ -17,6 +23,8 @@ export function validateLoginForm(values: LoginCredentials): LoginFieldErrors {
   if (email === '') errors.email = 'login.errors.emailRequired';
   else if (!isValidEmail(email)) errors.email = 'login.errors.emailInvalid';
   if (values.password === '') errors.password = 'login.errors.passwordRequired';
+  // Spec §5: a password breaking the rule cannot be anybody's; say so instead of spending an attempt.
+  else if (!isValidPassword(values.password)) errors.password = 'login.errors.passwordRule';
   return errors;
 }
 
@@ -24,11 +32,22 @@ export function hasFieldErrors(errors: LoginFieldErrors): boolean {
   return errors.email !== undefined || errors.password !== undefined;
 }
 
+/**
+ * The server refused to check the credentials for now (429): its German `detail` is shown, and the
+ * portal's own attempt counter is left as it is, since nothing was checked.
+ */
+export class LoginThrottledError extends Error {
+  constructor(readonly detail: string) {
+    super(detail);
+    this.name = 'LoginThrottledError';
+  }
+}
+
 /** The side effects of a login, injected so the flow can be tested without browser or server. */
 export interface LoginPorts<Tokens> {
   readAttempts(): string | null;
   writeAttempts(remaining: number): void;
-  /** Resolves to the token pair on 201, to null on any other answer. */
+  /** Resolves to the token pair on 201, to null on any other answer; rejects with LoginThrottledError on 429. */
   requestTokens(credentials: { username: string; password: string }): Promise<Tokens | null>;
   storeTokens(tokens: Tokens): void;
   /** Resolves when the user has been loaded; rejects otherwise. */
@@ -41,7 +60,9 @@ export type LoginOutcome =
   | { kind: 'success' }
   | { kind: 'failed'; remaining: number }
   /** `requested` tells whether this try reached the server (the third failure) or was refused locally. */
-  | { kind: 'blocked'; requested: boolean };
+  | { kind: 'blocked'; requested: boolean }
+  /** The server throttles this account or address (429); `detail` is its German message. */
+  | { kind: 'throttled'; detail: string };
 
 /**
  * Spec §4: a failed login or a failed user load takes one of the remaining attempts; at 0 the login is
@@ -69,7 +90,8 @@ export async function runLogin<Tokens>(
         ports.discardTokens();
       }
     }
-  } catch {
+  } catch (error) {
+    if (error instanceof LoginThrottledError) return { kind: 'throttled', detail: error.detail };
     // A network error counts like a refused login: the user sees the same toast.
   }
 

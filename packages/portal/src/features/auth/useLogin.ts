@@ -3,22 +3,26 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { apiClient, currentUserQuery, queryClient } from '../../lib/api.ts';
 import { appStorage, session, type TokenPair } from '../../lib/session.ts';
-import { storageKeys } from '../../lib/storage.ts';
+import { keptOnUnauthorized, storageKeys } from '../../lib/storage.ts';
 import { toasts } from '../../lib/toasts.ts';
-import { type LoginCredentials, type LoginPorts, runLogin } from './loginFlow.ts';
+import { type LoginCredentials, type LoginPorts, LoginThrottledError, runLogin } from './loginFlow.ts';
 
 const ports: LoginPorts<TokenPair> = {
   readAttempts: () => appStorage.getItem(storageKeys.loginAttempts),
   writeAttempts: (remaining) => appStorage.setItem(storageKeys.loginAttempts, String(remaining)),
   async requestTokens(body) {
-    const { data, response } = await apiClient.POST('/api/v1/sessions/', { body });
+    const { data, error, response } = await apiClient.POST('/api/v1/sessions/', { body });
+    if (response.status === 429) {
+      const detail = error && 'detail' in error && typeof error.detail === 'string' ? error.detail : '';
+      throw new LoginThrottledError(detail);
+    }
     return response.status === 201 && data ? data : null;
   },
   storeTokens: (tokens) => session.setTokens(tokens),
   async loadUser() {
     await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 });
   },
-  discardTokens: () => session.clear([storageKeys.loginAttempts]),
+  discardTokens: () => session.clear(keptOnUnauthorized),
 };
 
 function isBlockedNow(): boolean {
@@ -44,6 +48,14 @@ export function useLogin(): LoginState {
         if (outcome.kind === 'success') {
           await navigate('/library');
           toasts.show({ tone: 'success', title: 'auth:toasts.loginSuccess.title' });
+        } else if (outcome.kind === 'throttled') {
+          toasts.show({
+            tone: 'error',
+            title: 'auth:toasts.loginThrottled.title',
+            ...(outcome.detail
+              ? { descriptionText: outcome.detail }
+              : { description: 'auth:toasts.loginThrottled.description' }),
+          });
         } else if (outcome.kind === 'failed') {
           toasts.show({
             tone: 'error',

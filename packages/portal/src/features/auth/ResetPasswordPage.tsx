@@ -1,0 +1,122 @@
+import { Button, Heading, Stack, Text, TextField } from '@portal/ui';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { anonymousClient } from '../../lib/api.ts';
+import { errorDetail, fieldError } from '../../lib/apiErrors.ts';
+import { reportError } from '../../lib/errorReporting.ts';
+import { toasts } from '../../lib/toasts.ts';
+import { type NewPasswordErrors, validateNewPassword } from './passwordForm.ts';
+
+/** /reset-password/:urlHash, the link of the reset mail: sets a new password under the rule of spec §5. */
+export function ResetPasswordPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const { urlHash = '' } = useParams();
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [errors, setErrors] = useState<NewPasswordErrors>({});
+  const [serverPasswordError, setServerPasswordError] = useState<string | undefined>();
+  const [linkInvalid, setLinkInvalid] = useState(false);
+  const [pending, setPending] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const found = validateNewPassword({ password, repeat });
+    setErrors(found);
+    setServerPasswordError(undefined);
+    if (found.password || found.repeat) return;
+    setPending(true);
+    try {
+      const { error, response } = await anonymousClient.POST('/api/v1/users/reset-password/', {
+        body: { password, urlHash },
+      });
+      if (response.ok) {
+        await navigate('/login');
+        toasts.show({
+          tone: 'success',
+          title: 'auth:toasts.passwordReset.title',
+          description: 'auth:toasts.passwordReset.description',
+        });
+        return;
+      }
+      if (response.status === 400 && fieldError(error, 'password')) {
+        setServerPasswordError(fieldError(error, 'password'));
+      } else if (response.status === 400) {
+        setLinkInvalid(true);
+      } else {
+        const detail = errorDetail(error);
+        toasts.show({
+          tone: 'error',
+          title: 'common:errors.unknown.title',
+          ...(response.status === 429 && detail
+            ? { descriptionText: detail }
+            : { description: 'common:errors.unknown.description' }),
+        });
+      }
+    } catch (failure) {
+      reportError(failure, { during: 'resetPassword' });
+      toasts.show({
+        tone: 'error',
+        title: 'common:errors.unknown.title',
+        description: 'common:errors.unknown.description',
+      });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Stack gap="large">
+      <Stack gap="small">
+        <Heading level={1}>{t('resetPassword.title')}</Heading>
+        <Text tone="muted">{t('resetPassword.intro')}</Text>
+      </Stack>
+      {linkInvalid && (
+        <Stack gap="xsmall">
+          <Text tone="critical">
+            <span role="alert">{t('resetPassword.errors.linkInvalid')}</span>
+          </Text>
+          <Text>
+            <Link to="/forgot-password">{t('resetPassword.requestNew')}</Link>
+          </Text>
+        </Stack>
+      )}
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Stack gap="medium">
+          <TextField
+            label={t('resetPassword.password')}
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={serverPasswordError ?? (errors.password ? t(errors.password) : undefined)}
+          />
+          <TextField
+            label={t('resetPassword.repeat')}
+            type="password"
+            name="repeat"
+            autoComplete="new-password"
+            value={repeat}
+            onChange={(event) => setRepeat(event.target.value)}
+            error={errors.repeat ? t(errors.repeat) : undefined}
+          />
+          <div>
+            <Button
+              type="submit"
+              variant="primary"
+              loading={pending}
+              loadingLabel={t('resetPassword.submitting')}
+            >
+              {t('resetPassword.submit')}
+            </Button>
+          </div>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
+
+export { ResetPasswordPage as Component };
