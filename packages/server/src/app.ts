@@ -4,9 +4,11 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
+import { readAccessSettings } from './access-config.ts';
 import { registerAuth } from './auth.ts';
 import type { AppContext } from './context.ts';
 import { loadContract, type OpenApiDocument, prepareContract } from './contract.ts';
+import { registerDevOutbox } from './dev-outbox.ts';
 import { errorHandler, MESSAGES } from './errors.ts';
 import { buildServiceHandlers } from './handlers/index.ts';
 import { hasPortalBuild, registerPortal, sendSpaIndex, wantsSpa } from './static.ts';
@@ -94,6 +96,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       reply.header('Cache-Control', 'public, max-age=3600');
     },
   });
+
+  registerDevOutbox(app, readAccessSettings());
 
   const portal = options.portalDist && hasPortalBuild(options.portalDist) ? options.portalDist : undefined;
   if (portal) await registerPortal(app, portal);

@@ -431,6 +431,15 @@ export async function seedDemoData(db: Database): Promise<void> {
           passwordHash,
           acceptedTosVersion: null,
         },
+        // Portal staff without an organisation: publishes terms versions (publishTos).
+        {
+          email: 'staff@vr-portal.example',
+          firstName: 'Stefan',
+          lastName: 'Support',
+          passwordHash,
+          acceptedTosVersion: 1,
+          isStaff: true,
+        },
       ])
       .returning({ id: users.id });
     if (!admin || !lehrer || !zfslUser || !neu) throw new Error('seed: users not created');

@@ -2,6 +2,7 @@ import type { AppContext, Handler, HandlerMap } from '../context.ts';
 import type { ContractOperation } from '../contract.ts';
 import { MESSAGES } from '../errors.ts';
 import { contentHandlers } from './content.ts';
+import { organisationHandlers } from './organisations.ts';
 import { sessionHandlers } from './sessions.ts';
 import { userHandlers } from './users.ts';
 
@@ -18,6 +19,7 @@ export function buildServiceHandlers(context: AppContext, operations: ContractOp
     ...sessionHandlers(context),
     ...userHandlers(context),
     ...contentHandlers(context),
+    ...organisationHandlers(context),
   };
   const known = new Set(operations.map((o) => o.operationId));
   const stray = Object.keys(implemented).filter((id) => !known.has(id));

@@ -1,17 +1,85 @@
 import type { components } from '@portal/api/schema';
+import { isValidEmail, isValidPassword } from '@portal/domain';
+import { readAccessSettings } from '../access-config.ts';
 import { type AppContext, type HandlerMap, requestOrigin, requireUserId } from '../context.ts';
 import { HttpError, MESSAGES } from '../errors.ts';
-import { acceptCurrentTos, currentLegalDocuments, loadUserView } from '../services/users.ts';
+import { createResetToken, resetPasswordWithToken } from '../services/auth-reset.ts';
+import { type Mailer, outboxMailer, smtpMailer } from '../services/mail.ts';
+import { hashPassword, verifyPassword } from '../services/passwords.ts';
+import { deleteAccount, type ProfileChanges, updateProfile } from '../services/profile.ts';
+import { Throttle } from '../services/throttle.ts';
+import {
+  acceptCurrentTos,
+  currentLegalDocuments,
+  findUserByEmail,
+  findUserById,
+  loadUserView,
+  normaliseEmail,
+} from '../services/users.ts';
+import { tooManyAttempts } from './sessions.ts';
 
 type Schemas = components['schemas'];
 
 const NO_TOS = 'Es sind keine Nutzungsbedingungen veröffentlicht.';
+const RESET_MAIL_SENT =
+  'Wenn zu dieser E-Mail-Adresse ein Konto besteht, haben wir Ihnen einen Link zum Zurücksetzen des Passworts geschickt.';
+const TOO_MANY_RESET_MAILS = 'Zu viele Anfragen zum Zurücksetzen des Passworts.';
+const RESET_DONE = 'Ihr Passwort wurde geändert. Sie können sich jetzt mit dem neuen Passwort anmelden.';
+const RESET_LINK_INVALID =
+  'Der Link ist ungültig, abgelaufen oder wurde bereits verwendet. Bitte fordern Sie einen neuen Link an.';
+const PASSWORD_RULE =
+  'Das Passwort muss mindestens 8 Zeichen lang sein und mindestens eine Ziffer und einen Buchstaben enthalten.';
+const EMAIL_INVALID = 'Bitte geben Sie eine gültige E-Mail-Adresse ein.';
+const EMAIL_TAKEN = 'Diese E-Mail-Adresse wird bereits verwendet.';
+const CURRENT_PASSWORD_WRONG = 'Das aktuelle Passwort ist nicht korrekt.';
+const REQUIRED = 'Dieses Feld ist erforderlich.';
+const NOT_BLANK = 'Dieses Feld darf nicht leer sein.';
+const URL_INVALID = 'Bitte geben Sie eine gültige URL ein.';
+const TOO_MANY_PASSWORD_CHECKS = 'Zu viele falsche Eingaben des aktuellen Passworts.';
 
 function absolute(origin: string, file: string): string {
   return /^[a-z][a-z0-9+.-]*:/i.test(file) ? file : `${origin}${file.startsWith('/') ? '' : '/'}${file}`;
 }
 
+/** An image URL is absolute http(s) or root-relative on this server (e.g. an uploaded preview file). */
+function isImageUrl(value: string): boolean {
+  if (value.startsWith('/') && !value.startsWith('//')) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function resetMail(link: string, ttlSeconds: number) {
+  const hours = ttlSeconds / 3600;
+  const validity =
+    hours >= 1 && Number.isInteger(hours)
+      ? `${hours === 1 ? 'eine Stunde' : `${hours} Stunden`}`
+      : `${Math.max(1, Math.round(ttlSeconds / 60))} Minuten`;
+  return {
+    subject: 'VR-Portal: Passwort zurücksetzen',
+    text: [
+      'Guten Tag,',
+      '',
+      'für Ihr Konto im VR-Portal wurde das Zurücksetzen des Passworts angefordert.',
+      `Über diesen Link können Sie ein neues Passwort festlegen (gültig für ${validity}, nur einmal verwendbar):`,
+      '',
+      link,
+      '',
+      'Wenn Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren; Ihr Passwort bleibt unverändert.',
+    ].join('\n'),
+  };
+}
+
 export function userHandlers({ db }: AppContext): HandlerMap {
+  const settings = readAccessSettings();
+  const throttle = new Throttle(db);
+  const mailer: Mailer = settings.smtpUrl
+    ? smtpMailer(settings.smtpUrl, settings.mailFrom)
+    : outboxMailer(settings.outboxDir, settings.mailFrom);
+
   async function currentUser(userId: number): Promise<Schemas['User']> {
     const user = await loadUserView(db, userId);
     // A valid token of a deleted account: the session is over.
@@ -22,6 +90,68 @@ export function userHandlers({ db }: AppContext): HandlerMap {
   return {
     async getCurrentUser(request) {
       return currentUser(requireUserId(request));
+    },
+
+    async updateCurrentUser(request, reply) {
+      const userId = requireUserId(request);
+      const body = request.body as Schemas['UpdateUserRequest'];
+      const user = await findUserById(db, userId);
+      if (!user) throw new HttpError(401, MESSAGES.tokenInvalid);
+
+      const errors: Record<string, string[]> = {};
+      const changes: ProfileChanges = {};
+      for (const field of ['firstName', 'lastName'] as const) {
+        const value = body[field];
+        if (value === undefined) continue;
+        if (value.trim() === '') errors[field] = [NOT_BLANK];
+        else changes[field] = value.trim();
+      }
+      if (body.email !== undefined) {
+        if (!isValidEmail(body.email.trim())) errors.email = [EMAIL_INVALID];
+        else changes.email = normaliseEmail(body.email);
+      }
+      if (body.img !== undefined) {
+        if (body.img !== null && !isImageUrl(body.img)) errors.img = [URL_INVALID];
+        else changes.img = body.img;
+      }
+      if (body.password !== undefined || body.currentPassword !== undefined) {
+        if (body.password === undefined) errors.password = [REQUIRED];
+        else if (!isValidPassword(body.password)) errors.password = [PASSWORD_RULE];
+        if (body.currentPassword === undefined) errors.currentPassword = [REQUIRED];
+      }
+      if (Object.keys(errors).length > 0) return reply.code(400).send(errors);
+
+      if (body.password !== undefined && body.currentPassword !== undefined) {
+        // Wrong current passwords count like failed sign-ins: a stolen access token cannot be used to guess it.
+        const rule = {
+          key: `login:account:${user.email}`,
+          limit: settings.loginMaxFailuresPerAccount,
+          windowSeconds: settings.loginWindowSeconds,
+        };
+        const wait = await throttle.blockedFor([rule]);
+        if (wait > 0) return tooManyAttempts(reply, wait, TOO_MANY_PASSWORD_CHECKS);
+        if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
+          await throttle.recordFailure([rule]);
+          return reply.code(400).send({ currentPassword: [CURRENT_PASSWORD_WRONG] });
+        }
+        changes.passwordHash = await hashPassword(body.password);
+      }
+
+      const outcome = await updateProfile(db, userId, changes);
+      if (outcome === 'emailTaken') return reply.code(400).send({ email: [EMAIL_TAKEN] });
+      return currentUser(userId);
+    },
+
+    async deleteCurrentUser(request, reply) {
+      const userId = requireUserId(request);
+      const outcome = await deleteAccount(db, userId);
+      if (!outcome.deleted) {
+        throw new HttpError(
+          409,
+          `Sie sind die letzte Administratorin bzw. der letzte Administrator von „${outcome.organisation}“. Bitte ernennen Sie zuerst ein anderes Mitglied zur Administratorin oder zum Administrator.`,
+        );
+      }
+      return reply.code(204).send();
     },
 
     async acceptTos(request, reply) {
@@ -47,6 +177,51 @@ export function userHandlers({ db }: AppContext): HandlerMap {
         privacyPolicyFile: file === null ? null : absolute(requestOrigin(request), file),
       };
       return body;
+    },
+
+    async sendResetPasswordMail(request, reply) {
+      const { email } = request.body as Schemas['ResetPasswordMailRequest'];
+      const address = normaliseEmail(email);
+      // Counted per request, whether or not the account exists, so the 429 tells nothing about accounts either.
+      const rules = [
+        { key: `reset:account:${address}`, limit: settings.resetMailMaxPerAccount, windowSeconds: 3600 },
+        {
+          key: `reset:address:${request.ip}`,
+          limit: settings.resetMailMaxPerAccount * 5,
+          windowSeconds: 3600,
+        },
+      ];
+      const wait = await throttle.blockedFor(rules);
+      if (wait > 0) return tooManyAttempts(reply, wait, TOO_MANY_RESET_MAILS);
+      await throttle.recordFailure(rules);
+
+      const user = await findUserByEmail(db, address);
+      if (user) {
+        const token = await createResetToken(db, user.id, settings.resetTokenTtlSeconds);
+        const origin = settings.publicUrl ?? requestOrigin(request);
+        const link = `${origin}/reset-password/${token}`;
+        try {
+          await mailer.send({ to: user.email, ...resetMail(link, settings.resetTokenTtlSeconds) });
+        } catch (error) {
+          // The answer stays the same: a failing mail server must not reveal that the account exists.
+          request.log.error({ err: error }, 'reset mail not sent');
+        }
+      }
+      const body: Schemas['Message'] = { detail: RESET_MAIL_SENT };
+      return reply.code(200).send(body);
+    },
+
+    async resetPassword(request, reply) {
+      const { password, urlHash } = request.body as Schemas['ResetPasswordRequest'];
+      if (!isValidPassword(password)) return reply.code(400).send({ password: [PASSWORD_RULE] });
+      const userId = await resetPasswordWithToken(db, urlHash, password);
+      // The same transaction revoked every refresh token of the user.
+      if (userId === null) return reply.code(400).send({ urlHash: [RESET_LINK_INVALID] });
+      const user = await findUserById(db, userId);
+      // A forgotten password often follows a lockout: the new password opens the account right away.
+      if (user) await throttle.reset(`login:account:${user.email}`);
+      const body: Schemas['Message'] = { detail: RESET_DONE };
+      return reply.code(200).send(body);
     },
   };
 }

@@ -24,6 +24,7 @@ export interface UserView {
   firstName: string;
   lastName: string;
   hasAcceptedTos: boolean;
+  tosUpdate: boolean;
   isStaff: boolean;
   isSocialUser: boolean;
   isKMZUser: boolean;
@@ -39,7 +40,7 @@ export function normaliseEmail(email: string): string {
 
 export async function findUserByEmail(db: Database, email: string) {
   const [row] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
+    .select({ id: users.id, passwordHash: users.passwordHash, email: users.email })
     .from(users)
     .where(eq(users.email, normaliseEmail(email)));
   return row ?? null;
@@ -120,9 +121,13 @@ export async function loadUserView(db: Database, userId: number): Promise<UserVi
   }
   const organisationList = [...byOrganisation.values()];
   const { acceptedTosVersion, currentTos, ...fields } = user;
+  const hasAcceptedTos =
+    currentTos === null || (acceptedTosVersion !== null && acceptedTosVersion >= currentTos);
   return {
     ...fields,
-    hasAcceptedTos: currentTos === null || (acceptedTosVersion !== null && acceptedTosVersion >= currentTos),
+    hasAcceptedTos,
+    // Accepted before, but not the version that is current now: the portal announces updated terms.
+    tosUpdate: !hasAcceptedTos && acceptedTosVersion !== null,
     isKMZUser: organisationList.some((o) => o.organisationType === ORGANISATION_TYPE.kmz),
     organisations: organisationList,
   };
@@ -146,5 +151,13 @@ export async function currentLegalDocuments(db: Database) {
     .from(tosVersions)
     .orderBy(sql`${tosVersions.version} desc`)
     .limit(1);
+  return row ?? null;
+}
+
+export async function findUserById(db: Database, userId: number) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash, isStaff: users.isStaff })
+    .from(users)
+    .where(eq(users.id, userId));
   return row ?? null;
 }

@@ -1,0 +1,314 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readOutbox } from '../services/mail.ts';
+import { bearer, createTestServer, login, type TestServer } from '../test-support.ts';
+
+// This file's mails go to a directory of its own (each test file runs in its own process).
+const outbox = mkdtempSync(join(tmpdir(), 'vr-portal-outbox-'));
+process.env.OUTBOX_DIR = outbox;
+delete process.env.SMTP_URL;
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(outbox, { recursive: true, force: true });
+});
+
+const inject = (...args: Parameters<TestServer['app']['inject']>) => server.app.inject(...args);
+
+async function requestResetLink(email: string): Promise<string> {
+  const response = await inject({
+    method: 'POST',
+    url: '/api/v1/users/reset-password-mail/',
+    payload: { email },
+  });
+  expect(response.statusCode).toBe(200);
+  const [mail] = await readOutbox(outbox, email);
+  const link = mail?.text.match(/https?:\/\/\S+\/reset-password\/(\S+)/);
+  if (!mail || !link?.[1]) throw new Error(`no reset mail for ${email}`);
+  return link[1];
+}
+
+describe('password reset', () => {
+  it('answers the same for known and unknown addresses and writes a mail only for the known one', async () => {
+    const known = await inject({
+      method: 'POST',
+      url: '/api/v1/users/reset-password-mail/',
+      payload: { email: 'ZFSL@zfsl.example' },
+    });
+    const unknown = await inject({
+      method: 'POST',
+      url: '/api/v1/users/reset-password-mail/',
+      payload: { email: 'niemand@zfsl.example' },
+    });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(known.json());
+    expect(known.json().detail).toMatch(/Link zum Zurücksetzen/);
+    expect(await readOutbox(outbox, 'niemand@zfsl.example')).toHaveLength(0);
+    const [mail] = await readOutbox(outbox, 'zfsl@zfsl.example');
+    expect(mail?.subject).toBe('VR-Portal: Passwort zurücksetzen');
+    expect(mail?.text).toMatch(/^http:\/\/localhost:80\/reset-password\/[A-Za-z0-9_-]{43}$/m);
+  });
+
+  it('the dev outbox endpoint lists the mail newest first', async () => {
+    const response = await inject({ url: '/dev/outbox/?to=zfsl@zfsl.example' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ count: number; results: { to: string; text: string }[] }>();
+    expect(body.count).toBeGreaterThan(0);
+    expect(body.results[0]?.to).toBe('zfsl@zfsl.example');
+  });
+
+  it('sets the new password once, ends all sessions and refuses the used link', async () => {
+    const session = await login(server.app, 'zfsl@zfsl.example');
+    const hash = await requestResetLink('zfsl@zfsl.example');
+
+    const weak = await inject({
+      method: 'POST',
+      url: '/api/v1/users/reset-password/',
+      payload: { urlHash: hash, password: 'nurbuchstaben' },
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().password[0]).toMatch(/mindestens 8 Zeichen/);
+
+    const done = await inject({
+      method: 'POST',
+      url: '/api/v1/users/reset-password/',
+      payload: { urlHash: hash, password: 'neuesPasswort1' },
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().detail).toMatch(/Passwort wurde geändert/);
+
+    const again = await inject({
+      method: 'POST',
+      url: '/api/v1/users/reset-password/',
+      payload: { urlHash: hash, password: 'nochEinPasswort2' },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().urlHash[0]).toMatch(/ungültig, abgelaufen oder wurde bereits verwendet/);
+
+    const refreshed = await inject({
+      method: 'POST',
+      url: '/api/v1/sessions/refresh/',
+      payload: { refresh: session.refresh },
+    });
+    expect(refreshed.statusCode).toBe(401);
+    const old = await inject({
+      method: 'POST',
+      url: '/api/v1/sessions/',
+      payload: { username: 'zfsl@zfsl.example', password: 'portal2026' },
+    });
+    expect(old.statusCode).toBe(401);
+    await login(server.app, 'zfsl@zfsl.example', 'neuesPasswort1');
+  });
+
+  it('refuses an unknown and an expired hash', async () => {
+    const unknown = await inject({
+      method: 'POST',
+      url: '/api/v1/users/reset-password/',
+      payload: { urlHash: 'gibt-es-nicht', password: 'neuesPasswort1' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    const hash = await requestResetLink('neu@schule.example');
+    await server.database.db.execute(
+      "update password_reset_tokens set expires_at = now() - interval '1 second'",
+    );
+    const expired = await inject({
+      method: 'POST',
+      url: '/api/v1/users/reset-password/',
+      payload: { urlHash: hash, password: 'neuesPasswort1' },
+    });
+    expect(expired.statusCode).toBe(400);
+  });
+
+  it('stores only a hash of the link', async () => {
+    const hash = await requestResetLink('lehrer@schule.example');
+    const result = await server.database.db.execute('select token_hash from password_reset_tokens');
+    const stored = result.rows.map((row) => (row as { token_hash: string }).token_hash);
+    expect(stored.length).toBeGreaterThan(0);
+    expect(stored).not.toContain(hash);
+  });
+
+  it('answers 400 with field errors for a malformed address, never 500', async () => {
+    for (const payload of [{ email: 'kein-at-zeichen' }, {}, { email: 42 }]) {
+      const response = await inject({ method: 'POST', url: '/api/v1/users/reset-password-mail/', payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().email).toEqual([expect.any(String)]);
+    }
+  });
+});
+
+describe('profile', () => {
+  it('changes names, email and image and answers the updated user', async () => {
+    const { access } = await login(server.app, 'neu@schule.example');
+    const response = await inject({
+      method: 'PATCH',
+      url: '/api/v1/users/me/',
+      headers: bearer(access),
+      payload: {
+        firstName: ' Nora ',
+        lastName: 'Neumann',
+        email: 'Nora@Schule.example',
+        img: '/media/x.png',
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      firstName: 'Nora',
+      lastName: 'Neumann',
+      email: 'nora@schule.example',
+      img: '/media/x.png',
+    });
+    const me = await inject({ url: '/api/v1/users/me/', headers: bearer(access) });
+    expect(me.json().email).toBe('nora@schule.example');
+    const cleared = await inject({
+      method: 'PATCH',
+      url: '/api/v1/users/me/',
+      headers: bearer(access),
+      payload: { img: null },
+    });
+    expect(cleared.json().img).toBeNull();
+  });
+
+  it('refuses a taken email, a bad image URL, blank names and unknown fields with German field errors', async () => {
+    const { access } = await login(server.app, 'lehrer@schule.example');
+    const cases: [Record<string, unknown>, string, RegExp][] = [
+      [{ email: 'admin@kmz.example' }, 'email', /bereits verwendet/],
+      [{ email: 'kein@tld' }, 'email', /gültige E-Mail-Adresse/],
+      [{ img: 'javascript:alert(1)' }, 'img', /gültige URL/],
+      [{ firstName: '   ' }, 'firstName', /nicht leer/],
+      [{ isStaff: true }, 'isStaff', /nicht erlaubt/],
+    ];
+    for (const [payload, field, message] of cases) {
+      const response = await inject({
+        method: 'PATCH',
+        url: '/api/v1/users/me/',
+        headers: bearer(access),
+        payload,
+      });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json()[field]?.[0]).toMatch(message);
+    }
+    const me = await inject({ url: '/api/v1/users/me/', headers: bearer(access) });
+    expect(me.json()).toMatchObject({ email: 'lehrer@schule.example', firstName: 'Lars', isStaff: false });
+  });
+
+  it('changes the password only with the right current password', async () => {
+    const { access } = await login(server.app, 'admin@kmz.example');
+    const missing = await inject({
+      method: 'PATCH',
+      url: '/api/v1/users/me/',
+      headers: bearer(access),
+      payload: { password: 'anderes2026' },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().currentPassword).toEqual(['Dieses Feld ist erforderlich.']);
+    const wrong = await inject({
+      method: 'PATCH',
+      url: '/api/v1/users/me/',
+      headers: bearer(access),
+      payload: { password: 'anderes2026', currentPassword: 'falsch2026' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().currentPassword).toEqual(['Das aktuelle Passwort ist nicht korrekt.']);
+    const weak = await inject({
+      method: 'PATCH',
+      url: '/api/v1/users/me/',
+      headers: bearer(access),
+      payload: { password: '12345678', currentPassword: 'portal2026' },
+    });
+    expect(weak.statusCode).toBe(400);
+    const ok = await inject({
+      method: 'PATCH',
+      url: '/api/v1/users/me/',
+      headers: bearer(access),
+      payload: { password: 'anderes2026', currentPassword: 'portal2026' },
+    });
+    expect(ok.statusCode).toBe(200);
+    await login(server.app, 'admin@kmz.example', 'anderes2026');
+  });
+});
+
+describe('terms versions', () => {
+  it('publishing (staff only) sets every user back to not accepted, with tosUpdate for earlier acceptance', async () => {
+    const staff = await login(server.app, 'staff@vr-portal.example');
+    const lehrer = await login(server.app, 'lehrer@schule.example');
+    const before = await inject({ url: '/api/v1/users/me/', headers: bearer(lehrer.access) });
+    expect(before.json()).toMatchObject({ hasAcceptedTos: true, tosUpdate: false });
+
+    const refused = await inject({
+      method: 'POST',
+      url: '/api/v1/organisations/tos-versions/',
+      headers: bearer(lehrer.access),
+      payload: { tosFile: '/media/nutzungsbedingungen-v1.pdf' },
+    });
+    expect(refused.statusCode).toBe(403);
+
+    const published = await inject({
+      method: 'POST',
+      url: '/api/v1/organisations/tos-versions/',
+      headers: bearer(staff.access),
+      payload: { tosFile: '/media/nutzungsbedingungen-v1.pdf' },
+    });
+    expect(published.statusCode).toBe(201);
+    expect(published.json()).toEqual({
+      tosFile: 'http://localhost:80/media/nutzungsbedingungen-v1.pdf',
+      version: 2,
+    });
+    const current = await inject({ url: '/api/v1/organisations/current-tos/' });
+    expect(current.json().version).toBe(2);
+    const pp = await inject({ url: '/api/v1/organisations/current-pp/' });
+    expect(pp.json().privacyPolicyFile).toMatch(/datenschutzerklaerung\.pdf$/);
+
+    const after = await inject({ url: '/api/v1/users/me/', headers: bearer(lehrer.access) });
+    expect(after.json()).toMatchObject({ hasAcceptedTos: false, tosUpdate: true });
+    const staffAfter = await login(server.app, 'lehrer@schule.example').then(() =>
+      inject({ url: '/api/v1/users/me/', headers: bearer(staff.access) }),
+    );
+    expect(staffAfter.json()).toMatchObject({ hasAcceptedTos: false, tosUpdate: true });
+
+    const accepted = await inject({
+      method: 'POST',
+      url: '/api/v1/users/tos/',
+      headers: bearer(lehrer.access),
+      payload: {},
+    });
+    expect(accepted.statusCode).toBe(201);
+    expect(accepted.json()).toMatchObject({ hasAcceptedTos: true, tosUpdate: false });
+  });
+});
+
+describe('account deletion', () => {
+  it('deletes the user with memberships and sessions; the old tokens no longer work', async () => {
+    const session = await login(server.app, 'lehrer@schule.example');
+    const deleted = await inject({
+      method: 'DELETE',
+      url: '/api/v1/users/me/',
+      headers: bearer(session.access),
+    });
+    expect(deleted.statusCode).toBe(204);
+    const me = await inject({ url: '/api/v1/users/me/', headers: bearer(session.access) });
+    expect(me.statusCode).toBe(401);
+    const refresh = await inject({
+      method: 'POST',
+      url: '/api/v1/sessions/refresh/',
+      payload: { refresh: session.refresh },
+    });
+    expect(refresh.statusCode).toBe(401);
+    const rows = await server.database.db.execute(
+      "select count(*)::int as n from memberships m join users u on u.id = m.user_id where u.email = 'lehrer@schule.example'",
+    );
+    expect(rows.rows[0]).toEqual({ n: 0 });
+    const loginAgain = await inject({
+      method: 'POST',
+      url: '/api/v1/sessions/',
+      payload: { username: 'lehrer@schule.example', password: 'portal2026' },
+    });
+    expect(loginAgain.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,73 @@
+import { and, count, eq, ne, sql } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { memberships, organisations, users } from '../db/schema.ts';
+
+export interface ProfileChanges {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  img?: string | null;
+  passwordHash?: string;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  // Drizzle wraps driver errors; the PostgreSQL code sits on the error or its cause.
+  for (let depth = 0; current && depth < 4; depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Returns 'emailTaken' when another account already uses the address (checked first, and by the unique index). */
+export async function updateProfile(
+  db: Database,
+  userId: number,
+  changes: ProfileChanges,
+): Promise<'ok' | 'emailTaken'> {
+  if (changes.email !== undefined) {
+    const [other] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, changes.email), ne(users.id, userId)));
+    if (other) return 'emailTaken';
+  }
+  if (Object.keys(changes).length === 0) return 'ok';
+  try {
+    await db.update(users).set(changes).where(eq(users.id, userId));
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'emailTaken';
+    throw error;
+  }
+  return 'ok';
+}
+
+/**
+ * Deletes the account (memberships, refresh and reset tokens go with it by cascade), unless the user is the last
+ * administrator of an organisation that has other members: then the name of that organisation is returned.
+ */
+export async function deleteAccount(
+  db: Database,
+  userId: number,
+): Promise<{ deleted: true } | { deleted: false; organisation: string }> {
+  return db.transaction(async (tx) => {
+    const adminOf = await tx
+      .select({ organisationId: memberships.organisationId, name: organisations.name })
+      .from(memberships)
+      .innerJoin(organisations, eq(organisations.id, memberships.organisationId))
+      .where(and(eq(memberships.userId, userId), eq(memberships.isAdministrator, true)));
+    for (const { organisationId, name } of adminOf) {
+      const [others] = await tx
+        .select({
+          members: count(),
+          admins: sql<number>`count(*) filter (where ${memberships.isAdministrator})::int`,
+        })
+        .from(memberships)
+        .where(and(eq(memberships.organisationId, organisationId), ne(memberships.userId, userId)));
+      if (others && others.members > 0 && others.admins === 0) return { deleted: false, organisation: name };
+    }
+    await tx.delete(users).where(eq(users.id, userId));
+    return { deleted: true };
+  });
+}
