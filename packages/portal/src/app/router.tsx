@@ -31,9 +31,30 @@ export const routes: RouteObject[] = [
           { path: 'forgot-password', lazy: () => import('../features/auth/ForgotPasswordPage.tsx') },
           { path: 'reset-password/:urlHash', lazy: () => import('../features/auth/ResetPasswordPage.tsx') },
           { path: 'library', element: <LibraryPage /> },
-          placeholder('library/new'),
-          placeholder('library/:id'),
-          placeholder('library/:id/edit'),
+          // Detail and form pages load on demand: /library and /login stay lean.
+          {
+            path: 'library/new',
+            loader: requireSignedIn,
+            lazy: () =>
+              import('../features/library/ContentFormPage.tsx').then((m) => ({
+                Component: m.ContentCreatePage,
+              })),
+          },
+          {
+            path: 'library/:id',
+            lazy: () =>
+              import('../features/library/ContentDetailPage.tsx').then((m) => ({
+                Component: m.ContentDetailPage,
+              })),
+          },
+          {
+            path: 'library/:id/edit',
+            loader: requireSignedIn,
+            lazy: () =>
+              import('../features/library/ContentFormPage.tsx').then((m) => ({
+                Component: m.ContentEditPage,
+              })),
+          },
           placeholder('impressum'),
           placeholder('datenschutzerklaerung'),
           placeholder('agbs'),

@@ -20,11 +20,16 @@ interface Captured {
 }
 
 /** Runs the inline script of index.html against a fake window and records what it fetched. */
-function runInlineScript(options: { path: string; storage?: Record<string, string>; apiBase?: string }) {
+function runInlineScript(options: {
+  path: string;
+  search?: string;
+  storage?: Record<string, string>;
+  apiBase?: string;
+}) {
   const captured: Captured[] = [];
   const fakeWindow = {
     localStorage: memoryStorage(options.storage),
-    location: { pathname: options.path },
+    location: { pathname: options.path, search: options.search ?? '' },
     crypto: globalThis.crypto,
     fetch: (url: string, init: RequestInit) => {
       captured.push({
@@ -102,7 +107,7 @@ describe('inline prefetch script', () => {
     });
     expect(captured.map((c) => c.url).sort()).toEqual([
       'https://api.example.org/api/v1/users/me/',
-      'https://api.example.org/api/v2/cms/content/?ordering=title&page_size=100',
+      'https://api.example.org/api/v2/cms/content/?ordering=title&page_size=24',
     ]);
     expect(captured.every((c) => c.headers.Authorization === 'Bearer abc')).toBe(true);
     expect(prefetch?.content?.ordering).toBe('title');
@@ -112,6 +117,14 @@ describe('inline prefetch script', () => {
   it('fetches no list on pages that do not show it', () => {
     const { captured } = runInlineScript({ path: '/login' });
     expect(captured).toEqual([]);
+  });
+
+  it('leaves a searched, filtered or later page of the Mediathek to the app', () => {
+    for (const search of ['?search=Mars', '?type=video', '?page=2']) {
+      const { captured, prefetch } = runInlineScript({ path: '/library', search });
+      expect(captured).toEqual([]);
+      expect(prefetch?.content).toBeUndefined();
+    }
   });
 });
 

@@ -42,9 +42,11 @@
   const path = w.location.pathname;
   const prefetch = {};
   if (token) prefetch.me = { token, response: get('/api/v1/users/me/') };
-  // '/' redirects to /library, so both show the list first.
-  if (path === '/' || path === '/library' || path === '/library/') {
-    const query = `ordering=${encodeURIComponent(ordering)}&page_size=100`;
+  // '/' redirects to /library, so both show the list first. A query string means search, filters or another
+  // page: the app asks for that itself (guessing it here would duplicate the app's URL parsing).
+  const plain = !w.location.search || w.location.search === '?';
+  if (plain && (path === '/' || path === '/library' || path === '/library/')) {
+    const query = `ordering=${encodeURIComponent(ordering)}&page_size=24`;
     prefetch.content = { token, ordering, response: get(`/api/v2/cms/content/?${query}`) };
   }
   w.__portalPrefetch = prefetch;

@@ -3,12 +3,32 @@ import { $api } from '../../lib/api.ts';
 import { libraryListQuery } from '../../lib/contentQuery.ts';
 import { adoptPrefetched, prefetchRegistry } from '../../lib/prefetch.ts';
 import { session } from '../../lib/session.ts';
+import { isDefaultView, type LibraryView } from './libraryParams.ts';
 
-/** The Mediathek list; its first run adopts the request the inline script in index.html started. */
-export function contentListQuery(ordering: ContentOrdering) {
+/** The server query of a view; absent filters are not sent at all. */
+export function listQueryFor(view: LibraryView, ordering: ContentOrdering) {
+  return {
+    ...libraryListQuery(ordering),
+    ...(view.page > 1 ? { page: view.page } : {}),
+    ...(view.search.trim() !== '' ? { search: view.search.trim() } : {}),
+    ...(view.type ? { content_type: view.type } : {}),
+    ...(view.category !== null ? { category: view.category } : {}),
+    ...(view.language ? { language: view.language } : {}),
+    ...(view.format ? { format: view.format } : {}),
+    ...(view.age !== null ? { age: view.age } : {}),
+    ...(view.scope ? { scope: view.scope } : {}),
+  };
+}
+
+/**
+ * The Mediathek list of a view. Only the default view (first page, no filters) may adopt the request the
+ * inline script in index.html started, because that is the only one it makes.
+ */
+export function contentListQuery(view: LibraryView, ordering: ContentOrdering) {
   const base = $api.queryOptions('get', '/api/v2/cms/content/', {
-    params: { query: libraryListQuery(ordering) },
+    params: { query: listQueryFor(view, ordering) },
   });
+  if (!isDefaultView(view)) return base;
   return {
     ...base,
     queryFn: adoptPrefetched(

@@ -1,0 +1,227 @@
+import {
+  createLocalStorageResumeStore,
+  discardResumableUpload,
+  isAbortError,
+  resumeKey,
+  UploadError,
+  type UploadProgress,
+  type UploadResumeState,
+  uploadMultipart,
+} from '@portal/api';
+import { formatBytes, formatDuration, isValidFileName } from '@portal/domain';
+import { Button, Heading, Inline, Stack, Text } from '@portal/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiClient } from '../../lib/api.ts';
+import { contentDetailQuery } from './contentDetailQuery.ts';
+
+/** Resume state survives a reload under this prefix (and goes with every other 'vr-portal.' key at logout). */
+export const resumeStore = createLocalStorageResumeStore('vr-portal.upload.');
+
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'uploading'; progress: UploadProgress | null; fileName: string }
+  | { kind: 'done' }
+  | { kind: 'cancelled' }
+  | { kind: 'failed'; messageKey: UploadMessageKey };
+
+export type UploadMessageKey =
+  | 'upload.errors.empty-file'
+  | 'upload.errors.missing-file-name'
+  | 'upload.errors.too-many-parts'
+  | 'upload.errors.start-failed'
+  | 'upload.errors.start-failed-413'
+  | 'upload.errors.start-failed-403'
+  | 'upload.errors.part-failed'
+  | 'upload.errors.complete-failed'
+  | 'upload.errors.unknown';
+
+/** The German message for a failed upload (UploadError code, refined by the status where it says more). */
+export function uploadMessageKey(error: unknown): UploadMessageKey {
+  if (!(error instanceof UploadError)) return 'upload.errors.unknown';
+  if (error.code === 'start-failed' && (error.status === 413 || error.status === 403)) {
+    return `upload.errors.start-failed-${error.status}`;
+  }
+  if (error.code === 'complete-failed' && error.status === 413) return 'upload.errors.start-failed-413';
+  return `upload.errors.${error.code}`;
+}
+
+function percentOf(uploaded: number, total: number): number {
+  return total > 0 ? Math.floor((uploaded / total) * 100) : 0;
+}
+
+/** Share of a stored upload already on the server, for the resume hint. */
+function storedPercent(state: UploadResumeState): number {
+  const lastPart = Math.ceil(state.file.size / state.partSize);
+  const bytes = state.parts.reduce(
+    (sum, part) =>
+      sum +
+      (part.partNumber === lastPart ? state.file.size - (lastPart - 1) * state.partSize : state.partSize),
+    0,
+  );
+  return percentOf(bytes, state.file.size);
+}
+
+function ProgressView({ progress }: { progress: UploadProgress | null }) {
+  const { t } = useTranslation('library');
+  const uploaded = progress?.uploadedBytes ?? 0;
+  const total = progress?.totalBytes ?? 0;
+  const percent = percentOf(uploaded, total);
+  return (
+    <Stack gap="xsmall">
+      <progress
+        aria-label={t('upload.progressLabel')}
+        max={100}
+        value={percent}
+        style={{ width: '100%', height: '1rem' }}
+      />
+      <Text size="small">
+        {t('upload.progress', {
+          uploaded: formatBytes(uploaded) ?? '0 B',
+          total: formatBytes(total) ?? '0 B',
+          percent,
+        })}
+      </Text>
+      <Text size="small" tone="muted">
+        {progress && progress.bytesPerSecond > 0
+          ? `${t('upload.speed', { speed: formatBytes(progress.bytesPerSecond) })} · ${
+              progress.remainingSeconds === null
+                ? t('upload.remainingUnknown')
+                : t('upload.remaining', { time: formatDuration(progress.remainingSeconds) })
+            }`
+          : t('upload.remainingUnknown')}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * The content file (spec §7 multipart calls) through @portal/api's engine: parallel parts, automatic retries,
+ * 'Abbrechen' aborts on the server, and an interrupted upload resumes after a reload once the user picks the
+ * same file again (the browser cannot reopen a file by itself).
+ */
+export function ContentFileUpload({ contentId, fileSize }: { contentId: number; fileSize: number | null }) {
+  const { t } = useTranslation('library');
+  const inputId = useId();
+  const queryClient = useQueryClient();
+  const target = { kind: 'content', id: contentId } as const;
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [pending, setPending] = useState<UploadResumeState | null>(null);
+  const [fileNameError, setFileNameError] = useState(false);
+  const controller = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    setPending(resumeStore.load(resumeKey({ kind: 'content', id: contentId })) as UploadResumeState | null);
+    return () => controller.current?.abort();
+  }, [contentId]);
+
+  const start = async (file: File) => {
+    setFileNameError(false);
+    if (!isValidFileName(file.name)) {
+      setFileNameError(true);
+      return;
+    }
+    const abort = new AbortController();
+    controller.current = abort;
+    setPhase({ kind: 'uploading', progress: null, fileName: file.name });
+    try {
+      await uploadMultipart({
+        client: apiClient,
+        target,
+        file,
+        resumeStore,
+        signal: abort.signal,
+        onProgress: (progress) => setPhase({ kind: 'uploading', progress, fileName: file.name }),
+      });
+      setPending(null);
+      setPhase({ kind: 'done' });
+      await queryClient.invalidateQueries({ queryKey: contentDetailQuery(contentId).queryKey });
+      await queryClient.invalidateQueries({ queryKey: ['get', '/api/v2/cms/content/'] });
+    } catch (error) {
+      if (isAbortError(error)) {
+        setPending(null);
+        setPhase({ kind: 'cancelled' });
+      } else {
+        // A failed upload keeps its resume state: choosing the file again sends only the missing parts.
+        setPending(resumeStore.load(resumeKey(target)) as UploadResumeState | null);
+        setPhase({ kind: 'failed', messageKey: uploadMessageKey(error) });
+      }
+    } finally {
+      controller.current = null;
+    }
+  };
+
+  const discard = async () => {
+    await discardResumableUpload({ client: apiClient, target, resumeStore });
+    setPending(null);
+  };
+
+  const uploading = phase.kind === 'uploading';
+  return (
+    <Stack gap="small">
+      <Heading level={2}>{t('upload.title')}</Heading>
+      <Text tone="muted">
+        {fileSize !== null ? t('upload.current', { size: formatBytes(fileSize) }) : t('upload.none')}
+      </Text>
+      {pending && !uploading && (
+        <Stack gap="xsmall">
+          <div role="status">
+            <Text>
+              {t('upload.resumeHint', { name: pending.file.name, percent: storedPercent(pending) })}
+            </Text>
+          </div>
+          <Inline>
+            <Button variant="ghost" size="small" onClick={() => void discard()}>
+              {t('upload.resumeDiscard')}
+            </Button>
+          </Inline>
+        </Stack>
+      )}
+      {!uploading && (
+        <Stack gap="xsmall">
+          <label htmlFor={inputId}>
+            <Text as="span" weight="semibold">
+              {t('upload.choose')}
+            </Text>
+          </label>
+          <input
+            id={inputId}
+            type="file"
+            aria-invalid={fileNameError || undefined}
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              event.currentTarget.value = '';
+              if (file) void start(file);
+            }}
+          />
+        </Stack>
+      )}
+      {fileNameError && (
+        <div role="alert">
+          <Text tone="critical">{t('upload.errors.fileName')}</Text>
+        </div>
+      )}
+      {uploading && (
+        <Stack gap="small">
+          <Text>{phase.fileName}</Text>
+          <ProgressView progress={phase.progress} />
+          <Inline>
+            <Button variant="secondary" onClick={() => controller.current?.abort()}>
+              {t('upload.cancel')}
+            </Button>
+          </Inline>
+        </Stack>
+      )}
+      <div role="status">
+        {phase.kind === 'done' && <Text tone="positive">{t('upload.done')}</Text>}
+        {phase.kind === 'cancelled' && <Text>{t('upload.cancelled')}</Text>}
+      </div>
+      {phase.kind === 'failed' && (
+        <div role="alert">
+          <Text tone="critical">{t(phase.messageKey)}</Text>
+        </div>
+      )}
+    </Stack>
+  );
+}

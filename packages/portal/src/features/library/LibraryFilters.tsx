@@ -1,0 +1,103 @@
+import { CONTENT_TYPES, type ContentType } from '@portal/domain';
+import { Box, Button, Inline } from '@portal/ui';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { $api } from '../../lib/api.ts';
+import { activeFilterCount, DEFAULT_VIEW, type LibraryView, withFilter } from './libraryParams.ts';
+import { SelectField } from './SelectField.tsx';
+
+/** Ages offered by the age filter: the range school content is recommended for. */
+const FILTER_AGES = Array.from({ length: 16 }, (_, index) => index + 3);
+
+const lookupOptions = { staleTime: 10 * 60_000 } as const;
+
+/** Type, category, language, format, age and scope; every change is a new URL (and history entry). */
+export function LibraryFilters({
+  view,
+  signedIn,
+  onChange,
+}: {
+  view: LibraryView;
+  signedIn: boolean;
+  onChange: (view: LibraryView) => void;
+}) {
+  const { t } = useTranslation('library');
+  const categories = useQuery({
+    ...$api.queryOptions('get', '/api/v2/cms/content-category/'),
+    ...lookupOptions,
+  });
+  const languages = useQuery({ ...$api.queryOptions('get', '/api/v2/cms/languages/'), ...lookupOptions });
+  const all = { value: '', label: t('filters.all') };
+
+  return (
+    <Box as="section" aria-label={t('filters.label')}>
+      <Inline gap="medium" alignY="bottom">
+        <SelectField
+          label={t('filters.type')}
+          value={view.type ?? ''}
+          options={[all, ...CONTENT_TYPES.map((type) => ({ value: type, label: t(`contentType.${type}`) }))]}
+          onChange={(event) =>
+            onChange(withFilter(view, { type: (event.currentTarget.value || null) as ContentType | null }))
+          }
+        />
+        <SelectField
+          label={t('filters.category')}
+          value={view.category === null ? '' : String(view.category)}
+          options={[all, ...(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))]}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            onChange(withFilter(view, { category: value === '' ? null : Number(value) }));
+          }}
+        />
+        <SelectField
+          label={t('filters.language')}
+          value={view.language ?? ''}
+          options={[all, ...(languages.data ?? []).map((l) => ({ value: l.code, label: l.name }))]}
+          onChange={(event) => onChange(withFilter(view, { language: event.currentTarget.value || null }))}
+        />
+        <SelectField
+          label={t('filters.format')}
+          value={view.format ?? ''}
+          options={[
+            all,
+            { value: '180', label: t('degrees.180') },
+            { value: '360', label: t('degrees.360') },
+          ]}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            onChange(withFilter(view, { format: value === '180' || value === '360' ? value : null }));
+          }}
+        />
+        <SelectField
+          label={t('filters.age')}
+          value={view.age === null ? '' : String(view.age)}
+          options={[all, ...FILTER_AGES.map((age) => ({ value: String(age), label: String(age) }))]}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            onChange(withFilter(view, { age: value === '' ? null : Number(value) }));
+          }}
+        />
+        {signedIn && (
+          <SelectField
+            label={t('filters.scope')}
+            value={view.scope ?? ''}
+            options={[
+              { value: '', label: t('filters.scopeAll') },
+              { value: 'own', label: t('filters.scopeOwn') },
+              { value: 'shared', label: t('filters.scopeShared') },
+            ]}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              onChange(withFilter(view, { scope: value === 'own' || value === 'shared' ? value : null }));
+            }}
+          />
+        )}
+        {activeFilterCount(view) > 0 && (
+          <Button variant="ghost" onClick={() => onChange({ ...DEFAULT_VIEW, search: view.search })}>
+            {t('filters.reset')}
+          </Button>
+        )}
+      </Inline>
+    </Box>
+  );
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { contentBody, EMPTY_FORM, validateContentForm } from './contentForm.ts';
+
+const video = { ...EMPTY_FORM, title: 'Rundgang', contentType: 'video' as const };
+
+describe('content form validation', () => {
+  it('requires a title', () => {
+    expect(validateContentForm({ ...video, title: '   ' }).title).toBe('titleRequired');
+    expect(validateContentForm(video)).toEqual({});
+  });
+
+  it('wants the minimum age not above the maximum', () => {
+    expect(validateContentForm({ ...video, minAge: '12', maxAge: '10' }).minAge).toBe('ageOrder');
+    expect(validateContentForm({ ...video, minAge: '10', maxAge: '10' })).toEqual({});
+    expect(validateContentForm({ ...video, maxAge: '100' }).maxAge).toBe('ageInvalid');
+    expect(validateContentForm({ ...video, minAge: '-1' }).minAge).toBe('ageInvalid');
+  });
+
+  it('wants a package name for apps and a web address for web apps', () => {
+    const app = { ...video, contentType: 'app' as const };
+    expect(validateContentForm(app).packageName).toBe('packageNameRequired');
+    expect(validateContentForm({ ...app, packageName: 'vrlab' }).packageName).toBe('packageNameInvalid');
+    expect(validateContentForm({ ...app, packageName: 'de.example.vrlab' })).toEqual({});
+    const web = { ...video, contentType: 'webApp' as const };
+    expect(validateContentForm(web).url).toBe('urlRequired');
+    expect(validateContentForm({ ...web, url: 'javascript:alert(1)' }).url).toBe('urlInvalid');
+    expect(validateContentForm({ ...web, url: 'https://example.org/vr' })).toEqual({});
+  });
+
+  it('sends only the fields of the chosen type, numbers as numbers', () => {
+    const body = contentBody({
+      ...video,
+      packageName: 'de.left.over',
+      url: 'https://left.over',
+      duration: '125',
+      minAge: '8',
+      maxAge: '',
+      format: '360',
+      categoryId: '3',
+    });
+    expect(body).toMatchObject({
+      contentType: 'video',
+      packageName: null,
+      url: null,
+      duration: 125,
+      minAge: 8,
+      maxAge: null,
+      format: '360',
+      categoryId: 3,
+    });
+  });
+});

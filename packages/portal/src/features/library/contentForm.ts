@@ -1,0 +1,145 @@
+import type { Content, components } from '@portal/api';
+import type { ContentType } from '@portal/domain';
+
+type ContentCreate = components['schemas']['ContentCreate'];
+type ContentUpdate = components['schemas']['ContentUpdate'];
+
+/** What the form holds: numbers as typed text, so a half-typed value is never lost or coerced. */
+export interface ContentFormValues {
+  title: string;
+  description: string;
+  contentType: ContentType;
+  packageName: string;
+  url: string;
+  format: string;
+  duration: string;
+  minAge: string;
+  maxAge: string;
+  categoryId: string;
+  languages: string[];
+  isPublic: boolean;
+}
+
+export type ContentFormField = 'title' | 'packageName' | 'url' | 'duration' | 'minAge' | 'maxAge';
+/** Keys under 'form.errors' of the library namespace. */
+export type ContentFormErrorKey =
+  | 'titleRequired'
+  | 'titleTooLong'
+  | 'packageNameRequired'
+  | 'packageNameInvalid'
+  | 'urlRequired'
+  | 'urlInvalid'
+  | 'ageInvalid'
+  | 'ageOrder'
+  | 'durationInvalid';
+export type ContentFormErrors = Partial<Record<ContentFormField, ContentFormErrorKey>>;
+
+/** The contract's package-name pattern (an Android application id). */
+export const PACKAGE_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/;
+
+/** The video projections offered; the contract keeps the field open, these are the ones spec §3 names. */
+export const CONTENT_FORMATS = ['180', '3D180_LR', '3D180_TB', '360'] as const;
+
+export const EMPTY_FORM: ContentFormValues = {
+  title: '',
+  description: '',
+  contentType: 'video',
+  packageName: '',
+  url: '',
+  format: '',
+  duration: '',
+  minAge: '',
+  maxAge: '',
+  categoryId: '',
+  languages: [],
+  isPublic: false,
+};
+
+export function formValuesOf(content: Content): ContentFormValues {
+  const text = (value: number | null) => (value === null ? '' : String(value));
+  return {
+    title: content.title,
+    description: content.description,
+    contentType: content.contentType,
+    packageName: content.packageName ?? '',
+    url: content.url ?? '',
+    format: content.format ?? '',
+    duration: text(content.duration),
+    minAge: text(content.minAge),
+    maxAge: text(content.maxAge),
+    categoryId: content.category ? String(content.category.id) : '',
+    languages: [...content.languages],
+    isPublic: content.isPublic,
+  };
+}
+
+const wholeNumber = (text: string): number | null | 'invalid' => {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  return /^\d{1,9}$/.test(trimmed) ? Number(trimmed) : 'invalid';
+};
+
+function isWebUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** The German-message keys of every rule the form checks before it asks the server (which checks again). */
+export function validateContentForm(values: ContentFormValues): ContentFormErrors {
+  const errors: ContentFormErrors = {};
+  const title = values.title.trim();
+  if (title === '') errors.title = 'titleRequired';
+  else if (title.length > 200) errors.title = 'titleTooLong';
+
+  if (values.contentType === 'app') {
+    const name = values.packageName.trim();
+    if (name === '') errors.packageName = 'packageNameRequired';
+    else if (!PACKAGE_NAME_PATTERN.test(name)) errors.packageName = 'packageNameInvalid';
+  }
+  if (values.contentType === 'webApp') {
+    const url = values.url.trim();
+    if (url === '') errors.url = 'urlRequired';
+    else if (!isWebUrl(url)) errors.url = 'urlInvalid';
+  }
+  if (values.contentType === 'video' && wholeNumber(values.duration) === 'invalid') {
+    errors.duration = 'durationInvalid';
+  }
+
+  const min = wholeNumber(values.minAge);
+  const max = wholeNumber(values.maxAge);
+  const validAge = (age: number | null | 'invalid') => age === null || (age !== 'invalid' && age <= 99);
+  if (!validAge(min)) errors.minAge = 'ageInvalid';
+  if (!validAge(max)) errors.maxAge = 'ageInvalid';
+  if (!errors.minAge && !errors.maxAge && typeof min === 'number' && typeof max === 'number' && min > max) {
+    errors.minAge = 'ageOrder';
+  }
+  return errors;
+}
+
+const numberOrNull = (text: string): number | null => {
+  const value = wholeNumber(text);
+  return typeof value === 'number' ? value : null;
+};
+
+/** The request body of valid values; fields that don't belong to the type are sent empty. */
+export function contentBody(values: ContentFormValues): ContentCreate & ContentUpdate {
+  const type = values.contentType;
+  return {
+    title: values.title.trim(),
+    description: values.description.trim(),
+    contentType: type,
+    packageName: type === 'app' ? values.packageName.trim() : null,
+    url: type === 'webApp' ? values.url.trim() : null,
+    format: type === 'webApp' || values.format === '' ? null : values.format,
+    duration: type === 'video' ? numberOrNull(values.duration) : null,
+    minAge: numberOrNull(values.minAge),
+    maxAge: numberOrNull(values.maxAge),
+    categoryId: values.categoryId === '' ? null : Number(values.categoryId),
+    languages: values.languages,
+    isPublic: values.isPublic,
+  };
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_VIEW,
+  isDefaultView,
+  libraryViewParams,
+  parseLibraryView,
+  withFilter,
+} from './libraryParams.ts';
+
+describe('Mediathek view in the URL', () => {
+  it('reads every filter and writes the same URL back', () => {
+    const query = 'search=Mars&type=video&category=2&language=de&format=360&age=12&scope=shared&page=3';
+    const view = parseLibraryView(new URLSearchParams(query));
+    expect(view).toEqual({
+      search: 'Mars',
+      type: 'video',
+      category: 2,
+      language: 'de',
+      format: '360',
+      age: 12,
+      scope: 'shared',
+      page: 3,
+    });
+    expect(libraryViewParams(view).toString()).toBe(query);
+  });
+
+  it('ignores malformed values of hand-edited links', () => {
+    const view = parseLibraryView(
+      new URLSearchParams('type=film&category=x&format=720&age=500&scope=all&page=0'),
+    );
+    expect(view).toEqual(DEFAULT_VIEW);
+    expect(isDefaultView(view)).toBe(true);
+  });
+
+  it('starts again on page 1 when a filter changes', () => {
+    const view = { ...DEFAULT_VIEW, page: 4 };
+    expect(withFilter(view, { type: 'app' })).toMatchObject({ type: 'app', page: 1 });
+    expect(libraryViewParams(withFilter(view, { search: '' })).toString()).toBe('');
+  });
+});
