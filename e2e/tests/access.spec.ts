@@ -1,0 +1,147 @@
+import { expect, type Page, test } from '@playwright/test';
+import { type IsolatedServer, startIsolatedServer } from './isolatedServer.ts';
+import { DEMO_PASSWORD, signIn, submitLogin, toast, users } from './support.ts';
+
+// Issue 4, items 1 and 2: login rules and throttling, token refresh and revocation, as a user meets them.
+
+const storedTokens = (page: Page) =>
+  page.evaluate(() => ({
+    access: localStorage.getItem('vr-portal.accessToken'),
+    refresh: localStorage.getItem('vr-portal.refreshToken'),
+  }));
+
+/** An access token with a readable payload that the server cannot verify (wrong signature). */
+function forgedAccessToken(): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: '1', iat: now, exp: now + 3600 })}.AAAA`;
+}
+
+async function signInAt(page: Page, baseURL: string, email: string): Promise<void> {
+  await page.goto(`${baseURL}/login`);
+  await submitLogin(page, email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/library$/);
+}
+
+test('the login form explains the rules of spec §5 before anything is sent', async ({ page }) => {
+  let loginRequests = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/v1/sessions/') && request.method() === 'POST') loginRequests += 1;
+  });
+  await page.goto('/login');
+  await submitLogin(page, 'lehrer@schule', 'kurz1');
+  await expect(
+    page.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein, z. B. name@schule.de.'),
+  ).toBeVisible();
+  await expect(
+    page.getByText('Das Passwort hat mindestens 8 Zeichen mit mindestens einer Ziffer'),
+  ).toBeVisible();
+  await page.waitForTimeout(300);
+  expect(loginRequests).toBe(0);
+});
+
+test.describe('with a server that throttles after two failures', () => {
+  let server: IsolatedServer;
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    server = await startIsolatedServer({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '2' });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("the server's German 429 message is shown and does not use up an attempt", async ({ page }) => {
+    await page.goto(`${server.baseURL}/login`);
+    for (const password of ['falsch1234', 'falsch5678']) {
+      await submitLogin(page, users.zfsl, password);
+      await expect(toast(page, 'Login nicht möglich')).toBeVisible();
+    }
+    // The portal has one attempt left; the server already refuses to check, even the right password.
+    await submitLogin(page, users.zfsl, DEMO_PASSWORD);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Zu viele fehlgeschlagene Anmeldeversuche.' }).first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('vr-portal.loginAttempts'))).toBe('1');
+    await expect(page.getByText('Login gesperrt')).toHaveCount(0);
+  });
+});
+
+test.describe('with access tokens that live two seconds', () => {
+  let server: IsolatedServer;
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    server = await startIsolatedServer({ ACCESS_TOKEN_TTL_SECONDS: '2' });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('an expired access token is renewed without the user noticing', async ({ page, request }) => {
+    await signInAt(page, server.baseURL, users.lehrer);
+    const before = await storedTokens(page);
+    await page.waitForTimeout(2_500);
+
+    let refreshCalls = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/v1/sessions/refresh/')) refreshCalls += 1;
+    });
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+    await expect.poll(() => refreshCalls).toBe(1);
+    const after = await storedTokens(page);
+    expect(after.access).not.toBe(before.access);
+    expect(after.refresh).not.toBe(before.refresh);
+    await expect(toast(page, 'Sie sind nicht eingeloggt')).toHaveCount(0);
+
+    // Rotation: the refresh token that was spent is refused from now on.
+    const reuse = await request.post(`${server.baseURL}/api/v1/sessions/refresh/`, {
+      data: { refresh: before.refresh },
+    });
+    expect(reuse.status()).toBe(401);
+  });
+});
+
+test('an access token the server refuses is renewed once and the call repeated', async ({ page }) => {
+  await signIn(page, users.lehrer);
+  const before = await storedTokens(page);
+  await page.evaluate((token) => localStorage.setItem('vr-portal.accessToken', token), forgedAccessToken());
+
+  const me: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('/api/v1/users/me/')) me.push(response.status());
+  });
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+  await expect.poll(() => me.includes(200)).toBe(true);
+  expect(me).toContain(401);
+  const after = await storedTokens(page);
+  expect(after.refresh).not.toBe(before.refresh);
+  expect(after.access).not.toBe(before.access);
+});
+
+test('a session that cannot be renewed ends with a German notice', async ({ page }) => {
+  await page.goto('/login');
+  await page.evaluate((token) => {
+    localStorage.setItem('vr-portal.accessToken', token);
+    localStorage.setItem('vr-portal.refreshToken', 'abgelaufen');
+    localStorage.setItem('vr-portal.loginAttempts', '2');
+  }, forgedAccessToken());
+  await page.goto('/library');
+  await expect(toast(page, 'Sie sind nicht eingeloggt')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Anmelden' })).toBeVisible();
+  const keys = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('vr-portal.')));
+  expect(keys).not.toContain('vr-portal.accessToken');
+  expect(keys).not.toContain('vr-portal.refreshToken');
+  expect(await page.evaluate(() => localStorage.getItem('vr-portal.loginAttempts'))).toBe('2');
+});
+
+test('after logout the old refresh token is refused by the server', async ({ page, request }) => {
+  await signIn(page, users.lehrer);
+  const { refresh } = await storedTokens(page);
+  expect(refresh).not.toBeNull();
+  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await expect(toast(page, 'Erfolgreich ausgeloggt.')).toBeVisible();
+  const reuse = await request.post('/api/v1/sessions/refresh/', { data: { refresh } });
+  expect(reuse.status()).toBe(401);
+});
