@@ -10,6 +10,14 @@ export { Button, type ButtonProps } from './Button/Button';
 export { Card, type CardElement, type CardProps } from './Card/Card';
 export { Checkbox, type CheckboxProps } from './Checkbox/Checkbox';
 export { EmptyState, type EmptyStateProps } from './EmptyState/EmptyState';
+export { FileDropzone, type FileDropzoneProps, type FileRejection } from './FileDropzone/FileDropzone';
+export {
+  FormField,
+  type FormFieldControlProps,
+  type FormFieldIds,
+  type FormFieldLabelElement,
+  type FormFieldProps,
+} from './FormField/FormField';
 export { Heading, type HeadingLevel, type HeadingProps } from './Heading/Heading';
 export { Inline, type InlineAlign, type InlineAlignY, type InlineProps } from './Inline/Inline';
 export {
@@ -20,9 +28,14 @@ export {
   useLinkComponent,
 } from './LinkProvider/LinkProvider';
 export { NavLink, type NavLinkProps } from './NavLink/NavLink';
+export { PasswordField, type PasswordFieldProps } from './PasswordField/PasswordField';
+export { RadioGroup, type RadioGroupProps, type RadioOption } from './RadioGroup/RadioGroup';
+export { SearchField, type SearchFieldProps } from './SearchField/SearchField';
+export { Select, type SelectOption, type SelectProps } from './Select/Select';
 export { SkipLink, type SkipLinkProps } from './SkipLink/SkipLink';
 export { Spinner, type SpinnerProps } from './Spinner/Spinner';
 export { Stack, type StackAlign, type StackGap, type StackProps } from './Stack/Stack';
+export { Switch, type SwitchProps } from './Switch/Switch';
 export { type Sprinkles, sprinkles } from './styles/sprinkles.css';
 export { TermsDialog, type TermsDialogProps } from './TermsDialog/TermsDialog';
 export { Text, type TextElement, type TextProps } from './Text/Text';

@@ -32,6 +32,23 @@ const pairs: [foreground: Role, background: Role, minimum: number][] = [
   ['focusRing', 'background', 3],
   ['focusRing', 'surface', 3],
   ['navbarFocusRing', 'navbarBackground', 3],
+  // StatusDot shapes in a selected DataTable row (surfaceRaised); graphics need 3:1.
+  ['positive', 'surfaceRaised', 3],
+  ['info', 'surfaceRaised', 3],
+  ['textMuted', 'surfaceRaised', 3],
+  // StorageBar: a nearly full bar against its track.
+  ['critical', 'surfaceRaised', 3],
+  // Menu: highlighted and destructive items; Alert and FileDropzone text on their surfaces.
+  ['critical', 'surfaceRaised', 4.5],
+  ['textMuted', 'surfaceRaised', 4.5],
+  ['link', 'surfaceRaised', 4.5],
+  ['tooltipText', 'tooltipBackground', 4.5],
+  // Switch: the thumb against its track, the unchecked thumb and border against the input background.
+  ['borderStrong', 'surfaceRaised', 3],
+  // ProgressBar: the filled part against its track and the input background.
+  ['controlChecked', 'surfaceRaised', 3],
+  ['controlChecked', 'inputBackground', 3],
+  ['focusRing', 'surfaceRaised', 3],
 ];
 
 describe.each([

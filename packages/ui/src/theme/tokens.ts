@@ -52,6 +52,9 @@ export interface ColorTokens {
   navActive: string;
   skipLinkBackground: string;
   skipLinkText: string;
+  /** Tooltips stand out from every surface: an inverted background. */
+  tooltipBackground: string;
+  tooltipText: string;
 }
 
 export const spaceNames = [
@@ -88,7 +91,15 @@ export interface ThemeTokens {
     lineHeight: { tight: string; standard: string };
   };
   shadow: { small: string; medium: string; large: string };
-  zIndex: { navbar: string; overlay: string; dialog: string; toast: string; skipLink: string };
+  /** Stacking order: menus and tooltips (popover) sit above dialogs because they may open inside one. */
+  zIndex: {
+    navbar: string;
+    overlay: string;
+    dialog: string;
+    popover: string;
+    toast: string;
+    skipLink: string;
+  };
   motion: { fast: string; standard: string; slow: string; easing: string };
   layout: { navbarHeight: string; contentMaxWidth: string; dialogWidth: string };
 }
@@ -119,7 +130,14 @@ const shared = {
     weight: { regular: '400', semibold: '600', bold: '700' },
     lineHeight: { tight: '1.25', standard: '1.5' },
   },
-  zIndex: { navbar: '100', overlay: '1000', dialog: '1001', toast: '1100', skipLink: '1200' },
+  zIndex: {
+    navbar: '100',
+    overlay: '1000',
+    dialog: '1001',
+    popover: '1050',
+    toast: '1100',
+    skipLink: '1200',
+  },
   motion: { fast: '100ms', standard: '200ms', slow: '350ms', easing: 'cubic-bezier(0.2, 0, 0, 1)' },
   layout: { navbarHeight: `${NAVBAR_HEIGHT_PX}px`, contentMaxWidth: '1280px', dialogWidth: '560px' },
 } satisfies Omit<ThemeTokens, 'color' | 'shadow'>;
@@ -163,6 +181,8 @@ export const darkTokens = {
     navActive: palette.orange[500],
     skipLinkBackground: palette.orange[500],
     skipLinkText: palette.neutral[900],
+    tooltipBackground: palette.lightBlue[50],
+    tooltipText: palette.darkBlue[900],
   },
   shadow: {
     small: `0 1px 2px ${palette.alpha.black40}`,
@@ -209,6 +229,8 @@ export const lightTokens = {
     navActive: palette.orange[500],
     skipLinkBackground: palette.orange[500],
     skipLinkText: palette.neutral[900],
+    tooltipBackground: palette.darkBlue[900],
+    tooltipText: palette.neutral[0],
   },
   shadow: {
     small: `0 1px 2px ${palette.alpha.darkBlue12}`,

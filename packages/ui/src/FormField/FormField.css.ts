@@ -1,14 +1,36 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../theme/theme.css';
 
-export const root = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xsmall });
+export const root = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xsmall, minWidth: 0 });
 
 export const label = style({
   fontWeight: vars.font.weight.semibold,
   fontSize: vars.font.size.standard,
   color: vars.color.text,
+  overflowWrap: 'anywhere',
 });
 
+export const hint = style({
+  margin: 0,
+  fontSize: vars.font.size.small,
+  color: vars.color.textMuted,
+  overflowWrap: 'anywhere',
+});
+
+export const error = style({
+  margin: 0,
+  display: 'flex',
+  alignItems: 'flex-start',
+  gap: vars.space.xsmall,
+  fontSize: vars.font.size.small,
+  fontWeight: vars.font.weight.semibold,
+  color: vars.color.critical,
+  overflowWrap: 'anywhere',
+});
+
+export const errorIcon = style({ width: '1.25em', height: '1.25em', flexShrink: 0 });
+
+/** The shared look of single-line inputs and selects; TextField, PasswordField, SearchField and Select use it. */
 export const input = style({
   minHeight: '44px',
   width: '100%',
@@ -28,16 +50,5 @@ export const input = style({
   },
 });
 
-export const hint = style({ margin: 0, fontSize: vars.font.size.small, color: vars.color.textMuted });
-
-export const error = style({
-  margin: 0,
-  display: 'flex',
-  alignItems: 'flex-start',
-  gap: vars.space.xsmall,
-  fontSize: vars.font.size.small,
-  fontWeight: vars.font.weight.semibold,
-  color: vars.color.critical,
-});
-
-export const errorIcon = style({ width: '1.25em', height: '1.25em', flexShrink: 0 });
+/** Positions icons and buttons inside an input (PasswordField, SearchField, Select). */
+export const inputWrapper = style({ position: 'relative', display: 'flex', alignItems: 'center' });

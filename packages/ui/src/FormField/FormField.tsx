@@ -1,0 +1,110 @@
+import { type ReactNode, useId } from 'react';
+import { visuallyHidden } from '../styles/utils.css';
+import * as styles from './FormField.css';
+
+/** What FormField hands to its control: spread it onto the input (or the element that carries the name). */
+export interface FormFieldControlProps {
+  id: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: true;
+}
+
+/** Ids FormField generates, for controls that need more than the spread props (e.g. aria-labelledby). */
+export interface FormFieldIds {
+  controlId: string;
+  labelId: string;
+  hintId: string;
+  errorId: string;
+}
+
+export const formFieldLabelElements = ['label', 'span'] as const;
+export type FormFieldLabelElement = (typeof formFieldLabelElements)[number];
+
+export interface FormFieldProps {
+  /** Visible label; the control's accessible name. */
+  label: ReactNode;
+  /** Help text below the control, linked with aria-describedby. */
+  hint?: ReactNode;
+  /**
+   * Validation message; marks the control aria-invalid and links the message with aria-describedby.
+   * @example <FormField label="E-Mail" error={errors.email}>{(control) => <input {...control} />}</FormField>
+   */
+  error?: ReactNode;
+  /** Control id; generated when omitted. */
+  id?: string;
+  /** Further ids the control is described by (they come first). */
+  describedBy?: string;
+  /**
+   * `label` (default) ties the label to the control with `for`; use `span` for controls that are not
+   * labelable (a radio group, a drop zone) and point their aria-labelledby at `ids.labelId`.
+   */
+  labelElement?: FormFieldLabelElement;
+  /** Keeps the label for screen readers only (e.g. a search field next to a heading that says it all). */
+  hideLabel?: boolean;
+  className?: string;
+  /** Renders the control. */
+  children: (control: FormFieldControlProps, ids: FormFieldIds) => ReactNode;
+}
+
+/**
+ * The one mechanism for labelled form controls: label, control, hint and error message, with the hint
+ * and error wired to the control's aria-describedby and aria-invalid set while there is an error.
+ */
+export function FormField({
+  label,
+  hint,
+  error,
+  id,
+  describedBy,
+  labelElement = 'label',
+  hideLabel = false,
+  className,
+  children,
+}: FormFieldProps) {
+  const generatedId = useId();
+  const controlId = id ?? generatedId;
+  const ids: FormFieldIds = {
+    controlId,
+    labelId: `${controlId}-label`,
+    hintId: `${controlId}-hint`,
+    errorId: `${controlId}-error`,
+  };
+  const hasError = error !== undefined && error !== null && error !== false && error !== '';
+  const describedByIds = [describedBy, hint ? ids.hintId : undefined, hasError ? ids.errorId : undefined]
+    .filter(Boolean)
+    .join(' ');
+  const control: FormFieldControlProps = { id: controlId };
+  if (describedByIds) control['aria-describedby'] = describedByIds;
+  if (hasError) control['aria-invalid'] = true;
+  const labelClass = hideLabel ? visuallyHidden : styles.label;
+  return (
+    <div className={[styles.root, className].filter(Boolean).join(' ')}>
+      {labelElement === 'label' ? (
+        <label id={ids.labelId} htmlFor={controlId} className={labelClass}>
+          {label}
+        </label>
+      ) : (
+        <span id={ids.labelId} className={labelClass}>
+          {label}
+        </span>
+      )}
+      {children(control, ids)}
+      {hint ? (
+        <p id={ids.hintId} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {hasError ? (
+        <div id={ids.errorId} className={styles.error}>
+          <svg className={styles.errorIcon} viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+            <path
+              fill="currentColor"
+              d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm-.9 4h1.8v5.2H9.1V6Zm.9 8.6a1.1 1.1 0 1 1 0-2.2 1.1 1.1 0 0 1 0 2.2Z"
+            />
+          </svg>
+          <div>{error}</div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { forwardRef, type InputHTMLAttributes, useState } from 'react';
+import { FormField } from '../FormField/FormField';
+import * as fieldStyles from '../FormField/FormField.css';
+import * as styles from './PasswordField.css';
+
+export type PasswordFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'children' | 'type'> & {
+  /** Visible label, e.g. 'Passwort'. */
+  label: string;
+  hint?: string;
+  /** Validation message, linked with aria-describedby. */
+  error?: string;
+  /**
+   * Accessible name of the toggle while the password is hidden.
+   * @example <PasswordField label={t('password')} showLabel={t('showPassword')} hideLabel={t('hidePassword')} />
+   */
+  showLabel: string;
+  /** Accessible name of the toggle while the password is shown. */
+  hideLabel: string;
+  id?: string;
+};
+
+const eye = 'M1 10s3.5-6 9-6 9 6 9 6-3.5 6-9 6-9-6-9-6Zm9 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z';
+
+/** A password input whose value can be shown and hidden again with a button inside the field. */
+export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(
+  {
+    label,
+    hint,
+    error,
+    showLabel,
+    hideLabel,
+    id,
+    className,
+    disabled,
+    'aria-describedby': describedBy,
+    ...props
+  },
+  ref,
+) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <FormField
+      label={label}
+      hint={hint}
+      error={error}
+      id={id}
+      describedBy={describedBy}
+      className={className}
+    >
+      {(control, ids) => (
+        <div className={fieldStyles.inputWrapper}>
+          <input
+            ref={ref}
+            type={visible ? 'text' : 'password'}
+            className={`${fieldStyles.input} ${styles.input}`}
+            disabled={disabled}
+            {...control}
+            {...props}
+          />
+          <button
+            type="button"
+            className={styles.toggle}
+            aria-label={visible ? hideLabel : showLabel}
+            aria-controls={ids.controlId}
+            disabled={disabled}
+            onClick={() => setVisible((current) => !current)}
+          >
+            <svg className={styles.toggleIcon} viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+              <path d={eye} fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+              {visible ? (
+                <path d="m3 17 14-14" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+              ) : null}
+            </svg>
+          </button>
+        </div>
+      )}
+    </FormField>
+  );
+});
+PasswordField.displayName = 'PasswordField';

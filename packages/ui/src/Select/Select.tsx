@@ -1,0 +1,87 @@
+import { forwardRef, type SelectHTMLAttributes } from 'react';
+import { FormField } from '../FormField/FormField';
+import * as fieldStyles from '../FormField/FormField.css';
+import * as styles from './Select.css';
+
+export interface SelectOption {
+  value: string;
+  /** Visible text of the option. */
+  label: string;
+  disabled?: boolean;
+}
+
+export type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children' | 'multiple'> & {
+  /** Visible label, e.g. 'Organisation'. */
+  label: string;
+  hint?: string;
+  error?: string;
+  /**
+   * The choices, in order.
+   * @example <Select label={t('role')} options={roles.map((r) => ({ value: r, label: t(`role.${r}`) }))} />
+   */
+  options: readonly SelectOption[];
+  /** Text of an empty first option (value ''), e.g. 'Bitte wählen'; it cannot be picked again. */
+  placeholder?: string;
+  id?: string;
+};
+
+/**
+ * A single choice from a list, on the native `<select>`: keyboard, screen reader, form and mobile
+ * picker support come from the browser, with none of the listbox code a custom select needs.
+ */
+export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select(
+  { label, hint, error, options, placeholder, id, className, 'aria-describedby': describedBy, ...props },
+  ref,
+) {
+  return (
+    <FormField
+      label={label}
+      hint={hint}
+      error={error}
+      id={id}
+      describedBy={describedBy}
+      className={className}
+    >
+      {(control) => (
+        <div className={fieldStyles.inputWrapper}>
+          <select
+            ref={ref}
+            className={`${fieldStyles.input} ${styles.select}`}
+            {...(placeholder !== undefined && props.value === undefined && props.defaultValue === undefined
+              ? { defaultValue: '' }
+              : {})}
+            {...control}
+            {...props}
+          >
+            {placeholder !== undefined ? (
+              <option value="" disabled className={styles.option}>
+                {placeholder}
+              </option>
+            ) : null}
+            {options.map((option) => (
+              <option
+                key={option.value}
+                value={option.value}
+                disabled={option.disabled}
+                className={styles.option}
+              >
+                {option.label}
+              </option>
+            ))}
+          </select>
+          <svg className={styles.chevron} viewBox="0 0 14 14" aria-hidden="true" focusable="false">
+            <path
+              d="m2 5 5 5 5-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </div>
+      )}
+    </FormField>
+  );
+});
+Select.displayName = 'Select';

@@ -1,0 +1,53 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../theme/theme.css';
+
+export const root = style({ display: 'flex', alignItems: 'flex-start', gap: vars.space.small });
+
+export const track = style({
+  all: 'unset',
+  boxSizing: 'border-box',
+  position: 'relative',
+  flexShrink: 0,
+  width: '44px',
+  height: '24px',
+  borderRadius: vars.radius.full,
+  border: `2px solid ${vars.color.borderStrong}`,
+  backgroundColor: vars.color.inputBackground,
+  cursor: 'pointer',
+  transition: `background-color ${vars.motion.fast} ${vars.motion.easing}`,
+  selectors: {
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+    '&[data-state="checked"]': {
+      backgroundColor: vars.color.controlChecked,
+      borderColor: vars.color.controlChecked,
+    },
+    '&[data-disabled]': { opacity: 0.55, cursor: 'not-allowed' },
+  },
+});
+
+export const thumb = style({
+  display: 'block',
+  width: '16px',
+  height: '16px',
+  borderRadius: vars.radius.full,
+  backgroundColor: vars.color.borderStrong,
+  transform: 'translateX(2px)',
+  transition: `transform ${vars.motion.fast} ${vars.motion.easing}`,
+  selectors: {
+    '&[data-state="checked"]': {
+      backgroundColor: vars.color.controlCheckedText,
+      transform: 'translateX(22px)',
+    },
+  },
+});
+
+export const text = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxsmall, minWidth: 0 });
+
+export const label = style({
+  color: vars.color.text,
+  cursor: 'pointer',
+  overflowWrap: 'anywhere',
+  selectors: { '[data-disabled] + div > &': { cursor: 'not-allowed', opacity: 0.7 } },
+});
+
+export const hint = style({ margin: 0, fontSize: vars.font.size.small, color: vars.color.textMuted });

@@ -1,0 +1,77 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { Switch } from './Switch';
+
+const meta = {
+  title: 'Forms/Switch',
+  component: Switch,
+  tags: ['autodocs'],
+  args: { label: 'Automatisch synchronisieren', onCheckedChange: fn() },
+} satisfies Meta<typeof Switch>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const toggle = canvas.getByRole('switch', { name: 'Automatisch synchronisieren' });
+    await expect(toggle).not.toBeChecked();
+    await userEvent.click(toggle);
+    await expect(toggle).toBeChecked();
+    await expect(args.onCheckedChange).toHaveBeenLastCalledWith(true);
+    // The label toggles it too.
+    await userEvent.click(canvas.getByText('Automatisch synchronisieren'));
+    await expect(toggle).not.toBeChecked();
+  },
+};
+
+export const KeyboardSpace: Story = {
+  play: async ({ args, canvasElement }) => {
+    const toggle = within(canvasElement).getByRole('switch', { name: 'Automatisch synchronisieren' });
+    await userEvent.tab();
+    await expect(toggle).toHaveFocus();
+    await userEvent.keyboard(' ');
+    await expect(toggle).toBeChecked();
+    await userEvent.keyboard(' ');
+    await expect(toggle).not.toBeChecked();
+    await expect(args.onCheckedChange).toHaveBeenCalledTimes(2);
+  },
+};
+
+export const CheckedWithHint: Story = {
+  args: { defaultChecked: true, hint: 'Neue Inhalte werden nachts auf alle VR-Brillen übertragen.' },
+  play: async ({ canvasElement }) => {
+    const toggle = within(canvasElement).getByRole('switch', { name: 'Automatisch synchronisieren' });
+    await expect(toggle).toBeChecked();
+    await expect(toggle).toHaveAccessibleDescription(
+      'Neue Inhalte werden nachts auf alle VR-Brillen übertragen.',
+    );
+  },
+};
+
+export const Disabled: Story = {
+  args: { disabled: true },
+  play: async ({ args, canvasElement }) => {
+    const toggle = within(canvasElement).getByRole('switch', { name: 'Automatisch synchronisieren' });
+    await userEvent.click(toggle);
+    await expect(toggle).not.toBeChecked();
+    await expect(args.onCheckedChange).not.toHaveBeenCalled();
+  },
+};
+
+export const LongGermanText: Story = {
+  args: {
+    label: 'Wiedergabelisten nach dem Hochladen automatisch auf alle VR-Brillen der Organisation übertragen',
+    hint: 'Die Übertragung beginnt, sobald die VR-Brillen mit dem WLAN verbunden und geladen sind.',
+  },
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: '320px' }}>
+        <Story />
+      </div>
+    ),
+  ],
+};
+
+export const CheckedWithHintLightTheme: Story = { ...CheckedWithHint, globals: { theme: 'light' } };
