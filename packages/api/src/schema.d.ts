@@ -2662,7 +2662,7 @@ export interface operations {
         language?: string;
         /**
          * @description Projection per the rule of spec §3: `180` matches the formats `180`, `3D180_LR` and `3D180_TB`; `360` matches
-         *     every other format. Content without a format (apps without video, web apps) matches neither.
+         *     every other format, including none (as `contentFormatDegrees` of @portal/domain shows it).
          */
         format?: '180' | '360';
         /**

@@ -11,6 +11,7 @@ import { loadContract, type OpenApiDocument, prepareContract } from './contract.
 import { registerDevOutbox } from './dev-outbox.ts';
 import { errorHandler, MESSAGES } from './errors.ts';
 import { buildServiceHandlers } from './handlers/index.ts';
+import { mediaFor } from './services/media.ts';
 import { hasPortalBuild, registerPortal, sendSpaIndex, wantsSpa } from './static.ts';
 
 export const ASSETS_DIR = fileURLToPath(new URL('../assets', import.meta.url));
@@ -94,6 +95,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cacheControl: false,
     setHeaders(reply) {
       reply.header('Cache-Control', 'public, max-age=3600');
+    },
+  });
+
+  // Uploaded content files, previews and documents; the router prefers this longer prefix over /media/.
+  await app.register(fastifyStatic, {
+    root: mediaFor(options).storage.filesDir,
+    prefix: '/media/files/',
+    decorateReply: false,
+    cacheControl: false,
+    setHeaders(reply) {
+      reply.header('Cache-Control', 'public, max-age=3600');
+      reply.header('X-Content-Type-Options', 'nosniff');
     },
   });
 

@@ -4,6 +4,7 @@ import { hashPassword } from '../services/passwords.ts';
 import type { Database } from './database.ts';
 import {
   contentCategories,
+  contentLanguages,
   contentShares,
   contents,
   devices,
@@ -373,8 +374,39 @@ const DEVICE_TYPES = [
   { name: 'Pico 4 Enterprise', storageTotal: 256 * 10 ** 9 },
 ];
 
+/** Content languages (ISO 639-1) with their German names: the lookup list of listLanguages. */
+export const CONTENT_LANGUAGES: { code: string; name: string }[] = [
+  { code: 'ar', name: 'Arabisch' },
+  { code: 'zh', name: 'Chinesisch' },
+  { code: 'da', name: 'Dänisch' },
+  { code: 'de', name: 'Deutsch' },
+  { code: 'en', name: 'Englisch' },
+  { code: 'fa', name: 'Persisch' },
+  { code: 'fr', name: 'Französisch' },
+  { code: 'el', name: 'Griechisch' },
+  { code: 'it', name: 'Italienisch' },
+  { code: 'ja', name: 'Japanisch' },
+  { code: 'ku', name: 'Kurdisch' },
+  { code: 'la', name: 'Latein' },
+  { code: 'nl', name: 'Niederländisch' },
+  { code: 'pl', name: 'Polnisch' },
+  { code: 'pt', name: 'Portugiesisch' },
+  { code: 'ro', name: 'Rumänisch' },
+  { code: 'ru', name: 'Russisch' },
+  { code: 'sv', name: 'Schwedisch' },
+  { code: 'es', name: 'Spanisch' },
+  { code: 'tr', name: 'Türkisch' },
+  { code: 'uk', name: 'Ukrainisch' },
+];
+
+/** Lookup lists every database needs, also one seeded before they existed; idempotent, runs on every start. */
+export async function ensureLookups(db: Database): Promise<void> {
+  await db.insert(contentLanguages).values(CONTENT_LANGUAGES).onConflictDoNothing();
+}
+
 /** Seeds the demo data of the README when the database holds no organisation yet. Returns whether it seeded. */
 export async function seedIfEmpty(db: Database): Promise<boolean> {
+  await ensureLookups(db);
   const [existing] = await db.select({ n: count() }).from(organisations);
   if ((existing?.n ?? 0) > 0) return false;
   await seedDemoData(db);

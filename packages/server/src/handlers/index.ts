@@ -4,6 +4,7 @@ import { MESSAGES } from '../errors.ts';
 import { contentHandlers } from './content.ts';
 import { organisationHandlers } from './organisations.ts';
 import { sessionHandlers } from './sessions.ts';
+import { uploadHandlers } from './uploads.ts';
 import { userHandlers } from './users.ts';
 
 function notImplemented(operationId: string): Handler {
@@ -19,6 +20,7 @@ export function buildServiceHandlers(context: AppContext, operations: ContractOp
     ...sessionHandlers(context),
     ...userHandlers(context),
     ...contentHandlers(context),
+    ...uploadHandlers(context),
     ...organisationHandlers(context),
   };
   const known = new Set(operations.map((o) => o.operationId));

@@ -1,4 +1,4 @@
-import type { ContentOrdering, ContentType } from '@portal/domain';
+import { type ContentOrdering, type ContentType, FORMATS_180 } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 
@@ -23,6 +23,15 @@ export interface ContentView {
   sharedWith: number[];
   isPublic: boolean;
   created_at: string;
+  documentFiles?: StoredFileView[];
+}
+
+export interface StoredFileView {
+  id: number;
+  file: string;
+  fileName: string;
+  fileSize: number;
+  created_at: string;
 }
 
 export interface ContentListQuery {
@@ -31,6 +40,11 @@ export interface ContentListQuery {
   ordering: ContentOrdering;
   search?: string | undefined;
   contentType?: string | undefined;
+  category?: number | undefined;
+  language?: string | undefined;
+  format?: '180' | '360' | undefined;
+  age?: number | undefined;
+  scope?: 'own' | 'shared' | undefined;
 }
 
 // German title order (DIN 5007-1: ä as a, ß as s) that does not depend on the database's collation, which is
@@ -43,61 +57,61 @@ const ORDER_BY: Record<ContentOrdering, SQL> = {
   '-title': sql`${TITLE_KEY} desc, c.id desc`,
 };
 
+const FORMAT_180_LIST = sql.join(
+  FORMATS_180.map((f) => sql`${f}`),
+  sql`, `,
+);
+
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (m) => `\\${m}`);
 }
 
-/**
- * Content the caller may see: anonymous callers public content only; signed-in users also their organisations'
- * content and content shared with those organisations. One query per page; the total comes from a window count
- * in the same query.
- */
-export async function listContent(
-  db: Database,
-  userId: number | null,
-  query: ContentListQuery,
-): Promise<{ count: number; results: ContentView[] }> {
-  const conditions: SQL[] = [];
-  if (userId === null) {
-    conditions.push(sql`c.is_public`);
-  } else {
-    conditions.push(sql`(c.is_public
-      or c.owner_id in (select organisation_id from memberships where user_id = ${userId})
-      or exists (select 1 from content_shares s where s.content_id = c.id
-        and s.organisation_id in (select organisation_id from memberships where user_id = ${userId})))`);
-  }
-  if (query.search?.trim()) {
-    conditions.push(sql`c.title ilike ${`%${escapeLike(query.search.trim())}%`}`);
-  }
-  if (query.contentType) conditions.push(sql`c.content_type = ${query.contentType}`);
-  const where = sql.join(conditions, sql` and `);
-  const offset = (query.page - 1) * query.pageSize;
+const callerOrganisations = (userId: number) =>
+  sql`(select organisation_id from memberships where user_id = ${userId})`;
 
-  const result = await db.execute<{
-    id: number;
-    uuid: string;
-    title: string;
-    description: string;
-    content_type: ContentType;
-    package_name: string | null;
-    url: string | null;
-    file: string | null;
-    file_size: string | null;
-    duration: number | null;
-    format: string | null;
-    min_age: number | null;
-    max_age: number | null;
-    languages: string[];
-    category_id: number | null;
-    category_name: string | null;
-    preview_image: string | null;
-    owner_id: number;
-    owner_name: string;
-    shared_with: number[];
-    is_public: boolean;
-    created_at: Date;
-    total: string;
-  }>(sql`
+/** Who may see an item: everybody public content; members their organisations' content and what is shared with them. */
+function visibleTo(userId: number | null): SQL {
+  if (userId === null) return sql`c.is_public`;
+  return sql`(c.is_public
+      or c.owner_id in ${callerOrganisations(userId)}
+      or exists (select 1 from content_shares s where s.content_id = c.id
+        and s.organisation_id in ${callerOrganisations(userId)}))`;
+}
+
+type ContentRow = {
+  id: number;
+  uuid: string;
+  title: string;
+  description: string;
+  content_type: ContentType;
+  package_name: string | null;
+  url: string | null;
+  file: string | null;
+  file_size: string | null;
+  duration: number | null;
+  format: string | null;
+  min_age: number | null;
+  max_age: number | null;
+  languages: string[];
+  category_id: number | null;
+  category_name: string | null;
+  preview_image: string | null;
+  owner_id: number;
+  owner_name: string;
+  shared_with: number[];
+  is_public: boolean;
+  created_at: Date;
+  total: string;
+};
+
+async function selectContent(
+  db: Database,
+  where: SQL,
+  orderBy: SQL,
+  limit: number,
+  offset: number,
+): Promise<ContentRow[]> {
+  const result = await db.execute<ContentRow>(sql`
     select c.id, c.uuid, c.title, c.description, c.content_type, c.package_name, c.url, c.file, c.file_size,
       c.duration, c.format, c.min_age, c.max_age, c.languages, c.category_id, cat.name as category_name,
       c.preview_image, c.owner_id, o.name as owner_name, c.is_public, c.created_at,
@@ -108,34 +122,109 @@ export async function listContent(
     join organisations o on o.id = c.owner_id
     left join content_categories cat on cat.id = c.category_id
     where ${where}
-    order by ${ORDER_BY[query.ordering]}
-    limit ${query.pageSize} offset ${offset}`);
+    order by ${orderBy}
+    limit ${limit} offset ${offset}`);
+  return result.rows;
+}
 
-  // Empty beyond the last page; the handler answers 404 there as DRF does, so the window count suffices.
-  const count = Number(result.rows[0]?.total ?? 0);
+function toView(r: ContentRow): ContentView {
   return {
-    count,
-    results: result.rows.map((r) => ({
-      id: r.id,
-      uuid: r.uuid,
-      title: r.title,
-      description: r.description,
-      contentType: r.content_type,
-      packageName: r.package_name,
-      url: r.url,
-      file: r.file,
-      fileSize: r.file_size === null ? null : Number(r.file_size),
-      duration: r.duration,
-      format: r.format,
-      minAge: r.min_age,
-      maxAge: r.max_age,
-      languages: r.languages,
-      category: r.category_id === null ? null : { id: r.category_id, name: r.category_name ?? '' },
-      previewImage: r.preview_image,
-      owner: { id: r.owner_id, name: r.owner_name },
-      sharedWith: r.shared_with.map(Number),
-      isPublic: r.is_public,
-      created_at: new Date(r.created_at).toISOString(),
-    })),
+    id: r.id,
+    uuid: r.uuid,
+    title: r.title,
+    description: r.description,
+    contentType: r.content_type,
+    packageName: r.package_name,
+    url: r.url,
+    file: r.file,
+    fileSize: r.file_size === null ? null : Number(r.file_size),
+    duration: r.duration,
+    format: r.format,
+    minAge: r.min_age,
+    maxAge: r.max_age,
+    languages: r.languages,
+    category: r.category_id === null ? null : { id: r.category_id, name: r.category_name ?? '' },
+    previewImage: r.preview_image,
+    owner: { id: r.owner_id, name: r.owner_name },
+    sharedWith: r.shared_with.map(Number),
+    isPublic: r.is_public,
+    created_at: new Date(r.created_at).toISOString(),
   };
+}
+
+/**
+ * Content the caller may see (see `visibleTo`), filtered as the contract's listContent describes. One query per
+ * page; the total comes from a window count in the same query.
+ */
+export async function listContent(
+  db: Database,
+  userId: number | null,
+  query: ContentListQuery,
+): Promise<{ count: number; results: ContentView[] }> {
+  const conditions: SQL[] = [visibleTo(userId)];
+  if (query.search?.trim()) {
+    conditions.push(sql`c.title ilike ${`%${escapeLike(query.search.trim())}%`}`);
+  }
+  if (query.contentType) conditions.push(sql`c.content_type = ${query.contentType}`);
+  if (query.category !== undefined) conditions.push(sql`c.category_id = ${query.category}`);
+  if (query.language) conditions.push(sql`${query.language} = any(c.languages)`);
+  if (query.format === '180') conditions.push(sql`c.format in (${FORMAT_180_LIST})`);
+  if (query.format === '360')
+    conditions.push(sql`(c.format is null or c.format not in (${FORMAT_180_LIST}))`);
+  if (query.age !== undefined) {
+    // An open end of the range counts as unbounded; no recommendation at all does not match an age.
+    conditions.push(sql`(c.min_age is not null or c.max_age is not null)
+      and coalesce(c.min_age, 0) <= ${query.age} and coalesce(c.max_age, 99) >= ${query.age}`);
+  }
+  if (userId !== null && query.scope === 'own') {
+    conditions.push(sql`c.owner_id in ${callerOrganisations(userId)}`);
+  }
+  if (userId !== null && query.scope === 'shared') {
+    conditions.push(sql`c.owner_id not in ${callerOrganisations(userId)}
+      and exists (select 1 from content_shares s where s.content_id = c.id
+        and s.organisation_id in ${callerOrganisations(userId)})`);
+  }
+  const rows = await selectContent(
+    db,
+    sql.join(conditions, sql` and `),
+    ORDER_BY[query.ordering],
+    query.pageSize,
+    (query.page - 1) * query.pageSize,
+  );
+  // Empty beyond the last page; the handler answers 404 there as DRF does, so the window count suffices.
+  return { count: Number(rows[0]?.total ?? 0), results: rows.map(toView) };
+}
+
+/** One item with its documents if the caller may see it, else null. */
+export async function findVisibleContent(
+  db: Database,
+  userId: number | null,
+  id: number,
+): Promise<ContentView | null> {
+  const [row] = await selectContent(db, sql`c.id = ${id} and ${visibleTo(userId)}`, sql`c.id`, 1, 0);
+  if (!row) return null;
+  return { ...toView(row), documentFiles: await documentFilesOf(db, id) };
+}
+
+export async function documentFilesOf(db: Database, contentId: number): Promise<StoredFileView[]> {
+  const result = await db.execute<{
+    id: number;
+    file_name: string;
+    storage_key: string;
+    file_size: string;
+    created_at: Date;
+  }>(sql`select id, file_name, storage_key, file_size, created_at from stored_files
+    where content_id = ${contentId} and kind = 'document' order by id`);
+  return result.rows.map((r) => ({
+    id: r.id,
+    file: storedFileUrl(r.storage_key),
+    fileName: r.file_name,
+    fileSize: Number(r.file_size),
+    created_at: new Date(r.created_at).toISOString(),
+  }));
+}
+
+/** URL of a stored preview or document (served from the media storage at /media/files/). */
+export function storedFileUrl(key: string): string {
+  return `/media/files/${key.split('/').map(encodeURIComponent).join('/')}`;
 }

@@ -1,0 +1,357 @@
+import type { components } from '@portal/api/schema';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import {
+  contentCategories,
+  contentLanguages,
+  contentShares,
+  contents,
+  memberships,
+  organisations,
+  storedFiles,
+  users,
+} from '../db/schema.ts';
+import { HttpError } from '../errors.ts';
+import { findVisibleContent } from './content.ts';
+
+type Schemas = components['schemas'];
+export type ContentCreate = Schemas['ContentCreate'];
+export type ContentUpdate = Schemas['ContentUpdate'];
+
+export const CONTENT_MESSAGES = {
+  notFound: 'Dieser Inhalt wurde nicht gefunden.',
+  notOwner: 'Nur die Organisation, der dieser Inhalt gehört, darf ihn ändern.',
+  noOrganisation: 'Sie gehören keiner Organisation an und können daher keine Inhalte anlegen.',
+  required: 'Dieses Feld ist erforderlich.',
+  blank: 'Dieses Feld darf nicht leer sein.',
+  ageOrder: 'Das Höchstalter darf nicht kleiner als das Mindestalter sein.',
+  packageNameRequired: 'Für Apps ist ein Paketname erforderlich.',
+  urlRequired: 'Für Web-Apps ist eine URL erforderlich.',
+  urlScheme: 'Bitte geben Sie eine URL mit http:// oder https:// ein.',
+  unknownCategory: 'Diese Kategorie gibt es nicht.',
+  unknownLanguage: (code: string) => `Die Sprache „${code}“ gibt es nicht.`,
+  unknownPreview: 'Dieses Vorschaubild gibt es nicht oder es gehört nicht Ihrer Organisation.',
+  unknownDocument: (id: number) =>
+    `Das Dokument ${id} gibt es nicht oder es gehört nicht Ihrer Organisation.`,
+  notMember: 'Sie gehören dieser Organisation nicht an.',
+  publicOnlyAdmins: 'Nur Inhalts-Administratoren dürfen Inhalte für alle sichtbar machen.',
+  unknownOrganisations: (ids: number[]) => `Diese Organisationen gibt es nicht: ${ids.join(', ')}.`,
+  shareWithOwner: 'Ein Inhalt kann nicht mit der eigenen Organisation geteilt werden.',
+} as const;
+
+type FieldErrors = Record<string, string[]>;
+
+/** A 400 with DRF field errors; the error handler sends `fields` as the body. */
+export class FieldErrorsError extends HttpError {
+  constructor(readonly fields: FieldErrors) {
+    super(400, Object.values(fields).flat()[0] ?? 'Die Anfrage ist ungültig.');
+  }
+}
+
+function addError(errors: FieldErrors, field: string, message: string): void {
+  const list = errors[field] ?? [];
+  list.push(message);
+  errors[field] = list;
+}
+
+/** The caller's organisation ids in membership order (the first one is "the" organisation of spec §3). */
+export async function organisationIdsOf(db: Database, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: memberships.organisationId })
+    .from(memberships)
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.id));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Owner check of spec §3: the caller's organisations contain content.owner.id. Content the caller cannot even
+ * see answers 404 (ids cannot be probed), visible but foreign content 403.
+ */
+export async function requireOwnedContent(db: Database, userId: number, contentId: number) {
+  const content = await findVisibleContent(db, userId, contentId);
+  if (!content) throw new HttpError(404, CONTENT_MESSAGES.notFound);
+  const organisationIds = await organisationIdsOf(db, userId);
+  if (!organisationIds.includes(content.owner.id)) throw new HttpError(403, CONTENT_MESSAGES.notOwner);
+  return { content, organisationIds };
+}
+
+type Fields = ContentCreate | ContentUpdate;
+interface Effective {
+  contentType: string;
+  packageName: string | null;
+  url: string | null;
+  minAge: number | null;
+  maxAge: number | null;
+}
+
+/** Rules the contract's schema cannot express; all problems at once, as DRF reports them. */
+async function validate(
+  db: Database,
+  userId: number,
+  fields: Fields,
+  effective: Effective,
+  organisationIds: number[],
+): Promise<void> {
+  const errors: FieldErrors = {};
+  if (fields.title !== undefined && fields.title.trim() === '')
+    addError(errors, 'title', CONTENT_MESSAGES.blank);
+  if (effective.minAge !== null && effective.maxAge !== null && effective.minAge > effective.maxAge) {
+    addError(errors, 'maxAge', CONTENT_MESSAGES.ageOrder);
+  }
+  if (effective.contentType === 'app' && !effective.packageName?.trim()) {
+    addError(errors, 'packageName', CONTENT_MESSAGES.packageNameRequired);
+  }
+  if (effective.contentType === 'webApp' && !effective.url?.trim()) {
+    addError(errors, 'url', CONTENT_MESSAGES.urlRequired);
+  }
+  if (fields.url && !/^https?:\/\//i.test(fields.url)) addError(errors, 'url', CONTENT_MESSAGES.urlScheme);
+  if (fields.categoryId !== undefined && fields.categoryId !== null) {
+    const [category] = await db
+      .select({ id: contentCategories.id })
+      .from(contentCategories)
+      .where(eq(contentCategories.id, fields.categoryId));
+    if (!category) addError(errors, 'categoryId', CONTENT_MESSAGES.unknownCategory);
+  }
+  if (fields.languages && fields.languages.length > 0) {
+    const known = await db
+      .select({ code: contentLanguages.code })
+      .from(contentLanguages)
+      .where(inArray(contentLanguages.code, fields.languages));
+    const knownCodes = new Set(known.map((k) => k.code));
+    for (const code of fields.languages) {
+      if (!knownCodes.has(code)) addError(errors, 'languages', CONTENT_MESSAGES.unknownLanguage(code));
+    }
+  }
+  const fileIds = [
+    ...(fields.previewImageId ? [fields.previewImageId] : []),
+    ...(fields.documentFileIds ?? []),
+  ];
+  if (fileIds.length > 0) {
+    const files = await db
+      .select({ id: storedFiles.id, kind: storedFiles.kind, organisationId: storedFiles.organisationId })
+      .from(storedFiles)
+      .where(inArray(storedFiles.id, fileIds));
+    const usable = (id: number, kind: string) =>
+      files.some((f) => f.id === id && f.kind === kind && organisationIds.includes(f.organisationId));
+    if (fields.previewImageId && !usable(fields.previewImageId, 'preview')) {
+      addError(errors, 'previewImageId', CONTENT_MESSAGES.unknownPreview);
+    }
+    for (const id of fields.documentFileIds ?? []) {
+      if (!usable(id, 'document')) addError(errors, 'documentFileIds', CONTENT_MESSAGES.unknownDocument(id));
+    }
+  }
+  if (fields.isPublic === true) {
+    const [user] = await db
+      .select({ isContentAdmin: users.isContentAdmin, isStaff: users.isStaff })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!user?.isContentAdmin && !user?.isStaff)
+      addError(errors, 'isPublic', CONTENT_MESSAGES.publicOnlyAdmins);
+  }
+  if (Object.keys(errors).length > 0) throw new FieldErrorsError(errors);
+}
+
+/** Column values of the plain fields present in the request. */
+function columns(fields: Fields) {
+  const values: Partial<typeof contents.$inferInsert> = {};
+  if (fields.title !== undefined) values.title = fields.title.trim();
+  if (fields.description !== undefined) values.description = fields.description;
+  if (fields.contentType !== undefined) values.contentType = fields.contentType;
+  if (fields.packageName !== undefined) values.packageName = fields.packageName?.trim() || null;
+  if (fields.url !== undefined) values.url = fields.url?.trim() || null;
+  if (fields.duration !== undefined) values.duration = fields.duration;
+  if (fields.format !== undefined) values.format = fields.format || null;
+  if (fields.minAge !== undefined) values.minAge = fields.minAge;
+  if (fields.maxAge !== undefined) values.maxAge = fields.maxAge;
+  if (fields.languages !== undefined) values.languages = fields.languages;
+  if (fields.categoryId !== undefined) values.categoryId = fields.categoryId;
+  if (fields.isPublic !== undefined) values.isPublic = fields.isPublic;
+  return values;
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Points the item at its preview and documents; files it no longer uses are returned for deletion. */
+async function attachFiles(tx: Tx, contentId: number, fields: Fields): Promise<string[]> {
+  const orphaned: string[] = [];
+  if (fields.previewImageId !== undefined) {
+    const old = await tx
+      .select({ id: storedFiles.id, key: storedFiles.storageKey })
+      .from(storedFiles)
+      .where(and(eq(storedFiles.contentId, contentId), eq(storedFiles.kind, 'preview')));
+    for (const file of old.filter((f) => f.id !== fields.previewImageId)) {
+      await tx.delete(storedFiles).where(eq(storedFiles.id, file.id));
+      orphaned.push(file.key);
+    }
+    let url: string | null = null;
+    if (fields.previewImageId !== null) {
+      const [file] = await tx
+        .update(storedFiles)
+        .set({ contentId })
+        .where(eq(storedFiles.id, fields.previewImageId))
+        .returning({ key: storedFiles.storageKey });
+      url = file ? `/media/files/${file.key.split('/').map(encodeURIComponent).join('/')}` : null;
+    }
+    await tx.update(contents).set({ previewImage: url }).where(eq(contents.id, contentId));
+  }
+  if (fields.documentFileIds !== undefined) {
+    const keep = fields.documentFileIds;
+    const old = await tx
+      .select({ id: storedFiles.id, key: storedFiles.storageKey })
+      .from(storedFiles)
+      .where(and(eq(storedFiles.contentId, contentId), eq(storedFiles.kind, 'document')));
+    for (const file of old.filter((f) => !keep.includes(f.id))) {
+      await tx.delete(storedFiles).where(eq(storedFiles.id, file.id));
+      orphaned.push(file.key);
+    }
+    if (keep.length > 0) {
+      await tx.update(storedFiles).set({ contentId }).where(inArray(storedFiles.id, keep));
+    }
+  }
+  return orphaned;
+}
+
+export async function createContent(
+  db: Database,
+  userId: number,
+  fields: ContentCreate,
+): Promise<{ id: number; orphanedFiles: string[] }> {
+  const organisationIds = await organisationIdsOf(db, userId);
+  const ownerId = fields.ownerId ?? organisationIds[0];
+  if (ownerId === undefined) throw new HttpError(403, CONTENT_MESSAGES.noOrganisation);
+  if (!organisationIds.includes(ownerId))
+    throw new FieldErrorsError({ ownerId: [CONTENT_MESSAGES.notMember] });
+  await validate(
+    db,
+    userId,
+    fields,
+    {
+      contentType: fields.contentType,
+      packageName: fields.packageName ?? null,
+      url: fields.url ?? null,
+      minAge: fields.minAge ?? null,
+      maxAge: fields.maxAge ?? null,
+    },
+    organisationIds,
+  );
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contents)
+      .values({
+        description: '',
+        ...columns(fields),
+        title: fields.title.trim(),
+        contentType: fields.contentType,
+        ownerId,
+      })
+      .returning({ id: contents.id });
+    if (!row) throw new Error('content insert returned nothing');
+    const orphanedFiles = await attachFiles(tx, row.id, fields);
+    return { id: row.id, orphanedFiles };
+  });
+}
+
+export async function updateContent(
+  db: Database,
+  userId: number,
+  id: number,
+  fields: ContentUpdate,
+): Promise<{ orphanedFiles: string[] }> {
+  const { content, organisationIds } = await requireOwnedContent(db, userId, id);
+  await validate(
+    db,
+    userId,
+    fields,
+    {
+      contentType: fields.contentType ?? content.contentType,
+      packageName: fields.packageName !== undefined ? fields.packageName : content.packageName,
+      url: fields.url !== undefined ? fields.url : content.url,
+      minAge: fields.minAge !== undefined ? fields.minAge : content.minAge,
+      maxAge: fields.maxAge !== undefined ? fields.maxAge : content.maxAge,
+    },
+    organisationIds,
+  );
+  return db.transaction(async (tx) => {
+    const values = columns(fields);
+    if (Object.keys(values).length > 0) await tx.update(contents).set(values).where(eq(contents.id, id));
+    return { orphanedFiles: await attachFiles(tx, id, fields) };
+  });
+}
+
+/**
+ * Deletes the item. Shares and document links go with it (foreign keys); playlists do not exist in the database
+ * yet — when they do, their items must cascade too (contract: deleting removes the item from playlists).
+ * Returns the storage keys of its files so the caller can delete them.
+ */
+export async function deleteContent(db: Database, userId: number, id: number): Promise<string[]> {
+  const { content } = await requireOwnedContent(db, userId, id);
+  return db.transaction(async (tx) => {
+    const files = await tx
+      .delete(storedFiles)
+      .where(eq(storedFiles.contentId, id))
+      .returning({ key: storedFiles.storageKey });
+    await tx.delete(contents).where(eq(contents.id, id));
+    const keys = files.map((f) => f.key);
+    if (content.file?.startsWith('/media/files/')) keys.push(decodeURIComponent(content.file.slice(13)));
+    return keys;
+  });
+}
+
+/** Adds or removes shares; the owner only, every id must name an organisation other than the owner. */
+export async function changeShares(
+  db: Database,
+  userId: number,
+  id: number,
+  organisationIds: number[],
+  action: 'add' | 'remove',
+): Promise<void> {
+  const { content } = await requireOwnedContent(db, userId, id);
+  const existing = await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(inArray(organisations.id, organisationIds));
+  const missing = organisationIds.filter((o) => !existing.some((e) => e.id === o));
+  if (missing.length > 0) {
+    throw new FieldErrorsError({ organisation_ids: [CONTENT_MESSAGES.unknownOrganisations(missing)] });
+  }
+  if (action === 'add') {
+    if (organisationIds.includes(content.owner.id)) {
+      throw new FieldErrorsError({ organisation_ids: [CONTENT_MESSAGES.shareWithOwner] });
+    }
+    await db
+      .insert(contentShares)
+      .values(organisationIds.map((organisationId) => ({ contentId: id, organisationId })))
+      .onConflictDoNothing();
+  } else {
+    await db
+      .delete(contentShares)
+      .where(and(eq(contentShares.contentId, id), inArray(contentShares.organisationId, organisationIds)));
+  }
+}
+
+export async function listCategories(db: Database) {
+  return db
+    .select({ id: contentCategories.id, name: contentCategories.name })
+    .from(contentCategories)
+    .orderBy(asc(contentCategories.name));
+}
+
+const GERMAN = new Intl.Collator('de');
+
+export async function listLanguages(db: Database) {
+  const rows = await db
+    .select({ code: contentLanguages.code, name: contentLanguages.name })
+    .from(contentLanguages);
+  return rows.sort((a, b) => GERMAN.compare(a.name, b.name));
+}
+
+/** Attaches an uploaded file to its content item. */
+export async function setContentFile(
+  db: Database,
+  id: number,
+  file: string,
+  fileSize: number,
+): Promise<void> {
+  await db.update(contents).set({ file, fileSize }).where(eq(contents.id, id));
+}

@@ -1,0 +1,240 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import busboy from 'busboy';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../db/database.ts';
+import { contents, storedFiles } from '../db/schema.ts';
+import { HttpError } from '../errors.ts';
+import { FieldErrorsError, organisationIdsOf } from './contentWrite.ts';
+import { type MediaStorage, TooLargeError } from './storage.ts';
+import { formatBytes } from './uploads.ts';
+
+export type StoredFileKind = 'preview' | 'document';
+
+export const FILE_MESSAGES = {
+  notMultipart: 'Bitte senden Sie die Datei als multipart/form-data im Feld „file“.',
+  noFile: 'Bitte wählen Sie eine Datei aus.',
+  malformed: 'Die hochgeladenen Daten sind unvollständig oder fehlerhaft.',
+  fileName: 'Der Dateiname darf nur Buchstaben, Ziffern, Bindestrich, Unterstrich und Punkt enthalten.',
+  notImage: 'Die Datei ist kein Bild. Erlaubt sind PNG, JPEG, WebP und GIF.',
+  documentType:
+    'Dieser Dateityp wird nicht unterstützt. Erlaubt sind PDF-, Office- und Textdateien sowie Bilder.',
+  notPdf: 'Die Datei endet auf .pdf, ist aber kein PDF-Dokument.',
+  tooLarge: (max: string) => `Die Datei ist zu groß. Erlaubt sind höchstens ${max}.`,
+  notFound: 'Diese Datei wurde nicht gefunden.',
+  notOwner: 'Nur die Organisation, der diese Datei gehört, darf sie löschen.',
+  noOrganisation: 'Sie gehören keiner Organisation an und können daher keine Dateien hochladen.',
+} as const;
+
+const FILE_NAME = /^[A-Za-z0-9._-]{1,255}$/;
+
+/** Image type by its first bytes, never by name: PNG, JPEG, WebP, GIF. */
+export function sniffImage(head: Buffer): { mime: string; ext: string } | null {
+  const ascii = (from: number, to: number) => head.subarray(from, to).toString('latin1');
+  if (
+    head.length >= 8 &&
+    head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  ) {
+    return { mime: 'image/png', ext: 'png' };
+  }
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) {
+    return { mime: 'image/jpeg', ext: 'jpg' };
+  }
+  if (head.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP')
+    return { mime: 'image/webp', ext: 'webp' };
+  if (head.length >= 6 && (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a'))
+    return { mime: 'image/gif', ext: 'gif' };
+  return null;
+}
+
+const DOCUMENT_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  txt: 'text/plain; charset=utf-8',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  odp: 'application/vnd.oasis.opendocument.presentation',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+};
+
+/** Keeps the first bytes of a stream while passing it on. */
+async function* keepHead(source: AsyncIterable<Buffer>, head: { bytes: Buffer }) {
+  for await (const chunk of source) {
+    if (head.bytes.length < 16) head.bytes = Buffer.concat([head.bytes, chunk]).subarray(0, 16);
+    yield chunk;
+  }
+}
+
+interface Received {
+  key: string;
+  fileName: string;
+  size: number;
+  head: Buffer;
+}
+
+/**
+ * Streams the `file` field of a multipart/form-data request into the storage under a fresh key (never the
+ * user's name) and reads the optional `file_name` field. At most `maxBytes` (413 beyond).
+ */
+function receive(request: FastifyRequest, storage: MediaStorage, kind: StoredFileKind, maxBytes: number) {
+  return new Promise<Received>((resolvePromise, rejectPromise) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: request.headers,
+        limits: { files: 1, fields: 5, fileSize: maxBytes + 1, fieldSize: 1024 },
+      });
+    } catch {
+      rejectPromise(new HttpError(400, FILE_MESSAGES.notMultipart));
+      return;
+    }
+    let settled = false;
+    const fail = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      request.raw.unpipe(parser);
+      request.raw.resume();
+      rejectPromise(error);
+    };
+    let fieldName: string | undefined;
+    let stored: Promise<Omit<Received, 'fileName'> & { browserName: string }> | undefined;
+    parser.on('field', (name, value) => {
+      if (name === 'file_name') fieldName = value;
+    });
+    parser.on('file', (name, stream: Readable, info) => {
+      if (name !== 'file' || stored) {
+        stream.resume();
+        return;
+      }
+      const key = `${kind}s/${randomBytes(12).toString('base64url')}`;
+      const head = { bytes: Buffer.alloc(0) };
+      stored = storage
+        .putFile(key, Readable.from(keepHead(stream, head)), maxBytes)
+        .then(({ size }) => ({ key, size, head: head.bytes, browserName: info.filename ?? '' }));
+      stored.catch(fail);
+    });
+    parser.on('error', () => fail(new HttpError(400, FILE_MESSAGES.malformed)));
+    parser.on('close', () => {
+      if (settled) return;
+      if (!stored) {
+        fail(new FieldErrorsError({ file: [FILE_MESSAGES.noFile] }));
+        return;
+      }
+      stored.then((file) => {
+        if (settled) return;
+        settled = true;
+        resolvePromise({
+          key: file.key,
+          size: file.size,
+          head: file.head,
+          fileName: fieldName ?? file.browserName,
+        });
+      }, fail);
+    });
+    request.raw.on('error', () => fail(new HttpError(400, FILE_MESSAGES.malformed)));
+    request.raw.pipe(parser);
+  });
+}
+
+/** Receives, checks and records a preview image or document of the caller's first organisation. */
+export async function storeUploadedFile(
+  db: Database,
+  storage: MediaStorage,
+  request: FastifyRequest,
+  userId: number,
+  kind: StoredFileKind,
+  maxBytes: number,
+) {
+  if (!/^multipart\/form-data/i.test(request.headers['content-type'] ?? '')) {
+    throw new HttpError(400, FILE_MESSAGES.notMultipart);
+  }
+  const declared = Number(request.headers['content-length']);
+  // The form's own boundaries and headers add a little; anything far beyond the limit is refused before reading.
+  if (Number.isFinite(declared) && declared > maxBytes + 64 * 1024) {
+    throw new HttpError(413, FILE_MESSAGES.tooLarge(formatBytes(maxBytes)));
+  }
+  const [organisationId] = await organisationIdsOf(db, userId);
+  if (organisationId === undefined) throw new HttpError(403, FILE_MESSAGES.noOrganisation);
+
+  let received: Received;
+  try {
+    received = await receive(request, storage, kind, maxBytes);
+  } catch (error) {
+    if (error instanceof TooLargeError)
+      throw new HttpError(413, FILE_MESSAGES.tooLarge(formatBytes(maxBytes)));
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(400, FILE_MESSAGES.malformed);
+  }
+  const reject = async (error: HttpError) => {
+    await storage.deleteFile(received.key);
+    throw error;
+  };
+  if (!FILE_NAME.test(received.fileName))
+    await reject(new FieldErrorsError({ file_name: [FILE_MESSAGES.fileName] }));
+  if (received.size === 0) await reject(new FieldErrorsError({ file: [FILE_MESSAGES.noFile] }));
+  let mimeType: string;
+  if (kind === 'preview') {
+    const image = sniffImage(received.head);
+    if (!image) return reject(new FieldErrorsError({ file: [FILE_MESSAGES.notImage] }));
+    mimeType = image.mime;
+  } else {
+    const ext = received.fileName.split('.').pop()?.toLowerCase() ?? '';
+    const type = received.fileName.includes('.') ? DOCUMENT_TYPES[ext] : undefined;
+    if (!type) return reject(new FieldErrorsError({ file: [FILE_MESSAGES.documentType] }));
+    if (ext === 'pdf' && received.head.subarray(0, 5).toString('latin1') !== '%PDF-') {
+      return reject(new FieldErrorsError({ file: [FILE_MESSAGES.notPdf] }));
+    }
+    mimeType = type;
+  }
+  const [row] = await db
+    .insert(storedFiles)
+    .values({
+      kind,
+      organisationId,
+      uploadedBy: userId,
+      fileName: received.fileName,
+      storageKey: received.key,
+      fileSize: received.size,
+      mimeType,
+    })
+    .returning();
+  if (!row) throw new Error('stored file insert returned nothing');
+  return {
+    id: row.id,
+    file: storage.url(row.storageKey),
+    fileName: row.fileName,
+    fileSize: row.fileSize,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** Deletes a preview or document of one of the caller's organisations (and unlinks it from its content). */
+export async function deleteStoredFile(
+  db: Database,
+  storage: MediaStorage,
+  userId: number,
+  kind: StoredFileKind,
+  id: number,
+): Promise<void> {
+  const [file] = await db.select().from(storedFiles).where(eq(storedFiles.id, id));
+  if (!file || file.kind !== kind) throw new HttpError(404, FILE_MESSAGES.notFound);
+  const organisationIds = await organisationIdsOf(db, userId);
+  if (!organisationIds.includes(file.organisationId)) throw new HttpError(403, FILE_MESSAGES.notOwner);
+  await db.transaction(async (tx) => {
+    await tx.delete(storedFiles).where(eq(storedFiles.id, id));
+    if (kind === 'preview' && file.contentId !== null) {
+      await tx.update(contents).set({ previewImage: null }).where(eq(contents.id, file.contentId));
+    }
+  });
+  await storage.deleteFile(file.storageKey);
+}
