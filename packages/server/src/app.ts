@@ -11,6 +11,7 @@ import { loadContract, type OpenApiDocument, prepareContract } from './contract.
 import { registerDevOutbox } from './dev-outbox.ts';
 import { errorHandler, MESSAGES } from './errors.ts';
 import { buildServiceHandlers } from './handlers/index.ts';
+import { skipMultipartBodyValidation } from './multipartRoutes.ts';
 import { mediaFor } from './services/media.ts';
 import { hasPortalBuild, registerPortal, sendSpaIndex, wantsSpa } from './static.ts';
 
@@ -83,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const { specification, operations } = prepareContract(options.contract ?? loadContract());
   registerAuth(app, options.tokens);
+  skipMultipartBodyValidation(app, specification);
   await app.register(openapiGlue, {
     specification,
     serviceHandlers: buildServiceHandlers(options, operations),

@@ -116,6 +116,8 @@ function receive(request: FastifyRequest, storage: MediaStorage, kind: StoredFil
         stream.resume();
         return;
       }
+      // Errors of a truncated form reach the reader below; until it starts, this keeps them from going unhandled.
+      stream.on('error', () => {});
       const key = `${kind}s/${randomBytes(12).toString('base64url')}`;
       const head = { bytes: Buffer.alloc(0) };
       stored = storage
