@@ -1,0 +1,195 @@
+// `npm run bench:upload`: upload throughput of the reference server, printed, never asserted.
+//  1. A generated file (1 GiB; BENCH_UPLOAD_MIB overrides) goes through the real server (startServer on an
+//     in-memory database, a temporary UPLOAD_DIR) with the real upload engine (uploadMultipart of @portal/api,
+//     Node fetch, 4 parts in parallel): sign-in, content item, start, signed part URLs, PUTs, complete.
+//  2. The same file, the same engine and part size against a minimal node:http server that answers the four JSON
+//     calls trivially and only streams each part to disk.
+//  3. The ratio real / bare (aim: at least 0.7).
+// Each server runs in its own process, as it would in production, so the client does not share its thread.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, mkdtempSync, openAsBlob, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import { createPortalClient } from '../packages/api/src/client.ts';
+import { uploadMultipart } from '../packages/api/src/upload/multipart.ts';
+
+const MiB = 1024 ** 2;
+const PART_SIZE = 16 * MiB;
+const FILE_MIB = Number(process.env.BENCH_UPLOAD_MIB ?? 1024);
+const FILE_NAME = 'bench_upload.bin';
+const self = fileURLToPath(import.meta.url);
+
+/** Child mode: the real server on a fresh in-memory database. Prints its URL, stops when stdin closes. */
+async function serveReal(uploadDir: string): Promise<void> {
+  process.env.UPLOAD_DIR = uploadDir;
+  process.env.UPLOAD_PART_SIZE = String(PART_SIZE);
+  const { startServer } = await import('../packages/server/src/server.ts');
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: 'memory://',
+    logLevel: 'silent',
+    portalDist: join(uploadDir, 'no-portal'),
+  });
+  console.log(JSON.stringify({ url: server.url }));
+  process.stdin.resume();
+  process.stdin.on('end', () => void server.close().then(() => process.exit(0)));
+}
+
+/** Child mode: the least a server must do — answer the JSON calls and stream each part's bytes to a file. */
+function serveBare(uploadDir: string): void {
+  const json = (res: import('node:http').ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  };
+  const expires = () => new Date(Date.now() + 3_600_000).toISOString();
+  const server = createServer((req, res) => {
+    const url = req.url ?? '';
+    const part = /^\/parts\/(\d+)$/.exec(url);
+    if (req.method === 'PUT' && part) {
+      pipeline(req, createWriteStream(join(uploadDir, `part-${part[1]}`))).then(
+        () => {
+          res.setHeader('ETag', `"${part[1]}"`);
+          json(res, 200, { part_number: Number(part[1]), etag: `"${part[1]}"` });
+        },
+        () => json(res, 500, { detail: 'write failed' }),
+      );
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : {};
+      if (url.endsWith('/pre-signed-url-content-multipart/')) {
+        json(res, 201, {
+          upload_id: 'bare',
+          file_name: body.file_name,
+          part_size: PART_SIZE,
+          max_parts: 10_000,
+          expires_at: expires(),
+          parts: [],
+        });
+      } else if (url.endsWith('/upload-part-url/')) {
+        json(res, 200, {
+          url: `/parts/${body.part_number}`,
+          part_number: body.part_number,
+          expires_at: expires(),
+        });
+      } else if (url.endsWith('/complete-multipart-upload/')) {
+        json(res, 200, { file: '/bare', fileSize: FILE_MIB * MiB });
+      } else {
+        json(res, 204, {});
+      }
+    });
+  });
+  server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    console.log(JSON.stringify({ url: `http://127.0.0.1:${port}` }));
+  });
+  process.stdin.resume();
+  process.stdin.on('end', () => server.close(() => process.exit(0)));
+}
+
+function startChild(mode: 'real' | 'bare', uploadDir: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [...process.execArgv, self, `--serve-${mode}`, uploadDir], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve({ child, url: (JSON.parse(line) as { url: string }).url });
+    });
+    child.on('exit', (code) => reject(new Error(`${mode} server exited early (${code})`)));
+  });
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.stdin?.end();
+  await exited;
+}
+
+async function generateFile(path: string): Promise<void> {
+  // Incompressible bytes; one random block repeated keeps generation cheap.
+  const block = randomBytes(16 * MiB);
+  const out = createWriteStream(path);
+  for (let written = 0; written < FILE_MIB * MiB; written += block.length) {
+    const chunk = block.subarray(0, Math.min(block.length, FILE_MIB * MiB - written));
+    if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  }
+  await new Promise<void>((resolve, reject) =>
+    out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+  );
+}
+
+async function run(mode: 'real' | 'bare', file: Blob, workDir: string): Promise<number> {
+  const uploadDir = mkdtempSync(join(workDir, `${mode}-`));
+  const { child, url } = await startChild(mode, uploadDir);
+  try {
+    let token: string | null = null;
+    let contentId = 1;
+    const client = createPortalClient({ baseUrl: url, getToken: () => token, onUnauthorized: () => {} });
+    if (mode === 'real') {
+      const login = await client.POST('/api/v1/sessions/', {
+        body: { username: 'admin@kmz.example', password: 'portal2026' },
+      });
+      if (!login.data) throw new Error(`login failed: ${JSON.stringify(login.error)}`);
+      token = login.data.access;
+      const created = await client.POST('/api/v1/cms/content/', {
+        body: { title: 'Benchmark-Upload', contentType: 'video', isPublic: false },
+      });
+      if (!created.data) throw new Error(`content not created: ${JSON.stringify(created.error)}`);
+      contentId = created.data.id;
+    }
+    const started = performance.now();
+    const result = await uploadMultipart({
+      client,
+      target: { kind: 'content', id: contentId },
+      file,
+      fileName: FILE_NAME,
+      partBaseUrl: url,
+    });
+    const seconds = (performance.now() - started) / 1000;
+    if (result.fileSize !== file.size)
+      throw new Error(`${mode}: ${result.fileSize} bytes stored, ${file.size} sent`);
+    if (mode === 'real') {
+      const stored = join(uploadDir, 'files', decodeURIComponent(result.file.slice('/media/files/'.length)));
+      if (statSync(stored).size !== file.size) throw new Error('real: the stored file has the wrong size');
+    }
+    return file.size / 1e6 / seconds;
+  } finally {
+    await stopChild(child);
+    rmSync(uploadDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const workDir = mkdtempSync(join(tmpdir(), 'bench-upload-'));
+  try {
+    const path = join(workDir, FILE_NAME);
+    await generateFile(path);
+    const file = await openAsBlob(path);
+    console.log(
+      `Upload of ${FILE_MIB} MiB in ${Math.ceil((FILE_MIB * MiB) / PART_SIZE)} parts of 16 MiB, 4 in parallel`,
+    );
+    const real = await run('real', file, workDir);
+    const bare = await run('bare', file, workDir);
+    const f = (n: number) => n.toFixed(0).padStart(5);
+    console.log(`  reference server (uploadMultipart → signed part URLs → disk): ${f(real)} MB/s`);
+    console.log(`  minimal node:http server (parts streamed to disk):           ${f(bare)} MB/s`);
+    console.log(`  ratio: ${(real / bare).toFixed(2)} (aim: at least 0.7)`);
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+const [mode, dir] = process.argv.slice(2);
+if (mode === '--serve-real' && dir) await serveReal(dir);
+else if (mode === '--serve-bare' && dir) serveBare(dir);
+else await main();
