@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestServer, login, type TestServer } from '../test-support.ts';
 
@@ -13,7 +14,7 @@ let server: TestServer;
 const tokens: Record<string, string> = {};
 let ids: { kmz: number; gymnasium: number; zfsl: number; lehrerMembership: number; neuMembership: number };
 
-const inject = (...args: Parameters<TestServer['app']['inject']>) => server.app.inject(...args);
+const inject = (options: InjectOptions) => server.app.inject(options);
 const as = (who: string) => (who === 'anonymous' ? {} : bearer(tokens[who] ?? ''));
 
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../services/mail.ts';
 import { bearer, createTestServer, login, type TestServer } from '../test-support.ts';
@@ -19,7 +20,7 @@ afterAll(async () => {
   rmSync(outbox, { recursive: true, force: true });
 });
 
-const inject = (...args: Parameters<TestServer['app']['inject']>) => server.app.inject(...args);
+const inject = (options: InjectOptions) => server.app.inject(options);
 
 async function requestResetLink(email: string): Promise<string> {
   const response = await inject({
