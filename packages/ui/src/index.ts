@@ -4,12 +4,30 @@ import './theme/fonts';
 import './theme/global.css';
 
 export { AppShell, type AppShellProps, NAVBAR_HEIGHT_PX } from './AppShell/AppShell';
+export { Badge, type BadgeProps, type BadgeTone, badgeTones } from './Badge/Badge';
 export { Box, type BoxProps } from './Box/Box';
 export { Breadcrumb, type BreadcrumbItem, type BreadcrumbProps } from './Breadcrumb/Breadcrumb';
 export { Button, type ButtonProps } from './Button/Button';
 export { Card, type CardElement, type CardProps } from './Card/Card';
 export { Checkbox, type CheckboxProps } from './Checkbox/Checkbox';
+export {
+  ContentCard,
+  type ContentCardProps,
+  ContentCardSkeleton,
+  type ContentCardSkeletonProps,
+  type ContentCardTitleLevel,
+} from './ContentCard/ContentCard';
+export { truncateTitle } from './ContentCard/truncateTitle';
+export {
+  DataTable,
+  type DataTableColumn,
+  type DataTableProps,
+  type SortDirection,
+  type SortState,
+  type SortValue,
+} from './DataTable/DataTable';
 export { EmptyState, type EmptyStateProps } from './EmptyState/EmptyState';
+// --- Actions, forms, feedback, overlays and layout (issue 3, part A) ---
 export { FileDropzone, type FileDropzoneProps, type FileRejection } from './FileDropzone/FileDropzone';
 export {
   FormField,
@@ -20,6 +38,7 @@ export {
 } from './FormField/FormField';
 export { Heading, type HeadingLevel, type HeadingProps } from './Heading/Heading';
 export { Inline, type InlineAlign, type InlineAlignY, type InlineProps } from './Inline/Inline';
+export { type KeyValueItem, KeyValueList, type KeyValueListProps } from './KeyValueList/KeyValueList';
 export {
   type LinkComponent,
   type LinkComponentProps,
@@ -28,15 +47,33 @@ export {
   useLinkComponent,
 } from './LinkProvider/LinkProvider';
 export { NavLink, type NavLinkProps } from './NavLink/NavLink';
+export { Pagination, type PaginationProps } from './Pagination/Pagination';
 export { PasswordField, type PasswordFieldProps } from './PasswordField/PasswordField';
+export {
+  PlaybackBar,
+  type PlaybackBarLabels,
+  type PlaybackBarProps,
+  type PlaybackState,
+  playbackStates,
+} from './PlaybackBar/PlaybackBar';
 export { RadioGroup, type RadioGroupProps, type RadioOption } from './RadioGroup/RadioGroup';
 export { SearchField, type SearchFieldProps } from './SearchField/SearchField';
 export { Select, type SelectOption, type SelectProps } from './Select/Select';
 export { SkipLink, type SkipLinkProps } from './SkipLink/SkipLink';
 export { Spinner, type SpinnerProps } from './Spinner/Spinner';
 export { Stack, type StackAlign, type StackGap, type StackProps } from './Stack/Stack';
+export { type DeviceStatus, deviceStatuses, StatusDot, type StatusDotProps } from './StatusDot/StatusDot';
+export { StorageBar, type StorageBarProps } from './StorageBar/StorageBar';
 export { Switch, type SwitchProps } from './Switch/Switch';
 export { type Sprinkles, sprinkles } from './styles/sprinkles.css';
+export {
+  Tabs,
+  type TabsContentProps,
+  type TabsListProps,
+  type TabsRootProps,
+  type TabsTriggerProps,
+} from './Tabs/Tabs';
+export { Tag, type TagProps } from './Tag/Tag';
 export { TermsDialog, type TermsDialogProps } from './TermsDialog/TermsDialog';
 export { Text, type TextElement, type TextProps } from './Text/Text';
 export { TextField, type TextFieldProps } from './TextField/TextField';

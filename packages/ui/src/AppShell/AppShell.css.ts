@@ -63,8 +63,38 @@ export const actions = style({
 export const main = style({
   flexGrow: 1,
   width: '100%',
+  minWidth: 0,
   maxWidth: vars.layout.contentMaxWidth,
   marginInline: 'auto',
   padding: vars.space.large,
   selectors: { '&:focus': { outline: 'none' } },
+});
+
+export const body = style({
+  flexGrow: 1,
+  display: 'flex',
+  flexDirection: 'column',
+  width: '100%',
+  '@media': { 'screen and (min-width: 768px)': { flexDirection: 'row' } },
+});
+
+export const side = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxsmall,
+  paddingBlock: vars.space.medium,
+  backgroundColor: vars.color.surface,
+  borderBottom: `1px solid ${vars.color.border}`,
+  '@media': {
+    'screen and (min-width: 768px)': {
+      position: 'sticky',
+      top: vars.layout.navbarHeight,
+      alignSelf: 'flex-start',
+      width: '240px',
+      flexShrink: 0,
+      minHeight: `calc(100vh - ${vars.layout.navbarHeight})`,
+      borderBottom: 'none',
+      borderRight: `1px solid ${vars.color.border}`,
+    },
+  },
 });

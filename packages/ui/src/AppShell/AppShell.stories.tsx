@@ -96,3 +96,37 @@ export const LongGermanText: Story = {
 };
 
 export const DefaultLightTheme: Story = { ...Default, globals: { theme: 'light' } };
+
+export const WithSideNavigation: Story = {
+  args: {
+    sideNavigationLabel: 'Einstellungen',
+    sideNavigation: (
+      <>
+        <NavLink placement="side" href="/settings/profile" active>
+          Profil
+        </NavLink>
+        <NavLink placement="side" href="/settings/organisation">
+          Organisation
+        </NavLink>
+        <NavLink placement="side" href="/settings/devices">
+          Geräteverwaltung und Kopplungscodes
+        </NavLink>
+      </>
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const side = canvas.getByRole('navigation', { name: 'Einstellungen' });
+    await expect(within(side).getByRole('link', { name: 'Profil' })).toHaveAttribute('aria-current', 'page');
+    await expect(canvas.getByRole('navigation', { name: 'Hauptnavigation' })).toBeInTheDocument();
+    const main = canvas.getByRole('main');
+    await expect(main).toHaveAttribute('id', 'main');
+    // Side by side on a wide viewport: the navigation ends where the main area begins.
+    await expect(side.getBoundingClientRect().right).toBeLessThanOrEqual(
+      main.getBoundingClientRect().left + 1,
+    );
+    await userEvent.tab();
+    await userEvent.keyboard('{Enter}');
+    await expect(main).toHaveFocus();
+  },
+};

@@ -19,19 +19,32 @@ export interface AppShellProps {
   navigationLabel?: string;
   /** Controls at the end of the navbar (help, login/logout). */
   actions?: ReactNode;
+  /**
+   * Optional side navigation (e.g. NavLinks with `placement="side"` for settings sections), in its own
+   * <nav> beside the main area; it moves above the main area on narrow screens.
+   * @example sideNavigation={<><NavLink placement="side" href="/settings/profile" active>{t('nav.profile')}</NavLink></>}
+   */
+  sideNavigation?: ReactNode;
+  /** Accessible name of the side navigation landmark (e.g. 'Einstellungen'). */
+  sideNavigationLabel?: string;
   /** Text of the skip link to the main content (e.g. 'Zum Inhalt springen'). */
   skipLinkLabel: string;
   /** Page content, inside <main id="main">. */
   children: ReactNode;
 }
 
-/** The portal frame: skip link, 60 px navbar (brand, navigation, actions) and the main landmark. */
+/**
+ * The portal frame: skip link, 60 px navbar (brand, navigation, actions), an optional side navigation
+ * and the main landmark.
+ */
 export function AppShell({
   brand,
   brandHref,
   navigation,
   navigationLabel,
   actions,
+  sideNavigation,
+  sideNavigationLabel,
   skipLinkLabel,
   children,
 }: AppShellProps) {
@@ -56,9 +69,20 @@ export function AppShell({
         ) : null}
         {actions ? <div className={styles.actions}>{actions}</div> : null}
       </header>
-      <main id={MAIN_ID} tabIndex={-1} className={styles.main}>
-        {children}
-      </main>
+      {sideNavigation ? (
+        <div className={styles.body}>
+          <nav aria-label={sideNavigationLabel} className={styles.side}>
+            {sideNavigation}
+          </nav>
+          <main id={MAIN_ID} tabIndex={-1} className={styles.main}>
+            {children}
+          </main>
+        </div>
+      ) : (
+        <main id={MAIN_ID} tabIndex={-1} className={styles.main}>
+          {children}
+        </main>
+      )}
     </div>
   );
 }

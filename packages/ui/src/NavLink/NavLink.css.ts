@@ -25,8 +25,37 @@ export const root = recipe({
       },
       false: {},
     },
+    placement: {
+      navbar: {},
+      // On the surface of the side navigation: a bar at the start instead of an underline.
+      side: {
+        display: 'flex',
+        minHeight: '44px',
+        paddingInline: vars.space.medium,
+        borderBottom: 'none',
+        borderLeft: '3px solid transparent',
+        borderRadius: 0,
+        color: vars.color.text,
+        whiteSpace: 'normal',
+        overflowWrap: 'anywhere',
+        selectors: {
+          '&:hover': { color: vars.color.text, backgroundColor: vars.color.ghostBackgroundHover },
+        },
+      },
+    },
   },
-  defaultVariants: { active: false },
+  compoundVariants: [
+    {
+      variants: { placement: 'side', active: true },
+      style: {
+        color: vars.color.link,
+        borderLeftColor: vars.color.link,
+        backgroundColor: vars.color.surfaceRaised,
+        selectors: { '&:hover': { color: vars.color.link, borderLeftColor: vars.color.link } },
+      },
+    },
+  ],
+  defaultVariants: { active: false, placement: 'navbar' },
 });
 
 export type RootVariants = NonNullable<RecipeVariants<typeof root>>;

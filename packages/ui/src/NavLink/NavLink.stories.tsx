@@ -43,3 +43,29 @@ export const Active: Story = {
 };
 
 export const LongGermanText: Story = { args: { children: 'Organisationseinstellungen und Administratoren' } };
+
+/** In the AppShell's side navigation, on the surface colour. */
+export const SidePlacement: Story = {
+  decorators: [
+    (Story) => (
+      <nav
+        aria-label="Einstellungen"
+        style={{ background: vars.color.surface, width: '240px', display: 'flex', flexDirection: 'column' }}
+      >
+        <Story />
+        <NavLink placement="side" href="/settings/organisation">
+          Organisationseinstellungen und Administratoren
+        </NavLink>
+      </nav>
+    ),
+  ],
+  args: { placement: 'side', active: true, href: '/settings/profile', children: 'Profil' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const nav = canvas.getByRole('navigation', { name: 'Einstellungen' });
+    await expect(within(nav).getByRole('link', { name: 'Profil' })).toHaveAttribute('aria-current', 'page');
+    await expect(
+      within(nav).getByRole('link', { name: 'Organisationseinstellungen und Administratoren' }),
+    ).not.toHaveAttribute('aria-current');
+  },
+};

@@ -1,0 +1,148 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { Badge } from '../Badge/Badge';
+import { Button } from '../Button/Button';
+import { ContentCard, ContentCardSkeleton } from './ContentCard';
+
+// A small inline image, so the stories need no network and the visual baselines stay stable.
+const preview = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 90"><rect width="160" height="90" fill="#0B4A70"/><path d="M0 90 60 30l30 30 20-20 50 50z" fill="#F07D00"/><circle cx="120" cy="22" r="10" fill="#FFD166"/></svg>',
+)}`;
+
+const meta = {
+  title: 'Data/ContentCard',
+  component: ContentCard,
+  tags: ['autodocs'],
+  args: {
+    title: 'Vulkane der Erde',
+    href: '/library/42',
+    imageSrc: preview,
+    imageAlt: 'Lavastrom am Hang eines Vulkans',
+    typeLabel: 'Video',
+    viewLabel: '360°',
+    ageText: 'vor 3 Tagen',
+    ownerName: 'Kreismedienzentrum',
+  },
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: '300px' }}>
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof ContentCard>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const article = canvas.getByRole('article');
+    await expect(within(article).getByRole('heading', { level: 3, name: 'Vulkane der Erde' })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Vulkane der Erde' })).toHaveAttribute(
+      'href',
+      '/library/42',
+    );
+    await expect(canvas.getByRole('img', { name: 'Lavastrom am Hang eines Vulkans' })).toBeVisible();
+    for (const text of ['Video', '360°', 'vor 3 Tagen', 'Kreismedienzentrum']) {
+      await expect(canvas.getByText(text)).toBeVisible();
+    }
+  },
+};
+
+/** The whole card is the link: Tab reaches it once, focus shows on the card. */
+export const Focus: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const link = canvas.getByRole('link', { name: 'Vulkane der Erde' });
+    link.focus();
+    await expect(link).toHaveFocus();
+    const outline = getComputedStyle(canvas.getByRole('article')).outlineStyle;
+    await expect(outline).toBe('solid');
+  },
+};
+
+export const TruncatedTitle: Story = {
+  args: {
+    title: 'Eine Reise durch den menschlichen Körper: Herz, Lunge und Blutkreislauf in 360 Grad',
+    maxTitleLength: 40,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const full = 'Eine Reise durch den menschlichen Körper: Herz, Lunge und Blutkreislauf in 360 Grad';
+    // Screen readers get the whole title; the eye gets at most 40 characters ending in '…'.
+    await expect(canvas.getByRole('link', { name: full })).toBeInTheDocument();
+    const visible = canvas.getByText(/…$/);
+    await expect(Array.from(visible.textContent ?? '').length).toBeLessThanOrEqual(40);
+    await expect(canvas.getByRole('heading', { name: full })).toHaveAttribute('title', full);
+  },
+};
+
+export const Hemisphere180: Story = { args: { viewLabel: '180°', typeLabel: 'Anwendung' } };
+
+export const WithoutImage: Story = {
+  args: { imageSrc: undefined },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByRole('img')).not.toBeInTheDocument();
+  },
+};
+
+export const WithBadgeAndActions: Story = {
+  args: {
+    badges: <Badge tone="info">Öffentlich</Badge>,
+    actions: (
+      <Button variant="secondary" size="small">
+        Zur Wiedergabeliste
+      </Button>
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const button = canvas.getByRole('button', { name: 'Zur Wiedergabeliste' });
+    // The action sits above the card-wide link, so a click hits the button.
+    const box = button.getBoundingClientRect();
+    const hit = canvasElement.ownerDocument.elementFromPoint(
+      box.left + box.width / 2,
+      box.top + box.height / 2,
+    );
+    await expect(button.contains(hit)).toBe(true);
+  },
+};
+
+/** Only the title: every optional part left out. */
+export const Minimal: Story = {
+  args: {
+    href: undefined,
+    imageSrc: undefined,
+    typeLabel: undefined,
+    viewLabel: undefined,
+    ageText: undefined,
+    ownerName: undefined,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'Vulkane der Erde' })).toBeVisible();
+    await expect(canvas.queryByRole('link')).not.toBeInTheDocument();
+  },
+};
+
+export const LongGermanText: Story = {
+  args: {
+    title: 'Donaudampfschifffahrtsgesellschaftskapitänsausbildungssimulation',
+    typeLabel: 'Interaktive Anwendung',
+    ageText: 'vor mehr als einem Jahr aktualisiert',
+    ownerName: 'Landesmedienzentrum Baden-Württemberg, Außenstelle Karlsruhe',
+  },
+};
+
+export const Loading: Story = {
+  render: () => <ContentCardSkeleton label="Inhalt wird geladen" />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Inhalt wird geladen')).toBeInTheDocument();
+    await expect(canvas.getByText('Inhalt wird geladen').parentElement).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+export const LightTheme: Story = { globals: { theme: 'light' } };

@@ -1,0 +1,123 @@
+import type { ReactNode } from 'react';
+import { useLinkComponent } from '../LinkProvider/LinkProvider';
+import { visuallyHidden } from '../styles/utils.css';
+import { Tag } from '../Tag/Tag';
+import * as styles from './ContentCard.css';
+import { truncateTitle } from './truncateTitle';
+
+export const contentCardTitleLevels = [2, 3, 4] as const;
+export type ContentCardTitleLevel = (typeof contentCardTitleLevels)[number];
+
+export interface ContentCardProps {
+  /** The content's title. Screen readers always hear it in full. */
+  title: string;
+  /**
+   * Shortens the visible title to this many characters (with '…'); omit when the app passes an
+   * already shortened title. Either way the card shows at most two lines.
+   * @example maxTitleLength={60}
+   */
+  maxTitleLength?: number;
+  /** Heading level of the title in the page outline. Default 3. */
+  titleLevel?: ContentCardTitleLevel;
+  /** Makes the whole card a link to the content's page (rendered with the LinkProvider's component). */
+  href?: string;
+  /** Preview image; without it a neutral placeholder keeps the layout. */
+  imageSrc?: string;
+  /** Describes the preview image; '' when it only repeats the title. */
+  imageAlt: string;
+  /** Content type, e.g. 'Video' or 'Anwendung'. */
+  typeLabel?: string;
+  /** Field of view, e.g. '360°' or '180°'. */
+  viewLabel?: string;
+  /** Age of the content, formatted by the app, e.g. 'vor 3 Tagen'. */
+  ageText?: string;
+  /** Who owns or uploaded it, e.g. 'Kreismedienzentrum'. */
+  ownerName?: string;
+  /** Extra markers after the tags, e.g. a <Badge>. */
+  badges?: ReactNode;
+  /** Controls at the bottom (e.g. a Menu); they stay clickable above the card link. */
+  actions?: ReactNode;
+}
+
+/** A piece of content in the library: preview, title, type, 180°/360°, age and owner. */
+export function ContentCard({
+  title,
+  maxTitleLength,
+  titleLevel = 3,
+  href,
+  imageSrc,
+  imageAlt,
+  typeLabel,
+  viewLabel,
+  ageText,
+  ownerName,
+  badges,
+  actions,
+}: ContentCardProps) {
+  const Link = useLinkComponent();
+  const Heading = `h${titleLevel}` as const;
+  const shown = maxTitleLength ? truncateTitle(title, maxTitleLength) : title;
+  const titleText =
+    shown === title ? (
+      title
+    ) : (
+      <>
+        <span aria-hidden="true">{shown}</span>
+        <span className={visuallyHidden}>{title}</span>
+      </>
+    );
+  const hasTags = Boolean(typeLabel || viewLabel || badges);
+  const hasMeta = Boolean(ageText || ownerName);
+  return (
+    <article className={styles.root}>
+      <div className={styles.media}>
+        {imageSrc ? <img className={styles.image} src={imageSrc} alt={imageAlt} loading="lazy" /> : null}
+      </div>
+      <div className={styles.body}>
+        <Heading className={styles.title} title={shown === title ? undefined : title}>
+          {href ? (
+            <Link href={href} className={styles.titleLink}>
+              {titleText}
+            </Link>
+          ) : (
+            titleText
+          )}
+        </Heading>
+        {hasTags ? (
+          <div className={styles.tags}>
+            {typeLabel ? <Tag size="small">{typeLabel}</Tag> : null}
+            {viewLabel ? <Tag size="small">{viewLabel}</Tag> : null}
+            {badges}
+          </div>
+        ) : null}
+        {hasMeta ? (
+          <p className={styles.meta}>
+            {ageText ? <span>{ageText}</span> : null}
+            {ownerName ? <span>{ownerName}</span> : null}
+          </p>
+        ) : null}
+        {actions ? <div className={styles.footer}>{actions}</div> : null}
+      </div>
+    </article>
+  );
+}
+
+export interface ContentCardSkeletonProps {
+  /** Read by screen readers while loading, e.g. 'Inhalt wird geladen'. */
+  label: string;
+}
+
+/** A placeholder of a ContentCard's shape while the library loads. */
+export function ContentCardSkeleton({ label }: ContentCardSkeletonProps) {
+  return (
+    <div className={styles.root} aria-busy="true">
+      <span className={visuallyHidden}>{label}</span>
+      <div className={styles.media} aria-hidden="true" />
+      <div className={styles.body} aria-hidden="true">
+        <span className={styles.skeleton} style={{ height: '1.25rem', width: '80%' }} />
+        <span className={styles.skeleton} style={{ height: '1.25rem', width: '45%' }} />
+        <span className={styles.skeleton} style={{ height: '0.875rem', width: '60%' }} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,290 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { StatusDot } from '../StatusDot/StatusDot';
+import { DataTable, type DataTableColumn } from './DataTable';
+
+interface Device {
+  id: string;
+  name: string;
+  status: 'online' | 'offline' | 'syncing' | 'error';
+  battery: number;
+  room: string;
+}
+
+const statusLabels = {
+  online: 'Online',
+  offline: 'Offline',
+  syncing: 'Synchronisiert',
+  error: 'Fehler',
+} as const;
+const statuses = ['online', 'offline', 'syncing', 'error'] as const;
+const rooms = ['Raum 101', 'Physiksaal', 'Bibliothek', 'Aula'];
+
+function makeDevices(count: number): Device[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `device-${i + 1}`,
+    name: `Brille ${String(i + 1).padStart(4, '0')}`,
+    status: statuses[i % statuses.length] ?? 'online',
+    // A spread of values that is not in id order, so sorting by it visibly reorders the rows.
+    battery: (i * 37) % 101,
+    room: rooms[i % rooms.length] ?? 'Aula',
+  }));
+}
+
+const columns: DataTableColumn<Device>[] = [
+  { id: 'name', header: 'Name', cell: (d) => d.name, sortValue: (d) => d.name, rowHeader: true },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (d) => <StatusDot status={d.status} label={statusLabels[d.status]} />,
+    sortValue: (d) => statusLabels[d.status],
+  },
+  {
+    id: 'battery',
+    header: 'Akku',
+    cell: (d) => `${d.battery} %`,
+    sortValue: (d) => d.battery,
+    align: 'end',
+    width: '8rem',
+  },
+  { id: 'room', header: 'Raum', cell: (d) => d.room },
+];
+
+const fewDevices = makeDevices(6);
+const manyDevices = makeDevices(5000);
+
+const meta = {
+  title: 'Data/DataTable',
+  component: DataTable<Device>,
+  tags: ['autodocs'],
+  args: {
+    caption: 'Geräte',
+    columns,
+    rows: fewDevices,
+    getRowId: (d: Device) => d.id,
+    height: '360px',
+    onSortChange: fn(),
+  },
+} satisfies Meta<typeof DataTable<Device>>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+function bodyRows(table: HTMLElement): HTMLTableRowElement[] {
+  return within(table)
+    .getAllByRole('row')
+    .filter(
+      (row): row is HTMLTableRowElement =>
+        row instanceof HTMLTableRowElement && row.closest('tbody') !== null,
+    );
+}
+
+function firstColumn(table: HTMLElement): string[] {
+  return bodyRows(table).map((row) => within(row).getAllByRole('rowheader')[0]?.textContent ?? '');
+}
+
+export const Default: Story = {};
+
+export const SortByColumn: Story = {
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = canvas.getByRole('table', { name: 'Geräte' });
+    const batteryHeader = canvas.getByRole('columnheader', { name: 'Akku' });
+    await expect(batteryHeader).toHaveAttribute('aria-sort', 'none');
+
+    await userEvent.click(canvas.getByRole('button', { name: 'Akku' }));
+    await expect(batteryHeader).toHaveAttribute('aria-sort', 'ascending');
+    await expect(args.onSortChange).toHaveBeenLastCalledWith({ columnId: 'battery', direction: 'ascending' });
+    const ascending = bodyRows(table).map((row) => Number.parseInt(row.cells[2]?.textContent ?? '', 10));
+    await expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    await expect(ascending[0]).toBe(0);
+
+    await userEvent.click(canvas.getByRole('button', { name: 'Akku' }));
+    await expect(batteryHeader).toHaveAttribute('aria-sort', 'descending');
+    const descending = bodyRows(table).map((row) => Number.parseInt(row.cells[2]?.textContent ?? '', 10));
+    await expect(descending).toEqual([...ascending].reverse());
+
+    // Another column takes over the sort; the previous one goes back to 'none'.
+    await userEvent.click(canvas.getByRole('button', { name: 'Name' }));
+    await expect(canvas.getByRole('columnheader', { name: 'Name' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await expect(batteryHeader).toHaveAttribute('aria-sort', 'none');
+    await expect(firstColumn(table)[0]).toBe('Brille 0001');
+    // Not sortable: no aria-sort, no button.
+    await expect(canvas.getByRole('columnheader', { name: 'Raum' })).not.toHaveAttribute('aria-sort');
+    await expect(canvas.queryByRole('button', { name: 'Raum' })).not.toBeInTheDocument();
+  },
+};
+
+export const SortWithKeyboard: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.tab(); // the scroll region
+    await expect(canvas.getByRole('region', { name: 'Geräte' })).toHaveFocus();
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: 'Name' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(canvas.getByRole('columnheader', { name: 'Name' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await userEvent.keyboard(' ');
+    await expect(canvas.getByRole('columnheader', { name: 'Name' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await expect(firstColumn(canvas.getByRole('table'))[0]).toBe('Brille 0006');
+  },
+};
+
+const onSelectedRowIdsChange = fn();
+
+export const RowSelection: Story = {
+  args: {
+    selectable: true,
+    selectAllLabel: 'Alle Geräte auswählen',
+    selectRowLabel: (d: Device) => `${d.name} auswählen`,
+    onSelectedRowIdsChange,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const selectAll = canvas.getByRole('checkbox', { name: 'Alle Geräte auswählen' });
+    const rowBoxes = () => canvas.getAllByRole('checkbox', { name: /^Brille \d+ auswählen$/ });
+    await expect(selectAll).not.toBeChecked();
+    await expect(selectAll).not.toBePartiallyChecked();
+
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Brille 0002 auswählen' }));
+    await expect(canvas.getByRole('checkbox', { name: 'Brille 0002 auswählen' })).toBeChecked();
+    await expect(selectAll).toBePartiallyChecked();
+    await expect(onSelectedRowIdsChange).toHaveBeenLastCalledWith(new Set(['device-2']));
+
+    await userEvent.click(selectAll);
+    await expect(selectAll).toBeChecked();
+    await expect(selectAll).not.toBePartiallyChecked();
+    for (const box of rowBoxes()) await expect(box).toBeChecked();
+    await expect(onSelectedRowIdsChange).toHaveBeenLastCalledWith(new Set(fewDevices.map((d) => d.id)));
+
+    // Space on the focused checkbox clears the selection again.
+    selectAll.focus();
+    await userEvent.keyboard(' ');
+    await expect(selectAll).not.toBeChecked();
+    await expect(selectAll).not.toBePartiallyChecked();
+    for (const box of rowBoxes()) await expect(box).not.toBeChecked();
+  },
+};
+
+/** The table drives its selection from the app's state (controlled). */
+export const ControlledSelection: Story = {
+  render: function Render(args) {
+    const [selected, setSelected] = useState<ReadonlySet<string>>(new Set(['device-1', 'device-3']));
+    return (
+      <>
+        <p>{`${selected.size} ausgewählt`}</p>
+        <DataTable
+          {...args}
+          selectable
+          selectAllLabel="Alle Geräte auswählen"
+          selectRowLabel={(d: Device) => `${d.name} auswählen`}
+          selectedRowIds={selected}
+          onSelectedRowIdsChange={setSelected}
+        />
+      </>
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('2 ausgewählt')).toBeVisible();
+    await expect(canvas.getByRole('checkbox', { name: 'Alle Geräte auswählen' })).toBePartiallyChecked();
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Brille 0001 auswählen' }));
+    await expect(canvas.getByText('1 ausgewählt')).toBeVisible();
+  },
+};
+
+/** 5,000 rows: only the rows in view (plus a few above and below) are in the DOM. */
+export const FiveThousandRows: Story = {
+  args: {
+    rows: manyDevices,
+    selectable: true,
+    selectAllLabel: 'Alle Geräte auswählen',
+    selectRowLabel: (d: Device) => `${d.name} auswählen`,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = canvas.getByRole('table', { name: 'Geräte' });
+    const region = canvas.getByRole('region', { name: 'Geräte' });
+    await expect(table).toHaveAttribute('aria-rowcount', '5001');
+    const initial = bodyRows(table).filter((row) => row.getAttribute('aria-hidden') !== 'true');
+    await expect(initial.length).toBeGreaterThan(5);
+    await expect(initial.length).toBeLessThan(40);
+    await expect(firstColumn(table)[0]).toBe('Brille 0001');
+
+    // Scroll to the middle: the window moves, the DOM stays small, the header stays in view.
+    const started = performance.now();
+    region.scrollTop = 2500 * 49;
+    await waitFor(() => expect(canvas.getByRole('rowheader', { name: 'Brille 2501' })).toBeInTheDocument());
+    const scrollMs = performance.now() - started;
+    const middle = bodyRows(table).filter((row) => row.getAttribute('aria-hidden') !== 'true');
+    await expect(middle.length).toBeLessThan(40);
+    await expect(canvas.queryByRole('rowheader', { name: 'Brille 0001' })).not.toBeInTheDocument();
+    const header = canvas.getByRole('columnheader', { name: 'Name' });
+    await expect(header.getBoundingClientRect().top).toBeCloseTo(region.getBoundingClientRect().top + 1, 0);
+
+    // Select all picks every one of the 5,000 rows, not only the rendered ones.
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Alle Geräte auswählen' }));
+    region.scrollTop = region.scrollHeight;
+    await waitFor(() => expect(canvas.getByRole('rowheader', { name: 'Brille 5000' })).toBeInTheDocument());
+    await expect(canvas.getByRole('checkbox', { name: 'Brille 5000 auswählen' })).toBeChecked();
+
+    // Sorting 5,000 rows descending brings the last device to the top.
+    region.scrollTop = 0;
+    await userEvent.click(canvas.getByRole('button', { name: 'Name' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Name' }));
+    await waitFor(() => expect(firstColumn(table)[0]).toBe('Brille 5000'));
+    // Visible in the test log: the time from setting scrollTop to the new rows being rendered.
+    console.info(
+      `DataTable 5000 rows: ${middle.length} rows in the DOM, scroll rendered in ${scrollMs.toFixed(0)} ms`,
+    );
+  },
+};
+
+export const Empty: Story = {
+  args: { rows: [], emptyText: 'Noch keine Geräte gekoppelt.' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Noch keine Geräte gekoppelt.')).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  args: { loading: true, loadingText: 'Geräte werden geladen …' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('region', { name: 'Geräte' })).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.getByText('Geräte werden geladen …')).toBeVisible();
+  },
+};
+
+export const LongGermanText: Story = {
+  args: {
+    caption: 'Alle gekoppelten VR-Brillen der Organisation',
+    rows: [
+      {
+        id: 'long',
+        name: 'Donaudampfschifffahrtsgesellschaftskapitänsbrille im Naturwissenschaftstrakt',
+        status: 'syncing',
+        battery: 57,
+        room: 'Mehrzweckraum neben der Schulbibliothek im zweiten Obergeschoss',
+      },
+      ...fewDevices,
+    ],
+  },
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: '560px' }}>
+        <Story />
+      </div>
+    ),
+  ],
+};

@@ -1,0 +1,318 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type ReactNode, useCallback, useId, useMemo, useRef, useState } from 'react';
+import { visuallyHidden } from '../styles/utils.css';
+import * as styles from './DataTable.css';
+import { nextSort, type SortState, type SortValue, selectAllState, sortRows } from './tableState';
+
+export type { SortDirection, SortState, SortValue } from './tableState';
+
+export const dataTableAlignments = ['start', 'center', 'end'] as const;
+
+export interface DataTableColumn<Row> {
+  /** Stable id; also the `columnId` of the sort state. */
+  id: string;
+  /** Header text. */
+  header: string;
+  /** Content of this column's cell in a row. */
+  cell: (row: Row) => ReactNode;
+  /**
+   * Makes the column sortable: the value rows are ordered by (strings in German collation).
+   * @example sortValue: (device) => device.name
+   */
+  sortValue?: (row: Row) => SortValue;
+  /** CSS width of the column, e.g. '12rem' or '20%'. Columns without one share the rest. */
+  width?: string;
+  align?: styles.CellVariants['align'];
+  /** The cell that names its row (rendered as a row header, e.g. the device name). */
+  rowHeader?: boolean;
+}
+
+interface SelectionOff {
+  selectable?: false;
+}
+
+interface SelectionOn<Row> {
+  /** Adds a checkbox per row and a select-all checkbox in the header. */
+  selectable: true;
+  /** Accessible name of the select-all checkbox, e.g. 'Alle Geräte auswählen'. */
+  selectAllLabel: string;
+  /**
+   * Accessible name of a row's checkbox.
+   * @example selectRowLabel={(device) => t('devices.select', { name: device.name })}
+   */
+  selectRowLabel: (row: Row) => string;
+  /** Selected row ids (controlled). */
+  selectedRowIds?: ReadonlySet<string>;
+  /** Initially selected row ids (uncontrolled). */
+  defaultSelectedRowIds?: ReadonlySet<string>;
+  onSelectedRowIdsChange?: (ids: ReadonlySet<string>) => void;
+}
+
+export type DataTableProps<Row> = (SelectionOff | SelectionOn<Row>) & {
+  /** Names the table (its <caption>) and its scroll region. */
+  caption: string;
+  /** Keeps the caption for screen readers only, when a heading above already says it. */
+  hideCaption?: boolean;
+  columns: readonly DataTableColumn<Row>[];
+  rows: readonly Row[];
+  getRowId: (row: Row) => string;
+  /** Sort state (controlled); `null` for the given order. */
+  sort?: SortState | null;
+  /** Initial sort (uncontrolled). */
+  defaultSort?: SortState;
+  onSortChange?: (sort: SortState) => void;
+  /** The rows arrive already sorted (e.g. by the server); the table only reports `onSortChange`. */
+  manualSorting?: boolean;
+  /** Height of the scroll area; the header stays in view while the rows scroll. Default '480px'. */
+  height?: string;
+  /** Expected row height in px, refined by measuring rendered rows. Default 49. */
+  estimatedRowHeight?: number;
+  /** Shown in place of rows when there are none, e.g. 'Noch keine Geräte gekoppelt'. */
+  emptyText?: ReactNode;
+  /** Replaces the rows with `loadingText` and marks the table busy. */
+  loading?: boolean;
+  loadingText?: ReactNode;
+};
+
+function useControllable<T>(value: T | undefined, defaultValue: T, onChange?: (next: T) => void) {
+  const [own, setOwn] = useState(defaultValue);
+  const current = value === undefined ? own : value;
+  const set = useCallback(
+    (next: T) => {
+      if (value === undefined) setOwn(next);
+      onChange?.(next);
+    },
+    [value, onChange],
+  );
+  return [current, set] as const;
+}
+
+function SortIcon({ direction }: { direction: SortState['direction'] | undefined }) {
+  return (
+    <svg className={styles.sortIcon} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      {direction === undefined ? (
+        <path d="m5 6 3-3 3 3M5 10l3 3 3-3" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      ) : (
+        <path
+          d={direction === 'ascending' ? 'm4 10 4-4 4 4' : 'm4 6 4 4 4-4'}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        />
+      )}
+    </svg>
+  );
+}
+
+const EMPTY_SET: ReadonlySet<string> = new Set();
+
+/**
+ * A table for long lists (thousands of rows stay smooth: only the rows in view are rendered).
+ * Sortable columns with aria-sort, optional row selection with a select-all checkbox, sticky header.
+ * The scroll area is focusable, so arrow and page keys scroll it; sort buttons and checkboxes are
+ * reached with Tab.
+ * @example
+ * <DataTable
+ *   caption={t('devices.title')}
+ *   rows={devices}
+ *   getRowId={(d) => d.id}
+ *   columns={[{ id: 'name', header: t('devices.name'), cell: (d) => d.name, sortValue: (d) => d.name, rowHeader: true }]}
+ *   selectable
+ *   selectAllLabel={t('devices.selectAll')}
+ *   selectRowLabel={(d) => t('devices.select', { name: d.name })}
+ * />
+ */
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  const {
+    caption,
+    hideCaption = false,
+    columns,
+    rows,
+    getRowId,
+    sort: sortProp,
+    defaultSort,
+    onSortChange,
+    manualSorting = false,
+    height = '480px',
+    estimatedRowHeight = 49,
+    emptyText,
+    loading = false,
+    loadingText,
+  } = props;
+  const selection = props.selectable ? props : undefined;
+  const captionId = useId();
+  const scrollerRef = useRef<HTMLElement>(null);
+
+  const [sort, setSort] = useControllable<SortState | null>(sortProp, defaultSort ?? null, (next) => {
+    if (next) onSortChange?.(next);
+  });
+  const [selected, setSelected] = useControllable<ReadonlySet<string>>(
+    selection?.selectedRowIds,
+    selection?.defaultSelectedRowIds ?? EMPTY_SET,
+    selection?.onSelectedRowIdsChange,
+  );
+
+  const sortedRows = useMemo(() => {
+    if (!sort || manualSorting) return rows;
+    const column = columns.find((c) => c.id === sort.columnId);
+    return column?.sortValue ? sortRows(rows, column.sortValue, sort.direction) : rows;
+  }, [rows, columns, sort, manualSorting]);
+
+  const rowIds = useMemo(() => sortedRows.map(getRowId), [sortedRows, getRowId]);
+  const allState = selectAllState(rowIds, selected);
+
+  const virtualizer = useVirtualizer({
+    count: loading ? 0 : sortedRows.length,
+    getScrollElement: () => scrollerRef.current,
+    estimateSize: () => estimatedRowHeight,
+    overscan: 8,
+  });
+  const items = virtualizer.getVirtualItems();
+  const paddingTop = items.length > 0 ? (items[0]?.start ?? 0) : 0;
+  const paddingBottom =
+    items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+  const columnCount = columns.length + (selection ? 1 : 0);
+
+  const toggleRow = (id: string) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setSelected(next);
+  };
+
+  const toggleAll = () => {
+    setSelected(allState === 'all' ? new Set() : new Set(rowIds));
+  };
+
+  return (
+    <section
+      ref={scrollerRef}
+      className={styles.scroller}
+      style={{ maxHeight: height }}
+      aria-labelledby={captionId}
+      aria-busy={loading || undefined}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard
+      tabIndex={0}
+    >
+      <table className={styles.table} aria-rowcount={loading ? undefined : sortedRows.length + 1}>
+        <caption id={captionId} className={hideCaption ? visuallyHidden : styles.caption}>
+          {caption}
+        </caption>
+        <colgroup>
+          {selection ? <col className={styles.checkboxCell} /> : null}
+          {columns.map((column) => (
+            <col key={column.id} style={column.width ? { width: column.width } : undefined} />
+          ))}
+        </colgroup>
+        <thead>
+          <tr aria-rowindex={1}>
+            {selection ? (
+              <th scope="col" className={`${styles.headerCell} ${styles.checkboxCell}`}>
+                <input
+                  type="checkbox"
+                  className={styles.checkbox}
+                  aria-label={selection.selectAllLabel}
+                  checked={allState === 'all'}
+                  disabled={loading || rowIds.length === 0}
+                  ref={(element) => {
+                    if (element) element.indeterminate = allState === 'some';
+                  }}
+                  onChange={toggleAll}
+                />
+              </th>
+            ) : null}
+            {columns.map((column) => {
+              const direction = sort?.columnId === column.id ? sort.direction : undefined;
+              const sortable = column.sortValue !== undefined || (manualSorting && onSortChange);
+              return (
+                <th
+                  key={column.id}
+                  scope="col"
+                  className={styles.headerCell}
+                  style={{ textAlign: column.align === 'end' ? 'right' : undefined }}
+                  aria-sort={sortable ? (direction ?? 'none') : undefined}
+                >
+                  {sortable ? (
+                    <button
+                      type="button"
+                      className={styles.sortButton}
+                      onClick={() => setSort(nextSort(sort ?? undefined, column.id))}
+                    >
+                      <span className={styles.sortLabel}>{column.header}</span>
+                      <SortIcon direction={direction} />
+                    </button>
+                  ) : (
+                    column.header
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {loading || sortedRows.length === 0 ? (
+            <tr>
+              <td colSpan={columnCount} className={styles.message}>
+                {loading ? loadingText : emptyText}
+              </td>
+            </tr>
+          ) : (
+            <>
+              {paddingTop > 0 ? (
+                // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row, nothing in it is focusable
+                <tr aria-hidden="true">
+                  <td colSpan={columnCount} className={styles.spacer} style={{ height: paddingTop }} />
+                </tr>
+              ) : null}
+              {items.map((item) => {
+                const row = sortedRows[item.index] as Row;
+                const id = rowIds[item.index] as string;
+                const isSelected = selected.has(id);
+                return (
+                  <tr
+                    key={id}
+                    ref={virtualizer.measureElement}
+                    data-index={item.index}
+                    data-selected={selection ? isSelected : undefined}
+                    aria-rowindex={item.index + 2}
+                    className={styles.row}
+                  >
+                    {selection ? (
+                      <td className={`${styles.cell()} ${styles.checkboxCell}`}>
+                        <input
+                          type="checkbox"
+                          className={styles.checkbox}
+                          aria-label={selection.selectRowLabel(row)}
+                          checked={isSelected}
+                          onChange={() => toggleRow(id)}
+                        />
+                      </td>
+                    ) : null}
+                    {columns.map((column) => {
+                      const Cell = column.rowHeader ? 'th' : 'td';
+                      return (
+                        <Cell
+                          key={column.id}
+                          scope={column.rowHeader ? 'row' : undefined}
+                          className={styles.cell({ align: column.align })}
+                        >
+                          {column.cell(row)}
+                        </Cell>
+                      );
+                    })}
+                  </tr>
+                );
+              })}
+              {paddingBottom > 0 ? (
+                // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row, nothing in it is focusable
+                <tr aria-hidden="true">
+                  <td colSpan={columnCount} className={styles.spacer} style={{ height: paddingBottom }} />
+                </tr>
+              ) : null}
+            </>
+          )}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,173 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { PlaybackBar, type PlaybackState } from './PlaybackBar';
+
+const labels = { start: 'Starten', pause: 'Pausieren', resume: 'Fortsetzen', stop: 'Beenden' };
+
+const meta = {
+  title: 'Playback/PlaybackBar',
+  component: PlaybackBar,
+  tags: ['autodocs'],
+  args: {
+    title: 'Vulkane der Erde',
+    state: 'stopped',
+    elapsed: '0:00:00',
+    duration: '0:45:00',
+    deviceCountText: '24 Geräte',
+    labels,
+    onStart: fn(),
+    onPause: fn(),
+    onResume: fn(),
+    onStop: fn(),
+  },
+} satisfies Meta<typeof PlaybackBar>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Stopped: Story = {
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('region', { name: 'Vulkane der Erde' })).toBeInTheDocument();
+    await expect(canvas.getByText('0:00:00 / 0:45:00')).toBeVisible();
+    await expect(canvas.getByText('24 Geräte')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Beenden' })).toBeDisabled();
+    await userEvent.click(canvas.getByRole('button', { name: 'Starten' }));
+    await expect(args.onStart).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const Playing: Story = {
+  args: { state: 'playing', elapsed: '0:12:03' },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Pausieren' }));
+    await expect(args.onPause).toHaveBeenCalledTimes(1);
+    await userEvent.click(canvas.getByRole('button', { name: 'Beenden' }));
+    await expect(args.onStop).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const Paused: Story = {
+  args: { state: 'paused', elapsed: '0:12:03' },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Fortsetzen' }));
+    await expect(args.onResume).toHaveBeenCalledTimes(1);
+    await expect(args.onPause).not.toHaveBeenCalled();
+  },
+};
+
+/** Driven by state as in the app: start, pause, resume and stop switch the buttons, by keyboard. */
+export const FullCycle: Story = {
+  render: function Render(args) {
+    const [state, setState] = useState<PlaybackState>('stopped');
+    return (
+      <PlaybackBar
+        {...args}
+        state={state}
+        onStart={() => {
+          args.onStart();
+          setState('playing');
+        }}
+        onPause={() => {
+          args.onPause();
+          setState('paused');
+        }}
+        onResume={() => {
+          args.onResume();
+          setState('playing');
+        }}
+        onStop={() => {
+          args.onStop();
+          setState('stopped');
+        }}
+      />
+    );
+  },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: 'Starten' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onStart).toHaveBeenCalledTimes(1);
+    // The same button now pauses; focus stays on it.
+    await expect(canvas.getByRole('button', { name: 'Pausieren' })).toHaveFocus();
+    await userEvent.keyboard(' ');
+    await expect(args.onPause).toHaveBeenCalledTimes(1);
+    await expect(canvas.getByRole('button', { name: 'Fortsetzen' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onResume).toHaveBeenCalledTimes(1);
+    await expect(canvas.getByRole('button', { name: 'Pausieren' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Beenden' }));
+    await expect(args.onStop).toHaveBeenCalledTimes(1);
+    await expect(canvas.getByRole('button', { name: 'Starten' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Beenden' })).toBeDisabled();
+  },
+};
+
+/** Seconds formatted by a function the app passes in. */
+export const FormatTime: Story = {
+  args: {
+    state: 'playing',
+    elapsed: 3723,
+    duration: 5400,
+    formatTime: (seconds: number) => {
+      const h = Math.floor(seconds / 3600);
+      const m = Math.floor((seconds % 3600) / 60);
+      const s = seconds % 60;
+      return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('1:02:03 / 1:30:00')).toBeVisible();
+  },
+};
+
+export const Disabled: Story = {
+  args: { disabled: true, deviceCountText: 'Keine Geräte verbunden' },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Starten' })).toBeDisabled();
+    await userEvent.click(canvas.getByRole('button', { name: 'Starten' }));
+    await expect(args.onStart).not.toHaveBeenCalled();
+  },
+};
+
+export const Busy: Story = {
+  args: { state: 'playing', elapsed: '0:12:03', busy: true, busyLabel: 'Befehl wird gesendet' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: /Pausieren/ })).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.getByRole('button', { name: 'Beenden' })).toBeDisabled();
+  },
+};
+
+export const LongGermanText: Story = {
+  args: {
+    state: 'playing',
+    title: 'Eine Reise durch den menschlichen Körper: Herz, Lunge und Blutkreislauf',
+    elapsed: '1:02:03',
+    duration: '1:30:00',
+    deviceCountText: '24 von 30 Geräten spielen mit',
+    labels: {
+      start: 'Wiedergabe starten',
+      pause: 'Wiedergabe pausieren',
+      resume: 'Fortsetzen',
+      stop: 'Wiedergabe beenden',
+    },
+  },
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: '420px' }}>
+        <Story />
+      </div>
+    ),
+  ],
+};
+
+export const LightTheme: Story = {
+  args: { state: 'playing', elapsed: '0:12:03' },
+  globals: { theme: 'light' },
+};

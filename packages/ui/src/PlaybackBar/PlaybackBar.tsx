@@ -1,0 +1,129 @@
+import { useId } from 'react';
+import { Button } from '../Button/Button';
+import * as styles from './PlaybackBar.css';
+
+export const playbackStates = ['stopped', 'playing', 'paused'] as const;
+export type PlaybackState = (typeof playbackStates)[number];
+
+export interface PlaybackBarLabels {
+  start: string;
+  pause: string;
+  resume: string;
+  stop: string;
+}
+
+export interface PlaybackBarProps {
+  /** What is playing (or ready to play). */
+  title: string;
+  /** Heading level of the title in the page outline. Default 2. */
+  titleLevel?: 2 | 3 | 4;
+  state: PlaybackState;
+  /**
+   * Elapsed time: a string the app formatted (h:mm:ss), or seconds together with `formatTime`.
+   * @example elapsed="0:12:03"
+   */
+  elapsed: string | number;
+  /** Total duration, like `elapsed`. */
+  duration: string | number;
+  /**
+   * Turns seconds into text when `elapsed`/`duration` are numbers.
+   * @example formatTime={(s) => formatDuration(s)} // from the app, e.g. '1:02:03'
+   */
+  formatTime?: (seconds: number) => string;
+  /** Text of the time's screen-reader label and separator, e.g. 'von' gives '0:12:03 von 0:45:00'. */
+  timeSeparator?: string;
+  /** How many devices play along, formatted by the app, e.g. '24 Geräte'. */
+  deviceCountText: string;
+  /**
+   * Button texts.
+   * @example labels={{ start: t('play.start'), pause: t('play.pause'), resume: t('play.resume'), stop: t('play.stop') }}
+   */
+  labels: PlaybackBarLabels;
+  onStart: () => void;
+  onPause: () => void;
+  onResume: () => void;
+  onStop: () => void;
+  /** Disables the controls, e.g. while no device is connected. */
+  disabled?: boolean;
+  /** Shows a command in flight on the main button (start/pause/resume) and blocks the controls. */
+  busy?: boolean;
+  /** Read after the main button's text while `busy`. */
+  busyLabel?: string;
+}
+
+function Icon({ kind }: { kind: 'play' | 'pause' | 'stop' }) {
+  const shapes = {
+    play: <path d="M4 2.5v11l9.5-5.5z" fill="currentColor" />,
+    pause: <path d="M3.5 2.5h3v11h-3zM9.5 2.5h3v11h-3z" fill="currentColor" />,
+    stop: <rect x="3" y="3" width="10" height="10" rx="1" fill="currentColor" />,
+  } as const;
+  return (
+    <svg className={styles.icon} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      {shapes[kind]}
+    </svg>
+  );
+}
+
+/**
+ * The playback control of a session: title, elapsed/duration, device count and start, pause/resume
+ * and stop. Presentational: the app owns the state and sends the commands.
+ */
+export function PlaybackBar({
+  title,
+  titleLevel = 2,
+  state,
+  elapsed,
+  duration,
+  formatTime = String,
+  timeSeparator = '/',
+  deviceCountText,
+  labels,
+  onStart,
+  onPause,
+  onResume,
+  onStop,
+  disabled = false,
+  busy = false,
+  busyLabel,
+}: PlaybackBarProps) {
+  const titleId = useId();
+  const Heading = `h${titleLevel}` as const;
+  const asText = (value: string | number) => (typeof value === 'number' ? formatTime(value) : value);
+  const main =
+    state === 'stopped'
+      ? { label: labels.start, onClick: onStart, icon: 'play' as const, variant: 'primary' as const }
+      : state === 'playing'
+        ? { label: labels.pause, onClick: onPause, icon: 'pause' as const, variant: 'secondary' as const }
+        : { label: labels.resume, onClick: onResume, icon: 'play' as const, variant: 'primary' as const };
+  return (
+    <section className={styles.root} aria-labelledby={titleId} data-state={state}>
+      <div className={styles.info}>
+        <Heading id={titleId} className={styles.title}>
+          {title}
+        </Heading>
+        <div className={styles.details}>
+          <span className={styles.time}>
+            {asText(elapsed)} {timeSeparator} {asText(duration)}
+          </span>
+          <span>{deviceCountText}</span>
+        </div>
+      </div>
+      <div className={styles.controls}>
+        <Button
+          variant={main.variant}
+          onClick={main.onClick}
+          disabled={disabled}
+          loading={busy}
+          loadingLabel={busyLabel}
+        >
+          {busy ? null : <Icon kind={main.icon} />}
+          {main.label}
+        </Button>
+        <Button variant="danger" onClick={onStop} disabled={disabled || busy || state === 'stopped'}>
+          <Icon kind="stop" />
+          {labels.stop}
+        </Button>
+      </div>
+    </section>
+  );
+}
