@@ -37,6 +37,12 @@ export {
   type FormFieldProps,
 } from './FormField/FormField';
 export { Heading, type HeadingLevel, type HeadingProps } from './Heading/Heading';
+export {
+  IconButton,
+  type IconButtonProps,
+  type IconButtonVariant,
+  iconButtonVariants,
+} from './IconButton/IconButton';
 export { Inline, type InlineAlign, type InlineAlignY, type InlineProps } from './Inline/Inline';
 export { type KeyValueItem, KeyValueList, type KeyValueListProps } from './KeyValueList/KeyValueList';
 export {
@@ -46,6 +52,13 @@ export {
   type LinkProviderProps,
   useLinkComponent,
 } from './LinkProvider/LinkProvider';
+export {
+  Menu,
+  type MenuContentProps,
+  type MenuItemProps,
+  type MenuRootProps,
+  type MenuTriggerProps,
+} from './Menu/Menu';
 export { NavLink, type NavLinkProps } from './NavLink/NavLink';
 export { Pagination, type PaginationProps } from './Pagination/Pagination';
 export { PasswordField, type PasswordFieldProps } from './PasswordField/PasswordField';

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { type RecipeVariants, recipe } from '@vanilla-extract/recipes';
 import { vars } from '../theme/theme.css';
 
@@ -63,3 +63,7 @@ export const root = recipe({
 export type RootVariants = NonNullable<RecipeVariants<typeof root>>;
 
 export const spinner = style({ width: '1em', height: '1em', flexShrink: 0 });
+
+export const icon = style({ display: 'inline-flex', width: '1.25em', height: '1.25em', flexShrink: 0 });
+
+globalStyle(`${icon} > svg`, { width: '100%', height: '100%' });

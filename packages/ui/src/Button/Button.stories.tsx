@@ -93,6 +93,43 @@ export const LongGermanText: Story = {
   ],
 };
 
+const uploadIcon = (
+  <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <path
+      d="M12 16V4m0 0-4.5 4.5M12 4l4.5 4.5M4 15v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    />
+  </svg>
+);
+
+export const WithIcon: Story = {
+  args: { icon: uploadIcon, children: 'Hochladen', variant: 'secondary' },
+  play: async ({ canvasElement }) => {
+    const button = within(canvasElement).getByRole('button', { name: 'Hochladen' });
+    await expect(button.querySelector('svg')).toBeVisible();
+  },
+};
+
+export const LoadingReplacesIcon: Story = {
+  args: { icon: uploadIcon, children: 'Hochladen', loading: true, loadingLabel: 'Wird hochgeladen' },
+  play: async ({ canvasElement }) => {
+    const button = within(canvasElement).getByRole('button', { name: 'Hochladen Wird hochgeladen' });
+    await expect(button.querySelectorAll('svg')).toHaveLength(1);
+  },
+};
+
+export const FocusVisible: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.tab();
+    const button = within(canvasElement).getByRole('button', { name: 'Speichern' });
+    await expect(button).toHaveFocus();
+    await expect(button).toHaveStyle({ outlineStyle: 'solid' });
+  },
+};
+
 export const FullWidth: Story = { args: { fullWidth: true, children: 'Anmelden' } };
 
 export const AllVariants: Story = {

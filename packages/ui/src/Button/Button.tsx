@@ -1,4 +1,4 @@
-import { type ButtonHTMLAttributes, forwardRef } from 'react';
+import { type ButtonHTMLAttributes, forwardRef, type ReactNode } from 'react';
 import { SpinnerIcon } from '../Spinner/SpinnerIcon';
 import { visuallyHidden } from '../styles/utils.css';
 import * as styles from './Button.css';
@@ -12,6 +12,12 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
     loading?: boolean;
     /** Read by screen readers after the button text while `loading` (e.g. 'Wird gespeichert'). */
     loadingLabel?: string;
+    /**
+     * A decorative icon (an inline SVG, hidden from screen readers) before the text; the spinner takes
+     * its place while loading.
+     * @example <Button icon={<UploadIcon />}>{t('upload')}</Button>
+     */
+    icon?: ReactNode;
   };
 
 /**
@@ -19,7 +25,7 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
  * `ghost` for low-emphasis actions, `danger` for destructive ones.
  */
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant, size, fullWidth, loading = false, loadingLabel, disabled, className, children, ...props },
+  { variant, size, fullWidth, loading = false, loadingLabel, icon, disabled, className, children, ...props },
   ref,
 ) {
   return (
@@ -30,7 +36,13 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       aria-busy={loading || undefined}
       {...props}
     >
-      {loading ? <SpinnerIcon className={styles.spinner} /> : null}
+      {loading ? (
+        <SpinnerIcon className={styles.spinner} />
+      ) : icon ? (
+        <span className={styles.icon} aria-hidden="true">
+          {icon}
+        </span>
+      ) : null}
       {children}
       {loading && loadingLabel ? <span className={visuallyHidden}>{loadingLabel}</span> : null}
     </button>
