@@ -9,6 +9,7 @@ import { registerAuth } from './auth.ts';
 import type { AppContext } from './context.ts';
 import { loadContract, type OpenApiDocument, prepareContract } from './contract.ts';
 import { registerDevOutbox } from './dev-outbox.ts';
+import { registerDevOidcProvider } from './social-routes.ts';
 import { errorHandler, MESSAGES } from './errors.ts';
 import { buildServiceHandlers } from './handlers/index.ts';
 import { skipMultipartBodyValidation } from './multipartRoutes.ts';
@@ -113,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerDevOutbox(app, readAccessSettings());
+  await registerDevOidcProvider(app, options.db, readAccessSettings());
 
   const portal = options.portalDist && hasPortalBuild(options.portalDist) ? options.portalDist : undefined;
   if (portal) await registerPortal(app, portal);

@@ -14,6 +14,7 @@ import {
   tosVersions,
   users,
 } from './schema.ts';
+import { seedBulkContent } from './seedBulk.ts';
 
 export const DEMO_PASSWORD = 'portal2026';
 export const TOS_FILE_V1 = '/media/nutzungsbedingungen-v1.pdf';
@@ -410,6 +411,9 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(organisations);
   if ((existing?.n ?? 0) > 0) return false;
   await seedDemoData(db);
+  // SEED_CONTENT_COUNT=2000 adds generated items for performance checks (README of the server).
+  const bulk = Number(process.env.SEED_CONTENT_COUNT || 0);
+  if (Number.isInteger(bulk) && bulk > 0) await seedBulkContent(db, bulk);
   return true;
 }
 

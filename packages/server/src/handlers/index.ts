@@ -4,6 +4,7 @@ import { MESSAGES } from '../errors.ts';
 import { contentHandlers } from './content.ts';
 import { organisationHandlers } from './organisations.ts';
 import { sessionHandlers } from './sessions.ts';
+import { socialHandlers } from './social.ts';
 import { uploadHandlers } from './uploads.ts';
 import { userHandlers } from './users.ts';
 
@@ -22,6 +23,7 @@ export function buildServiceHandlers(context: AppContext, operations: ContractOp
     ...contentHandlers(context),
     ...uploadHandlers(context),
     ...organisationHandlers(context),
+    ...socialHandlers(context),
   };
   const known = new Set(operations.map((o) => o.operationId));
   const stray = Object.keys(implemented).filter((id) => !known.has(id));
