@@ -19,6 +19,8 @@ export interface AccessSettings {
   outboxDir: string;
   /** The dev outbox page is served only without SMTP and outside production. */
   devOutbox: boolean;
+  /** Social login: an external OpenID Connect provider, or (issuer unset) the built-in 'Antares (Demo)'. */
+  oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | undefined;
 }
 
 function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -43,5 +45,13 @@ export function readAccessSettings(env: NodeJS.ProcessEnv = process.env): Access
     mailFrom: env.MAIL_FROM || 'VR-Portal <no-reply@vr-portal.example>',
     outboxDir: env.OUTBOX_DIR || `${REPO_ROOT}.data/outbox`,
     devOutbox: !smtpUrl && env.NODE_ENV !== 'production',
+    oidc: env.OIDC_ISSUER
+      ? {
+          issuer: env.OIDC_ISSUER,
+          clientId: env.OIDC_CLIENT_ID || 'vr-portal',
+          clientSecret: env.OIDC_CLIENT_SECRET || '',
+          name: env.OIDC_PROVIDER_NAME || 'Antares',
+        }
+      : undefined,
   };
 }

@@ -9,11 +9,11 @@ import { registerAuth } from './auth.ts';
 import type { AppContext } from './context.ts';
 import { loadContract, type OpenApiDocument, prepareContract } from './contract.ts';
 import { registerDevOutbox } from './dev-outbox.ts';
-import { registerDevOidcProvider } from './social-routes.ts';
 import { errorHandler, MESSAGES } from './errors.ts';
 import { buildServiceHandlers } from './handlers/index.ts';
 import { skipMultipartBodyValidation } from './multipartRoutes.ts';
 import { mediaFor } from './services/media.ts';
+import { registerDevOidcProvider } from './social-routes.ts';
 import { hasPortalBuild, registerPortal, sendSpaIndex, wantsSpa } from './static.ts';
 
 export const ASSETS_DIR = fileURLToPath(new URL('../assets', import.meta.url));

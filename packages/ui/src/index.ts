@@ -3,6 +3,7 @@
 import './theme/fonts';
 import './theme/global.css';
 
+export { Alert, type AlertProps, type AlertTone, alertTones } from './Alert/Alert';
 export { AppShell, type AppShellProps, NAVBAR_HEIGHT_PX } from './AppShell/AppShell';
 export { Badge, type BadgeProps, type BadgeTone, badgeTones } from './Badge/Badge';
 export { Box, type BoxProps } from './Box/Box';
@@ -69,9 +70,11 @@ export {
   type PlaybackState,
   playbackStates,
 } from './PlaybackBar/PlaybackBar';
+export { ProgressBar, type ProgressBarProps } from './ProgressBar/ProgressBar';
 export { RadioGroup, type RadioGroupProps, type RadioOption } from './RadioGroup/RadioGroup';
 export { SearchField, type SearchFieldProps } from './SearchField/SearchField';
 export { Select, type SelectOption, type SelectProps } from './Select/Select';
+export { Skeleton, type SkeletonProps } from './Skeleton/Skeleton';
 export { SkipLink, type SkipLinkProps } from './SkipLink/SkipLink';
 export { Spinner, type SpinnerProps } from './Spinner/Spinner';
 export { Stack, type StackAlign, type StackGap, type StackProps } from './Stack/Stack';

@@ -269,3 +269,37 @@ export const multipartUploadParts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.uploadId, t.partNumber] })],
 );
+
+/** Links a social login (provider + subject of its ID token) to a portal user. */
+export const socialAccounts = pgTable(
+  'social_accounts',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('social_accounts_provider_subject_unique').on(t.provider, t.subject)],
+);
+
+/** A social login between the redirect to the provider and its callback: state, PKCE verifier, nonce, return URL. */
+export const socialLogins = pgTable('social_logins', {
+  state: text('state').primaryKey(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  callbackUrl: text('callback_url').notNull(),
+  origin: text('origin').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Browser session after a social login (cookie `sessionid`, stored hashed); used once to obtain tokens. */
+export const socialSessions = pgTable('social_sessions', {
+  idHash: text('id_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
