@@ -101,3 +101,18 @@ export const LongGermanText: Story = {
 };
 
 export const DefaultLightTheme: Story = { ...Default, globals: { theme: 'light' } };
+
+/** Tab reaches each link in order; the current page (not a link) is skipped. Focus shows a ring. */
+export const KeyboardFocus: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.tab();
+    const dashboard = canvas.getByRole('link', { name: 'Dashboard' });
+    await expect(dashboard).toHaveFocus();
+    await expect(getComputedStyle(dashboard).outlineStyle).not.toBe('none');
+    await userEvent.tab();
+    await expect(canvas.getByRole('link', { name: 'Geräte' })).toHaveFocus();
+    await userEvent.tab();
+    await expect(canvasElement.ownerDocument.activeElement).toBe(canvasElement.ownerDocument.body);
+  },
+};

@@ -61,3 +61,5 @@ export const LongGermanText: Story = {
     ),
   ],
 };
+
+export const LightTheme: Story = { globals: { theme: 'light' } };

@@ -250,6 +250,29 @@ export const FiveThousandRows: Story = {
   },
 };
 
+/** Tab walks the row checkboxes past the first rendered window; focus scrolls the table along. */
+export const KeyboardThroughRows: Story = {
+  args: FiveThousandRows.args,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = canvas.getByRole('table', { name: 'Geräte' });
+    canvas.getByRole('checkbox', { name: 'Brille 0001 auswählen' }).focus();
+    for (let i = 0; i < 40; i += 1) await userEvent.tab();
+    const focused = canvas.getByRole('checkbox', { name: 'Brille 0041 auswählen' });
+    await expect(focused).toHaveFocus();
+    await userEvent.keyboard(' ');
+    await expect(focused).toBeChecked();
+    await expect(canvas.getByRole('checkbox', { name: 'Alle Geräte auswählen' })).toBePartiallyChecked();
+    // Row 1 has left the window: the DOM still holds only the rows around the focus.
+    await waitFor(() =>
+      expect(canvas.queryByRole('rowheader', { name: 'Brille 0001' })).not.toBeInTheDocument(),
+    );
+    await expect(
+      bodyRows(table).filter((row) => row.getAttribute('aria-hidden') !== 'true').length,
+    ).toBeLessThan(40);
+  },
+};
+
 export const Empty: Story = {
   args: { rows: [], emptyText: 'Noch keine Geräte gekoppelt.' },
   play: async ({ canvasElement }) => {
