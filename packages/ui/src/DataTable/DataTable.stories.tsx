@@ -311,3 +311,24 @@ export const LongGermanText: Story = {
     ),
   ],
 };
+
+/** Selected rows, status dots and the sorted header in the light-blue scheme, so axe checks its contrast. */
+export const SelectedRowsLightTheme: Story = {
+  args: {
+    selectable: true,
+    selectAllLabel: 'Alle Geräte auswählen',
+    selectRowLabel: (d: Device) => `${d.name} auswählen`,
+    defaultSelectedRowIds: new Set(['device-1', 'device-2', 'device-3', 'device-4']),
+    defaultSort: { columnId: 'name', direction: 'ascending' },
+  },
+  globals: { theme: 'light' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('checkbox', { name: 'Brille 0004 auswählen' })).toBeChecked();
+    await expect(canvas.getByRole('checkbox', { name: 'Alle Geräte auswählen' })).toBePartiallyChecked();
+    await expect(canvas.getByRole('columnheader', { name: 'Name' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+  },
+};
