@@ -45,6 +45,7 @@ it('seeded the demo data the README promises', async () => {
     'admin@kmz.example',
     'lehrer@schule.example',
     'neu@schule.example',
+    'staff@vr-portal.example',
     'zfsl@zfsl.example',
   ]);
 
