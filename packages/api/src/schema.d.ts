@@ -684,7 +684,9 @@ export interface paths {
     put?: never;
     /**
      * Complete the multipart upload
-     * @description Assembles the parts, verifies sizes and ETags, and sets `file` and `fileSize` of the content item.
+     * @description Assembles the parts, verifies that every part 1…n is stored with the ETag its upload returned, that all but the
+     *     last part have `part_size` bytes and that the total equals the announced `file_size`; with `checksum` also the
+     *     SHA-256 of the whole file. Then sets `file` and `fileSize` of the content item.
      */
     post: operations['completeContentMultipartUpload'];
     delete?: never;
@@ -1849,6 +1851,11 @@ export interface components {
         part_number: number;
         etag: string;
       }[];
+      /**
+       * @description Optional SHA-256 (hex) of the whole file. When sent, the server hashes the assembled file and refuses the
+       *     completion with 400 if it differs (the parts stay, so they can be sent again).
+       */
+      checksum?: string;
     };
     AbortMultipartUploadRequest: {
       file_name: components['schemas']['FileName'];
@@ -1860,7 +1867,7 @@ export interface components {
       file: string;
       /** @description Bytes. */
       fileSize: number;
-      /** @description SHA-256 hex digest of the whole file. */
+      /** @description SHA-256 hex digest of the whole file; present when the request sent one (then verified). */
       checksum?: string;
     };
     /**
@@ -3186,7 +3193,10 @@ export interface operations {
       /** @description Part stored. */
       200: {
         headers: {
-          /** @description Entity tag of the stored part (quoted hex MD5), to be sent back in `parts` on completion. */
+          /**
+           * @description Entity tag of the stored part, to be sent back in `parts` on completion. Opaque to clients; the reference
+           *     server uses the part's CRC-32 and size (a checksum cheap enough not to slow the upload down).
+           */
           ETag?: string;
           [name: string]: unknown;
         };

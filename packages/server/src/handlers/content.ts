@@ -205,18 +205,21 @@ export function contentHandlers(context: AppContext): HandlerMap {
       const { id } = target(request);
       const { content } = await requireOwnedContent(db, userId, id);
       const body = request.body as Schemas['CompleteMultipartUploadRequest'];
-      const { key, size } = await media.uploads.complete(
+      const { key, size, checksum } = await media.uploads.complete(
         target(request),
         body.upload_id,
         body.file_name,
         body.parts,
         (fileName) => `content/${id}/${Date.now().toString(36)}-${fileName}`,
+        body.checksum,
       );
       const file = media.storage.url(key);
       await setContentFile(db, id, file, size);
       const oldKey = content.file ? media.storage.keyOf(content.file) : null;
       if (oldKey && oldKey !== key) await media.storage.deleteFile(oldKey);
-      const result: Schemas['MultipartUploadResult'] = { file, fileSize: size };
+      const result: Schemas['MultipartUploadResult'] = checksum
+        ? { file, fileSize: size, checksum }
+        : { file, fileSize: size };
       return result;
     },
 

@@ -239,6 +239,34 @@ describe('multipart upload of a content file', () => {
     expect(ok.json().fileSize).toBe(2 * PART);
   });
 
+  it('verifies the whole file’s SHA-256 when the client sends one', async () => {
+    const id = await newContent();
+    const data = randomBytes(PART + 10);
+    const upload = (await start(id, 'summe.mp4', data.length)).json<Start>();
+    const parts = [];
+    for (const n of [1, 2]) {
+      const url = await partUrl(id, upload.upload_id, 'summe.mp4', n);
+      const response = await put(url, data.subarray((n - 1) * PART, n * PART));
+      parts.push({ part_number: n, etag: String(response.headers.etag) });
+    }
+    const complete = (checksum: string) =>
+      post(`/api/v1/cms/content/${id}/complete-multipart-upload/`, lehrer, {
+        file_name: 'summe.mp4',
+        upload_id: upload.upload_id,
+        parts,
+        checksum,
+      });
+    const wrong = await complete(createHash('sha256').update('anders').digest('hex'));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().detail).toBe(
+      'Die Prüfsumme der hochgeladenen Datei stimmt nicht. Bitte laden Sie die Datei erneut hoch.',
+    );
+    const sha = createHash('sha256').update(data).digest('hex');
+    const right = await complete(sha);
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json()).toMatchObject({ fileSize: data.length, checksum: sha });
+  });
+
   it('refuses files and parts over the limit with 413 and a German detail', async () => {
     const id = await newContent();
     const tooBig = await start(id, 'gross.mp4', 20 * PART + 1);

@@ -1,4 +1,5 @@
-import { createWriteStream } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -94,6 +95,8 @@ export interface MediaStorage {
   writePart(uploadId: string, offset: number, source: Readable, limit: number): Promise<StoredPart>;
   /** Turns the upload into the stored file `key` of `size` bytes. */
   finishUpload(uploadId: string, key: string, size: number): Promise<void>;
+  /** SHA-256 (hex) of the first `size` bytes of an upload, i.e. of the file it will become. */
+  checksumUpload(uploadId: string, size: number): Promise<string>;
   /** Deletes everything of an upload; no error when nothing is there. */
   discardUpload(uploadId: string): Promise<void>;
   /** Whether anything of the upload is still stored (tests and cleanup). */
@@ -168,6 +171,18 @@ export class LocalMediaStorage implements MediaStorage {
     const target = this.filePath(key);
     await mkdir(dirname(target), { recursive: true });
     await rename(source, target);
+  }
+
+  async checksumUpload(uploadId: string, size: number): Promise<string> {
+    const hash = createHash('sha256');
+    if (size > 0) {
+      try {
+        await pipeline(createReadStream(this.uploadPath(uploadId), { start: 0, end: size - 1 }), hash);
+      } catch {
+        throw new UploadGoneError();
+      }
+    }
+    return hash.digest('hex');
   }
 
   async discardUpload(uploadId: string): Promise<void> {

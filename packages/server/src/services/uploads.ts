@@ -25,6 +25,8 @@ export const UPLOAD_MESSAGES = {
   partsOrder: 'Die Teile müssen lückenlos und aufsteigend ab Teil 1 angegeben werden.',
   partMissing: (n: number) => `Teil ${n} wurde nicht oder mit anderem Inhalt hochgeladen.`,
   partIncomplete: (n: number) => `Teil ${n} ist unvollständig.`,
+  checksumMismatch:
+    'Die Prüfsumme der hochgeladenen Datei stimmt nicht. Bitte laden Sie die Datei erneut hoch.',
   sizeMismatch: (expected: number, actual: number) =>
     `Die hochgeladene Datei ist ${actual} Bytes groß, angekündigt waren ${expected} Bytes.`,
 } as const;
@@ -254,7 +256,8 @@ export class UploadService {
     fileName: string,
     parts: { part_number: number; etag: string }[],
     key: (fileName: string) => string,
-  ): Promise<{ key: string; size: number }> {
+    checksum?: string,
+  ): Promise<{ key: string; size: number; checksum?: string }> {
     const upload = await this.find(target, uploadId);
     this.checkFileName(upload, fileName);
     if (parts.some((part, index) => part.part_number !== index + 1)) {
@@ -285,13 +288,16 @@ export class UploadService {
     }
     const fileKey = key(upload.fileName);
     try {
+      if (checksum !== undefined && (await this.storage.checksumUpload(uploadId, size)) !== checksum) {
+        throw new HttpError(400, UPLOAD_MESSAGES.checksumMismatch);
+      }
       await this.storage.finishUpload(uploadId, fileKey, size);
     } catch (error) {
       if (error instanceof UploadGoneError) throw new HttpError(404, UPLOAD_MESSAGES.gone);
       throw error;
     }
     await this.db.delete(multipartUploads).where(eq(multipartUploads.id, uploadId));
-    return { key: fileKey, size };
+    return checksum === undefined ? { key: fileKey, size } : { key: fileKey, size, checksum };
   }
 
   async abort(target: UploadTarget, uploadId: string, fileName: string): Promise<void> {
