@@ -1,4 +1,4 @@
-import { globalStyle, keyframes, style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../theme/theme.css';
 
 export const root = style({
@@ -93,14 +93,3 @@ export const footer = style({
 });
 
 globalStyle(`${footer} > *`, { position: 'relative', zIndex: 1 });
-
-const shimmer = keyframes({ '0%': { opacity: 1 }, '50%': { opacity: 0.5 }, '100%': { opacity: 1 } });
-
-export const skeleton = style({
-  display: 'block',
-  borderRadius: vars.radius.small,
-  backgroundColor: vars.color.surfaceRaised,
-  '@media': {
-    '(prefers-reduced-motion: no-preference)': { animation: `${shimmer} 1.5s ease-in-out infinite` },
-  },
-});

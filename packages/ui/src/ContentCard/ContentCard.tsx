@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLinkComponent } from '../LinkProvider/LinkProvider';
+import { Skeleton } from '../Skeleton/Skeleton';
 import { visuallyHidden } from '../styles/utils.css';
 import { Tag } from '../Tag/Tag';
 import * as styles from './ContentCard.css';
@@ -114,9 +115,9 @@ export function ContentCardSkeleton({ label }: ContentCardSkeletonProps) {
       <span className={visuallyHidden}>{label}</span>
       <div className={styles.media} aria-hidden="true" />
       <div className={styles.body} aria-hidden="true">
-        <span className={styles.skeleton} style={{ height: '1.25rem', width: '80%' }} />
-        <span className={styles.skeleton} style={{ height: '1.25rem', width: '45%' }} />
-        <span className={styles.skeleton} style={{ height: '0.875rem', width: '60%' }} />
+        <Skeleton width="80%" height="1.25rem" />
+        <Skeleton width="45%" height="1.25rem" />
+        <Skeleton width="60%" height="0.875rem" />
       </div>
     </div>
   );
