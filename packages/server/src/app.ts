@@ -110,6 +110,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     setHeaders(reply) {
       reply.header('Cache-Control', 'public, max-age=3600');
       reply.header('X-Content-Type-Options', 'nosniff');
+      // Uploaded files come from users: opened directly, an HTML or SVG file must not run script on our origin.
+      reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
     },
   });
 

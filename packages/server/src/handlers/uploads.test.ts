@@ -111,6 +111,7 @@ describe('multipart upload of a content file', () => {
     expect(content.json()).toMatchObject({ file: result.file, fileSize: data.length });
     const served = await server.app.inject({ url: result.file });
     expect(served.statusCode).toBe(200);
+    expect(served.headers['content-security-policy']).toContain('sandbox');
     expect(createHash('sha256').update(served.rawPayload).digest('hex')).toBe(
       createHash('sha256').update(data).digest('hex'),
     );
@@ -243,7 +244,7 @@ describe('multipart upload of a content file', () => {
     const id = await newContent();
     const data = randomBytes(PART + 10);
     const upload = (await start(id, 'summe.mp4', data.length)).json<Start>();
-    const parts = [];
+    const parts: { part_number: number; etag: string }[] = [];
     for (const n of [1, 2]) {
       const url = await partUrl(id, upload.upload_id, 'summe.mp4', n);
       const response = await put(url, data.subarray((n - 1) * PART, n * PART));

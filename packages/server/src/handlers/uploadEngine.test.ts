@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  createMemoryResumeStore,
+  createPortalClient,
+  isAbortError,
+  type PartFetch,
+  type PortalClient,
+  uploadMultipart,
+} from '@portal/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteTemplate } from '../test-support.ts';
+
+// The real upload engine of @portal/api against the real server over HTTP (startServer on a free port).
+const PART = 64 * 1024;
+let server: Awaited<ReturnType<typeof import('../server.ts').startServer>>;
+let uploadDir: string;
+let client: PortalClient;
+
+beforeAll(async () => {
+  uploadDir = mkdtempSync(join(tmpdir(), 'portal-engine-'));
+  Object.assign(process.env, { UPLOAD_DIR: uploadDir, UPLOAD_PART_SIZE: String(PART) });
+  const { startServer } = await import('../server.ts');
+  server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: 'memory://',
+    pgliteTemplate: await pgliteTemplate(),
+    logLevel: 'silent',
+    portalDist: '/nonexistent-portal-dist',
+  });
+  let token: string | null = null;
+  client = createPortalClient({ baseUrl: server.url, getToken: () => token, onUnauthorized: () => {} });
+  const login = await client.POST('/api/v1/sessions/', {
+    body: { username: 'lehrer@schule.example', password: 'portal2026' },
+  });
+  token = login.data?.access ?? null;
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  rmSync(uploadDir, { recursive: true, force: true });
+  delete process.env.UPLOAD_DIR;
+  delete process.env.UPLOAD_PART_SIZE;
+});
+
+async function newContent(): Promise<number> {
+  const created = await client.POST('/api/v1/cms/content/', {
+    body: { title: 'Engine-Test', contentType: 'video', isPublic: false },
+  });
+  if (!created.data) throw new Error(JSON.stringify(created.error));
+  return created.data.id;
+}
+
+const incoming = () => readdirSync(join(uploadDir, 'incoming'));
+
+describe('uploadMultipart against the reference server', () => {
+  it('uploads a file in parallel parts and the server stores exactly its bytes', async () => {
+    const id = await newContent();
+    const data = randomBytes(5 * PART + 123);
+    const progress: number[] = [];
+    const result = await uploadMultipart({
+      client,
+      target: { kind: 'content', id },
+      file: new Blob([data]),
+      fileName: 'engine_test.mp4',
+      partBaseUrl: server.url,
+      onProgress: (p) => progress.push(p.uploadedBytes),
+    });
+    expect(result.fileSize).toBe(data.length);
+    expect(progress.at(-1)).toBe(data.length);
+    const stored = readFileSync(
+      join(uploadDir, 'files', decodeURIComponent(result.file.slice('/media/files/'.length))),
+    );
+    expect(stored.equals(data)).toBe(true);
+    expect(incoming()).toEqual([]);
+  });
+
+  it('cancelling leaves no parts on the server', async () => {
+    const id = await newContent();
+    const controller = new AbortController();
+    let sent = 0;
+    // Cancel once two parts are stored: the engine then calls abort-multipart-upload.
+    const fetchAndCancel: PartFetch = async (url, init) => {
+      const response = await fetch(url, init);
+      sent += 1;
+      if (sent === 2) controller.abort();
+      return response;
+    };
+    const upload = uploadMultipart({
+      client,
+      target: { kind: 'content', id },
+      file: new Blob([randomBytes(8 * PART)]),
+      fileName: 'abbruch.mp4',
+      partBaseUrl: server.url,
+      concurrency: 1,
+      fetch: fetchAndCancel,
+      signal: controller.signal,
+    });
+    await expect(upload).rejects.toSatisfy(isAbortError);
+    expect(incoming()).toEqual([]);
+    const rows = await server.database.pool.query('select count(*)::int as n from multipart_uploads');
+    expect(rows.rows[0].n).toBe(0);
+  });
+
+  it('resumes an interrupted upload without sending finished parts again', async () => {
+    const id = await newContent();
+    const data = randomBytes(6 * PART);
+    const file = new File([data], 'fortsetzen.mp4', { lastModified: 1_700_000_000_000 });
+    const resumeStore = createMemoryResumeStore();
+    const sentParts: string[] = [];
+    let failAfter = 3;
+    // The first run "loses the connection" after three parts.
+    const flaky: PartFetch = async (url, init) => {
+      if (failAfter === 0) throw new TypeError('network down');
+      failAfter -= 1;
+      sentParts.push(new URL(url).pathname);
+      return fetch(url, init);
+    };
+    await expect(
+      uploadMultipart({
+        client,
+        target: { kind: 'content', id },
+        file,
+        partBaseUrl: server.url,
+        concurrency: 1,
+        retries: 0,
+        fetch: flaky,
+        resumeStore,
+      }),
+    ).rejects.toThrow();
+    expect(sentParts).toHaveLength(3);
+    expect(incoming()).toHaveLength(1);
+
+    const secondRun: string[] = [];
+    const result = await uploadMultipart({
+      client,
+      target: { kind: 'content', id },
+      file,
+      partBaseUrl: server.url,
+      concurrency: 1,
+      resumeStore,
+      fetch: async (url, init) => {
+        secondRun.push(new URL(url).pathname);
+        return fetch(url, init);
+      },
+    });
+    expect(secondRun).toHaveLength(3);
+    expect(secondRun.some((path) => sentParts.includes(path))).toBe(false);
+    const stored = readFileSync(
+      join(uploadDir, 'files', decodeURIComponent(result.file.slice('/media/files/'.length))),
+    );
+    expect(stored.equals(data)).toBe(true);
+  });
+});
