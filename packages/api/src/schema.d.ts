@@ -115,7 +115,8 @@ export interface paths {
      * Change fields of the signed-in user
      * @description Spec §7: "optional own token; body of user fields" — the caller may pass a token explicitly (e.g. right after
      *     login); it is the ordinary bearer token. Changing the password needs `password` (spec §5 rule) and
-     *     `currentPassword`; a wrong current password answers 400 on `currentPassword`. A taken email answers 400 on `email`.
+     *     `currentPassword`; a wrong current password answers 400 on `currentPassword` and counts as a failed sign-in of
+     *     the account (so after too many, 429 like `login`). A taken email answers 400 on `email`.
      */
     patch: operations['updateCurrentUser'];
     trace?: never;
@@ -2298,6 +2299,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
     };
   };
