@@ -12,6 +12,12 @@ export { Button, type ButtonProps } from './Button/Button';
 export { Card, type CardElement, type CardProps } from './Card/Card';
 export { Checkbox, type CheckboxProps } from './Checkbox/Checkbox';
 export {
+  ConfirmDialog,
+  type ConfirmDialogProps,
+  type ConfirmDialogTone,
+  confirmDialogTones,
+} from './ConfirmDialog/ConfirmDialog';
+export {
   ContentCard,
   type ContentCardProps,
   ContentCardSkeleton,
@@ -27,6 +33,7 @@ export {
   type SortState,
   type SortValue,
 } from './DataTable/DataTable';
+export { Dialog, type DialogContentProps, type DialogRootProps } from './Dialog/Dialog';
 export { EmptyState, type EmptyStateProps } from './EmptyState/EmptyState';
 // --- Actions, forms, feedback, overlays and layout (issue 3, part A) ---
 export { FileDropzone, type FileDropzoneProps, type FileRejection } from './FileDropzone/FileDropzone';
@@ -100,5 +107,6 @@ export {
   type ToastMessage,
   type ToastTone,
 } from './Toaster/Toaster';
+export { Tooltip, type TooltipProps, type TooltipSide, tooltipSides } from './Tooltip/Tooltip';
 export { darkThemeClass, lightThemeClass, vars } from './theme/theme.css';
 export type { Space } from './theme/tokens';

@@ -1,7 +1,7 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
 import { forwardRef, type ReactNode, useState } from 'react';
 import { Button } from '../Button/Button';
 import { Checkbox } from '../Checkbox/Checkbox';
+import { Dialog } from '../Dialog/Dialog';
 import * as styles from './TermsDialog.css';
 
 export interface TermsDialogProps {
@@ -27,8 +27,6 @@ export interface TermsDialogProps {
   accepting?: boolean;
 }
 
-const preventClose = (event: Event) => event.preventDefault();
-
 /**
  * The modal that asks for acceptance of the terms (spec §2). It can be left only through its buttons:
  * overlay clicks and Escape are ignored, and focus stays inside.
@@ -38,25 +36,16 @@ export const TermsDialog = forwardRef<HTMLDivElement, TermsDialogProps>(function
   ref,
 ) {
   return (
-    <RadixDialog.Root open={open}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className={styles.overlay} />
-        <RadixDialog.Content
-          ref={ref}
-          className={styles.content}
-          onEscapeKeyDown={preventClose}
-          onPointerDownOutside={preventClose}
-          onInteractOutside={preventClose}
-        >
-          <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
-          <RadixDialog.Description asChild>
-            <div className={styles.description}>{description}</div>
-          </RadixDialog.Description>
-          {/* Lives inside Content so the tick resets whenever the dialog opens again. */}
-          <TermsDialogBody {...rest} />
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <Dialog.Root open={open}>
+      <Dialog.Content ref={ref} dismissable={false}>
+        <Dialog.Title>{title}</Dialog.Title>
+        <Dialog.Description asChild>
+          <div>{description}</div>
+        </Dialog.Description>
+        {/* Lives inside Content so the tick resets whenever the dialog opens again. */}
+        <TermsDialogBody {...rest} />
+      </Dialog.Content>
+    </Dialog.Root>
   );
 });
 TermsDialog.displayName = 'TermsDialog.Content';
@@ -87,14 +76,14 @@ function TermsDialogBody({
         </Button>
       </div>
       <Checkbox label={checkboxLabel} checked={accepted} onCheckedChange={setAccepted} disabled={accepting} />
-      <div className={styles.footer}>
+      <Dialog.Actions>
         <Button type="button" variant="ghost" onClick={onCancel} disabled={accepting}>
           {cancelLabel}
         </Button>
         <Button type="button" variant="primary" onClick={onAccept} disabled={!accepted} loading={accepting}>
           {acceptLabel}
         </Button>
-      </div>
+      </Dialog.Actions>
     </>
   );
 }
