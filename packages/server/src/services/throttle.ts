@@ -43,6 +43,12 @@ export class Throttle {
   }
 
   async recordFailure(rules: ThrottleRule[]): Promise<void> {
+    // Now and then forget counters whose window ended long ago, so the table does not grow with every address.
+    if (Math.random() < 0.02) {
+      await this.db
+        .delete(throttleCounters)
+        .where(sql`${throttleCounters.windowStartedAt} < now() - interval '1 day'`);
+    }
     for (const rule of rules) {
       const expired = sql`${throttleCounters.windowStartedAt} <= now() - make_interval(secs => ${rule.windowSeconds})`;
       await this.db
