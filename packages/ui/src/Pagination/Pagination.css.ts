@@ -28,11 +28,12 @@ export const button = recipe({
     color: vars.color.text,
     font: 'inherit',
     fontSize: vars.font.size.standard,
+    textDecoration: 'none',
     fontWeight: vars.font.weight.semibold,
     cursor: 'pointer',
     transition: `background-color ${vars.motion.fast} ${vars.motion.easing}`,
     selectors: {
-      '&:hover:not(:disabled)': { backgroundColor: vars.color.ghostBackgroundHover },
+      '&:hover:not(:disabled)': { backgroundColor: vars.color.ghostBackgroundHover, color: vars.color.text },
       '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
       '&:disabled': { cursor: 'not-allowed', opacity: 0.5 },
     },
@@ -43,7 +44,12 @@ export const button = recipe({
         backgroundColor: vars.color.secondaryBackground,
         color: vars.color.secondaryText,
         borderColor: vars.color.borderStrong,
-        selectors: { '&:hover:not(:disabled)': { backgroundColor: vars.color.secondaryBackgroundHover } },
+        selectors: {
+          '&:hover:not(:disabled)': {
+            backgroundColor: vars.color.secondaryBackgroundHover,
+            color: vars.color.secondaryText,
+          },
+        },
       },
       false: {},
     },

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { type LinkComponentProps, LinkProvider } from '../LinkProvider/LinkProvider';
 import { Pagination } from './Pagination';
 
 const meta = {
@@ -63,7 +64,17 @@ export const LastPage: Story = {
 export const KeyboardOperation: Story = {
   render: function Render(args) {
     const [page, setPage] = useState(1);
-    return <Pagination {...args} page={page} onPageChange={setPage} />;
+    return (
+      <Pagination
+        page={page}
+        pageCount={args.pageCount}
+        label={args.label}
+        previousLabel={args.previousLabel}
+        nextLabel={args.nextLabel}
+        pageLabel={args.pageLabel}
+        onPageChange={setPage}
+      />
+    );
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -101,6 +112,57 @@ export const LongGermanText: Story = {
       </div>
     ),
   ],
+};
+
+const NavigateContext = createContext<(href: string) => void>(() => {});
+
+/** Stands in for a router's link: navigates in place. */
+function RouterLink({ href, ...props }: LinkComponentProps) {
+  const navigate = useContext(NavigateContext);
+  return (
+    <a
+      href={href}
+      {...props}
+      onClick={(event) => {
+        event.preventDefault();
+        navigate(href);
+      }}
+    />
+  );
+}
+
+/** Pages kept in the URL: every page is a link, rendered with the app's link component. */
+export const AsLinks: Story = {
+  render: function Render(args) {
+    const [page, setPage] = useState(9);
+    return (
+      <NavigateContext.Provider
+        value={(href) => setPage(Number(new URLSearchParams(href.slice(1)).get('seite')))}
+      >
+        <LinkProvider component={RouterLink}>
+          <Pagination
+            page={page}
+            pageCount={args.pageCount}
+            label={args.label}
+            previousLabel={args.previousLabel}
+            nextLabel={args.nextLabel}
+            pageLabel={args.pageLabel}
+            getPageHref={(target) => `?seite=${target}`}
+          />
+        </LinkProvider>
+      </NavigateContext.Provider>
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('link', { name: 'Seite 9' })).toHaveAttribute('aria-current', 'page');
+    await expect(canvas.getByRole('link', { name: 'Weiter' })).toHaveAttribute('href', '?seite=10');
+    await userEvent.click(canvas.getByRole('link', { name: 'Seite 20' }));
+    await expect(canvas.getByRole('link', { name: 'Seite 20' })).toHaveAttribute('aria-current', 'page');
+    // On the last page there is no next link.
+    await expect(canvas.queryByRole('link', { name: 'Weiter' })).not.toBeInTheDocument();
+    await expect(canvas.getByRole('link', { name: 'Zurück' })).toHaveAttribute('href', '?seite=19');
+  },
 };
 
 export const LightTheme: Story = { globals: { theme: 'light' } };

@@ -1,27 +1,46 @@
+import type { ReactNode } from 'react';
+import { useLinkComponent } from '../LinkProvider/LinkProvider';
+import { visuallyHidden } from '../styles/utils.css';
 import * as styles from './Pagination.css';
 import { pageItems } from './pageItems';
 
-export interface PaginationProps {
+interface PaginationBase {
   /** The current page, 1-based. */
   page: number;
   /** Number of pages; the component renders nothing below 2. */
   pageCount: number;
-  /** Called with the 1-based page the user chose. */
-  onPageChange: (page: number) => void;
   /** Accessible name of the navigation landmark, e.g. 'Seitennavigation'. */
   label: string;
-  /** Text of the button to the previous page, e.g. 'Zurück'. */
+  /** Text of the control to the previous page, e.g. 'Zurück'. */
   previousLabel: string;
-  /** Text of the button to the next page, e.g. 'Weiter'. */
+  /** Text of the control to the next page, e.g. 'Weiter'. */
   nextLabel: string;
   /**
-   * Accessible name of a page button.
+   * Accessible name of a page control; the number stays the visible text.
    * @example pageLabel={(page) => t('pagination.page', { page })} // 'Seite 3'
    */
   pageLabel: (page: number) => string;
   /** Pages shown on each side of the current one. Default 1. */
   siblings?: number;
 }
+
+interface PaginationWithButtons extends PaginationBase {
+  /** Called with the 1-based page the user chose (pages are buttons). */
+  onPageChange: (page: number) => void;
+  getPageHref?: undefined;
+}
+
+interface PaginationWithLinks extends PaginationBase {
+  /**
+   * Makes every page a link (rendered with the LinkProvider's component), for pages kept in the URL.
+   * On the first/last page the previous/next link is left out.
+   * @example getPageHref={(page) => `?${new URLSearchParams({ ...params, page: String(page) })}`}
+   */
+  getPageHref: (page: number) => string;
+  onPageChange?: undefined;
+}
+
+export type PaginationProps = PaginationWithButtons | PaginationWithLinks;
 
 function Chevron({ direction }: { direction: 'left' | 'right' }) {
   return (
@@ -37,47 +56,74 @@ function Chevron({ direction }: { direction: 'left' | 'right' }) {
   );
 }
 
-/** Page buttons for a long list: first, last and the pages around the current one, with previous/next. */
-export function Pagination({
-  page,
-  pageCount,
-  onPageChange,
-  label,
-  previousLabel,
-  nextLabel,
-  pageLabel,
-  siblings = 1,
-}: PaginationProps) {
+/**
+ * Page controls for a long list: first, last and the pages around the current one, with
+ * previous/next. Buttons with `onPageChange`, or links with `getPageHref`.
+ */
+export function Pagination(props: PaginationProps) {
+  const { page, pageCount, label, previousLabel, nextLabel, pageLabel, siblings = 1 } = props;
+  const Link = useLinkComponent();
   if (pageCount < 2) return null;
   const current = Math.min(Math.max(1, page), pageCount);
+
+  const control = (
+    target: number,
+    content: ReactNode,
+    options: { current?: boolean; disabled?: boolean } = {},
+  ) => {
+    const className = styles.button({ current: options.current ?? false });
+    if (props.getPageHref) {
+      if (options.disabled) return null;
+      return (
+        <Link
+          href={props.getPageHref(target)}
+          className={className}
+          aria-current={options.current ? 'page' : undefined}
+        >
+          {content}
+        </Link>
+      );
+    }
+    const { onPageChange } = props;
+    return (
+      <button
+        type="button"
+        className={className}
+        disabled={options.disabled}
+        aria-current={options.current ? 'page' : undefined}
+        onClick={() => {
+          if (!options.current) onPageChange(target);
+        }}
+      >
+        {content}
+      </button>
+    );
+  };
+
   return (
     <nav aria-label={label}>
       <ul className={styles.list}>
         <li>
-          <button
-            type="button"
-            className={styles.button()}
-            disabled={current <= 1}
-            onClick={() => onPageChange(current - 1)}
-          >
-            <Chevron direction="left" />
-            {previousLabel}
-          </button>
+          {control(
+            current - 1,
+            <>
+              <Chevron direction="left" />
+              {previousLabel}
+            </>,
+            { disabled: current <= 1 },
+          )}
         </li>
         {pageItems(current, pageCount, siblings).map((item) =>
           typeof item === 'number' ? (
             <li key={item}>
-              <button
-                type="button"
-                className={styles.button({ current: item === current })}
-                aria-current={item === current ? 'page' : undefined}
-                aria-label={pageLabel(item)}
-                onClick={() => {
-                  if (item !== current) onPageChange(item);
-                }}
-              >
-                {item}
-              </button>
+              {control(
+                item,
+                <>
+                  <span className={visuallyHidden}>{pageLabel(item)}</span>
+                  <span aria-hidden="true">{item}</span>
+                </>,
+                { current: item === current },
+              )}
             </li>
           ) : (
             <li key={item} className={styles.ellipsis} aria-hidden="true">
@@ -86,15 +132,14 @@ export function Pagination({
           ),
         )}
         <li>
-          <button
-            type="button"
-            className={styles.button()}
-            disabled={current >= pageCount}
-            onClick={() => onPageChange(current + 1)}
-          >
-            {nextLabel}
-            <Chevron direction="right" />
-          </button>
+          {control(
+            current + 1,
+            <>
+              {nextLabel}
+              <Chevron direction="right" />
+            </>,
+            { disabled: current >= pageCount },
+          )}
         </li>
       </ul>
     </nav>
