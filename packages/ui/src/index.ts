@@ -12,6 +12,16 @@ export { Button, type ButtonProps } from './Button/Button';
 export { Card, type CardElement, type CardProps } from './Card/Card';
 export { Checkbox, type CheckboxProps } from './Checkbox/Checkbox';
 export {
+  Column,
+  type ColumnProps,
+  Columns,
+  type ColumnsAlignY,
+  type ColumnsCollapseBelow,
+  type ColumnsProps,
+  columnsAlignments,
+  columnsCollapseBelow,
+} from './Columns/Columns';
+export {
   ConfirmDialog,
   type ConfirmDialogProps,
   type ConfirmDialogTone,
