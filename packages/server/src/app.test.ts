@@ -148,9 +148,12 @@ describe('operations not built yet', () => {
       detail: 'Diese Funktion ist noch nicht verfügbar.',
       operationId: 'listDevices',
     });
-    const other = await server.app.inject({ url: '/api/v2/cms/languages/' });
+    const other = await server.app.inject({
+      url: '/api/v2/mdm/device-configurations/',
+      headers: bearer(lehrer.access),
+    });
     expect(other.statusCode).toBe(501);
-    expect(other.json().operationId).toBe('listLanguages');
+    expect(other.json().operationId).toBe('listConfigurations');
   });
 });
 
