@@ -29,6 +29,7 @@ export {
 } from './ConfirmDialog/ConfirmDialog';
 export {
   ContentCard,
+  type ContentCardElement,
   type ContentCardProps,
   ContentCardSkeleton,
   type ContentCardSkeletonProps,

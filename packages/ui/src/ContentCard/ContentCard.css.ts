@@ -28,6 +28,18 @@ export const media = style({
   overflow: 'hidden',
 });
 
+export const placeholder = style({
+  position: 'absolute',
+  inset: 0,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  padding: vars.space.small,
+  textAlign: 'center',
+  fontSize: vars.font.size.small,
+  color: vars.color.textMuted,
+});
+
 export const image = style({
   display: 'block',
   width: '100%',

@@ -20,7 +20,7 @@ const meta = {
     imageAlt: 'Lavastrom am Hang eines Vulkans',
     typeLabel: 'Video',
     viewLabel: '360°',
-    ageText: 'vor 3 Tagen',
+    ageText: '12 bis 16 Jahre',
     ownerName: 'Kreismedienzentrum',
   },
   decorators: [
@@ -45,7 +45,7 @@ export const Default: Story = {
       '/library/42',
     );
     await expect(canvas.getByRole('img', { name: 'Lavastrom am Hang eines Vulkans' })).toBeVisible();
-    for (const text of ['Video', '360°', 'vor 3 Tagen', 'Kreismedienzentrum']) {
+    for (const text of ['Video', '360°', '12 bis 16 Jahre', 'Kreismedienzentrum']) {
       await expect(canvas.getByText(text)).toBeVisible();
     }
   },
@@ -82,9 +82,26 @@ export const TruncatedTitle: Story = {
 export const Hemisphere180: Story = { args: { viewLabel: '180°', typeLabel: 'Anwendung' } };
 
 export const WithoutImage: Story = {
-  args: { imageSrc: undefined },
+  args: { imageSrc: undefined, placeholderText: 'Keine Vorschau' },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).queryByRole('img')).not.toBeInTheDocument();
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('img')).not.toBeInTheDocument();
+    await expect(canvas.getByText('Keine Vorschau')).toBeVisible();
+  },
+};
+
+/** Cards as the items of a list, as in the Mediathek grid. */
+export const AsListItems: Story = {
+  render: (args) => (
+    <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '16px' }}>
+      <ContentCard {...args} as="li" />
+      <ContentCard {...args} as="li" title="Anne Frank Haus" viewLabel="180°" href="/library/43" />
+    </ul>
+  ),
+  play: async ({ canvasElement }) => {
+    const list = within(canvasElement).getByRole('list');
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    await expect(within(list).getByRole('link', { name: 'Anne Frank Haus' })).toBeVisible();
   },
 };
 
@@ -131,7 +148,7 @@ export const LongGermanText: Story = {
   args: {
     title: 'Donaudampfschifffahrtsgesellschaftskapitänsausbildungssimulation',
     typeLabel: 'Interaktive Anwendung',
-    ageText: 'vor mehr als einem Jahr aktualisiert',
+    ageText: 'Empfohlen für Schülerinnen und Schüler ab 16 Jahren',
     ownerName: 'Landesmedienzentrum Baden-Württemberg, Außenstelle Karlsruhe',
   },
 };

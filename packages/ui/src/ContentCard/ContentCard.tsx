@@ -6,10 +6,15 @@ import { Tag } from '../Tag/Tag';
 import * as styles from './ContentCard.css';
 import { truncateTitle } from './truncateTitle';
 
+export const contentCardElements = ['article', 'li', 'div'] as const;
+export type ContentCardElement = (typeof contentCardElements)[number];
+
 export const contentCardTitleLevels = [2, 3, 4] as const;
 export type ContentCardTitleLevel = (typeof contentCardTitleLevels)[number];
 
 export interface ContentCardProps {
+  /** Element to render; 'li' when the cards form a list (<ul>). Default 'article'. */
+  as?: ContentCardElement;
   /** The content's title. Screen readers always hear it in full. */
   title: string;
   /**
@@ -24,13 +29,15 @@ export interface ContentCardProps {
   href?: string;
   /** Preview image; without it a neutral placeholder keeps the layout. */
   imageSrc?: string;
+  /** Text in the placeholder when there is no preview image, e.g. 'Keine Vorschau'. */
+  placeholderText?: string;
   /** Describes the preview image; '' when it only repeats the title. */
   imageAlt: string;
   /** Content type, e.g. 'Video' or 'Anwendung'. */
   typeLabel?: string;
   /** Field of view, e.g. '360°' or '180°'. */
   viewLabel?: string;
-  /** Age of the content, formatted by the app, e.g. 'vor 3 Tagen'. */
+  /** The age text, formatted by the app, e.g. the recommended age '12 bis 16 Jahre'. */
   ageText?: string;
   /** Who owns or uploaded it, e.g. 'Kreismedienzentrum'. */
   ownerName?: string;
@@ -42,11 +49,13 @@ export interface ContentCardProps {
 
 /** A piece of content in the library: preview, title, type, 180°/360°, age and owner. */
 export function ContentCard({
+  as: Root = 'article',
   title,
   maxTitleLength,
   titleLevel = 3,
   href,
   imageSrc,
+  placeholderText,
   imageAlt,
   typeLabel,
   viewLabel,
@@ -70,9 +79,22 @@ export function ContentCard({
   const hasTags = Boolean(typeLabel || viewLabel || badges);
   const hasMeta = Boolean(ageText || ownerName);
   return (
-    <article className={styles.root}>
+    <Root className={styles.root}>
       <div className={styles.media}>
-        {imageSrc ? <img className={styles.image} src={imageSrc} alt={imageAlt} loading="lazy" /> : null}
+        {imageSrc ? (
+          // The intrinsic 16:9 size reserves the space before the image loads.
+          <img
+            className={styles.image}
+            src={imageSrc}
+            alt={imageAlt}
+            width={320}
+            height={180}
+            loading="lazy"
+            decoding="async"
+          />
+        ) : placeholderText ? (
+          <span className={styles.placeholder}>{placeholderText}</span>
+        ) : null}
       </div>
       <div className={styles.body}>
         <Heading className={styles.title} title={shown === title ? undefined : title}>
@@ -99,7 +121,7 @@ export function ContentCard({
         ) : null}
         {actions ? <div className={styles.footer}>{actions}</div> : null}
       </div>
-    </article>
+    </Root>
   );
 }
 
