@@ -2,7 +2,7 @@ import type { User } from '@portal/api';
 import { TermsDialog } from '@portal/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { $api, apiClient, currentUserQueryKey, queryClient } from '../../lib/api.ts';
+import { $api, apiClient, currentUserQueryKey, queryClient, useCurrentUser } from '../../lib/api.ts';
 import { reportError } from '../../lib/errorReporting.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { useLogout } from './useLogout.ts';
@@ -22,6 +22,8 @@ export function TermsGate() {
   const { t } = useTranslation('auth');
   const logout = useLogout();
   const [busy, setBusy] = useState(false);
+  // The server flags users who accepted an earlier version: they see the 'Aktualisierte …' title.
+  const updated = useCurrentUser().user?.tosUpdate === true;
   const terms = $api.useQuery('get', '/api/v1/organisations/current-tos/');
   const privacy = $api.useQuery('get', '/api/v1/organisations/current-pp/');
 
@@ -60,7 +62,7 @@ export function TermsGate() {
   return (
     <TermsDialog
       open
-      title={t('terms.title')}
+      title={t(updated ? 'terms.titleUpdated' : 'terms.title')}
       description={t('terms.description')}
       termsButtonLabel={t('terms.openTerms')}
       privacyButtonLabel={t('terms.openPrivacy')}

@@ -1,0 +1,128 @@
+import { expect, type Page, test } from '@playwright/test';
+import { type IsolatedServer, startIsolatedServer } from './isolatedServer.ts';
+import { DEMO_PASSWORD, submitLogin, toast, users } from './support.ts';
+
+// Issue 4, item 4: the terms dialog, its documents, its keyboard trap, and new terms versions.
+// Publishing terms affects every user, so the whole file runs against a server of its own.
+
+const STAFF = 'staff@vr-portal.example';
+const TITLE = 'Datenschutzerklärung & Nutzungsbedingungen';
+const UPDATED_TITLE = 'Aktualisierte Datenschutzerklärung & Nutzungsbedingungen';
+
+let server: IsolatedServer;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  server = await startIsolatedServer();
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+/** Records window.open calls instead of opening tabs (PDFs would only start downloads in the test browser). */
+async function recordNewTabs(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const opened: [string, string][] = [];
+    Object.assign(window, { __opened: opened });
+    window.open = (url?: string | URL, target?: string) => {
+      opened.push([String(url), String(target)]);
+      return null;
+    };
+  });
+}
+
+const openedTabs = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __opened: [string, string][] }).__opened);
+
+async function signInAt(page: Page, email: string): Promise<void> {
+  await page.goto(`${server.baseURL}/login`);
+  await submitLogin(page, email, DEMO_PASSWORD);
+}
+
+test('the dialog opens the terms and the privacy policy in new tabs, and keeps the keyboard inside', async ({
+  page,
+  request,
+}) => {
+  await recordNewTabs(page);
+  await signInAt(page, users.neu);
+  const dialog = page.getByRole('dialog', { name: TITLE, exact: true });
+  await expect(dialog).toBeVisible();
+
+  const tos = (await (await request.get(`${server.baseURL}/api/v1/organisations/current-tos/`)).json()) as {
+    tosFile: string;
+  };
+  const pp = (await (await request.get(`${server.baseURL}/api/v1/organisations/current-pp/`)).json()) as {
+    privacyPolicyFile: string | null;
+  };
+  await dialog.getByRole('button', { name: 'Nutzungsbedingungen öffnen' }).click();
+  await dialog.getByRole('button', { name: 'Datenschutzerklärung öffnen' }).click();
+  expect(await openedTabs(page)).toEqual([
+    [tos.tosFile, '_blank'],
+    [pp.privacyPolicyFile ?? '/datenschutzerklaerung.pdf', '_blank'],
+  ]);
+
+  // Nothing behind the dialog takes the focus, however often Tab is pressed (forwards and back).
+  for (const key of [...Array(12).fill('Tab'), ...Array(6).fill('Shift+Tab')] as string[]) {
+    await page.keyboard.press(key);
+    expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
+  }
+  await expect(page.locator('#root')).toHaveAttribute('aria-hidden', 'true');
+});
+
+test("a failed acceptance says 'Unbekannter Fehler' and logs out", async ({ page }) => {
+  await signInAt(page, users.neu);
+  const dialog = page.getByRole('dialog', { name: TITLE, exact: true });
+  await expect(dialog).toBeVisible();
+  await page.route('**/api/v1/users/tos/', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"kaputt"}' }),
+  );
+  await dialog
+    .getByRole('checkbox', { name: 'Ich habe die Nutzungsbedingungen gelesen und akzeptiere diese.' })
+    .click();
+  await dialog.getByRole('button', { name: 'Akzeptieren' }).click();
+  await expect(toast(page, 'Unbekannter Fehler')).toBeVisible();
+  await expect(toast(page, 'Unbekannter Fehler')).toContainText(
+    'Bitte probieren Sie es später erneut oder melden',
+  );
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Anmelden' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('vr-portal.accessToken'))).toBeNull();
+});
+
+test('new terms bring the dialog back with the updated title; declining logs out, accepting lets in', async ({
+  page,
+  request,
+}) => {
+  const staff = await request.post(`${server.baseURL}/api/v1/sessions/`, {
+    data: { username: STAFF, password: DEMO_PASSWORD },
+  });
+  expect(staff.status()).toBe(201);
+  const { access } = (await staff.json()) as { access: string };
+  const published = await request.post(`${server.baseURL}/api/v1/organisations/tos-versions/`, {
+    headers: { Authorization: `Bearer ${access}` },
+    data: { tosFile: '/media/nutzungsbedingungen-v2.pdf' },
+  });
+  expect(published.status()).toBe(201);
+
+  await signInAt(page, users.lehrer);
+  const dialog = page.getByRole('dialog', { name: UPDATED_TITLE });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(toast(page, 'Sie werden ausgeloggt')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem('vr-portal.accessToken'))).toBeNull();
+
+  await signInAt(page, users.lehrer);
+  await expect(dialog).toBeVisible();
+  await dialog
+    .getByRole('checkbox', { name: 'Ich habe die Nutzungsbedingungen gelesen und akzeptiere diese.' })
+    .click();
+  await dialog.getByRole('button', { name: 'Akzeptieren' }).click();
+  // (The success toast itself is checked in auth.spec.ts.)
+  await expect(dialog).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeHidden();
+});
