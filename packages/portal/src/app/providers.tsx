@@ -3,11 +3,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { queryClient } from '../lib/api.ts';
-import { i18n, NAMESPACES } from '../lib/i18n.ts';
+import { ALL_NAMESPACES, i18n, NAMESPACES } from '../lib/i18n.ts';
 import { toasts, useToasts } from '../lib/toasts.ts';
 
 function ToastHost() {
-  const { t } = useTranslation(NAMESPACES);
+  // Re-renders on a language change; the lazy namespaces are translated once their page has loaded them.
+  useTranslation(NAMESPACES);
+  const t = i18n.getFixedT(null, ALL_NAMESPACES);
   const current = useToasts();
   return (
     <Toaster

@@ -10,20 +10,50 @@ import { initReactI18next } from 'react-i18next';
 import type auth from '../../public/locales/de/auth.json';
 import type common from '../../public/locales/de/common.json';
 import type library from '../../public/locales/de/library.json';
+import type profile from '../../public/locales/de/profile.json';
+import type settings from '../../public/locales/de/settings.json';
+import { storageKeys } from './storage.ts';
 import { createTranslationBackend } from './translationBackend.ts';
 
+/** Loaded at start (index.html preloads the German files). */
 export const NAMESPACES = ['common', 'auth', 'library'] as const;
-export type Namespace = (typeof NAMESPACES)[number];
+/** Loaded by the pages that use them (profile, settings), so the first screen does not wait for them. */
+export const LAZY_NAMESPACES = ['profile', 'settings'] as const;
+export const ALL_NAMESPACES = [...NAMESPACES, ...LAZY_NAMESPACES] as const;
+export type Namespace = (typeof ALL_NAMESPACES)[number];
+
+export const LANGUAGES = ['de', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The language chosen in the settings or the profile (kept across logouts), else German. */
+export function storedLanguage(): Language {
+  try {
+    const value = typeof localStorage === 'undefined' ? null : localStorage.getItem(storageKeys.language);
+    return isLanguage(value) ? value : FALLBACK_LANGUAGE;
+  } catch {
+    return FALLBACK_LANGUAGE;
+  }
+}
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; auth: typeof auth; library: typeof library };
+    resources: {
+      common: typeof common;
+      auth: typeof auth;
+      library: typeof library;
+      profile: typeof profile;
+      settings: typeof settings;
+    };
   }
 }
 
 /** A key of any namespace, written 'ns:key' (e.g. 'auth:toasts.loginSuccess.title'). */
-export type TranslationKey = ParseKeys<typeof NAMESPACES>;
+export type TranslationKey = ParseKeys<typeof ALL_NAMESPACES>;
 
 /** Resource URL; index.html preloads the same URLs for 'de' so the first paint does not wait for them. */
 export const LOAD_PATH = '/locales/{{lng}}/{{ns}}.json';
@@ -36,9 +66,9 @@ export const i18n = i18next.createInstance();
  * (350 ms) doubled per retry, with at most maxParallelReads files in flight.
  */
 export const i18nOptions = {
-  lng: FALLBACK_LANGUAGE,
+  lng: storedLanguage(),
   fallbackLng: FALLBACK_LANGUAGE,
-  supportedLngs: ['de', 'en'],
+  supportedLngs: [...LANGUAGES],
   ns: [...NAMESPACES],
   defaultNS: 'common',
   load: 'languageOnly',
@@ -48,6 +78,20 @@ export const i18nOptions = {
   interpolation: { escapeValue: false, maxReplaces: TRANSLATION_MAX_PLACEHOLDERS },
   react: { useSuspense: true },
 } satisfies InitOptions;
+
+/** Switches the portal's language and remembers it in this browser (`vr-portal.language`). */
+export async function changeLanguage(language: Language): Promise<void> {
+  try {
+    localStorage.setItem(storageKeys.language, language);
+  } catch {
+    // Storage blocked: the switch still applies to this visit.
+  }
+  await i18n.changeLanguage(language);
+}
+
+i18n.on('languageChanged', (language) => {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+});
 
 export const i18nReady = i18n
   .use(createTranslationBackend(LOAD_PATH))

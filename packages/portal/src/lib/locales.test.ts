@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { NAMESPACES } from './i18n.ts';
+import { ALL_NAMESPACES } from './i18n.ts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -26,7 +26,7 @@ function valueAt(tree: Tree, path: string): string | Tree | undefined {
 }
 
 describe('translation resources', () => {
-  it.each(NAMESPACES)('%s has the same keys in German and English, none empty', (namespace) => {
+  it.each(ALL_NAMESPACES)('%s has the same keys in German and English, none empty', (namespace) => {
     const de = load('de', namespace);
     const en = load('en', namespace);
     expect(keysOf(en).sort()).toEqual(keysOf(de).sort());
@@ -51,6 +51,7 @@ describe('translation resources', () => {
       [auth, 'toasts.termsFailed.title', 'Unbekannter Fehler'],
       [auth, 'toasts.termsDeclined.title', 'Sie werden ausgeloggt'],
       [auth, 'terms.title', 'Datenschutzerklärung & Nutzungsbedingungen'],
+      [auth, 'terms.titleUpdated', 'Aktualisierte Datenschutzerklärung & Nutzungsbedingungen'],
       [auth, 'terms.checkbox', 'Ich habe die Nutzungsbedingungen gelesen und akzeptiere diese.'],
       [auth, 'terms.cancel', 'Abbrechen'],
       [auth, 'terms.accept', 'Akzeptieren'],
@@ -60,5 +61,9 @@ describe('translation resources', () => {
       [common, 'comingSoon.title', 'Diese Seite folgt in Kürze.'],
     ];
     for (const [tree, key, text] of expected) expect(valueAt(tree, key), key).toBe(text);
+    // Spec §8 shows only the beginning of this one ('Bitte probieren Sie es später erneut oder melden ...').
+    expect(String(valueAt(auth, 'toasts.termsFailed.description'))).toMatch(
+      /^Bitte probieren Sie es später erneut oder melden /,
+    );
   });
 });

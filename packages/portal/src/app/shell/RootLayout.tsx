@@ -1,3 +1,4 @@
+import { deriveRoleFlags } from '@portal/domain';
 import {
   AppShell,
   Breadcrumb,
@@ -39,6 +40,7 @@ export function RootLayout() {
   const { signedIn, user } = useCurrentUser();
   const logout = useLogout();
   const trail = breadcrumbFor(matches);
+  const roles = deriveRoleFlags(user);
   const termsPending = signedIn && user !== undefined && !user.hasAcceptedTos;
 
   const navigation = (
@@ -50,8 +52,26 @@ export function RootLayout() {
         {t('nav.support')}
       </NavLink>
       {signedIn && (
-        <NavLink href="/dashboard" active={isWithin(pathname, '/dashboard')}>
+        <NavLink
+          href="/dashboard"
+          active={
+            isWithin(pathname, '/dashboard') &&
+            !isWithin(pathname, '/dashboard/profile') &&
+            !isWithin(pathname, '/dashboard/settings')
+          }
+        >
           {t('nav.dashboard')}
+        </NavLink>
+      )}
+      {signedIn && (
+        <NavLink href="/dashboard/profile" active={isWithin(pathname, '/dashboard/profile')}>
+          {t('nav.profile')}
+        </NavLink>
+      )}
+      {/* Spec §6: the settings are for administrators of the first organisation only. */}
+      {roles.isAdministrator && (
+        <NavLink href="/dashboard/settings" active={isWithin(pathname, '/dashboard/settings')}>
+          {t('nav.settings')}
         </NavLink>
       )}
     </>

@@ -1,0 +1,145 @@
+import { expect, type Page, test } from '@playwright/test';
+import { type IsolatedServer, startIsolatedServer } from './isolatedServer.ts';
+import { DEMO_PASSWORD, submitLogin, toast, users } from './support.ts';
+
+// Issue 4, items 6–8: profile, account deletion, settings, roles in the navigation, language switch.
+// Edits and deletes demo users, so the whole file runs against a server of its own.
+
+let server: IsolatedServer;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  server = await startIsolatedServer();
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+async function signInAt(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(`${server.baseURL}/login`);
+  await submitLogin(page, email, password);
+  await expect(page).toHaveURL(/\/library$/);
+}
+
+const nav = (page: Page) => page.getByRole('banner').getByRole('navigation');
+
+test('a teacher edits the profile; the navigation offers no settings', async ({ page }) => {
+  await signInAt(page, users.lehrer);
+  await expect(nav(page).getByRole('link', { name: 'Profil' })).toBeVisible();
+  await expect(nav(page).getByRole('link', { name: 'Einstellungen' })).toHaveCount(0);
+  await nav(page).getByRole('link', { name: 'Profil' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/profile$/);
+
+  const firstName = page.getByLabel('Vorname');
+  await firstName.fill(' ');
+  await page.getByLabel('E-Mail').fill('lehrer@schule');
+  await page.getByLabel('Profilbild (URL)').fill('kein-bild');
+  await page.getByRole('button', { name: 'Änderungen speichern' }).click();
+  await expect(page.getByText('Bitte geben Sie Ihren Vornamen ein.')).toBeVisible();
+  await expect(page.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein')).toBeVisible();
+  await expect(page.getByText('Bitte geben Sie eine Bildadresse ein')).toBeVisible();
+
+  await firstName.fill('Leonie');
+  await page.getByLabel('E-Mail').fill(users.lehrer);
+  await page.getByLabel('Profilbild (URL)').fill(`${server.baseURL}/favicon.svg`);
+  await page.getByRole('button', { name: 'Änderungen speichern' }).click();
+  await expect(toast(page, 'Profil gespeichert')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Vorname')).toHaveValue('Leonie');
+  await expect(page.getByRole('img', { name: 'Ihr Profilbild' })).toBeVisible();
+});
+
+test('a teacher changes the password and signs in with the new one', async ({ page }) => {
+  await signInAt(page, users.lehrer);
+  await page.goto(`${server.baseURL}/dashboard/profile`);
+  await page.getByLabel('Aktuelles Passwort').fill('falsch2026');
+  await page.getByLabel('Neues Passwort', { exact: true }).fill('Herbst2026');
+  await page.getByLabel('Neues Passwort wiederholen').fill('Herbst2026');
+  await page.getByRole('button', { name: 'Passwort ändern' }).click();
+  // The server's German field error for a wrong current password.
+  await expect(page.getByLabel('Aktuelles Passwort')).toHaveAttribute('aria-invalid', 'true');
+
+  await page.getByLabel('Aktuelles Passwort').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Passwort ändern' }).click();
+  await expect(toast(page, 'Passwort geändert')).toBeVisible();
+  await page.evaluate(() => localStorage.clear());
+  await signInAt(page, users.lehrer, 'Herbst2026');
+});
+
+test('the server refuses a non-administrator the settings operations (403)', async ({ request }) => {
+  const login = await request.post(`${server.baseURL}/api/v1/sessions/`, {
+    data: { username: users.zfsl, password: DEMO_PASSWORD },
+  });
+  const { access } = (await login.json()) as { access: string };
+  const headers = { Authorization: `Bearer ${access}` };
+  const me = (await (await request.get(`${server.baseURL}/api/v1/users/me/`, { headers })).json()) as {
+    organisations: { id: number; memberships: { id: number }[] }[];
+  };
+  const organisation = me.organisations[0];
+  expect(organisation).toBeDefined();
+  const rename = await request.patch(`${server.baseURL}/api/v1/organisations/${organisation?.id}/`, {
+    headers,
+    data: { name: 'Übernommen' },
+  });
+  expect(rename.status()).toBe(403);
+  expect(((await rename.json()) as { detail: string }).detail).toMatch(/[äöüÄÖÜß]|Administrator/);
+});
+
+test('the administrator renames the organisation and sees its members', async ({ page }) => {
+  await signInAt(page, users.admin);
+  await nav(page).getByRole('link', { name: 'Einstellungen' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  const name = page.getByLabel('Name der Organisation');
+  await expect(name).toHaveValue('Kreismedienzentrum Demo');
+  const members = page.getByRole('list', { name: 'Mitglieder der Organisation' });
+  await expect(members.getByText(users.admin)).toBeVisible();
+  await expect(members.getByRole('switch').first()).toBeChecked();
+
+  await name.fill('Kreismedienzentrum Musterstadt');
+  await page.getByRole('button', { name: 'Namen speichern' }).click();
+  await expect(toast(page, 'Einstellungen gespeichert')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Name der Organisation')).toHaveValue('Kreismedienzentrum Musterstadt');
+});
+
+test('switching to English shows English texts, and the choice outlives a logout', async ({ page }) => {
+  await signInAt(page, users.admin);
+  await page.goto(`${server.baseURL}/dashboard/settings`);
+  await page.getByRole('radio', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await expect(nav(page).getByRole('link', { name: 'Media library' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(toast(page, 'Signed out successfully.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('vr-portal.language'))).toBe('en');
+});
+
+test('deleting the account asks first, names the consequences, then logs out for good', async ({
+  page,
+  request,
+}) => {
+  await signInAt(page, users.zfsl);
+  await page.goto(`${server.baseURL}/dashboard/profile`);
+  await page.getByRole('button', { name: 'Konto löschen' }).click();
+  const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+  await expect(dialog).toContainText('Konto endgültig löschen?');
+  await expect(dialog).toContainText('kann nicht rückgängig gemacht werden');
+  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('button', { name: 'Konto löschen' }).click();
+  await dialog.getByRole('button', { name: 'Endgültig löschen' }).click();
+  await expect(toast(page, 'Konto gelöscht')).toBeVisible();
+  await expect(page).toHaveURL(/\/library$/);
+  await expect(page.getByRole('link', { name: 'Anmelden' })).toBeVisible();
+
+  const login = await request.post(`${server.baseURL}/api/v1/sessions/`, {
+    data: { username: users.zfsl, password: DEMO_PASSWORD },
+  });
+  expect(login.status()).toBe(401);
+});

@@ -1,0 +1,93 @@
+import { isValidEmail, isValidPassword } from '@portal/domain';
+
+export interface ProfileValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  img: string;
+}
+
+/** Translation keys (namespace profile) of the details form's field errors. */
+export type ProfileErrors = Partial<
+  Record<
+    keyof ProfileValues,
+    | 'details.errors.firstNameRequired'
+    | 'details.errors.lastNameRequired'
+    | 'details.errors.tooLong'
+    | 'details.errors.emailRequired'
+    | 'details.errors.emailInvalid'
+    | 'details.errors.imgInvalid'
+  >
+>;
+
+/** The contract's limit for names (UpdateUserRequest). */
+export const NAME_MAX_LENGTH = 150;
+
+function isImageUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function validateProfile(values: ProfileValues): ProfileErrors {
+  const errors: ProfileErrors = {};
+  const firstName = values.firstName.trim();
+  const lastName = values.lastName.trim();
+  const email = values.email.trim();
+  const img = values.img.trim();
+  if (firstName === '') errors.firstName = 'details.errors.firstNameRequired';
+  else if (firstName.length > NAME_MAX_LENGTH) errors.firstName = 'details.errors.tooLong';
+  if (lastName === '') errors.lastName = 'details.errors.lastNameRequired';
+  else if (lastName.length > NAME_MAX_LENGTH) errors.lastName = 'details.errors.tooLong';
+  if (email === '') errors.email = 'details.errors.emailRequired';
+  else if (!isValidEmail(email)) errors.email = 'details.errors.emailInvalid';
+  if (img !== '' && (!isImageUrl(img) || img.length > 2048)) errors.img = 'details.errors.imgInvalid';
+  return errors;
+}
+
+/** Only what changed goes to PATCH users/me; an emptied image field removes the image (null). */
+export function changedFields(
+  before: { firstName: string; lastName: string; email: string; img: string | null },
+  values: ProfileValues,
+): { firstName?: string; lastName?: string; email?: string; img?: string | null } {
+  const changes: { firstName?: string; lastName?: string; email?: string; img?: string | null } = {};
+  const firstName = values.firstName.trim();
+  const lastName = values.lastName.trim();
+  const email = values.email.trim();
+  const img = values.img.trim() === '' ? null : values.img.trim();
+  if (firstName !== before.firstName) changes.firstName = firstName;
+  if (lastName !== before.lastName) changes.lastName = lastName;
+  if (email !== before.email) changes.email = email;
+  if (img !== before.img) changes.img = img;
+  return changes;
+}
+
+export interface PasswordChangeValues {
+  current: string;
+  next: string;
+  repeat: string;
+}
+
+export type PasswordChangeErrors = Partial<
+  Record<
+    keyof PasswordChangeValues,
+    | 'password.errors.currentRequired'
+    | 'password.errors.newRequired'
+    | 'password.errors.newRule'
+    | 'password.errors.repeatMismatch'
+  >
+>;
+
+/** Spec §5 for the new password; the current one must be given. */
+export function validatePasswordChange(values: PasswordChangeValues): PasswordChangeErrors {
+  const errors: PasswordChangeErrors = {};
+  if (values.current === '') errors.current = 'password.errors.currentRequired';
+  if (values.next === '') errors.next = 'password.errors.newRequired';
+  else if (!isValidPassword(values.next)) errors.next = 'password.errors.newRule';
+  if (values.next !== values.repeat) errors.repeat = 'password.errors.repeatMismatch';
+  return errors;
+}

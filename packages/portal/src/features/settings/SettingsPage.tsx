@@ -1,0 +1,178 @@
+import type { Membership, Organisation } from '@portal/api';
+import { Button, Heading, Inline, Stack, Switch, Text, TextField } from '@portal/ui';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiClient, currentUserQueryKey, queryClient, useCurrentUser } from '../../lib/api.ts';
+import { errorDetail, fieldError } from '../../lib/apiErrors.ts';
+import { reportError } from '../../lib/errorReporting.ts';
+import { LanguageSwitch } from '../../lib/LanguageSwitch.tsx';
+import { toasts } from '../../lib/toasts.ts';
+
+const NAME_MAX_LENGTH = 150;
+
+function failed(detail?: string) {
+  toasts.show({
+    tone: 'error',
+    title: 'common:errors.unknown.title',
+    ...(detail ? { descriptionText: detail } : { description: 'common:errors.unknown.description' }),
+  });
+}
+
+function OrganisationName({ organisation }: { organisation: Organisation }) {
+  const { t } = useTranslation('settings');
+  const [name, setName] = useState(organisation.name);
+  const [error, setError] = useState<string | undefined>();
+  const [pending, setPending] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const trimmed = name.trim();
+    if (trimmed === '') return setError(t('organisation.errors.nameRequired'));
+    if (trimmed.length > NAME_MAX_LENGTH) return setError(t('organisation.errors.tooLong'));
+    setError(undefined);
+    setPending(true);
+    try {
+      const { error: body, response } = await apiClient.PATCH('/api/v1/organisations/{id}/', {
+        params: { path: { id: organisation.id } },
+        body: { name: trimmed },
+      });
+      if (response.ok) {
+        await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+        toasts.show({ tone: 'success', title: 'settings:toasts.saved.title' });
+      } else if (response.status === 400) setError(fieldError(body, 'name') ?? errorDetail(body));
+      else if (response.status !== 401) failed(errorDetail(body));
+    } catch (failure) {
+      reportError(failure, { during: 'updateOrganisation' });
+      failed();
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Stack gap="medium">
+        <TextField
+          label={t('organisation.name')}
+          name="organisationName"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={error}
+        />
+        <div>
+          <Button
+            type="submit"
+            variant="primary"
+            loading={pending}
+            loadingLabel={t('organisation.submitting')}
+          >
+            {t('organisation.submit')}
+          </Button>
+        </div>
+      </Stack>
+    </form>
+  );
+}
+
+function MemberRow({
+  organisationId,
+  membership,
+  own,
+}: {
+  organisationId: number;
+  membership: Membership;
+  own: boolean;
+}) {
+  const { t } = useTranslation('settings');
+  const [pending, setPending] = useState(false);
+  const name = `${membership.user.firstName} ${membership.user.lastName}`.trim() || membership.user.email;
+
+  const toggle = async (isAdministrator: boolean) => {
+    setPending(true);
+    try {
+      const { error, response } = await apiClient.PATCH(
+        '/api/v1/organisations/{id}/memberships/{membershipId}/',
+        {
+          params: { path: { id: organisationId, membershipId: membership.id } },
+          body: { isAdministrator },
+        },
+      );
+      if (response.ok) {
+        await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+        toasts.show({ tone: 'success', title: 'settings:toasts.saved.title' });
+      } else if (response.status !== 401) failed(errorDetail(error));
+    } catch (failure) {
+      reportError(failure, { during: 'updateMembership' });
+      failed();
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <li>
+      <Inline gap="medium" alignY="center">
+        <Stack gap="xsmall">
+          <Text weight="semibold">
+            {name} {own ? t('members.you') : null}
+          </Text>
+          <Text tone="muted" size="small">
+            {membership.user.email}
+          </Text>
+        </Stack>
+        <Switch
+          label={t('members.administratorSwitch', { name })}
+          checked={membership.isAdministrator}
+          disabled={pending}
+          onCheckedChange={(checked) => void toggle(checked)}
+        />
+      </Inline>
+    </li>
+  );
+}
+
+/**
+ * /dashboard/settings (administrators, guarded by the route): the first organisation's name and members
+ * with their administrator flag (the server enforces the same rule), and the portal language.
+ */
+export function SettingsPage() {
+  const { t } = useTranslation('settings');
+  const { user } = useCurrentUser();
+  const organisation = user?.organisations[0];
+  if (!user || !organisation) return null;
+  return (
+    <Stack gap="xlarge">
+      <Stack gap="small">
+        <Heading level={1}>{t('title')}</Heading>
+        <Text tone="muted">{t('intro')}</Text>
+      </Stack>
+      <Stack gap="medium">
+        <Heading level={2}>{t('organisation.title')}</Heading>
+        <OrganisationName key={organisation.name} organisation={organisation} />
+      </Stack>
+      <Stack gap="medium">
+        <Heading level={2}>{t('members.title')}</Heading>
+        <ul
+          aria-label={t('members.label')}
+          style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '1rem' }}
+        >
+          {(organisation.memberships ?? []).map((membership) => (
+            <MemberRow
+              key={membership.id}
+              organisationId={organisation.id}
+              membership={membership}
+              own={membership.user.email.toLowerCase() === user.email.toLowerCase()}
+            />
+          ))}
+        </ul>
+      </Stack>
+      <Stack gap="medium">
+        <Heading level={2}>{t('language.title')}</Heading>
+        <LanguageSwitch />
+      </Stack>
+    </Stack>
+  );
+}
+
+export { SettingsPage as Component };
