@@ -25,8 +25,11 @@ export const box = style({
       color: vars.color.controlCheckedText,
     },
     '&[data-disabled]': { opacity: 0.55, cursor: 'not-allowed' },
+    '&[aria-invalid="true"]:not([data-state="checked"])': { borderColor: vars.color.critical },
   },
 });
+
+export const text = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxsmall, minWidth: 0 });
 
 export const indicator = style({ display: 'flex', width: '16px', height: '16px' });
 
@@ -34,5 +37,5 @@ export const label = style({
   color: vars.color.text,
   cursor: 'pointer',
   lineHeight: vars.font.lineHeight.standard,
-  selectors: { '[data-disabled] + &': { cursor: 'not-allowed', opacity: 0.7 } },
+  selectors: { '[data-disabled] + div > &': { cursor: 'not-allowed', opacity: 0.7 } },
 });

@@ -41,6 +41,22 @@ export const KeyboardToggle: Story = {
 
 export const Checked: Story = { args: { defaultChecked: true } };
 
+export const WithError: Story = {
+  args: {
+    hint: 'Die Dokumente öffnen sich in einem neuen Tab.',
+    error: 'Bitte akzeptieren Sie die Nutzungsbedingungen.',
+  },
+  play: async ({ canvasElement }) => {
+    const checkbox = within(canvasElement).getByRole('checkbox');
+    await expect(checkbox).toHaveAttribute('aria-invalid', 'true');
+    await expect(checkbox).toHaveAccessibleDescription(
+      'Die Dokumente öffnen sich in einem neuen Tab. Bitte akzeptieren Sie die Nutzungsbedingungen.',
+    );
+  },
+};
+
+export const WithErrorLightTheme: Story = { ...WithError, globals: { theme: 'light' } };
+
 export const Disabled: Story = {
   args: { disabled: true },
   play: async ({ args, canvasElement }) => {

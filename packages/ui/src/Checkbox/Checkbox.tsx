@@ -1,5 +1,6 @@
 import * as RadixCheckbox from '@radix-ui/react-checkbox';
 import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useId } from 'react';
+import * as fieldStyles from '../FormField/FormField.css';
 import * as styles from './Checkbox.css';
 
 export type CheckboxProps = Omit<
@@ -13,21 +14,35 @@ export type CheckboxProps = Omit<
   /** Initial state when uncontrolled. */
   defaultChecked?: boolean;
   onCheckedChange?: (checked: boolean) => void;
+  /** A sentence below the label, linked with aria-describedby. */
+  hint?: string;
+  /**
+   * Validation message (e.g. a required consent); marks the box aria-invalid and links the message.
+   * @example <Checkbox label={t('acceptTerms')} error={errors.terms} />
+   */
+  error?: string;
 };
 
 /** A labelled checkbox on Radix Checkbox. */
 export const Checkbox = forwardRef<HTMLButtonElement, CheckboxProps>(function Checkbox(
-  { label, id, onCheckedChange, className, ...props },
+  { label, hint, error, id, onCheckedChange, className, 'aria-describedby': describedBy, ...props },
   ref,
 ) {
   const generatedId = useId();
   const boxId = id ?? generatedId;
+  const hintId = `${boxId}-hint`;
+  const errorId = `${boxId}-error`;
+  const describedByIds = [describedBy, hint ? hintId : undefined, error ? errorId : undefined]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className={[styles.root, className].filter(Boolean).join(' ')}>
       <RadixCheckbox.Root
         ref={ref}
         id={boxId}
         className={styles.box}
+        aria-describedby={describedByIds || undefined}
+        aria-invalid={error ? true : undefined}
         onCheckedChange={onCheckedChange ? (state) => onCheckedChange(state === true) : undefined}
         {...props}
       >
@@ -44,9 +59,21 @@ export const Checkbox = forwardRef<HTMLButtonElement, CheckboxProps>(function Ch
           </svg>
         </RadixCheckbox.Indicator>
       </RadixCheckbox.Root>
-      <label htmlFor={boxId} className={styles.label}>
-        {label}
-      </label>
+      <div className={styles.text}>
+        <label htmlFor={boxId} className={styles.label}>
+          {label}
+        </label>
+        {hint ? (
+          <p id={hintId} className={fieldStyles.hint}>
+            {hint}
+          </p>
+        ) : null}
+        {error ? (
+          <p id={errorId} className={fieldStyles.error}>
+            {error}
+          </p>
+        ) : null}
+      </div>
     </div>
   );
 });

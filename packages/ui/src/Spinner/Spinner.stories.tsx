@@ -19,4 +19,17 @@ export const Default: Story = {
   },
 };
 
+export const Small: Story = { args: { size: 'small' } };
+
 export const Large: Story = { args: { size: 'large' } };
+
+export const LongGermanLabel: Story = {
+  args: { label: 'Die Wiedergabelisten aller VR-Brillen der Organisation werden geladen' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
+      'Die Wiedergabelisten aller VR-Brillen der Organisation werden geladen',
+    );
+  },
+};
+
+export const LargeLightTheme: Story = { ...Large, globals: { theme: 'light' } };

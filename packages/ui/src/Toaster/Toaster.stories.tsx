@@ -103,6 +103,28 @@ export const Stacked: Story = {
   },
 };
 
+/** The toast and its close button are in the tab order; Enter closes it. */
+export const KeyboardClose: Story = {
+  args: { toasts: [{ id: 'kbd', tone: 'warning', title: 'Sie werden ausgeloggt' }] },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('Sie werden ausgeloggt');
+    const close = canvas.getByRole('button', { name: 'Schließen' });
+    for (let step = 0; step < 4 && document.activeElement !== close; step += 1) await userEvent.tab();
+    await expect(close).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onDismiss).toHaveBeenCalledWith('kbd');
+    await waitFor(() => expect(canvas.queryByText('Sie werden ausgeloggt')).not.toBeInTheDocument());
+  },
+};
+
+export const Empty: Story = {
+  args: { toasts: [] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByRole('button', { name: 'Schließen' })).not.toBeInTheDocument();
+  },
+};
+
 export const LongGermanText: Story = {
   args: {
     toasts: [
