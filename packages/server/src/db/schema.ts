@@ -303,3 +303,15 @@ export const socialSessions = pgTable('social_sessions', {
     .references(() => users.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/** Operating system images for headsets (support pages); the image arrives by multipart upload. */
+export const operatingSystems = pgTable('operating_systems', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  version: text('version').notNull(),
+  deviceTypeId: integer('device_type_id').references(() => deviceTypes.id, { onDelete: 'set null' }),
+  releaseNotes: text('release_notes').notNull().default(''),
+  file: text('file'),
+  fileSize: bigint('file_size', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

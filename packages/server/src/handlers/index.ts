@@ -2,6 +2,7 @@ import type { AppContext, Handler, HandlerMap } from '../context.ts';
 import type { ContractOperation } from '../contract.ts';
 import { MESSAGES } from '../errors.ts';
 import { contentHandlers } from './content.ts';
+import { operatingSystemHandlers } from './operatingSystems.ts';
 import { organisationHandlers } from './organisations.ts';
 import { sessionHandlers } from './sessions.ts';
 import { socialHandlers } from './social.ts';
@@ -22,6 +23,7 @@ export function buildServiceHandlers(context: AppContext, operations: ContractOp
     ...userHandlers(context),
     ...contentHandlers(context),
     ...uploadHandlers(context),
+    ...operatingSystemHandlers(context),
     ...organisationHandlers(context),
     ...socialHandlers(context),
   };
