@@ -36,9 +36,9 @@ export const content = recipe({
   },
   variants: {
     size: {
-      small: { width: 'min(420px, calc(100vw - 32px))' },
+      small: { width: `min(${vars.layout.dialogWidthSmall}, calc(100vw - 32px))` },
       medium: { width: `min(${vars.layout.dialogWidth}, calc(100vw - 32px))` },
-      large: { width: 'min(800px, calc(100vw - 32px))' },
+      large: { width: `min(${vars.layout.dialogWidthLarge}, calc(100vw - 32px))` },
     },
   },
   defaultVariants: { size: 'medium' },

@@ -101,7 +101,14 @@ export interface ThemeTokens {
     skipLink: string;
   };
   motion: { fast: string; standard: string; slow: string; easing: string };
-  layout: { navbarHeight: string; contentMaxWidth: string; dialogWidth: string };
+  layout: {
+    navbarHeight: string;
+    contentMaxWidth: string;
+    /** Dialog widths: small for confirmations, standard for forms, large for content. */
+    dialogWidthSmall: string;
+    dialogWidth: string;
+    dialogWidthLarge: string;
+  };
 }
 
 const shared = {
@@ -139,7 +146,13 @@ const shared = {
     skipLink: '1200',
   },
   motion: { fast: '100ms', standard: '200ms', slow: '350ms', easing: 'cubic-bezier(0.2, 0, 0, 1)' },
-  layout: { navbarHeight: `${NAVBAR_HEIGHT_PX}px`, contentMaxWidth: '1280px', dialogWidth: '560px' },
+  layout: {
+    navbarHeight: `${NAVBAR_HEIGHT_PX}px`,
+    contentMaxWidth: '1280px',
+    dialogWidthSmall: '420px',
+    dialogWidth: '560px',
+    dialogWidthLarge: '800px',
+  },
 } satisfies Omit<ThemeTokens, 'color' | 'shadow'>;
 
 /** The default colour scheme. */
