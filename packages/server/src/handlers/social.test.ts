@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestServer, type TestServer } from '../test-support.ts';
 
 delete process.env.OIDC_ISSUER;
+process.env.OUTBOX_DIR = '/tmp/vr-portal-social-test-outbox';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -134,6 +135,18 @@ describe('social login round trip with the built-in provider', () => {
       headers: { cookie: `sessionid=${sessionCookie}` },
     });
     expect(replay.statusCode).toBe(401);
+
+    // The provider owns the social user's credentials: no reset mail (the answer stays the same).
+    const reset = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/reset-password-mail/',
+      payload: { email: 'mara.muster@antares.example' },
+    });
+    expect(reset.statusCode).toBe(200);
+    const tokens = await server.database.db.execute(
+      "select count(*)::int as n from password_reset_tokens t join users u on u.id = t.user_id where u.email = 'mara.muster@antares.example'",
+    );
+    expect(tokens.rows[0]).toEqual({ n: 0 });
 
     // A second login finds the same user instead of creating another.
     const again = new Browser();

@@ -196,7 +196,8 @@ export function userHandlers({ db }: AppContext): HandlerMap {
       await throttle.recordFailure(rules);
 
       const user = await findUserByEmail(db, address);
-      if (user) {
+      // Social users sign in at their provider, which owns their credentials: no password to reset here.
+      if (user && !user.isSocialUser) {
         const token = await createResetToken(db, user.id, settings.resetTokenTtlSeconds);
         const origin = settings.publicUrl ?? requestOrigin(request);
         const link = `${origin}/reset-password/${token}`;

@@ -40,7 +40,12 @@ export function normaliseEmail(email: string): string {
 
 export async function findUserByEmail(db: Database, email: string) {
   const [row] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, email: users.email })
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      email: users.email,
+      isSocialUser: users.isSocialUser,
+    })
     .from(users)
     .where(eq(users.email, normaliseEmail(email)));
   return row ?? null;
