@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -102,6 +103,48 @@ describe('uploadMultipart against the reference server', () => {
     expect(incoming()).toEqual([]);
     const rows = await server.database.pool.query('select count(*)::int as n from multipart_uploads');
     expect(rows.rows[0].n).toBe(0);
+  });
+
+  it('a part whose connection breaks off does not count and can be sent again', async () => {
+    const id = await newContent();
+    const start = await client.POST('/api/v1/cms/content/{id}/pre-signed-url-content-multipart/', {
+      params: { path: { id } },
+      body: { file_name: 'abgebrochen.mp4', file_size: PART },
+    });
+    const uploadId = start.data?.upload_id ?? '';
+    const partUrl = async () =>
+      (
+        await client.POST('/api/v1/cms/content/{id}/upload-part-url/', {
+          params: { path: { id } },
+          body: { file_name: 'abgebrochen.mp4', upload_id: uploadId, part_number: 1 },
+        })
+      ).data?.url ?? '';
+    const target = new URL(await partUrl(), server.url);
+    await new Promise<void>((resolve) => {
+      const request = httpRequest(target, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/octet-stream', 'content-length': String(PART) },
+      });
+      request.on('error', () => resolve());
+      request.write(randomBytes(PART / 2), () => setTimeout(() => request.destroy(), 100));
+      request.on('close', () => resolve());
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const rows = await server.database.pool.query(
+      'select count(*)::int as n from multipart_upload_parts where upload_id = $1',
+      [uploadId],
+    );
+    expect(rows.rows[0].n).toBe(0);
+    const retry = await fetch(new URL(await partUrl(), server.url), {
+      method: 'PUT',
+      body: randomBytes(PART),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expect(retry.status).toBe(200);
+    await client.POST('/api/v1/cms/content/{id}/abort-multipart-upload/', {
+      params: { path: { id } },
+      body: { file_name: 'abgebrochen.mp4', upload_id: uploadId },
+    });
   });
 
   it('resumes an interrupted upload without sending finished parts again', async () => {

@@ -18,6 +18,7 @@ export const UPLOAD_MESSAGES = {
   signatureExpired: 'Die Upload-Adresse ist abgelaufen. Bitte fordern Sie eine neue an.',
   fileTooLarge: (max: string) => `Die Datei ist zu groß. Erlaubt sind höchstens ${max}.`,
   partTooLarge: 'Dieser Teil ist größer als erlaubt.',
+  partInterrupted: 'Die Übertragung dieses Teils wurde unterbrochen. Bitte senden Sie ihn erneut.',
   partNumberTooHigh: (max: number) => `Die Teilnummer darf höchstens ${max} sein.`,
   partBeyondEnd: 'Dieser Teil liegt hinter dem Ende der Datei.',
   partWrongSize: (expected: number) => `Dieser Teil muss genau ${expected} Bytes groß sein.`,
@@ -223,6 +224,8 @@ export class UploadService {
       await forgetPart();
       if (error instanceof TooLargeError) throw new HttpError(413, UPLOAD_MESSAGES.partTooLarge);
       if (error instanceof UploadGoneError) throw new HttpError(404, UPLOAD_MESSAGES.gone);
+      // The client went away mid-part (cancel, lost connection): its fault, not a server error.
+      if (body.destroyed || body.errored) throw new HttpError(400, UPLOAD_MESSAGES.partInterrupted);
       throw error;
     }
     if (expected !== null && stored.size !== expected) {
