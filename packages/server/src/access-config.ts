@@ -21,6 +21,11 @@ export interface AccessSettings {
   devOutbox: boolean;
   /** Social login: an external OpenID Connect provider, or (issuer unset) the built-in 'Antares (Demo)'. */
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | undefined;
+  /**
+   * Whether the built-in 'Antares (Demo)' provider runs when no issuer is configured: not under NODE_ENV=production
+   * (anyone could sign in there as the demo user) unless OIDC_DEV_PROVIDER=1 asks for it.
+   */
+  oidcDevProvider: boolean;
 }
 
 function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -53,5 +58,6 @@ export function readAccessSettings(env: NodeJS.ProcessEnv = process.env): Access
           name: env.OIDC_PROVIDER_NAME || 'Antares',
         }
       : undefined,
+    oidcDevProvider: !env.OIDC_ISSUER && (env.NODE_ENV !== 'production' || env.OIDC_DEV_PROVIDER === '1'),
   };
 }

@@ -15,7 +15,7 @@ export async function registerDevOidcProvider(
   db: Database,
   settings: AccessSettings,
 ): Promise<void> {
-  if (settings.oidc) return;
+  if (!settings.oidcDevProvider) return;
   const social = socialLoginFor(db, settings);
   const origin = (request: Parameters<typeof requestOrigin>[0]) =>
     new URL(settings.publicUrl ?? requestOrigin(request)).origin;

@@ -51,7 +51,7 @@ export function socialHandlers({ db, tokens }: AppContext): HandlerMap {
 
   const unauthenticated = (): Schemas['SocialSession'] => ({
     status: 401,
-    data: { flows: [{ id: 'provider_redirect', providers: [SOCIAL_PROVIDER_ID] }] },
+    data: { flows: [{ id: 'provider_redirect', providers: social.enabled ? [SOCIAL_PROVIDER_ID] : [] }] },
     meta: { is_authenticated: false },
   });
 
@@ -65,14 +65,16 @@ export function socialHandlers({ db, tokens }: AppContext): HandlerMap {
         status: 200,
         data: {
           socialaccount: {
-            providers: [
-              {
-                id: SOCIAL_PROVIDER_ID,
-                name: social.providerName,
-                client_id: social.clientId,
-                flows: ['provider_redirect'],
-              },
-            ],
+            providers: social.enabled
+              ? [
+                  {
+                    id: SOCIAL_PROVIDER_ID,
+                    name: social.providerName,
+                    client_id: social.clientId,
+                    flows: ['provider_redirect'],
+                  },
+                ]
+              : [],
           },
         },
       };
@@ -100,7 +102,8 @@ export function socialHandlers({ db, tokens }: AppContext): HandlerMap {
       if (!callbackUrl) return reply.code(400).send({ callback_url: [CALLBACK_FOREIGN] });
       const cookie = readCookie(request, CSRF_COOKIE);
       if (!cookie || !sameValue(cookie, form.csrfmiddlewaretoken)) throw new HttpError(403, CSRF_FAILED);
-      if (form.provider !== SOCIAL_PROVIDER_ID) return reply.code(400).send({ provider: [UNKNOWN_PROVIDER] });
+      if (form.provider !== SOCIAL_PROVIDER_ID || !social.enabled)
+        return reply.code(400).send({ provider: [UNKNOWN_PROVIDER] });
       let target: { url: string; state: string };
       try {
         target = await social.start(here, callbackUrl);

@@ -50,6 +50,11 @@ export class SocialLogin {
     return this.settings.oidc === undefined;
   }
 
+  /** False in production without OIDC_ISSUER: then no provider is offered and social login is off. */
+  get enabled(): boolean {
+    return this.settings.oidc !== undefined || this.settings.oidcDevProvider;
+  }
+
   /** The built-in provider for an origin (one per origin: its issuer is an absolute URL). */
   devProvider(origin: string): Promise<DevProvider> {
     let provider = this.devProviders.get(origin);
