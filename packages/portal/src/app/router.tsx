@@ -59,7 +59,8 @@ export const routes: RouteObject[] = [
           placeholder('datenschutzerklaerung'),
           placeholder('agbs'),
           placeholder('support'),
-          placeholder('oidc-antares'),
+          // Social login entry and return point (spec §4/§7); no help topic.
+          { path: 'oidc-antares', lazy: () => import('../features/auth/SocialLoginPage.tsx') },
           {
             path: 'dashboard',
             loader: requireSignedIn,

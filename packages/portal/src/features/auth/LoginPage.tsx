@@ -64,6 +64,9 @@ export function LoginPage() {
           <Text>
             <Link to="/forgot-password">{t('login.forgotPassword')}</Link>
           </Text>
+          <Text>
+            <Link to="/oidc-antares">{t('login.social')}</Link>
+          </Text>
         </Stack>
       </form>
     </Stack>

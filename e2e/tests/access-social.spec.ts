@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { type IsolatedServer, startIsolatedServer } from './isolatedServer.ts';
+import { toast } from './support.ts';
+
+// Issue 4, item 3: the portal's side of social login through the built-in provider 'Antares (Demo)'.
+// Creates a social user, so a server of its own.
+
+let server: IsolatedServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  server = await startIsolatedServer();
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test('a social user signs in through /oidc-antares and ends up with tokens, without session cookie', async ({
+  page,
+}) => {
+  await page.goto(`${server.baseURL}/login`);
+  await page.getByRole('link', { name: 'Mit Antares anmelden' }).click();
+  await expect(page).toHaveURL(/\/oidc-antares$/);
+  await page.getByRole('button', { name: 'Anmelden mit Antares (Demo)' }).click();
+  await expect(page.getByRole('heading', { name: 'Antares (Demo) – Anmeldung' })).toBeVisible();
+  await page.getByRole('button', { name: 'Als Mara Muster anmelden' }).click();
+
+  await expect(page).toHaveURL(/\/library$/);
+  await expect(toast(page, 'Erfolgreich eingeloggt.')).toBeVisible();
+  const access = await page.evaluate(() => localStorage.getItem('vr-portal.accessToken'));
+  expect(access).not.toBeNull();
+  const cookies = (await page.context().cookies(server.baseURL)).map((cookie) => cookie.name);
+  expect(cookies).not.toContain('sessionid');
+  const me = await page.request.get(`${server.baseURL}/api/v1/users/me/`, {
+    headers: { Authorization: `Bearer ${access}` },
+  });
+  expect(await me.json()).toMatchObject({ firstName: 'Mara', isSocialUser: true });
+});
+
+test('cancelling at the provider comes back with a German notice and no session', async ({ page }) => {
+  await page.goto(`${server.baseURL}/oidc-antares`);
+  await page.getByRole('button', { name: 'Anmelden mit Antares (Demo)' }).click();
+  await page.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(page.getByText('Die Anmeldung wurde abgebrochen. Sie sind nicht eingeloggt.')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('vr-portal.accessToken'))).toBeNull();
+});
