@@ -37,6 +37,15 @@ describe('routes of spec §2', () => {
     expect(leaf?.path).not.toBe('*');
   });
 
+  it.each(['/forgot-password', '/reset-password/AbC-123_x'])(
+    '%s (password reset, issue 4) has a route',
+    (path) => {
+      const { leaf } = leafOf(path);
+      expect(leaf?.path).not.toBe('*');
+      expect(leaf?.loader).toBeUndefined();
+    },
+  );
+
   it('answers unknown paths with the not-found page', () => {
     expect(leafOf('/gibt-es-nicht').leaf?.path).toBe('*');
   });
