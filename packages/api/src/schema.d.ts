@@ -2004,8 +2004,9 @@ export interface components {
       isPublic?: boolean;
     };
     /**
-     * @description multipart/form-data of a preview image or document. `file_name` overrides the name the browser sends; either
-     *     must follow the file-name rule of spec §5 (400 on `file_name` otherwise).
+     * @description multipart/form-data of a preview image or document. `file_name` overrides the name the browser sends and must
+     *     follow the file-name rule of spec §5 (400 on `file_name` otherwise); the browser's name is made to follow it
+     *     (umlauts transliterated, other characters replaced by `_`).
      */
     FileUpload: {
       /** @description The file's bytes. */

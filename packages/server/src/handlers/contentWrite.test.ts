@@ -271,6 +271,20 @@ describe('createContent / updateContent / deleteContent', () => {
     expect((await call('GET', `/api/v2/cms/content/${item.id}/`, tokens.lehrer)).statusCode).toBe(404);
   });
 
+  it('lets a member who is no content administrator edit an item that is public already', async () => {
+    const item = await create(tokens.lehrer, { title: 'Schon öffentlich', contentType: 'video' });
+    await server.database.pool.query('update contents set is_public = true where id = $1', [item.id]);
+    const edit = await call('PATCH', `/api/v1/cms/content/${item.id}/`, tokens.lehrer, {
+      title: 'Schon öffentlich (neu)',
+      isPublic: true,
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const hide = await call('PATCH', `/api/v1/cms/content/${item.id}/`, tokens.lehrer, { isPublic: false });
+    expect(hide.json().isPublic).toBe(false);
+    const again = await call('PATCH', `/api/v1/cms/content/${item.id}/`, tokens.lehrer, { isPublic: true });
+    expect(again.statusCode).toBe(400);
+  });
+
   it('refuses shares with unknown organisations or the owner itself', async () => {
     const item = await create(tokens.lehrer, { title: 'Teilbar', contentType: 'video' });
     const unknown = await call('POST', `/api/v1/cms/content/${item.id}/add-share/`, tokens.lehrer, {

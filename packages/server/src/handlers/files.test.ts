@@ -100,16 +100,17 @@ describe('preview images', () => {
     const tooBig = await upload('preview', big, 'gross.png');
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().detail).toBe('Die Datei ist zu groß. Erlaubt sind höchstens 4 KB.');
-    const badName = await upload('preview', PNG, 'mein bild.png');
+    // An explicit file_name must follow the rule; the browser's own name is made to follow it.
+    const badName = await upload('preview', PNG, 'bild.png', lehrer, 'mein bild.png');
     expect(badName.statusCode).toBe(400);
     expect(badName.json()).toEqual({
       file_name: [
         'Der Dateiname darf nur Buchstaben, Ziffern, Bindestrich, Unterstrich und Punkt enthalten.',
       ],
     });
-    const renamed = await upload('preview', PNG, 'mein bild.png', lehrer, 'mein_bild.png');
-    expect(renamed.statusCode).toBe(201);
-    expect(renamed.json().fileName).toBe('mein_bild.png');
+    const browserName = await upload('preview', PNG, 'Schöne Aussicht (1).png');
+    expect(browserName.statusCode).toBe(201);
+    expect(browserName.json().fileName).toBe('Schoene_Aussicht__1_.png');
   });
 
   it('answers 400, not 500, for bodies that are not multipart or lack the file', async () => {

@@ -83,6 +83,8 @@ interface Effective {
   url: string | null;
   minAge: number | null;
   maxAge: number | null;
+  /** Whether the item is public already (then sending isPublic: true again changes nothing and is allowed). */
+  wasPublic: boolean;
 }
 
 /** Rules the contract's schema cannot express; all problems at once, as DRF reports them. */
@@ -141,7 +143,7 @@ async function validate(
       if (!usable(id, 'document')) addError(errors, 'documentFileIds', CONTENT_MESSAGES.unknownDocument(id));
     }
   }
-  if (fields.isPublic === true) {
+  if (fields.isPublic === true && !effective.wasPublic) {
     const [user] = await db
       .select({ isContentAdmin: users.isContentAdmin, isStaff: users.isStaff })
       .from(users)
@@ -232,6 +234,7 @@ export async function createContent(
       url: fields.url ?? null,
       minAge: fields.minAge ?? null,
       maxAge: fields.maxAge ?? null,
+      wasPublic: false,
     },
     organisationIds,
   );
@@ -269,6 +272,7 @@ export async function updateContent(
       url: fields.url !== undefined ? fields.url : content.url,
       minAge: fields.minAge !== undefined ? fields.minAge : content.minAge,
       maxAge: fields.maxAge !== undefined ? fields.maxAge : content.maxAge,
+      wasPublic: content.isPublic,
     },
     organisationIds,
   );

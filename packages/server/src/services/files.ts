@@ -67,6 +67,22 @@ const DOCUMENT_TYPES: Record<string, string> = {
   gif: 'image/gif',
 };
 
+/** The browser's file name made to follow the file-name rule of spec §5 (umlauts transliterated, others '_'). */
+export function sanitizeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const replaced = base
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue')
+    .replace(/Ä/g, 'Ae')
+    .replace(/Ö/g, 'Oe')
+    .replace(/Ü/g, 'Ue')
+    .replace(/ß/g, 'ss')
+    .replace(/[^A-Za-z0-9._-]/g, '_')
+    .slice(-255);
+  return replaced || 'datei';
+}
+
 /** Keeps the first bytes of a stream while passing it on. */
 async function* keepHead(source: AsyncIterable<Buffer>, head: { bytes: Buffer }) {
   for await (const chunk of source) {
@@ -139,7 +155,8 @@ function receive(request: FastifyRequest, storage: MediaStorage, kind: StoredFil
           key: file.key,
           size: file.size,
           head: file.head,
-          fileName: fieldName ?? file.browserName,
+          // An explicit file_name must follow the rule; the browser's name is made to (spaces etc. become '_').
+          fileName: fieldName ?? sanitizeFileName(file.browserName),
         });
       }, fail);
     });
