@@ -1,0 +1,338 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type IsolatedServer, startIsolatedServer } from './isolatedServer.ts';
+import { DEMO_PASSWORD, submitLogin, toast, users } from './support.ts';
+
+// Creating, uploading, sharing and deleting change the Mediathek every other spec reads: own server, own
+// upload directory (so "no parts left" can be checked on disk), small parts so 50 MB makes ten of them.
+const PART_SIZE = 5 * 1024 * 1024;
+const FILE_SIZE = 50 * 1024 * 1024;
+const FILE_NAME = 'rundgang_360.mp4';
+
+// A 1×1 PNG: the server checks preview images by their content.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let server: IsolatedServer;
+let uploadDir: string;
+let workDir: string;
+let bigFile: string;
+let previewFile: string;
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+test.beforeAll(async () => {
+  // The server of its own starts from scratch (demo data, migrations): slow on a busy machine.
+  test.setTimeout(90_000);
+  workDir = await mkdtemp(join(tmpdir(), 'library-e2e-'));
+  uploadDir = join(workDir, 'uploads');
+  bigFile = join(workDir, FILE_NAME);
+  previewFile = join(workDir, 'vorschau.png');
+  const bytes = Buffer.alloc(FILE_SIZE);
+  for (let i = 0; i < bytes.length; i += 4096) bytes[i] = (i / 4096) % 251;
+  await writeFile(bigFile, bytes);
+  await writeFile(previewFile, PNG);
+  server = await startIsolatedServer({ UPLOAD_DIR: uploadDir, UPLOAD_PART_SIZE: String(PART_SIZE) });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await rm(workDir, { recursive: true, force: true });
+});
+
+const url = (path: string) => `${server.baseURL}${path}`;
+
+async function signInAt(page: Page, email: string) {
+  await page.goto(url('/login'));
+  await submitLogin(page, email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/library$/);
+}
+
+async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
+  const login = await request.post(url('/api/v1/sessions/'), {
+    data: { username: email, password: DEMO_PASSWORD },
+  });
+  expect(login.status()).toBe(201);
+  return (await login.json()).access;
+}
+
+async function createViaApi(request: APIRequestContext, title: string): Promise<number> {
+  const token = await tokenOf(request, users.admin);
+  const created = await request.post(url('/api/v1/cms/content/'), {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { title, contentType: 'video', format: '360' },
+  });
+  expect(created.status()).toBe(201);
+  return (await created.json()).id;
+}
+
+/** Files the server holds for uploads in progress (parts not yet assembled). */
+async function incomingFiles(): Promise<string[]> {
+  try {
+    return await readdir(join(uploadDir, 'incoming'));
+  } catch {
+    return [];
+  }
+}
+
+/** Part PUTs the page sends, by part number. */
+function watchParts(page: Page): number[] {
+  const parts: number[] = [];
+  page.on('request', (request) => {
+    const match = /\/api\/v1\/uploads\/[^/]+\/parts\/(\d+)\//.exec(request.url());
+    if (match && request.method() === 'PUT') parts.push(Number(match[1]));
+  });
+  return parts;
+}
+
+let contentId = 0;
+const title = 'Rundgang durch die Zeche';
+
+test('create a video with preview image, then upload 50 MB with visible progress', async ({ page }) => {
+  await signInAt(page, users.admin);
+  await page.getByRole('link', { name: 'Inhalt erstellen' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Inhalt erstellen' })).toBeVisible();
+
+  // German validation before anything is sent.
+  await page.getByRole('button', { name: 'Inhalt anlegen' }).click();
+  await expect(page.getByText('Bitte geben Sie einen Titel ein.')).toBeVisible();
+  await page.getByLabel('Titel').fill(title);
+  await page.getByLabel('Inhaltstyp').selectOption('video');
+  await page.getByLabel('Format').selectOption('360');
+  await page.getByLabel('Dauer in Sekunden').fill('3725');
+  await page.getByLabel('Mindestalter').fill('14');
+  await page.getByLabel('Höchstalter').fill('12');
+  await page.getByRole('button', { name: 'Inhalt anlegen' }).click();
+  await expect(page.getByText('Das Mindestalter darf nicht größer als das Höchstalter sein.')).toBeVisible();
+  await page.getByLabel('Höchstalter').fill('18');
+
+  await page.getByLabel('Vorschaubild wählen').setInputFiles(previewFile);
+  await expect(page.getByRole('img', { name: 'Vorschaubild' })).toBeVisible();
+  await page.getByRole('button', { name: 'Inhalt anlegen' }).click();
+  await expect(page).toHaveURL(/\/library\/\d+\/edit$/);
+  contentId = Number(/\/library\/(\d+)\/edit$/.exec(page.url())?.[1]);
+  await expect(toast(page, 'Inhalt angelegt.')).toBeVisible();
+
+  // Record every text the progress shows (the upload may be quicker than any polling).
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { progressTexts: string[] }).progressTexts = seen;
+    new MutationObserver(() => {
+      for (const p of document.querySelectorAll('main p')) {
+        const text = p.textContent ?? '';
+        if (/hochgeladen \(|\/s ·/.test(text) && seen.at(-1) !== text) seen.push(text);
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await page.getByLabel('Datei wählen').setInputFiles(bigFile);
+  await expect(page.getByRole('progressbar', { name: 'Fortschritt des Uploads' })).toBeVisible();
+  await expect(page.getByText('Datei hochgeladen.')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('Aktuelle Datei: 50,00 MB')).toBeVisible();
+  expect(await incomingFiles()).toEqual([]);
+  const texts = await page.evaluate(() => (window as unknown as { progressTexts: string[] }).progressTexts);
+  // Progress in between, with speed and remaining time.
+  expect(
+    texts.some((t) => /^(5|10|15|20|25|30|35|40|45),00 MB von 50,00 MB hochgeladen \(\d+ %\)$/.test(t)),
+  ).toBe(true);
+  expect(texts.some((t) => /^\d+,\d\d (B|KB|MB|GB)\/s · noch \d+:\d\d:\d\d$/.test(t))).toBe(true);
+
+  await page.goto(url(`/library/${contentId}`));
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('img', { name: `Vorschaubild: ${title}` })).toBeVisible();
+  const facts = page.getByRole('definition');
+  await expect(facts.filter({ hasText: '50,00 MB' })).toHaveCount(1);
+  await expect(facts.filter({ hasText: '1:02:05' })).toHaveCount(1);
+  await expect(facts.filter({ hasText: '14 bis 18 Jahre' })).toHaveCount(1);
+});
+
+test('cancelling an upload leaves no parts on the server', async ({ page, request }) => {
+  const id = await createViaApi(request, 'Abbruch-Test');
+  await signInAt(page, users.admin);
+  await page.route('**/api/v1/uploads/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue().catch(() => {});
+  });
+  const parts = watchParts(page);
+  await page.goto(url(`/library/${id}/edit`));
+  await page.getByLabel('Datei wählen').setInputFiles(bigFile);
+  await expect(page.getByRole('progressbar', { name: 'Fortschritt des Uploads' })).toBeVisible();
+  await expect.poll(() => parts.length).toBeGreaterThan(0);
+  await expect.poll(incomingFiles).not.toEqual([]);
+
+  await page.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(
+    page.getByText('Upload abgebrochen. Auf dem Server sind keine Teile zurückgeblieben.'),
+  ).toBeVisible();
+  await expect.poll(incomingFiles).toEqual([]);
+  const stored = await page.evaluate(() =>
+    Object.keys(localStorage).filter((k) => k.startsWith('vr-portal.upload.')),
+  );
+  expect(stored).toEqual([]);
+  const content = await (
+    await request.get(url(`/api/v2/cms/content/${id}/`), {
+      headers: { Authorization: `Bearer ${await tokenOf(request, users.admin)}` },
+    })
+  ).json();
+  expect(content.file).toBeNull();
+});
+
+test('an interrupted upload resumes after a reload without sending finished parts again', async ({
+  page,
+  request,
+}) => {
+  const id = await createViaApi(request, 'Fortsetzen-Test');
+  await signInAt(page, users.admin);
+  // Parts 1–4 go through; later parts hang as on a dropped connection and never reach the server.
+  let dropConnection: () => void = () => {};
+  const dropped = new Promise<void>((resolve) => {
+    dropConnection = resolve;
+  });
+  await page.route('**/api/v1/uploads/**', async (route) => {
+    const part = Number(/\/parts\/(\d+)\//.exec(route.request().url())?.[1]);
+    if (part <= 4) return route.continue();
+    await dropped;
+    return route.abort('connectionreset').catch(() => {});
+  });
+  await page.goto(url(`/library/${id}/edit`));
+  await page.getByLabel('Datei wählen').setInputFiles(bigFile);
+  await expect(page.getByText('20,00 MB von 50,00 MB hochgeladen (40 %)')).toBeVisible({ timeout: 30_000 });
+
+  const parts = watchParts(page);
+  await page.reload();
+  dropConnection();
+  await page.unrouteAll({ behavior: 'wait' });
+  await expect(
+    page.getByText(
+      `Ein Upload von „${FILE_NAME}“ wurde unterbrochen (40 % fertig). Wählen Sie dieselbe Datei erneut, um ihn fortzusetzen.`,
+    ),
+  ).toBeVisible();
+  await page.getByLabel('Datei wählen').setInputFiles(bigFile);
+  await expect(page.getByText('Datei hochgeladen.')).toBeVisible({ timeout: 60_000 });
+  // Only the parts the server did not have went out after the reload.
+  // (request events reach the test asynchronously, hence the poll)
+  await expect.poll(() => [...new Set(parts)].sort((a, b) => a - b)).toEqual([5, 6, 7, 8, 9, 10]);
+  await expect.poll(incomingFiles).toEqual([]);
+  await expect(page.getByText('Aktuelle Datei: 50,00 MB')).toBeVisible();
+});
+
+test('edit changes the title', async ({ page }) => {
+  await signInAt(page, users.admin);
+  await page.goto(url(`/library/${contentId}`));
+  await page.getByRole('link', { name: 'Bearbeiten' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Inhalt bearbeiten' })).toBeVisible();
+  await expect(page.getByLabel('Titel')).toHaveValue(title);
+  await page.getByLabel('Titel').fill('');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Bitte geben Sie einen Titel ein.')).toBeVisible();
+  await page.getByLabel('Titel').fill(`${title} (neu)`);
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(toast(page, 'Änderungen gespeichert.')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/library/${contentId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `${title} (neu)` })).toBeVisible();
+});
+
+async function newPage(browser: Browser) {
+  const context = await browser.newContext({ locale: 'de-DE' });
+  return { context, page: await context.newPage() };
+}
+
+test('shared with another organisation, the content appears there marked as shared and read-only', async ({
+  page,
+  browser,
+  request,
+}) => {
+  await signInAt(page, users.admin);
+  await page.goto(url(`/library/${contentId}`));
+  await page.getByRole('button', { name: 'Teilen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Inhalt teilen' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('checkbox', { name: 'Gymnasium Demo' }).click();
+  await expect(dialog.getByRole('checkbox', { name: 'Kreismedienzentrum Demo' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(toast(page, 'Freigaben gespeichert.')).toBeVisible();
+  await expect(page.getByText('Geteilt mit 1 Organisation')).toBeVisible();
+
+  const teacher = await newPage(browser);
+  try {
+    await signInAt(teacher.page, users.lehrer);
+    await teacher.page.goto(url('/library?scope=shared'));
+    const card = teacher.page
+      .getByRole('listitem')
+      .filter({ has: teacher.page.getByRole('heading', { name: `${title} (neu)` }) });
+    await expect(card).toContainText('Geteilt');
+    await card.getByRole('link').click();
+    await expect(
+      teacher.page.getByText(
+        'Dieser Inhalt wurde mit Ihrer Organisation geteilt. Sie können ihn nutzen, aber nicht ändern.',
+      ),
+    ).toBeVisible();
+    await expect(teacher.page.getByRole('link', { name: 'Bearbeiten' })).toHaveCount(0);
+    await expect(teacher.page.getByRole('button', { name: 'Löschen' })).toHaveCount(0);
+
+    // The portal refuses the edit page; the server refuses the calls.
+    await teacher.page.goto(url(`/library/${contentId}/edit`));
+    await expect(
+      teacher.page.getByText('Nur die Organisation, der dieser Inhalt gehört, kann ihn bearbeiten.'),
+    ).toBeVisible();
+    await expect(teacher.page.getByLabel('Titel')).toHaveCount(0);
+  } finally {
+    await teacher.context.close();
+  }
+  const token = await tokenOf(request, users.lehrer);
+  const headers = { Authorization: `Bearer ${token}` };
+  const patch = await request.patch(url(`/api/v1/cms/content/${contentId}/`), {
+    headers,
+    data: { title: 'x' },
+  });
+  expect(patch.status()).toBe(403);
+  expect(typeof (await patch.json()).detail).toBe('string');
+  expect((await request.delete(url(`/api/v1/cms/content/${contentId}/`), { headers })).status()).toBe(403);
+});
+
+test('the list pages through the server list', async ({ page, request }) => {
+  const token = await tokenOf(request, users.admin);
+  const countOf = async () =>
+    (
+      await (
+        await request.get(url('/api/v2/cms/content/?page_size=1'), {
+          headers: { Authorization: `Bearer ${token}` },
+        })
+      ).json()
+    ).count as number;
+  let count = await countOf();
+  for (let i = 0; count <= 24; i += 1) {
+    await createViaApi(request, `Seitenfüller ${i}`);
+    count = await countOf();
+  }
+  await signInAt(page, users.admin);
+  await expect(page.getByText(`Seite 1 von ${Math.ceil(count / 24)}`)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Inhalte der Mediathek' }).getByRole('listitem')).toHaveCount(
+    24,
+  );
+  await page.getByRole('link', { name: 'Nächste Seite' }).click();
+  await expect(page).toHaveURL(/\/library\?page=2$/);
+  await expect(page.getByRole('list', { name: 'Inhalte der Mediathek' }).getByRole('listitem')).toHaveCount(
+    Math.min(24, count - 24),
+  );
+  await page.goBack();
+  await expect(page.getByText(`Seite 1 von ${Math.ceil(count / 24)}`)).toBeVisible();
+});
+
+test('the owner deletes the content; it is gone from the list and the server', async ({ page, request }) => {
+  await signInAt(page, users.admin);
+  await page.goto(url(`/library/${contentId}`));
+  await page.getByRole('button', { name: 'Löschen' }).click();
+  await page.getByRole('button', { name: 'Endgültig löschen' }).click();
+  await expect(toast(page, 'Inhalt gelöscht.')).toBeVisible();
+  await expect(page).toHaveURL(/\/library$/);
+  await expect(page.getByRole('heading', { name: `${title} (neu)` })).toHaveCount(0);
+  const token = await tokenOf(request, users.admin);
+  const gone = await request.get(url(`/api/v2/cms/content/${contentId}/`), {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(gone.status()).toBe(404);
+});
