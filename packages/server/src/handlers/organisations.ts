@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { type AppContext, type HandlerMap, requestOrigin, requireUserId } from '../context.ts';
 import { HttpError, MESSAGES } from '../errors.ts';
 import {
+  listOrganisationSummaries,
   membershipOf,
   publishTosVersion,
   renameOrganisation,
@@ -41,6 +42,12 @@ export function organisationHandlers({ db }: AppContext): HandlerMap {
   }
 
   return {
+    /** For picking whom to share with: any signed-in user may read names and types of all organisations. */
+    async listOrganisations(request) {
+      requireUserId(request);
+      return listOrganisationSummaries(db);
+    },
+
     async updateOrganisation(request, reply) {
       const { id } = request.params as { id: number };
       const { name } = request.body as Schemas['UpdateOrganisationRequest'];

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { memberships, organisations, tosVersions } from '../db/schema.ts';
 
@@ -68,4 +68,16 @@ export async function publishTosVersion(
     });
     return version;
   });
+}
+
+/** Every organisation by name, as the sharing dialogs offer them (names and types only, no memberships). */
+export async function listOrganisationSummaries(db: Database) {
+  return db
+    .select({
+      id: organisations.id,
+      name: organisations.name,
+      organisationType: organisations.organisationType,
+    })
+    .from(organisations)
+    .orderBy(asc(organisations.name), asc(organisations.id));
 }
