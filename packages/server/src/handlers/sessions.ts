@@ -39,19 +39,18 @@ export function sessionHandlers({ db, tokens }: AppContext): HandlerMap {
     async login(request, reply) {
       const { username, password } = request.body as Schemas['LoginRequest'];
       const account = accountRule(username);
-      const rules = [account, addressRule(request.ip)];
-      // Checked before the password, so a blocked account cannot be probed further, not even with the right one.
-      const wait = await throttle.blockedFor(rules);
+      const address = addressRule(request.ip);
+      // Every attempt is counted before the password is checked (a failure keeps its count; unknown addresses count
+      // too, or the 429 would reveal which accounts exist), so a blocked account cannot be probed further, not even
+      // with the right password, and parallel attempts cannot slip past the limit together.
+      const wait = await throttle.reserve([account, address]);
       if (wait > 0) return tooManyAttempts(reply, wait, TOO_MANY_LOGINS);
       const user = await findUserByEmail(db, username);
       // Unknown accounts cost a hash check too, so response time does not tell which addresses exist.
       const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-      if (!user || !valid) {
-        // Unknown addresses count as well: otherwise the 429 would reveal which accounts exist.
-        await throttle.recordFailure(rules);
-        throw new HttpError(401, WRONG_CREDENTIALS);
-      }
+      if (!user || !valid) throw new HttpError(401, WRONG_CREDENTIALS);
       await throttle.reset(account.key);
+      await throttle.release(address);
       const { access, refresh } = await tokens.issue(user.id);
       const body: Schemas['TokenPair'] = { access, refresh };
       return reply.code(201).send(body);

@@ -59,10 +59,26 @@ describe('login throttling', () => {
     expect((await attempt('admin@kmz.example', 'portal2026', '192.0.2.8')).statusCode).toBe(201);
   });
 
+  it('parallel attempts cannot slip past the limit together', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => attempt('admin@kmz.example', `falsch${i}xyz`, `198.18.0.${i + 1}`)),
+    );
+    const statuses = burst.map((r) => r.statusCode).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+  });
+
+  it('successful sign-ins do not use up the address', async () => {
+    for (let i = 0; i < 8; i++) {
+      expect((await attempt('zfsl@zfsl.example', 'portal2026', '198.19.0.1')).statusCode).toBe(201);
+    }
+  });
+
   it('keeps the counts in the database (shared by several server processes)', async () => {
     const result = await server.database.db.execute(
       "select key, failures from throttle_counters where key = 'login:account:lehrer@schule.example'",
     );
-    expect(result.rows).toEqual([{ key: 'login:account:lehrer@schule.example', failures: 3 }]);
+    // Three failures and the refused fourth attempt (attempts are counted before they are checked).
+    expect(result.rows).toEqual([{ key: 'login:account:lehrer@schule.example', failures: 4 }]);
   });
 });

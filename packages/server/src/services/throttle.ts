@@ -43,12 +43,7 @@ export class Throttle {
   }
 
   async recordFailure(rules: ThrottleRule[]): Promise<void> {
-    // Now and then forget counters whose window ended long ago, so the table does not grow with every address.
-    if (Math.random() < 0.02) {
-      await this.db
-        .delete(throttleCounters)
-        .where(sql`${throttleCounters.windowStartedAt} < now() - interval '1 day'`);
-    }
+    await this.forgetOld();
     for (const rule of rules) {
       const expired = sql`${throttleCounters.windowStartedAt} <= now() - make_interval(secs => ${rule.windowSeconds})`;
       await this.db
@@ -61,6 +56,53 @@ export class Throttle {
             windowStartedAt: sql`case when ${expired} then now() else ${throttleCounters.windowStartedAt} end`,
           },
         });
+    }
+  }
+
+  /**
+   * Counts one attempt on every rule first and then answers how many seconds the caller must wait (0 = go ahead).
+   * Counting before the check makes concurrent attempts take their slots one by one: a burst of parallel requests
+   * cannot all pass a check that none of them has counted yet. A successful attempt gives its slot back (`release`).
+   */
+  async reserve(rules: ThrottleRule[]): Promise<number> {
+    await this.forgetOld();
+    let wait = 0;
+    for (const rule of rules) {
+      const expired = sql`${throttleCounters.windowStartedAt} <= now() - make_interval(secs => ${rule.windowSeconds})`;
+      const [row] = await this.db
+        .insert(throttleCounters)
+        .values({ key: rule.key, failures: 1 })
+        .onConflictDoUpdate({
+          target: throttleCounters.key,
+          set: {
+            failures: sql`case when ${expired} then 1 else ${throttleCounters.failures} + 1 end`,
+            windowStartedAt: sql`case when ${expired} then now() else ${throttleCounters.windowStartedAt} end`,
+          },
+        })
+        .returning({
+          failures: throttleCounters.failures,
+          age: sql<number>`extract(epoch from (now() - ${throttleCounters.windowStartedAt}))::float8`,
+        });
+      if (!row || row.failures <= rule.limit) continue;
+      wait = Math.max(wait, Math.max(1, Math.ceil(rule.windowSeconds - Number(row.age))));
+    }
+    return wait;
+  }
+
+  /** Gives back the slot a successful attempt reserved. */
+  async release(rule: ThrottleRule): Promise<void> {
+    await this.db
+      .update(throttleCounters)
+      .set({ failures: sql`greatest(${throttleCounters.failures} - 1, 0)` })
+      .where(eq(throttleCounters.key, rule.key));
+  }
+
+  private async forgetOld(): Promise<void> {
+    // Now and then forget counters whose window ended long ago, so the table does not grow with every address.
+    if (Math.random() < 0.02) {
+      await this.db
+        .delete(throttleCounters)
+        .where(sql`${throttleCounters.windowStartedAt} < now() - interval '1 day'`);
     }
   }
 
