@@ -70,7 +70,7 @@ const callerOrganisations = (userId: number) =>
   sql`(select organisation_id from memberships where user_id = ${userId})`;
 
 /** Who may see an item: everybody public content; members their organisations' content and what is shared with them. */
-function visibleTo(userId: number | null): SQL {
+export function visibleTo(userId: number | null): SQL {
   if (userId === null) return sql`c.is_public`;
   return sql`(c.is_public
       or c.owner_id in ${callerOrganisations(userId)}

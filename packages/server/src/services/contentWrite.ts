@@ -1,5 +1,5 @@
 import type { components } from '@portal/api/schema';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import {
   contentCategories,
@@ -12,7 +12,7 @@ import {
   users,
 } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
-import { findVisibleContent } from './content.ts';
+import { visibleTo } from './content.ts';
 
 type Schemas = components['schemas'];
 export type ContentCreate = Schemas['ContentCreate'];
@@ -69,10 +69,38 @@ export async function organisationIdsOf(db: Database, userId: number): Promise<n
  * see answers 404 (ids cannot be probed), visible but foreign content 403.
  */
 export async function requireOwnedContent(db: Database, userId: number, contentId: number) {
-  const content = await findVisibleContent(db, userId, contentId);
-  if (!content) throw new HttpError(404, CONTENT_MESSAGES.notFound);
-  const organisationIds = await organisationIdsOf(db, userId);
-  if (!organisationIds.includes(content.owner.id)) throw new HttpError(403, CONTENT_MESSAGES.notOwner);
+  // One statement: it runs for every part URL of an upload.
+  const result = await db.execute<{
+    owner_id: number;
+    content_type: string;
+    package_name: string | null;
+    url: string | null;
+    min_age: number | null;
+    max_age: number | null;
+    is_public: boolean;
+    file: string | null;
+    visible: boolean;
+    organisation_ids: number[];
+  }>(sql`
+    select c.owner_id, c.content_type, c.package_name, c.url, c.min_age, c.max_age, c.is_public, c.file,
+      ${visibleTo(userId)} as visible,
+      coalesce((select array_agg(m.organisation_id order by m.id) from memberships m where m.user_id = ${userId}),
+        '{}') as organisation_ids
+    from contents c where c.id = ${contentId}`);
+  const row = result.rows[0];
+  if (!row?.visible) throw new HttpError(404, CONTENT_MESSAGES.notFound);
+  const organisationIds = row.organisation_ids.map(Number);
+  if (!organisationIds.includes(row.owner_id)) throw new HttpError(403, CONTENT_MESSAGES.notOwner);
+  const content = {
+    owner: { id: row.owner_id },
+    contentType: row.content_type,
+    packageName: row.package_name,
+    url: row.url,
+    minAge: row.min_age,
+    maxAge: row.max_age,
+    isPublic: row.is_public,
+    file: row.file,
+  };
   return { content, organisationIds };
 }
 
