@@ -16,7 +16,8 @@ export default defineConfig({
   snapshotPathTemplate: '{testDir}/__screenshots__/{arg}{ext}',
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // One retry: on a loaded machine a story can be caught mid-render; a real difference fails twice.
+  retries: 1,
   timeout: 30_000,
   // A missing baseline is a failure here; only `pnpm run test:visual:update` writes baselines.
   updateSnapshots: 'none',
