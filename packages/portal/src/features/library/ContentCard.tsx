@@ -1,6 +1,6 @@
 import type { Content } from '@portal/api';
 import { truncateText } from '@portal/domain';
-import { Box, Card, Heading, Inline, Stack, Text } from '@portal/ui';
+import { Box, Card, Heading, Inline, Stack, Tag, Text } from '@portal/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ageText, CARD_TITLE_TRUNCATE_AT, degreesText, isSharedWithUser } from './contentText.ts';
@@ -69,11 +69,7 @@ export function ContentCard({
           <Text as="span" tone="muted" size="small">
             {ageText(t, content.minAge, content.maxAge)}
           </Text>
-          {shared && (
-            <Text as="span" size="small" tone="positive" weight="bold">
-              {t('card.shared')}
-            </Text>
-          )}
+          {shared && <Tag size="small">{t('card.shared')}</Tag>}
         </Inline>
         <Text tone="muted" size="small">
           {t('card.owner', { name: content.owner.name })}

@@ -1,5 +1,17 @@
 import { contentOrderingFor } from '@portal/domain';
-import { Box, Button, Card, EmptyState, Heading, Inline, Spinner, Stack, Text, TextField } from '@portal/ui';
+import {
+  Box,
+  Button,
+  Card,
+  EmptyState,
+  Heading,
+  Inline,
+  Skeleton,
+  Spinner,
+  Stack,
+  Text,
+  TextField,
+} from '@portal/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -101,13 +113,10 @@ function SkeletonGrid({ label }: { label: string }) {
         {Array.from({ length: 8 }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
           <Card key={index}>
-            <Box background="surfaceRaised" borderRadius="medium" style={{ aspectRatio: '16 / 9' }} />
-            <Box
-              background="surfaceRaised"
-              borderRadius="medium"
-              marginTop="small"
-              style={{ height: '1.5rem' }}
-            />
+            <Stack gap="small">
+              <Skeleton shape="rectangle" height="8rem" />
+              <Skeleton lines={2} />
+            </Stack>
           </Card>
         ))}
       </Box>
