@@ -26,7 +26,8 @@ export default defineConfig({
     cwd: '../packages/server',
     url: `${baseURL}/api/v2/cms/content/`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Generous: on a busy 2-core machine the first start (WebAssembly PostgreSQL, migrations, demo data) is slow.
+    timeout: 180_000,
     stdout: 'pipe',
     env: {
       PORT: String(port),

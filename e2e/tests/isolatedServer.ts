@@ -1,68 +1,69 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'packages', 'server');
+/** The line main.ts prints once it listens; with PORT=0 it names the port the system chose. */
+const LISTENING = /läuft auf (http:\/\/\S+)/;
 
 export interface IsolatedServer {
   /** Origin of the server, e.g. http://127.0.0.1:41234 — pass it to page.goto and request calls. */
   baseURL: string;
+  /** Where this server keeps uploaded files (a fresh temporary folder). */
+  uploadDir: string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /**
  * A reference server of its own on a fresh in-memory database with the demo data, for specs that change
  * what every other spec relies on (publishing new terms, deleting an account). Extra variables (e.g. a
- * short ACCESS_TOKEN_TTL_SECONDS) go to its environment.
+ * short ACCESS_TOKEN_TTL_SECONDS) go to its environment. The server picks a free port itself (PORT=0),
+ * so parallel runs cannot race for one.
  */
 export async function startIsolatedServer(env: Record<string, string> = {}): Promise<IsolatedServer> {
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'vr-portal-e2e-'));
+  const uploadDir = join(dataDir, 'uploads');
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: '0',
       HOST: '127.0.0.1',
       PGLITE_DATA_DIR: 'memory://',
+      UPLOAD_DIR: uploadDir,
+      OUTBOX_DIR: join(dataDir, 'outbox'),
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`isolated server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseURL}/api/v2/cms/content/`)).ok) {
-        return {
-          baseURL,
-          stop: () =>
-            new Promise((resolve) => {
-              child.once('exit', () => resolve());
-              child.kill('SIGTERM');
-            }),
-        };
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        rmSync(dataDir, { recursive: true, force: true });
+        resolve();
+      };
+      if (child.exitCode !== null) return done();
+      child.once('exit', done);
+      child.kill('SIGTERM');
+    });
+
+  const baseURL = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('isolated server did not start within 120 s')), 120_000);
+    child.once('exit', (code) => reject(new Error(`isolated server exited with ${code}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const match = LISTENING.exec(line);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
       }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error('isolated server did not start within 60 s');
+    });
+  }).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  return { baseURL, uploadDir, stop };
 }
