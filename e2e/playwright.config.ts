@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from '../tools/chromium.ts';
 
@@ -33,6 +34,9 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       PGLITE_DATA_DIR: 'memory://',
+      // Files of the run stay beside it (git-ignored), not in the developer's .data folder.
+      UPLOAD_DIR: fileURLToPath(new URL('./.tmp/uploads', import.meta.url)),
+      OUTBOX_DIR: fileURLToPath(new URL('./.tmp/outbox', import.meta.url)),
       LOG_LEVEL: 'warn',
     },
   },
