@@ -11,7 +11,7 @@ const root = join(here, '../../..');
 const update = process.argv.includes('--update');
 // `--no-build` reuses storybook-static; anything else goes to Playwright (e.g. `-g Button`).
 const build = !process.argv.includes('--no-build');
-const extra = process.argv.slice(2).filter((arg) => arg !== '--update' && arg !== '--no-build');
+const extra = process.argv.slice(2).filter((arg) => !['--', '--update', '--no-build'].includes(arg));
 const bin = (name) => join(root, 'node_modules/.bin', name);
 
 function step(label, command, args) {
