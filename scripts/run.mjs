@@ -57,11 +57,14 @@ const checks = [
   ['package boundaries', ['run', 'lint:boundaries']],
   // The portal type-checks and tests against the built @portal/ui, so the build comes first.
   ['build', ['run', 'build']],
+  ['@portal/ui package surface (publint, attw)', ['run', 'lint:package']],
   ['types', ['run', 'lint:types']],
   ['unit tests', ['run', 'test:unit']],
   // The same server tests once more on PostgreSQL when one is configured (CI installs and starts one).
   ['server tests on PostgreSQL', ['run', 'test:postgres'], () => Boolean(process.env.TEST_DATABASE_URL)],
   ['story tests (Chromium)', ['run', 'test:stories']],
+  ['visual baselines of every story (Chromium)', ['run', 'test:visual']],
+  ['@portal/ui installed into a throwaway Vite app', ['--filter', '@portal/ui', 'run', 'test:pack', '--no-build']],
   ['end-to-end tests (Chromium)', ['run', 'test:e2e']],
 ];
 
