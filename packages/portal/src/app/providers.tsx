@@ -32,8 +32,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
+        <Suspense fallback={null}>{children}</Suspense>
+        {/* A boundary of its own: a page that suspends (a lazy chunk) must not hide the toasts meanwhile,
+            while their 5-second timers keep running. */}
         <Suspense fallback={null}>
-          {children}
           <ToastHost />
         </Suspense>
       </I18nextProvider>
