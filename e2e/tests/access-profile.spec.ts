@@ -1,7 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { notice } from './access-support.ts';
 import { type IsolatedServer, startIsolatedServer } from './isolatedServer.ts';
-import { DEMO_PASSWORD, submitLogin, users } from './support.ts';
+import { DEMO_PASSWORD, submitLogin, toast, users } from './support.ts';
 
 // Issue 4, items 6–8: profile, account deletion, settings, roles in the navigation, language switch.
 // Edits and deletes demo users, so the whole file runs against a server of its own.
@@ -46,7 +45,7 @@ test('a teacher edits the profile; the navigation offers no settings', async ({ 
   await page.getByLabel('E-Mail').fill(users.lehrer);
   await page.getByLabel('Profilbild (URL)').fill(`${server.baseURL}/favicon.svg`);
   await page.getByRole('button', { name: 'Änderungen speichern' }).click();
-  await expect(notice(page, 'Profil gespeichert')).toBeVisible();
+  await expect(toast(page, 'Profil gespeichert')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Vorname')).toHaveValue('Leonie');
   await expect(page.getByRole('img', { name: 'Ihr Profilbild' })).toBeVisible();
@@ -64,7 +63,7 @@ test('a teacher changes the password and signs in with the new one', async ({ pa
 
   await page.getByLabel('Aktuelles Passwort').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Passwort ändern' }).click();
-  await expect(notice(page, 'Passwort geändert')).toBeVisible();
+  await expect(toast(page, 'Passwort geändert')).toBeVisible();
   await page.evaluate(() => localStorage.clear());
   await signInAt(page, users.lehrer, 'Herbst2026');
 });
@@ -100,7 +99,7 @@ test('the administrator renames the organisation and sees its members', async ({
 
   await name.fill('Kreismedienzentrum Musterstadt');
   await page.getByRole('button', { name: 'Namen speichern' }).click();
-  await expect(notice(page, 'Einstellungen gespeichert')).toBeVisible();
+  await expect(toast(page, 'Einstellungen gespeichert')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Name der Organisation')).toHaveValue('Kreismedienzentrum Musterstadt');
 });
@@ -114,7 +113,7 @@ test('switching to English shows English texts, and the choice outlives a logout
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(notice(page, 'Signed out successfully.')).toBeVisible();
+  await expect(toast(page, 'Signed out successfully.')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('vr-portal.language'))).toBe('en');
@@ -135,7 +134,7 @@ test('deleting the account asks first, names the consequences, then logs out for
 
   await page.getByRole('button', { name: 'Konto löschen' }).click();
   await dialog.getByRole('button', { name: 'Endgültig löschen' }).click();
-  await expect(notice(page, 'Konto gelöscht')).toBeVisible();
+  await expect(toast(page, 'Konto gelöscht')).toBeVisible();
   await expect(page).toHaveURL(/\/library$/);
   await expect(page.getByRole('link', { name: 'Anmelden' })).toBeVisible();
 

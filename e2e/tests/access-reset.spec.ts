@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { notice } from './access-support.ts';
 import { type IsolatedServer, startIsolatedServer } from './isolatedServer.ts';
 import { newestMailTo, resetLinkIn } from './outbox.ts';
-import { submitLogin, users } from './support.ts';
+import { submitLogin, toast, users } from './support.ts';
 
 // Issue 4, item 5: password reset through the local outbox. Changes a password, so a server of its own.
 
@@ -48,11 +47,11 @@ test('a forgotten password is replaced through the link of the mail', async ({ p
   await page.getByLabel('Neues Passwort wiederholen').fill('Sommer2026neu');
   await page.getByRole('button', { name: 'Passwort speichern' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(notice(page, 'Passwort geändert')).toBeVisible();
+  await expect(toast(page, 'Passwort geändert')).toBeVisible();
 
   await submitLogin(page, users.zfsl, 'Sommer2026neu');
   await expect(page).toHaveURL(/\/library$/);
-  await expect(notice(page, 'Erfolgreich eingeloggt.')).toBeVisible();
+  await expect(toast(page, 'Erfolgreich eingeloggt.')).toBeVisible();
 
   // The link works once.
   await page.goto(link);

@@ -1,7 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { notice } from './access-support.ts';
 import { type IsolatedServer, startIsolatedServer } from './isolatedServer.ts';
-import { DEMO_PASSWORD, submitLogin, users } from './support.ts';
+import { DEMO_PASSWORD, submitLogin, toast, users } from './support.ts';
 
 // Issue 4, item 4: the terms dialog, its documents, its keyboard trap, and new terms versions.
 // Publishing terms affects every user, so the whole file runs against a server of its own.
@@ -83,8 +82,8 @@ test("a failed acceptance says 'Unbekannter Fehler' and logs out", async ({ page
     .getByRole('checkbox', { name: 'Ich habe die Nutzungsbedingungen gelesen und akzeptiere diese.' })
     .click();
   await dialog.getByRole('button', { name: 'Akzeptieren' }).click();
-  await expect(notice(page, 'Unbekannter Fehler')).toBeVisible();
-  await expect(notice(page, 'Unbekannter Fehler')).toContainText(
+  await expect(toast(page, 'Unbekannter Fehler')).toBeVisible();
+  await expect(toast(page, 'Unbekannter Fehler')).toContainText(
     'Bitte probieren Sie es später erneut oder melden',
   );
   await expect(dialog).toBeHidden();
@@ -111,7 +110,7 @@ test('new terms bring the dialog back with the updated title; declining logs out
   const dialog = page.getByRole('dialog', { name: UPDATED_TITLE });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Abbrechen' }).click();
-  await expect(notice(page, 'Sie werden ausgeloggt')).toBeVisible();
+  await expect(toast(page, 'Sie werden ausgeloggt')).toBeVisible();
   await expect(dialog).toBeHidden();
   expect(await page.evaluate(() => localStorage.getItem('vr-portal.accessToken'))).toBeNull();
 

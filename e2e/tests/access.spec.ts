@@ -1,7 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { notice } from './access-support.ts';
 import { type IsolatedServer, startIsolatedServer } from './isolatedServer.ts';
-import { DEMO_PASSWORD, signIn, submitLogin, users } from './support.ts';
+import { DEMO_PASSWORD, signIn, submitLogin, toast, users } from './support.ts';
 
 // Issue 4, items 1 and 2: login rules and throttling, token refresh and revocation, as a user meets them.
 
@@ -55,11 +54,11 @@ test.describe('with a server that throttles after two failures', () => {
     await page.goto(`${server.baseURL}/login`);
     for (const password of ['falsch1234', 'falsch5678']) {
       await submitLogin(page, users.zfsl, password);
-      await expect(notice(page, 'Login nicht möglich')).toBeVisible();
+      await expect(toast(page, 'Login nicht möglich')).toBeVisible();
     }
     // The portal has one attempt left; the server already refuses to check, even the right password.
     await submitLogin(page, users.zfsl, DEMO_PASSWORD);
-    await expect(notice(page, 'Zu viele fehlgeschlagene Anmeldeversuche.')).toBeVisible();
+    await expect(toast(page, 'Zu viele fehlgeschlagene Anmeldeversuche.')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('vr-portal.loginAttempts'))).toBe('1');
     await expect(page.getByText('Login gesperrt')).toHaveCount(0);
@@ -91,7 +90,7 @@ test.describe('with access tokens that live two seconds', () => {
     const after = await storedTokens(page);
     expect(after.access).not.toBe(before.access);
     expect(after.refresh).not.toBe(before.refresh);
-    await expect(notice(page, 'Sie sind nicht eingeloggt')).toHaveCount(0);
+    await expect(toast(page, 'Sie sind nicht eingeloggt')).toHaveCount(0);
 
     // Rotation: the refresh token that was spent is refused from now on.
     const reuse = await request.post(`${server.baseURL}/api/v1/sessions/refresh/`, {
@@ -127,7 +126,7 @@ test('a session that cannot be renewed ends with a German notice', async ({ page
     localStorage.setItem('vr-portal.loginAttempts', '2');
   }, forgedAccessToken());
   await page.goto('/library');
-  await expect(notice(page, 'Sie sind nicht eingeloggt')).toBeVisible();
+  await expect(toast(page, 'Sie sind nicht eingeloggt')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Anmelden' })).toBeVisible();
   const keys = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('vr-portal.')));
   expect(keys).not.toContain('vr-portal.accessToken');
@@ -140,7 +139,7 @@ test('after logout the old refresh token is refused by the server', async ({ pag
   const { refresh } = await storedTokens(page);
   expect(refresh).not.toBeNull();
   await page.getByRole('button', { name: 'Abmelden' }).click();
-  await expect(notice(page, 'Erfolgreich ausgeloggt.')).toBeVisible();
+  await expect(toast(page, 'Erfolgreich ausgeloggt.')).toBeVisible();
   const reuse = await request.post('/api/v1/sessions/refresh/', { data: { refresh } });
   expect(reuse.status()).toBe(401);
 });
