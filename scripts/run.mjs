@@ -64,7 +64,10 @@ const checks = [
   ['server tests on PostgreSQL', ['run', 'test:postgres'], () => Boolean(process.env.TEST_DATABASE_URL)],
   ['story tests (Chromium)', ['run', 'test:stories']],
   ['visual baselines of every story (Chromium)', ['run', 'test:visual']],
-  ['@portal/ui installed into a throwaway Vite app', ['--filter', '@portal/ui', 'run', 'test:pack', '--no-build']],
+  [
+    '@portal/ui installed into a throwaway Vite app',
+    ['--filter', '@portal/ui', 'run', 'test:pack', '--no-build'],
+  ],
   ['end-to-end tests (Chromium)', ['run', 'test:e2e']],
 ];
 
