@@ -4,15 +4,18 @@
 // builds and serves (`start`) or runs every check in order (`test`).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PNPM_VERSION = '10.34.8';
-const localPnpm = join(root, '.tools', 'node_modules', '.bin', 'pnpm');
+const localBin = join(root, '.tools', 'node_modules', '.bin');
+const localPnpm = join(localBin, 'pnpm');
+// Package scripts call `pnpm` themselves, so the pnpm fetched into .tools/ must be on their PATH too.
+const env = { ...process.env, PATH: [localBin, process.env.PATH].join(delimiter) };
 
 function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env, ...options });
   return result.status ?? 1;
 }
 
