@@ -3,9 +3,20 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
-const SOURCE_FILE = /\.(m?[jt]sx?)$/;
+const SOURCE_FILE = /\.(m?[jt]sx?|cjs|cts)$/;
+// Static imports and re-exports, side-effect imports, dynamic import() and require() / createRequire()(…),
+// with plain or template-literal (no interpolation) specifiers.
 const IMPORT_SPECIFIER =
-  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
+  /(?:import|export)\s[^'"`]*?from\s*['"`]([^'"`$]+)['"`]|\bimport\s*\(\s*['"`]([^'"`$]+)['"`]\s*\)|\bimport\s+['"`]([^'"`$]+)['"`]|\brequire\s*\(\s*['"`]([^'"`$]+)['"`]\s*\)|\bcreateRequire\([^)]*\)\s*\(\s*['"`]([^'"`$]+)['"`]\s*\)/g;
+/** Folders that hold generated or installed files, never sources of the package itself. */
+const SKIPPED_FOLDERS = new Set([
+  'node_modules',
+  'dist',
+  'storybook-static',
+  'test-results',
+  'playwright-report',
+]);
+const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
 
 /** Packages and the workspace packages each may import. `null` = any non-workspace module is fine. */
 const PACKAGE_RULES = {
@@ -21,7 +32,7 @@ const PACKAGE_RULES = {
 
 function* sourceFiles(dir) {
   for (const entry of readdirSync(dir)) {
-    if (entry === 'node_modules' || entry === 'dist') continue;
+    if (SKIPPED_FOLDERS.has(entry) || entry.startsWith('.')) continue;
     const path = join(dir, entry);
     if (statSync(path).isDirectory()) yield* sourceFiles(path);
     else if (SOURCE_FILE.test(entry)) yield path;
@@ -31,7 +42,9 @@ function* sourceFiles(dir) {
 function importsOf(file) {
   const text = readFileSync(file, 'utf8');
   const specifiers = [];
-  for (const match of text.matchAll(IMPORT_SPECIFIER)) specifiers.push(match[1] ?? match[2] ?? match[3]);
+  for (const match of text.matchAll(IMPORT_SPECIFIER)) {
+    specifiers.push(match.slice(1).find((group) => group !== undefined));
+  }
   return specifiers;
 }
 
@@ -39,6 +52,24 @@ function importsOf(file) {
 function featureOf(packagesDir, path) {
   const parts = relative(join(packagesDir, 'portal', 'src'), path).split(sep);
   return parts[0] === 'features' && parts.length > 2 ? parts[1] : undefined;
+}
+
+/** Workspace packages a package.json declares although the rules forbid importing them. */
+function declaredViolations(rootDir, name, rule) {
+  const manifestPath = join(rootDir, 'packages', name, 'package.json');
+  let manifest;
+  try {
+    manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  } catch {
+    return [];
+  }
+  const declared = DEPENDENCY_FIELDS.flatMap((field) => Object.keys(manifest[field] ?? {}));
+  return declared
+    .filter((dependency) => dependency.startsWith('@portal/') && dependency !== `@portal/${name}`)
+    .filter((dependency) => !rule.allowed.includes(dependency))
+    .map(
+      (dependency) => `${relative(rootDir, manifestPath)}: @portal/${name} must not depend on ${dependency}`,
+    );
 }
 
 /** Lists every import that breaks a rule, as human-readable lines. */
@@ -49,16 +80,19 @@ export function findViolations(rootDir) {
     const packageDir = join(packagesDir, name);
     let files;
     try {
-      files = [...sourceFiles(join(packageDir, 'src'))];
+      // The whole package, not only src/: config files, scripts and test runners count too.
+      files = [...sourceFiles(packageDir)];
     } catch {
       continue;
     }
+    violations.push(...declaredViolations(rootDir, name, rule));
     for (const file of files) {
       const where = relative(rootDir, file);
       for (const specifier of importsOf(file)) {
         if (specifier.startsWith('.')) {
           const target = resolve(dirname(file), specifier);
-          if (!target.startsWith(packageDir + sep)) {
+          // Leaving the package is fine for the repository's shared tooling (tools/), never into another package.
+          if (!target.startsWith(packageDir + sep) && target.startsWith(packagesDir + sep)) {
             violations.push(`${where}: relative import '${specifier}' leaves @portal/${name}`);
             continue;
           }
@@ -78,7 +112,8 @@ export function findViolations(rootDir) {
           }
         } else if (specifier.startsWith('@portal/')) {
           const packageName = specifier.split('/').slice(0, 2).join('/');
-          if (!rule.allowed.includes(packageName)) {
+          // A package may use its own published name (its pack test does).
+          if (packageName !== `@portal/${name}` && !rule.allowed.includes(packageName)) {
             violations.push(`${where}: @portal/${name} must not import ${packageName}`);
           }
         } else if (rule.forbiddenModules.some((pattern) => pattern.test(specifier))) {

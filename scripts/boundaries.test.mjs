@@ -55,4 +55,36 @@ describe('findViolations', () => {
     expect(found).toContainEqual(expect.stringMatching(/feature 'devices' imports feature 'playback'/));
     expect(found).toContainEqual(expect.stringMatching(/lib\/ imports features\//));
   });
+
+  it('finds require(), createRequire and template-literal imports, also outside src/', () => {
+    const root = workspace({
+      'packages/ui/src/a.cjs': "const domain = require('@portal/domain');",
+      'packages/ui/tsup.config.ts': "const api = createRequire(import.meta.url)('@portal/api');",
+      'packages/domain/scripts/b.ts': 'const ui = await import(`@portal/ui`);',
+      'packages/ui/visual/c.ts': "import { options } from '../../../tools/chromium.ts';",
+    });
+    const found = findViolations(root);
+    expect(found).toHaveLength(3);
+    expect(found).toContainEqual(
+      expect.stringMatching(/a\.cjs: @portal\/ui must not import @portal\/domain/),
+    );
+    expect(found).toContainEqual(
+      expect.stringMatching(/tsup\.config\.ts: @portal\/ui must not import @portal\/api/),
+    );
+    expect(found).toContainEqual(expect.stringMatching(/b\.ts: @portal\/domain must not import @portal\/ui/));
+  });
+
+  it('rejects a package.json that declares a forbidden workspace package', () => {
+    const root = workspace({
+      'packages/ui/package.json': JSON.stringify({ devDependencies: { '@portal/domain': 'workspace:*' } }),
+      'packages/server/package.json': JSON.stringify({
+        name: '@portal/server',
+        dependencies: { '@portal/domain': 'workspace:*', '@portal/portal': 'workspace:*' },
+      }),
+    });
+    expect(findViolations(root)).toEqual([
+      'packages/ui/package.json: @portal/ui must not depend on @portal/domain',
+      'packages/server/package.json: @portal/server must not depend on @portal/portal',
+    ]);
+  });
 });
