@@ -117,7 +117,11 @@ export const devices = pgTable(
     lastSeen: timestamp('last_seen', { withTimezone: true }),
     currentApp: text('current_app'),
     playbackState: text('playback_state').notNull().default('stopped'),
-    activeConfigurationId: integer('active_configuration_id'),
+    // The one source of a playlist's `sdmDevices`: a headset has at most one active playlist, and deleting the
+    // playlist leaves it with none (contract: deleteConfiguration).
+    activeConfigurationId: integer('active_configuration_id').references(() => configurations.id, {
+      onDelete: 'set null',
+    }),
     syncStatus: text('sync_status').notNull().default('synced'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -177,6 +181,64 @@ export const contentShares = pgTable(
   (t) => [
     primaryKey({ columns: [t.contentId, t.organisationId] }),
     index('content_shares_org_idx').on(t.organisationId),
+  ],
+);
+
+/** Playlists (configurations, spec §3) of an organisation, synchronised to the headsets they are active on. */
+export const configurations = pgTable(
+  'configurations',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    // As create and update write it (spec §7 lists it among their fields); the headsets are `devices`.
+    activeState: boolean('active_state').notNull().default(false),
+    // Place in the owner's list: the portal's default sort.
+    positionNumber: integer('position_number').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('configurations_owner_idx').on(t.ownerId)],
+);
+
+/**
+ * Mediathek items of a playlist; positions are 1-based and kept without gaps. Only `cms` items: the MSB media
+ * source of the contract's `msb` origin is not connected to this server.
+ */
+export const configurationItems = pgTable(
+  'configuration_items',
+  {
+    configurationId: integer('configuration_id')
+      .notNull()
+      .references(() => configurations.id, { onDelete: 'cascade' }),
+    // Cascade as a safety net (an organisation's deletion takes its content along); deleteContent removes the
+    // items itself so that the remaining positions are renumbered and the playlists count as changed.
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    positionNumber: integer('position_number').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.configurationId, t.contentId] }),
+    index('configuration_items_content_idx').on(t.contentId),
+  ],
+);
+
+export const configurationShares = pgTable(
+  'configuration_shares',
+  {
+    configurationId: integer('configuration_id')
+      .notNull()
+      .references(() => configurations.id, { onDelete: 'cascade' }),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.configurationId, t.organisationId] }),
+    index('configuration_shares_org_idx').on(t.organisationId),
   ],
 );
 
