@@ -99,7 +99,7 @@ export { Stack, type StackAlign, type StackGap, type StackProps } from './Stack/
 export { type DeviceStatus, deviceStatuses, StatusDot, type StatusDotProps } from './StatusDot/StatusDot';
 export { StorageBar, type StorageBarProps } from './StorageBar/StorageBar';
 export { Switch, type SwitchProps } from './Switch/Switch';
-export { type Sprinkles, sprinkles } from './styles/sprinkles.css';
+export { type GridColumns, gridColumnCounts, type Sprinkles, sprinkles } from './styles/sprinkles.css';
 export {
   Tabs,
   type TabsContentProps,
@@ -110,7 +110,9 @@ export {
 export { Tag, type TagProps } from './Tag/Tag';
 export { TermsDialog, type TermsDialogProps } from './TermsDialog/TermsDialog';
 export { Text, type TextElement, type TextProps } from './Text/Text';
+export { TextArea, type TextAreaProps } from './TextArea/TextArea';
 export { TextField, type TextFieldProps } from './TextField/TextField';
+export { Tiles, type TilesColumns, type TilesProps } from './Tiles/Tiles';
 export {
   TOAST_DURATION_MS,
   Toaster,
@@ -120,4 +122,4 @@ export {
 } from './Toaster/Toaster';
 export { Tooltip, type TooltipProps, type TooltipSide, tooltipSides } from './Tooltip/Tooltip';
 export { darkThemeClass, lightThemeClass, vars } from './theme/theme.css';
-export type { Space } from './theme/tokens';
+export { type Breakpoint, breakpointNames, breakpoints, type Space } from './theme/tokens';

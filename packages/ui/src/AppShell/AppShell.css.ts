@@ -1,4 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
+import { mediaFrom } from '../styles/media';
 import { vars } from '../theme/theme.css';
 
 export const root = style({
@@ -75,7 +76,7 @@ export const body = style({
   display: 'flex',
   flexDirection: 'column',
   width: '100%',
-  '@media': { 'screen and (min-width: 768px)': { flexDirection: 'row' } },
+  '@media': { [mediaFrom.tablet]: { flexDirection: 'row' } },
 });
 
 export const side = style({
@@ -86,7 +87,7 @@ export const side = style({
   backgroundColor: vars.color.surface,
   borderBottom: `1px solid ${vars.color.border}`,
   '@media': {
-    'screen and (min-width: 768px)': {
+    [mediaFrom.tablet]: {
       position: 'sticky',
       top: vars.layout.navbarHeight,
       alignSelf: 'flex-start',

@@ -1,9 +1,7 @@
 import { createVar, globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { type RecipeVariants, recipe } from '@vanilla-extract/recipes';
+import { mediaBelow, mediaFrom } from '../styles/media';
 import { vars } from '../theme/theme.css';
-
-const tablet = 'screen and (min-width: 768px)';
-const desktop = 'screen and (min-width: 1024px)';
 
 /** The gap, known to the columns so fractional widths subtract their share of it. */
 const gap = createVar();
@@ -14,8 +12,8 @@ export const gaps = styleVariants(vars.space, (space) => ({ gap: space, vars: { 
 
 export const collapse = styleVariants({
   never: { flexDirection: 'row' },
-  tablet: { flexDirection: 'column', '@media': { [tablet]: { flexDirection: 'row' } } },
-  desktop: { flexDirection: 'column', '@media': { [desktop]: { flexDirection: 'row' } } },
+  tablet: { flexDirection: 'column', '@media': { [mediaFrom.tablet]: { flexDirection: 'row' } } },
+  desktop: { flexDirection: 'column', '@media': { [mediaFrom.desktop]: { flexDirection: 'row' } } },
 });
 
 export const alignY = styleVariants({
@@ -50,8 +48,8 @@ export type ColumnVariants = NonNullable<RecipeVariants<typeof column>>;
 
 // Stacked columns take the full width whatever their width prop says.
 globalStyle(`${collapse.tablet} > ${column.classNames.base}`, {
-  '@media': { 'screen and (max-width: 767.98px)': { width: '100%', flex: '0 0 auto' } },
+  '@media': { [mediaBelow.tablet]: { width: '100%', flex: '0 0 auto' } },
 });
 globalStyle(`${collapse.desktop} > ${column.classNames.base}`, {
-  '@media': { 'screen and (max-width: 1023.98px)': { width: '100%', flex: '0 0 auto' } },
+  '@media': { [mediaBelow.desktop]: { width: '100%', flex: '0 0 auto' } },
 });

@@ -1,16 +1,25 @@
 import { createSprinkles, defineProperties } from '@vanilla-extract/sprinkles';
 import { vars } from '../theme/theme.css';
+import { mediaFrom } from './media';
+
+/** Equal grid columns: `gridTemplateColumns={{ mobile: 1, tablet: 2, desktop: 3 }}`. */
+export const gridColumnCounts = [1, 2, 3, 4, 5, 6] as const;
+export type GridColumns = (typeof gridColumnCounts)[number];
+const gridTemplateColumns = Object.fromEntries(
+  gridColumnCounts.map((count) => [count, `repeat(${count}, minmax(0, 1fr))`]),
+) as Record<GridColumns, string>;
 
 const responsive = defineProperties({
   conditions: {
     mobile: {},
-    tablet: { '@media': 'screen and (min-width: 768px)' },
-    desktop: { '@media': 'screen and (min-width: 1024px)' },
+    tablet: { '@media': mediaFrom.tablet },
+    desktop: { '@media': mediaFrom.desktop },
   },
   defaultCondition: 'mobile',
   properties: {
     display: ['none', 'block', 'inline', 'inline-block', 'flex', 'inline-flex', 'grid'],
     flexDirection: ['row', 'column'],
+    gridTemplateColumns,
     gap: vars.space,
     paddingTop: vars.space,
     paddingBottom: vars.space,

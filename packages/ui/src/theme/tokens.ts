@@ -3,6 +3,18 @@ import { palette } from './palette';
 /** The pixel height of the AppShell navbar (spec: 60 px). */
 export const NAVBAR_HEIGHT_PX = 60;
 
+/**
+ * Viewport widths (px) from which the layout changes: `tablet` from 768 px, `desktop` from 1024 px;
+ * below `tablet` is `mobile`. Media queries cannot read CSS variables, so these are plain numbers that
+ * the sprinkles, `Columns`, `Tiles` and `AppShell` all build their media queries from.
+ * @example window.matchMedia(`(min-width: ${breakpoints.desktop}px)`).matches
+ */
+export const breakpoints = { tablet: 768, desktop: 1024 } as const;
+
+/** The names of the responsive conditions: `mobile` (the default, no media query), `tablet`, `desktop`. */
+export const breakpointNames = ['mobile', 'tablet', 'desktop'] as const;
+export type Breakpoint = (typeof breakpointNames)[number];
+
 /** Colours by role; components never pick a palette value directly. */
 export interface ColorTokens {
   /** Page background. */

@@ -1,0 +1,39 @@
+import { forwardRef, type TextareaHTMLAttributes } from 'react';
+import { FormField } from '../FormField/FormField';
+import * as styles from './TextArea.css';
+
+export type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'children'> & {
+  /** Visible label, also the text area's accessible name. */
+  label: string;
+  /** Help text below the text area, linked with aria-describedby. */
+  hint?: string;
+  /**
+   * Validation message; marks the text area aria-invalid and links the message with aria-describedby.
+   * @example <TextArea label="Beschreibung" rows={6} error={errors.description} />
+   */
+  error?: string;
+  /** Visible lines of text before the user resizes it (height only). Default 4. */
+  rows?: number;
+  /** Text area id; generated when omitted. */
+  id?: string;
+};
+
+/** A labelled multi-line text input with optional hint and error message (built on FormField). */
+export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function TextArea(
+  { label, hint, error, id, rows = 4, className, 'aria-describedby': describedBy, ...props },
+  ref,
+) {
+  return (
+    <FormField
+      label={label}
+      hint={hint}
+      error={error}
+      id={id}
+      describedBy={describedBy}
+      className={className}
+    >
+      {(control) => <textarea ref={ref} rows={rows} className={styles.textArea} {...control} {...props} />}
+    </FormField>
+  );
+});
+TextArea.displayName = 'TextArea';
