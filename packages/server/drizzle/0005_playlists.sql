@@ -29,4 +29,5 @@ ALTER TABLE "configurations" ADD CONSTRAINT "configurations_owner_id_organisatio
 CREATE INDEX "configuration_items_content_idx" ON "configuration_items" USING btree ("content_id");--> statement-breakpoint
 CREATE INDEX "configuration_shares_org_idx" ON "configuration_shares" USING btree ("organisation_id");--> statement-breakpoint
 CREATE INDEX "configurations_owner_idx" ON "configurations" USING btree ("owner_id");--> statement-breakpoint
-ALTER TABLE "devices" ADD CONSTRAINT "devices_active_configuration_id_configurations_id_fk" FOREIGN KEY ("active_configuration_id") REFERENCES "public"."configurations"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "devices" ADD CONSTRAINT "devices_active_configuration_id_configurations_id_fk" FOREIGN KEY ("active_configuration_id") REFERENCES "public"."configurations"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "devices_active_configuration_idx" ON "devices" USING btree ("active_configuration_id");

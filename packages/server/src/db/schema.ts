@@ -128,6 +128,8 @@ export const devices = pgTable(
   (t) => [
     uniqueIndex('devices_serial_unique').on(t.serialNumber),
     index('devices_org_idx').on(t.organisationId),
+    // Every playlist in a list names its headsets (`sdmDevices`).
+    index('devices_active_configuration_idx').on(t.activeConfigurationId),
   ],
 );
 
