@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   FALLBACK_LANGUAGE,
   LOGIN_ATTEMPTS,
+  LOGIN_LOCK_DURATION_MS,
   NAVBAR_HEIGHT_PX,
   PLAYBACK_TICK_MS,
   RUNNING_STATE_MAX_AGE_MS,
@@ -19,6 +20,7 @@ describe('constants of spec §9', () => {
   it('have the spec values', () => {
     expect({
       LOGIN_ATTEMPTS,
+      LOGIN_LOCK_DURATION_MS,
       TOAST_DURATION_MS,
       RUNNING_STATE_MAX_AGE_MS,
       PLAYBACK_TICK_MS,
@@ -31,6 +33,7 @@ describe('constants of spec §9', () => {
       TRANSLATION_MAX_PLACEHOLDERS,
     }).toEqual({
       LOGIN_ATTEMPTS: 3,
+      LOGIN_LOCK_DURATION_MS: 900_000,
       TOAST_DURATION_MS: 5000,
       RUNNING_STATE_MAX_AGE_MS: 3_600_000,
       PLAYBACK_TICK_MS: 1000,

@@ -1,6 +1,11 @@
 /** Business constants of spec §8 and §9. */
 
 export const LOGIN_ATTEMPTS = 3;
+/**
+ * How long a login blocked at 0 attempts stays blocked (spec §8 calls the block 'temporär' without naming a
+ * duration). 15 minutes matches the server's default throttle window, so both locks end about together.
+ */
+export const LOGIN_LOCK_DURATION_MS = 15 * 60 * 1000;
 export const TOAST_DURATION_MS = 5000;
 export const RUNNING_STATE_MAX_AGE_MS = 60 * 60 * 1000;
 export const PLAYBACK_TICK_MS = 1000;

@@ -3,6 +3,7 @@
 export {
   FALLBACK_LANGUAGE,
   LOGIN_ATTEMPTS,
+  LOGIN_LOCK_DURATION_MS,
   NAVBAR_HEIGHT_PX,
   PLAYBACK_TICK_MS,
   RUNNING_STATE_MAX_AGE_MS,
@@ -62,7 +63,11 @@ export {
 export {
   isLoginBlocked,
   type LoginAttemptEvent,
+  type LoginAttemptsState,
+  loginAttemptsAt,
   loginAttemptsReducer,
+  loginLockEndsAt,
+  nextLoginAttempts,
   parseLoginAttempts,
   remainingAfterFailure,
   resetLoginAttempts,

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { LOGIN_LOCK_DURATION_MS } from './constants.ts';
 import {
   isLoginBlocked,
+  loginAttemptsAt,
   loginAttemptsReducer,
+  loginLockEndsAt,
+  nextLoginAttempts,
   parseLoginAttempts,
   remainingAfterFailure,
   resetLoginAttempts,
@@ -52,5 +56,57 @@ describe('parseLoginAttempts', () => {
     ['1.9', 1],
   ] as const)('reads %j as %d', (stored, expected) => {
     expect(parseLoginAttempts(stored)).toBe(expected);
+  });
+});
+
+describe('the temporary lock (spec §8: temporär gesperrt)', () => {
+  const start = Date.UTC(2026, 10, 22, 14, 5);
+  const minutes = (n: number) => n * 60 * 1000;
+
+  it('lasts 15 minutes', () => {
+    expect(LOGIN_LOCK_DURATION_MS).toBe(minutes(15));
+  });
+
+  it('starts with the failure that uses up the last attempt and ends after the lock period', () => {
+    let state = loginAttemptsAt({ remaining: null, lockedAt: null }, start);
+    expect(state).toEqual({ remaining: 3, lockedAt: null });
+    for (const at of [start, start + 1000]) state = nextLoginAttempts(state, 'failure', at);
+    expect(state).toEqual({ remaining: 1, lockedAt: null });
+    state = nextLoginAttempts(state, 'failure', start + 2000);
+    expect(state).toEqual({ remaining: 0, lockedAt: start + 2000 });
+    expect(loginLockEndsAt(state)).toBe(start + 2000 + LOGIN_LOCK_DURATION_MS);
+
+    const stored = { remaining: String(state.remaining), lockedAt: String(state.lockedAt) };
+    const justBefore = start + 2000 + LOGIN_LOCK_DURATION_MS - 1;
+    expect(isLoginBlocked(loginAttemptsAt(stored, justBefore).remaining)).toBe(true);
+    expect(loginAttemptsAt(stored, justBefore + 1)).toEqual({ remaining: 3, lockedAt: null });
+    expect(loginAttemptsAt(stored, start + minutes(60))).toEqual({ remaining: 3, lockedAt: null });
+  });
+
+  it('lets a success reset the counter and forget the lock', () => {
+    expect(nextLoginAttempts({ remaining: 0, lockedAt: start }, 'success', start + 5)).toEqual({
+      remaining: 3,
+      lockedAt: null,
+    });
+    expect(loginLockEndsAt({ remaining: 3, lockedAt: null })).toBeNull();
+  });
+
+  it('starts a lock of unknown or future beginning now, so that it ends too', () => {
+    expect(loginAttemptsAt({ remaining: '0', lockedAt: null }, start)).toEqual({ remaining: 0, lockedAt: start });
+    expect(loginAttemptsAt({ remaining: '0', lockedAt: 'gestern' }, start)).toEqual({
+      remaining: 0,
+      lockedAt: start,
+    });
+    expect(loginAttemptsAt({ remaining: '0', lockedAt: String(start + minutes(600)) }, start)).toEqual({
+      remaining: 0,
+      lockedAt: start,
+    });
+  });
+
+  it('ignores a lock start while attempts remain', () => {
+    expect(loginAttemptsAt({ remaining: '2', lockedAt: String(start) }, start)).toEqual({
+      remaining: 2,
+      lockedAt: null,
+    });
   });
 });
