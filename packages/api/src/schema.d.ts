@@ -752,7 +752,12 @@ export interface paths {
      */
     get: operations['listConfigurations'];
     put?: never;
-    /** Create a playlist */
+    /**
+     * Create a playlist
+     * @description `ownerId` must be one of the caller's organisations, `contentIds` items the caller may see (each once),
+     *     `sdmDevices` headsets of the owner organisation; they switch to this playlist and become `pending`. A caller
+     *     without any organisation gets 403.
+     */
     post: operations['createConfiguration'];
     delete?: never;
     options?: never;
@@ -790,7 +795,8 @@ export interface paths {
     get?: never;
     /**
      * Replace a playlist's fields
-     * @description Same fields as create (spec §7). Only the owner organisation may change it.
+     * @description Same fields as create (spec §7). Only the owner organisation may change it (a shared playlist: 403). Items it
+     *     holds already may stay even when the caller no longer sees them.
      */
     put: operations['updateConfiguration'];
     post?: never;
@@ -815,7 +821,8 @@ export interface paths {
     put?: never;
     /**
      * List the playlists a content item can be added to
-     * @description The caller's own playlists, each saying whether it already holds the content ('Zu Wiedergabeliste hinzufügen').
+     * @description The playlists of the caller's organisations (not those shared with them: only owners add items), each saying
+     *     whether it already holds the content ('Zu Wiedergabeliste hinzufügen'). Content the caller cannot see: 404.
      */
     post: operations['listAvailableConfigurations'];
     delete?: never;
@@ -835,7 +842,9 @@ export interface paths {
     put?: never;
     /**
      * Duplicate a playlist
-     * @description The copy belongs to the caller's first organisation, is inactive and has no headsets.
+     * @description Any playlist the caller sees (own or shared). The copy belongs to the caller's first organisation, is inactive,
+     *     has no headsets and holds the items the caller may see, in the same order. A caller without any organisation
+     *     gets 403.
      */
     post: operations['duplicateConfiguration'];
     delete?: never;
@@ -876,7 +885,9 @@ export interface paths {
     put?: never;
     /**
      * Add a content item to a playlist
-     * @description Appended at the end (highest `positionNumber` + 1). Adding an item that is already there answers 409.
+     * @description Only the owner organisation (a shared playlist: 403); the content must be visible to the caller (else 404).
+     *     Appended at the end (highest `positionNumber` + 1). Adding an item that is already there answers 409. The
+     *     reference server has no MSB media source: `msb` items answer 400.
      */
     post: operations['addConfigurationContent'];
     delete?: never;
@@ -896,7 +907,8 @@ export interface paths {
     put?: never;
     /**
      * Remove a content item from a playlist
-     * @description The remaining items keep their order; positions are renumbered without gaps.
+     * @description Only the owner organisation. The remaining items keep their order; positions are renumbered without gaps. An
+     *     item that is not in the playlist answers 404.
      */
     post: operations['removeConfigurationContent'];
     delete?: never;
@@ -1894,15 +1906,21 @@ export interface components {
       contentIds: number[];
       /** @description All items (cms and msb) in playlist order. */
       items: components['schemas']['ConfigurationItem'][];
-      /** @description Active on at least one headset. */
+      /** @description Whether the playlist is switched on, as create and update last wrote it (spec §7 lists it among their fields). */
       activeState: boolean;
-      /** @description Ids of the headsets this playlist is active on. */
+      /** @description Ids of the headsets this playlist is active on (each headset has at most one active playlist, its `activeConfigurationId`). */
       sdmDevices: number[];
       /** @description Position of the playlist in the owner's list (default sort). */
       positionNumber: number;
-      /** @description Every headset of `sdmDevices` holds every item. */
+      /**
+       * @description Every headset of `sdmDevices` holds every item (their `syncStatus` is `synced`; true without headsets). Changing
+       *     a playlist's items sets its headsets to `pending`.
+       */
       isSynced: boolean;
-      /** @description Ids of `cms` items some headset of `sdmDevices` still lacks. */
+      /**
+       * @description Ids of `cms` items some headset of `sdmDevices` still lacks. Empty until headsets report the content they
+       *     hold (the reference server does not track that per item yet).
+       */
       missingContent: number[];
       /** @description Ids of `msb` items some headset still lacks. */
       missingMsbContent: components['schemas']['ContentId'][];
@@ -1914,7 +1932,10 @@ export interface components {
       updated_at: string;
     };
     ConfigurationDetail: components['schemas']['Configuration'] & {
-      /** @description The `cms` content items in playlist order. */
+      /**
+       * @description The `cms` content items in playlist order that the caller may see in the Mediathek (a playlist shared
+       *     with another organisation does not reveal the owner's private items there; their ids stay in `contentIds`).
+       */
       contents: components['schemas']['Content'][];
     };
     PaginatedConfigurationList: components['schemas']['Pagination'] & {
@@ -3425,6 +3446,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
     };
