@@ -314,6 +314,10 @@ export const multipartUploads = pgTable(
     fileSize: bigint('file_size', { mode: 'number' }),
     partSize: integer('part_size').notNull(),
     maxParts: integer('max_parts').notNull(),
+    /** Key of the finished file, fixed at start: an S3 multipart upload is created at its final key. */
+    storageKey: text('storage_key'),
+    /** The store's own id of the upload (S3 UploadId); null on local disk. */
+    storageUploadId: text('storage_upload_id'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -330,6 +334,8 @@ export const multipartUploadParts = pgTable(
     partNumber: integer('part_number').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     etag: text('etag').notNull(),
+    /** The store's own tag of the part (S3 part ETag, needed by CompleteMultipartUpload); null on local disk. */
+    storageEtag: text('storage_etag'),
   },
   (t) => [primaryKey({ columns: [t.uploadId, t.partNumber] })],
 );
