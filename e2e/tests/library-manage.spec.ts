@@ -89,6 +89,16 @@ function watchParts(page: Page): number[] {
   return parts;
 }
 
+/**
+ * Picks a file the way a user does: the drop zone's button opens the browser's file chooser (the zone's
+ * <input type="file"> is hidden from users and screen readers).
+ */
+async function chooseFile(page: Page, buttonName: string, path: string) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: buttonName, exact: true }).click();
+  await (await chooser).setFiles(path);
+}
+
 let contentId = 0;
 const title = 'Rundgang durch die Zeche';
 
@@ -110,7 +120,7 @@ test('create a video with preview image, then upload 50 MB with visible progress
   await expect(page.getByText('Das Mindestalter darf nicht größer als das Höchstalter sein.')).toBeVisible();
   await page.getByLabel('Höchstalter').fill('18');
 
-  await page.getByLabel('Vorschaubild wählen').setInputFiles(previewFile);
+  await chooseFile(page, 'Vorschaubild wählen', previewFile);
   await expect(page.getByRole('img', { name: 'Vorschaubild' })).toBeVisible();
   await page.getByRole('button', { name: 'Inhalt anlegen' }).click();
   await expect(page).toHaveURL(/\/library\/\d+\/edit$/);
@@ -128,7 +138,7 @@ test('create a video with preview image, then upload 50 MB with visible progress
       }
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
-  await page.getByLabel('Datei wählen').setInputFiles(bigFile);
+  await chooseFile(page, 'Datei wählen', bigFile);
   await expect(page.getByRole('progressbar', { name: 'Fortschritt des Uploads' })).toBeVisible();
   await expect(page.getByText('Datei hochgeladen.')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText('Aktuelle Datei: 50,00 MB')).toBeVisible();
@@ -158,7 +168,7 @@ test('cancelling an upload leaves no parts on the server', async ({ page, reques
   });
   const parts = watchParts(page);
   await page.goto(url(`/library/${id}/edit`));
-  await page.getByLabel('Datei wählen').setInputFiles(bigFile);
+  await chooseFile(page, 'Datei wählen', bigFile);
   await expect(page.getByRole('progressbar', { name: 'Fortschritt des Uploads' })).toBeVisible();
   await expect.poll(() => parts.length).toBeGreaterThan(0);
   await expect.poll(incomingFiles).not.toEqual([]);
@@ -198,7 +208,7 @@ test('an interrupted upload resumes after a reload without sending finished part
     return route.abort('connectionreset').catch(() => {});
   });
   await page.goto(url(`/library/${id}/edit`));
-  await page.getByLabel('Datei wählen').setInputFiles(bigFile);
+  await chooseFile(page, 'Datei wählen', bigFile);
   await expect(page.getByText('20,00 MB von 50,00 MB hochgeladen (40 %)')).toBeVisible({ timeout: 30_000 });
 
   const parts = watchParts(page);
@@ -210,7 +220,7 @@ test('an interrupted upload resumes after a reload without sending finished part
       `Ein Upload von „${FILE_NAME}“ wurde unterbrochen (40 % fertig). Wählen Sie dieselbe Datei erneut, um ihn fortzusetzen.`,
     ),
   ).toBeVisible();
-  await page.getByLabel('Datei wählen').setInputFiles(bigFile);
+  await chooseFile(page, 'Datei wählen', bigFile);
   await expect(page.getByText('Datei hochgeladen.')).toBeVisible({ timeout: 60_000 });
   // Only the parts the server did not have went out after the reload.
   // (request events reach the test asynchronously, hence the poll)

@@ -1,6 +1,23 @@
 import type { Content } from '@portal/api';
 import { formatBytes, formatDuration, isContentOwner } from '@portal/domain';
-import { Box, Button, Card, EmptyState, Heading, Inline, Spinner, Stack, Text } from '@portal/ui';
+import {
+  Alert,
+  Box,
+  Button,
+  ConfirmDialog,
+  Dialog,
+  EmptyState,
+  Heading,
+  Inline,
+  type KeyValueItem,
+  KeyValueList,
+  Spinner,
+  Stack,
+  sprinkles,
+  Text,
+  Tiles,
+  type TilesColumns,
+} from '@portal/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,55 +27,44 @@ import { toasts } from '../../lib/toasts.ts';
 import { contentDetailQuery, routeContentId } from './contentDetailQuery.ts';
 import { ageText, degreesText, isSharedWithUser } from './contentText.ts';
 import { PlaylistPicker } from './PlaylistPicker.tsx';
+import { refusalDetail, ServerRefusal } from './serverRefusal.ts';
 
-const ShareDialog = lazy(() => import('./ShareDialog.tsx').then((m) => ({ default: m.ShareDialog })));
+const ShareDialogContent = lazy(() =>
+  import('./ShareDialog.tsx').then((m) => ({ default: m.ShareDialogContent })),
+);
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <>
-      <dt>
-        <Text as="span" size="small" tone="muted">
-          {label}
-        </Text>
-      </dt>
-      <dd style={{ margin: 0 }}>
-        <Text as="span">{children}</Text>
-      </dd>
-    </>
-  );
-}
+/** Columns of the preview beside the facts: stacked on phones. */
+const OVERVIEW_COLUMNS: TilesColumns = { mobile: 1, tablet: 2 };
 
 function Facts({ content }: { content: Content }) {
   const { t } = useTranslation('library');
   const languages = useQuery({ ...$api.queryOptions('get', '/api/v2/cms/languages/'), staleTime: 600_000 });
   const languageName = (code: string) => languages.data?.find((l) => l.code === code)?.name ?? code;
   const none = t('detail.none');
+  const items: KeyValueItem[] = [
+    { term: t('detail.type'), value: t(`contentType.${content.contentType}`) },
+    { term: t('detail.format'), value: degreesText(t, content) ?? none },
+    { term: t('detail.age'), value: ageText(t, content.minAge, content.maxAge) },
+    {
+      term: t('detail.languages'),
+      value: content.languages.length > 0 ? content.languages.map(languageName).join(', ') : none,
+    },
+    { term: t('detail.category'), value: content.category?.name ?? none },
+    { term: t('detail.fileSize'), value: formatBytes(content.fileSize) ?? t('detail.noFile') },
+  ];
+  if (content.contentType === 'video') {
+    items.push({
+      term: t('detail.duration'),
+      value: content.duration !== null ? formatDuration(content.duration) : none,
+    });
+  }
+  if (content.contentType === 'app')
+    items.push({ term: t('detail.packageName'), value: content.packageName ?? none });
+  if (content.contentType === 'webApp') items.push({ term: t('detail.url'), value: content.url ?? none });
+  items.push({ term: t('detail.owner'), value: content.owner.name });
   return (
-    <Box
-      as="dl"
-      display="grid"
-      gap="small"
-      style={{ gridTemplateColumns: 'max-content 1fr', margin: 0 }}
-      aria-label={t('detail.facts')}
-    >
-      <Fact label={t('detail.type')}>{t(`contentType.${content.contentType}`)}</Fact>
-      <Fact label={t('detail.format')}>{degreesText(t, content) ?? none}</Fact>
-      <Fact label={t('detail.age')}>{ageText(t, content.minAge, content.maxAge)}</Fact>
-      <Fact label={t('detail.languages')}>
-        {content.languages.length > 0 ? content.languages.map(languageName).join(', ') : none}
-      </Fact>
-      <Fact label={t('detail.category')}>{content.category?.name ?? none}</Fact>
-      <Fact label={t('detail.fileSize')}>{formatBytes(content.fileSize) ?? t('detail.noFile')}</Fact>
-      {content.contentType === 'video' && (
-        <Fact label={t('detail.duration')}>
-          {content.duration !== null ? formatDuration(content.duration) : none}
-        </Fact>
-      )}
-      {content.contentType === 'app' && (
-        <Fact label={t('detail.packageName')}>{content.packageName ?? none}</Fact>
-      )}
-      {content.contentType === 'webApp' && <Fact label={t('detail.url')}>{content.url ?? none}</Fact>}
-      <Fact label={t('detail.owner')}>{content.owner.name}</Fact>
+    <Box as="section" aria-label={t('detail.facts')}>
+      <KeyValueList items={items} />
     </Box>
   );
 }
@@ -73,43 +79,41 @@ function DeleteAction({ content }: { content: Content }) {
       const { error, response } = await apiClient.DELETE('/api/v1/cms/content/{id}/', {
         params: { path: { id: content.id } },
       });
-      if (!response.ok) throw error ?? new Error(String(response.status));
+      if (!response.ok) throw new ServerRefusal(response.status, error);
     },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['get', '/api/v2/cms/content/'] });
       toasts.show({ tone: 'success', title: 'library:detail.deleted' });
       navigate('/library');
     },
+    onError: (error) => {
+      // The dialog has room for a question only; the reason goes into a toast the user can read in peace.
+      setConfirming(false);
+      toasts.show({
+        tone: 'error',
+        title: 'library:detail.deleteFailed',
+        descriptionText: refusalDetail(error),
+      });
+    },
   });
-  if (!confirming) {
-    return (
+  return (
+    <>
       <Button variant="danger" onClick={() => setConfirming(true)}>
         {t('detail.delete')}
       </Button>
-    );
-  }
-  return (
-    <Card as="section">
-      <div role="alertdialog" aria-labelledby="delete-title" aria-describedby="delete-description">
-        <Stack gap="small">
-          <Heading level={2} id="delete-title">
-            {t('detail.deleteConfirm.title')}
-          </Heading>
-          <Text id="delete-description">
-            {t('detail.deleteConfirm.description', { title: content.title })}
-          </Text>
-          {remove.isError && <Text tone="critical">{t('detail.deleteFailed')}</Text>}
-          <Inline gap="small">
-            <Button variant="danger" loading={remove.isPending} onClick={() => remove.mutate()}>
-              {t('detail.deleteConfirm.confirm')}
-            </Button>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              {t('detail.deleteConfirm.cancel')}
-            </Button>
-          </Inline>
-        </Stack>
-      </div>
-    </Card>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        tone="destructive"
+        title={t('detail.deleteConfirm.title')}
+        description={t('detail.deleteConfirm.description', { title: content.title })}
+        confirmLabel={t('detail.deleteConfirm.confirm')}
+        cancelLabel={t('detail.deleteConfirm.cancel')}
+        confirming={remove.isPending}
+        confirmingLabel={t('detail.deleting')}
+        onConfirm={() => remove.mutate()}
+      />
+    </>
   );
 }
 
@@ -143,11 +147,10 @@ export function ContentDetailPage() {
       <Stack gap="small">
         <Heading level={1}>{content.title}</Heading>
         {shared && (
-          <Text tone="positive" weight="bold">
-            {t('card.shared')}
-          </Text>
+          <Alert tone="info" title={t('card.shared')}>
+            {t('detail.sharedNotice')}
+          </Alert>
         )}
-        {shared && <Text tone="muted">{t('detail.sharedNotice')}</Text>}
         {owner && content.sharedWith.length > 0 && (
           <Text tone="muted">{t('share.sharedWith', { count: content.sharedWith.length })}</Text>
         )}
@@ -155,23 +158,25 @@ export function ContentDetailPage() {
       {owner && (
         <Inline gap="small">
           <Link to={`/library/${content.id}/edit`}>{t('detail.edit')}</Link>
-          <Button variant="secondary" onClick={() => setSharing(true)}>
-            {t('detail.share')}
-          </Button>
+          <Dialog.Root open={sharing} onOpenChange={setSharing}>
+            <Dialog.Trigger asChild>
+              <Button variant="secondary">{t('detail.share')}</Button>
+            </Dialog.Trigger>
+            {sharing && (
+              <Suspense fallback={<Spinner label={t('share.loading')} />}>
+                <ShareDialogContent content={content} onClose={() => setSharing(false)} />
+              </Suspense>
+            )}
+          </Dialog.Root>
           <DeleteAction content={content} />
         </Inline>
       )}
-      {sharing && (
-        <Suspense fallback={<Spinner label={t('share.loading')} />}>
-          <ShareDialog content={content} onClose={() => setSharing(false)} />
-        </Suspense>
-      )}
-      <Box display="grid" gap="large" style={{ gridTemplateColumns: 'repeat(auto-fit, minmax(18rem, 1fr))' }}>
+      <Tiles columns={OVERVIEW_COLUMNS} gap="large">
         {content.previewImage ? (
           <img
+            className={sprinkles({ width: '100%', borderRadius: 'medium' })}
             src={content.previewImage}
             alt={t('card.previewAlt', { title: content.title })}
-            style={{ width: '100%', borderRadius: '8px', aspectRatio: '16 / 9', objectFit: 'cover' }}
           />
         ) : (
           <Box background="surfaceRaised" borderRadius="medium" padding="large" textAlign="center">
@@ -179,7 +184,7 @@ export function ContentDetailPage() {
           </Box>
         )}
         <Facts content={content} />
-      </Box>
+      </Tiles>
       <Stack gap="small">
         <Heading level={2}>{t('detail.description')}</Heading>
         <Text>{content.description.trim() !== '' ? content.description : t('detail.noDescription')}</Text>

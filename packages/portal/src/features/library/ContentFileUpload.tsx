@@ -3,18 +3,18 @@ import {
   discardResumableUpload,
   isAbortError,
   resumeKey,
-  UploadError,
   type UploadProgress,
   type UploadResumeState,
   uploadMultipart,
 } from '@portal/api';
-import { formatBytes, formatDuration, isValidFileName } from '@portal/domain';
-import { Button, Heading, Inline, Stack, Text } from '@portal/ui';
+import { formatBytes, formatDuration } from '@portal/domain';
+import { Alert, Button, FileDropzone, Heading, Inline, ProgressBar, Stack, Text } from '@portal/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiClient } from '../../lib/api.ts';
 import { contentDetailQuery } from './contentDetailQuery.ts';
+import { fileNameProblem, uploadErrorText } from './uploadErrors.ts';
 
 /** Resume state survives a reload under this prefix (and goes with every other 'vr-portal.' key at logout). */
 export const resumeStore = createLocalStorageResumeStore('vr-portal.upload.');
@@ -24,28 +24,7 @@ type Phase =
   | { kind: 'uploading'; progress: UploadProgress | null; fileName: string }
   | { kind: 'done' }
   | { kind: 'cancelled' }
-  | { kind: 'failed'; messageKey: UploadMessageKey };
-
-export type UploadMessageKey =
-  | 'upload.errors.empty-file'
-  | 'upload.errors.missing-file-name'
-  | 'upload.errors.too-many-parts'
-  | 'upload.errors.start-failed'
-  | 'upload.errors.start-failed-413'
-  | 'upload.errors.start-failed-403'
-  | 'upload.errors.part-failed'
-  | 'upload.errors.complete-failed'
-  | 'upload.errors.unknown';
-
-/** The German message for a failed upload (UploadError code, refined by the status where it says more). */
-export function uploadMessageKey(error: unknown): UploadMessageKey {
-  if (!(error instanceof UploadError)) return 'upload.errors.unknown';
-  if (error.code === 'start-failed' && (error.status === 413 || error.status === 403)) {
-    return `upload.errors.start-failed-${error.status}`;
-  }
-  if (error.code === 'complete-failed' && error.status === 413) return 'upload.errors.start-failed-413';
-  return `upload.errors.${error.code}`;
-}
+  | { kind: 'failed'; error: unknown };
 
 function percentOf(uploaded: number, total: number): number {
   return total > 0 ? Math.floor((uploaded / total) * 100) : 0;
@@ -70,11 +49,10 @@ function ProgressView({ progress }: { progress: UploadProgress | null }) {
   const percent = percentOf(uploaded, total);
   return (
     <Stack gap="xsmall">
-      <progress
-        aria-label={t('upload.progressLabel')}
-        max={100}
+      <ProgressBar
+        label={t('upload.progressLabel')}
         value={percent}
-        style={{ width: '100%', height: '1rem' }}
+        valueText={t('upload.percent', { percent })}
       />
       <Text size="small">
         {t('upload.progress', {
@@ -103,12 +81,10 @@ function ProgressView({ progress }: { progress: UploadProgress | null }) {
  */
 export function ContentFileUpload({ contentId, fileSize }: { contentId: number; fileSize: number | null }) {
   const { t } = useTranslation('library');
-  const inputId = useId();
   const queryClient = useQueryClient();
   const target = { kind: 'content', id: contentId } as const;
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [pending, setPending] = useState<UploadResumeState | null>(null);
-  const [fileNameError, setFileNameError] = useState(false);
   const controller = useRef<AbortController | null>(null);
 
   useEffect(() => {
@@ -117,11 +93,6 @@ export function ContentFileUpload({ contentId, fileSize }: { contentId: number; 
   }, [contentId]);
 
   const start = async (file: File) => {
-    setFileNameError(false);
-    if (!isValidFileName(file.name)) {
-      setFileNameError(true);
-      return;
-    }
     const abort = new AbortController();
     controller.current = abort;
     setPhase({ kind: 'uploading', progress: null, fileName: file.name });
@@ -145,7 +116,7 @@ export function ContentFileUpload({ contentId, fileSize }: { contentId: number; 
       } else {
         // A failed upload keeps its resume state: choosing the file again sends only the missing parts.
         setPending(resumeStore.load(resumeKey(target)) as UploadResumeState | null);
-        setPhase({ kind: 'failed', messageKey: uploadMessageKey(error) });
+        setPhase({ kind: 'failed', error });
       }
     } finally {
       controller.current = null;
@@ -165,42 +136,30 @@ export function ContentFileUpload({ contentId, fileSize }: { contentId: number; 
         {fileSize !== null ? t('upload.current', { size: formatBytes(fileSize) }) : t('upload.none')}
       </Text>
       {pending && !uploading && (
-        <Stack gap="xsmall">
-          <div role="status">
+        <Alert tone="info" announce="polite">
+          <Stack gap="xsmall">
             <Text>
               {t('upload.resumeHint', { name: pending.file.name, percent: storedPercent(pending) })}
             </Text>
-          </div>
-          <Inline>
-            <Button variant="ghost" size="small" onClick={() => void discard()}>
-              {t('upload.resumeDiscard')}
-            </Button>
-          </Inline>
-        </Stack>
+            <Inline>
+              <Button variant="ghost" size="small" onClick={() => void discard()}>
+                {t('upload.resumeDiscard')}
+              </Button>
+            </Inline>
+          </Stack>
+        </Alert>
       )}
       {!uploading && (
-        <Stack gap="xsmall">
-          <label htmlFor={inputId}>
-            <Text as="span" weight="semibold">
-              {t('upload.choose')}
-            </Text>
-          </label>
-          <input
-            id={inputId}
-            type="file"
-            aria-invalid={fileNameError || undefined}
-            onChange={(event) => {
-              const file = event.currentTarget.files?.[0];
-              event.currentTarget.value = '';
-              if (file) void start(file);
-            }}
-          />
-        </Stack>
-      )}
-      {fileNameError && (
-        <div role="alert">
-          <Text tone="critical">{t('upload.errors.fileName')}</Text>
-        </div>
+        <FileDropzone
+          label={t('upload.zoneLabel')}
+          buttonLabel={t('upload.choose')}
+          dropLabel={t('files.drop')}
+          dropActiveLabel={t('files.dropActive')}
+          validateFileName={(name) => fileNameProblem(t, name)}
+          onFiles={([file]) => {
+            if (file) void start(file);
+          }}
+        />
       )}
       {uploading && (
         <Stack gap="small">
@@ -213,14 +172,20 @@ export function ContentFileUpload({ contentId, fileSize }: { contentId: number; 
           </Inline>
         </Stack>
       )}
-      <div role="status">
-        {phase.kind === 'done' && <Text tone="positive">{t('upload.done')}</Text>}
-        {phase.kind === 'cancelled' && <Text>{t('upload.cancelled')}</Text>}
-      </div>
+      {phase.kind === 'done' && (
+        <Alert tone="success" announce="polite">
+          {t('upload.done')}
+        </Alert>
+      )}
+      {phase.kind === 'cancelled' && (
+        <Alert tone="info" announce="polite">
+          {t('upload.cancelled')}
+        </Alert>
+      )}
       {phase.kind === 'failed' && (
-        <div role="alert">
-          <Text tone="critical">{t(phase.messageKey)}</Text>
-        </div>
+        <Alert tone="critical" announce="assertive">
+          {uploadErrorText(t, phase.error)}
+        </Alert>
       )}
     </Stack>
   );

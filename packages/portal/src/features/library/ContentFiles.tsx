@@ -1,9 +1,11 @@
 import type { components } from '@portal/api';
-import { formatBytes, isValidFileName } from '@portal/domain';
-import { Box, Button, Inline, Stack, Text } from '@portal/ui';
-import { useId, useState } from 'react';
+import { formatBytes } from '@portal/domain';
+import { Alert, Box, Button, FileDropzone, Inline, ProgressBar, Stack, sprinkles, Text } from '@portal/ui';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiClient } from '../../lib/api.ts';
+import { ServerRefusal } from './serverRefusal.ts';
+import { fileNameProblem, storedFileErrorText } from './uploadErrors.ts';
 
 type StoredFile = components['schemas']['StoredFile'];
 type FileKind = 'preview' | 'document';
@@ -13,20 +15,16 @@ const paths = {
   document: '/api/v1/cms/document-files/',
 } as const;
 
-type FileErrorKey = 'files.uploadFailed' | 'files.notAnImage' | 'files.tooLarge' | 'form.errors.fileName';
-
 /** Sends one file as multipart/form-data; the typed body is replaced by the FormData itself. */
-async function uploadStoredFile(kind: FileKind, file: File): Promise<StoredFile | FileErrorKey> {
+async function uploadStoredFile(kind: FileKind, file: File): Promise<StoredFile> {
   const form = new FormData();
   form.append('file', file, file.name);
-  const { data, response } = await apiClient.POST(paths[kind], {
+  const { data, error, response } = await apiClient.POST(paths[kind], {
     body: { file: '' },
     bodySerializer: () => form,
   });
-  if (data) return data;
-  if (response.status === 413) return 'files.tooLarge';
-  if (response.status === 400 && kind === 'preview') return 'files.notAnImage';
-  return 'files.uploadFailed';
+  if (!data) throw new ServerRefusal(response.status, error);
+  return data;
 }
 
 /** Deletes a file uploaded in this form that the user removed again; best effort (the server cleans up too). */
@@ -39,38 +37,70 @@ export async function deleteStoredFile(kind: FileKind, id: number): Promise<void
   }
 }
 
-function FilePicker({
+/** Upload state of one stored-file field: busy while sending, the message of the last failure. */
+function useStoredFileUpload(kind: FileKind, onStored: (file: StoredFile) => void) {
+  const { t } = useTranslation('library');
+  const [busy, setBusy] = useState(false);
+  // The error, not its text: a language switch translates the message again.
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  const upload = async (file: File) => {
+    setFailure(null);
+    setBusy(true);
+    try {
+      onStored(await uploadStoredFile(kind, file));
+    } catch (error) {
+      setFailure({ error });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, failure: failure ? storedFileErrorText(t, kind, failure.error) : null, upload };
+}
+
+/** The parts every stored-file field shares: the drop zone with the file-name rule, progress, failure. */
+function StoredFileZone({
   label,
+  buttonLabel,
+  hint,
   accept,
+  error,
   busy,
+  failure,
   onFile,
 }: {
   label: string;
+  buttonLabel: string;
+  hint?: string;
   accept?: string;
+  /** A server field error of the whole form (e.g. the file no longer exists). */
+  error?: string;
   busy: boolean;
+  failure: string | null;
   onFile: (file: File) => void;
 }) {
   const { t } = useTranslation('library');
-  const id = useId();
   return (
-    <Stack gap="xsmall">
-      <label htmlFor={id}>
-        <Text as="span" weight="semibold">
-          {label}
-        </Text>
-      </label>
-      <input
-        id={id}
-        type="file"
+    <Stack gap="small">
+      <FileDropzone
+        label={label}
+        hint={hint}
+        buttonLabel={buttonLabel}
+        dropLabel={t('files.drop')}
+        dropActiveLabel={t('files.dropActive')}
         accept={accept}
         disabled={busy}
-        onChange={(event) => {
-          const file = event.currentTarget.files?.[0];
-          event.currentTarget.value = '';
+        validateFileName={(name) => fileNameProblem(t, name)}
+        error={error}
+        onFiles={([file]) => {
           if (file) onFile(file);
         }}
       />
-      {busy && <Text tone="muted">{t('files.uploading')}</Text>}
+      {busy && <ProgressBar label={t('files.uploading')} />}
+      {failure && (
+        <Alert tone="critical" announce="assertive">
+          {failure}
+        </Alert>
+      )}
     </Stack>
   );
 }
@@ -84,45 +114,38 @@ export interface PreviewValue {
 /** Preview image: upload (checked by the server to be an image), show, remove. */
 export function PreviewField({
   value,
+  error,
   onChange,
 }: {
   value: PreviewValue | null;
+  error?: string;
   onChange: (value: PreviewValue | null) => void;
 }) {
   const { t } = useTranslation('library');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<FileErrorKey | null>(null);
-  const pick = async (file: File) => {
-    setError(null);
-    if (!isValidFileName(file.name)) {
-      setError('form.errors.fileName');
-      return;
-    }
-    setBusy(true);
-    try {
-      const result = await uploadStoredFile('preview', file);
-      if (typeof result === 'string') setError(result);
-      else {
-        if (value?.id) void deleteStoredFile('preview', value.id);
-        onChange({ id: result.id, url: result.file });
-      }
-    } catch {
-      setError('files.uploadFailed');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, failure, upload } = useStoredFileUpload('preview', (stored) => {
+    if (value?.id) void deleteStoredFile('preview', value.id);
+    onChange({ id: stored.id, url: stored.file });
+  });
   return (
     <Stack gap="small">
-      <Text weight="semibold">{t('files.preview')}</Text>
+      <StoredFileZone
+        label={t('files.preview')}
+        buttonLabel={t('files.previewChoose')}
+        hint={t('files.previewHint')}
+        accept="image/png,image/jpeg,image/webp"
+        error={error}
+        busy={busy}
+        failure={failure}
+        onFile={(file) => void upload(file)}
+      />
       {value && (
         <Inline gap="small" alignY="center">
+          {/* Width only: the height follows the image, so no picture is stretched. */}
           <img
+            className={sprinkles({ borderRadius: 'small' })}
             src={value.url}
             alt={t('files.preview')}
             width={160}
-            height={90}
-            style={{ objectFit: 'cover', borderRadius: '6px' }}
           />
           <Button
             variant="ghost"
@@ -136,57 +159,26 @@ export function PreviewField({
           </Button>
         </Inline>
       )}
-      <FilePicker
-        label={t('files.previewChoose')}
-        accept="image/png,image/jpeg,image/webp"
-        busy={busy}
-        onFile={(file) => void pick(file)}
-      />
-      <Text size="small" tone="muted">
-        {t('files.previewHint')}
-      </Text>
-      {error && (
-        <div role="alert">
-          <Text tone="critical">{t(error)}</Text>
-        </div>
-      )}
     </Stack>
   );
 }
 
-/** Documents (e.g. worksheets): upload several, remove any. `added` are the ids uploaded in this form. */
+/** Documents (e.g. worksheets): upload several, remove any. */
 export function DocumentsField({
   files,
+  error,
   onChange,
 }: {
   files: StoredFile[];
+  error?: string;
   onChange: (files: StoredFile[]) => void;
 }) {
   const { t } = useTranslation('library');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<FileErrorKey | null>(null);
-  const pick = async (file: File) => {
-    setError(null);
-    if (!isValidFileName(file.name)) {
-      setError('form.errors.fileName');
-      return;
-    }
-    setBusy(true);
-    try {
-      const result = await uploadStoredFile('document', file);
-      if (typeof result === 'string') setError(result);
-      else onChange([...files, result]);
-    } catch {
-      setError('files.uploadFailed');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, failure, upload } = useStoredFileUpload('document', (stored) => onChange([...files, stored]));
   return (
     <Stack gap="small">
-      <Text weight="semibold">{t('files.documents')}</Text>
       {files.length > 0 && (
-        <Box as="ul" display="flex" flexDirection="column" gap="xsmall">
+        <Box as="ul" display="flex" flexDirection="column" gap="xsmall" aria-label={t('files.documents')}>
           {files.map((file) => (
             <li key={file.id}>
               <Inline gap="small" alignY="center">
@@ -205,12 +197,14 @@ export function DocumentsField({
           ))}
         </Box>
       )}
-      <FilePicker label={t('files.documentsChoose')} busy={busy} onFile={(file) => void pick(file)} />
-      {error && (
-        <div role="alert">
-          <Text tone="critical">{t(error)}</Text>
-        </div>
-      )}
+      <StoredFileZone
+        label={t('files.documents')}
+        buttonLabel={t('files.documentsChoose')}
+        error={error}
+        busy={busy}
+        failure={failure}
+        onFile={(file) => void upload(file)}
+      />
     </Stack>
   );
 }

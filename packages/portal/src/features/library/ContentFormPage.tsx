@@ -1,8 +1,22 @@
 import type { Content, components } from '@portal/api';
-import { CONTENT_TYPES, type ContentType, isContentOwner } from '@portal/domain';
-import { Button, Checkbox, EmptyState, Heading, Inline, Spinner, Stack, Text, TextField } from '@portal/ui';
+import { CONTENT_TYPES, type ContentType, deriveRoleFlags, isContentOwner } from '@portal/domain';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  EmptyState,
+  FormField,
+  Heading,
+  Inline,
+  Select,
+  Spinner,
+  Stack,
+  Text,
+  TextArea,
+  TextField,
+} from '@portal/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { $api, apiClient, useCurrentUser } from '../../lib/api.ts';
@@ -17,27 +31,28 @@ import {
   contentBody,
   EMPTY_FORM,
   formValuesOf,
+  type ServerFormErrors,
+  type ServerFormField,
+  serverFormErrors,
   validateContentForm,
 } from './contentForm.ts';
-import { SelectField } from './SelectField.tsx';
 
 type StoredFile = components['schemas']['StoredFile'];
 
-const textareaStyle = {
-  font: 'inherit',
-  padding: '0.5rem 0.75rem',
-  borderRadius: '8px',
-  width: '100%',
-} as const;
+/** What went wrong with the last save: nothing, the server's messages, or no usable answer at all. */
+type SaveFailure = { kind: 'none' } | { kind: 'server'; errors: ServerFormErrors } | { kind: 'unknown' };
+
+const NO_FAILURE: SaveFailure = { kind: 'none' };
 
 function ContentForm({ content }: { content?: Content }) {
   const { t } = useTranslation('library');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const descriptionId = useId();
+  const { user } = useCurrentUser();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<ContentFormValues>(content ? formValuesOf(content) : EMPTY_FORM);
   const [errors, setErrors] = useState<ContentFormErrors>({});
+  const [failure, setFailure] = useState<SaveFailure>(NO_FAILURE);
   const [preview, setPreview] = useState<PreviewValue | null>(
     content?.previewImage ? { id: null, url: content.previewImage } : null,
   );
@@ -45,7 +60,6 @@ function ContentForm({ content }: { content?: Content }) {
   const everDocuments = useRef(new Map<number, StoredFile>());
   for (const file of documents) everDocuments.current.set(file.id, file);
   const [saving, setSaving] = useState(false);
-  const [serverError, setServerError] = useState(false);
 
   const categories = useQuery({
     ...$api.queryOptions('get', '/api/v2/cms/content-category/'),
@@ -53,23 +67,40 @@ function ContentForm({ content }: { content?: Content }) {
   });
   const languages = useQuery({ ...$api.queryOptions('get', '/api/v2/cms/languages/'), staleTime: 600_000 });
 
-  const set = <K extends keyof ContentFormValues>(key: K, value: ContentFormValues[K]) =>
+  // The server lets only content administrators (and staff) make content public; an item that already is
+  // public keeps the box so its owner can withdraw it.
+  const roles = deriveRoleFlags(user);
+  const mayPublish = roles.isContentAdmin || roles.isStaff || content?.isPublic === true;
+
+  const serverFields = failure.kind === 'server' ? failure.errors.fields : {};
+  /** Forgets the server's message for a field once the user changes it. */
+  const clearServerError = (field: ServerFormField) => {
+    if (failure.kind !== 'server' || !(field in failure.errors.fields)) return;
+    const { [field]: _dropped, ...rest } = failure.errors.fields;
+    setFailure({ kind: 'server', errors: { ...failure.errors, fields: rest } });
+  };
+  const set = <K extends keyof ContentFormValues>(key: K, value: ContentFormValues[K]) => {
     setValues((previous) => ({ ...previous, [key]: value }));
+    clearServerError(key);
+  };
+  /** The portal's own check first (it runs before every save), else what the server said. */
   const errorText = (field: keyof ContentFormErrors) => {
     const key = errors[field];
-    return key ? t(`form.errors.${key}`) : undefined;
+    return key ? t(`form.errors.${key}`) : serverFields[field];
   };
+  // Focus the first invalid field so keyboard and screen-reader users land on the message.
+  const focusFirstInvalid = () =>
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const found = validateContentForm(values);
     setErrors(found);
-    setServerError(false);
+    setFailure(NO_FAILURE);
     if (Object.keys(found).length > 0) {
-      // Focus the first invalid field so keyboard and screen-reader users land on the message.
-      requestAnimationFrame(() =>
-        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      );
+      focusFirstInvalid();
       return;
     }
     const previewChange =
@@ -87,7 +118,8 @@ function ContentForm({ content }: { content?: Content }) {
         ? await apiClient.PATCH('/api/v1/cms/content/{id}/', { params: { path: { id: content.id } }, body })
         : await apiClient.POST('/api/v1/cms/content/', { body });
       if (!result.data) {
-        setServerError(true);
+        setFailure({ kind: 'server', errors: serverFormErrors(result.error) });
+        focusFirstInvalid();
         return;
       }
       const saved = result.data;
@@ -108,11 +140,26 @@ function ContentForm({ content }: { content?: Content }) {
         navigate(`/library/${saved.id}/edit`, { replace: true });
       }
     } catch {
-      setServerError(true);
+      setFailure({ kind: 'unknown' });
     } finally {
       setSaving(false);
     }
   };
+
+  let failureText: React.ReactNode = null;
+  if (failure.kind === 'unknown') failureText = t('form.saveFailedUnknown');
+  else if (failure.kind === 'server') {
+    const { general, fields } = failure.errors;
+    if (general.length > 0) {
+      failureText = (
+        <Stack gap="xsmall">
+          {general.map((message) => (
+            <Text key={message}>{message}</Text>
+          ))}
+        </Stack>
+      );
+    } else failureText = Object.keys(fields).length > 0 ? t('form.saveFailed') : t('form.saveFailedUnknown');
+  }
 
   const type = values.contentType;
   return (
@@ -124,28 +171,21 @@ function ContentForm({ content }: { content?: Content }) {
           required
           maxLength={200}
           error={errorText('title')}
-          aria-invalid={errors.title ? true : undefined}
           onChange={(event) => set('title', event.currentTarget.value)}
         />
-        <Stack gap="xsmall">
-          <label htmlFor={descriptionId}>
-            <Text as="span" size="small" weight="semibold">
-              {t('form.description')}
-            </Text>
-          </label>
-          <textarea
-            id={descriptionId}
-            rows={4}
-            maxLength={10000}
-            style={textareaStyle}
-            value={values.description}
-            onChange={(event) => set('description', event.currentTarget.value)}
-          />
-        </Stack>
-        <SelectField
+        <TextArea
+          label={t('form.description')}
+          rows={4}
+          maxLength={10000}
+          value={values.description}
+          error={serverFields.description}
+          onChange={(event) => set('description', event.currentTarget.value)}
+        />
+        <Select
           label={t('form.contentType')}
           value={type}
           options={CONTENT_TYPES.map((value) => ({ value, label: t(`contentType.${value}`) }))}
+          error={serverFields.contentType}
           onChange={(event) => set('contentType', event.currentTarget.value as ContentType)}
         />
         {type === 'app' && (
@@ -170,13 +210,14 @@ function ContentForm({ content }: { content?: Content }) {
           />
         )}
         {type !== 'webApp' && (
-          <SelectField
+          <Select
             label={t('form.format')}
             value={values.format}
             options={[
               { value: '', label: t('form.formatNone') },
               ...CONTENT_FORMATS.map((format) => ({ value: format, label: format })),
             ]}
+            error={serverFields.format}
             onChange={(event) => set('format', event.currentTarget.value)}
           />
         )}
@@ -205,50 +246,69 @@ function ContentForm({ content }: { content?: Content }) {
             onChange={(event) => set('maxAge', event.currentTarget.value)}
           />
         </Inline>
-        <SelectField
+        <Select
           label={t('form.category')}
           value={values.categoryId}
           options={[
             { value: '', label: t('form.categoryNone') },
             ...(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
           ]}
+          error={serverFields.categoryId}
           onChange={(event) => set('categoryId', event.currentTarget.value)}
         />
-        <fieldset style={{ border: 'none', padding: 0, margin: 0 }}>
-          <legend>
-            <Text as="span" size="small" weight="semibold">
-              {t('form.languages')}
-            </Text>
-          </legend>
-          <Inline gap="medium">
-            {(languages.data ?? []).map((language) => (
-              <Checkbox
-                key={language.code}
-                label={language.name}
-                checked={values.languages.includes(language.code)}
-                onCheckedChange={(checked) =>
-                  set(
-                    'languages',
-                    checked
-                      ? [...values.languages, language.code]
-                      : values.languages.filter((code) => code !== language.code),
-                  )
-                }
-              />
-            ))}
-          </Inline>
-        </fieldset>
-        <Checkbox
-          label={t('form.isPublic')}
-          checked={values.isPublic}
-          onCheckedChange={(checked) => set('isPublic', checked)}
+        <FormField label={t('form.languages')} labelElement="span" error={serverFields.languages}>
+          {(control, ids) => (
+            // A group named by the label: the boxes are read as 'Sprachen' and the error is linked to it.
+            // biome-ignore lint/a11y/useSemanticElements: a <fieldset> would bring the browser's border and padding, which no @portal/ui style resets
+            <div role="group" aria-labelledby={ids.labelId} aria-describedby={control['aria-describedby']}>
+              <Inline gap="medium">
+                {(languages.data ?? []).map((language) => (
+                  <Checkbox
+                    key={language.code}
+                    label={language.name}
+                    checked={values.languages.includes(language.code)}
+                    onCheckedChange={(checked) =>
+                      set(
+                        'languages',
+                        checked
+                          ? [...values.languages, language.code]
+                          : values.languages.filter((code) => code !== language.code),
+                      )
+                    }
+                  />
+                ))}
+              </Inline>
+            </div>
+          )}
+        </FormField>
+        {mayPublish && (
+          <Checkbox
+            label={t('form.isPublic')}
+            checked={values.isPublic}
+            error={serverFields.isPublic}
+            onCheckedChange={(checked) => set('isPublic', checked)}
+          />
+        )}
+        <PreviewField
+          value={preview}
+          error={serverFields.previewImageId}
+          onChange={(next) => {
+            setPreview(next);
+            clearServerError('previewImageId');
+          }}
         />
-        <PreviewField value={preview} onChange={setPreview} />
-        <DocumentsField files={documents} onChange={setDocuments} />
-        {serverError && (
-          <div role="alert">
-            <Text tone="critical">{t('form.saveFailed')}</Text>
-          </div>
+        <DocumentsField
+          files={documents}
+          error={serverFields.documentFileIds}
+          onChange={(next) => {
+            setDocuments(next);
+            clearServerError('documentFileIds');
+          }}
+        />
+        {failureText && (
+          <Alert tone="critical" announce="assertive" title={t('form.saveFailedTitle')}>
+            {failureText}
+          </Alert>
         )}
         {!content && <Text tone="muted">{t('form.fileStepHint')}</Text>}
         <Inline gap="small">

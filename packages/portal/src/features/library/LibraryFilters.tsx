@@ -1,10 +1,9 @@
 import { CONTENT_TYPES, type ContentType } from '@portal/domain';
-import { Box, Button, Inline } from '@portal/ui';
+import { Box, Button, Inline, Select } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { $api } from '../../lib/api.ts';
 import { activeFilterCount, DEFAULT_VIEW, type LibraryView, withFilter } from './libraryParams.ts';
-import { SelectField } from './SelectField.tsx';
 
 /** Ages offered by the age filter: the range school content is recommended for. */
 const FILTER_AGES = Array.from({ length: 16 }, (_, index) => index + 3);
@@ -32,7 +31,7 @@ export function LibraryFilters({
   return (
     <Box as="section" aria-label={t('filters.label')}>
       <Inline gap="medium" alignY="bottom">
-        <SelectField
+        <Select
           label={t('filters.type')}
           value={view.type ?? ''}
           options={[all, ...CONTENT_TYPES.map((type) => ({ value: type, label: t(`contentType.${type}`) }))]}
@@ -40,7 +39,7 @@ export function LibraryFilters({
             onChange(withFilter(view, { type: (event.currentTarget.value || null) as ContentType | null }))
           }
         />
-        <SelectField
+        <Select
           label={t('filters.category')}
           value={view.category === null ? '' : String(view.category)}
           options={[all, ...(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))]}
@@ -49,13 +48,13 @@ export function LibraryFilters({
             onChange(withFilter(view, { category: value === '' ? null : Number(value) }));
           }}
         />
-        <SelectField
+        <Select
           label={t('filters.language')}
           value={view.language ?? ''}
           options={[all, ...(languages.data ?? []).map((l) => ({ value: l.code, label: l.name }))]}
           onChange={(event) => onChange(withFilter(view, { language: event.currentTarget.value || null }))}
         />
-        <SelectField
+        <Select
           label={t('filters.format')}
           value={view.format ?? ''}
           options={[
@@ -68,7 +67,7 @@ export function LibraryFilters({
             onChange(withFilter(view, { format: value === '180' || value === '360' ? value : null }));
           }}
         />
-        <SelectField
+        <Select
           label={t('filters.age')}
           value={view.age === null ? '' : String(view.age)}
           options={[all, ...FILTER_AGES.map((age) => ({ value: String(age), label: String(age) }))]}
@@ -78,7 +77,7 @@ export function LibraryFilters({
           }}
         />
         {signedIn && (
-          <SelectField
+          <Select
             label={t('filters.scope')}
             value={view.scope ?? ''}
             options={[

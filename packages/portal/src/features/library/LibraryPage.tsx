@@ -2,15 +2,16 @@ import { contentOrderingFor } from '@portal/domain';
 import {
   Box,
   Button,
-  Card,
+  ContentCardSkeleton,
   EmptyState,
   Heading,
   Inline,
-  Skeleton,
-  Spinner,
+  Pagination,
+  SearchField,
   Stack,
   Text,
-  TextField,
+  Tiles,
+  type TilesColumns,
 } from '@portal/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
@@ -18,12 +19,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
 import { LIBRARY_PAGE_SIZE } from '../../lib/contentQuery.ts';
-import { ContentCard } from './ContentCard.tsx';
 import { contentListQuery } from './contentListQuery.ts';
+import { LibraryCard } from './LibraryCard.tsx';
 import {
   DEFAULT_VIEW,
   isDefaultView,
   type LibraryView,
+  libraryPageHref,
   libraryViewParams,
   parseLibraryView,
   withFilter,
@@ -37,7 +39,8 @@ const LibraryFilters = lazy(() =>
   import('./LibraryFilters.tsx').then((m) => ({ default: m.LibraryFilters })),
 );
 
-const gridStyle = { gridTemplateColumns: 'repeat(auto-fill, minmax(15rem, 1fr))' } as const;
+/** Cards per row: one on phones, then as many as keep a card about 15rem wide. */
+const CARD_COLUMNS: TilesColumns = { mobile: 1, tablet: 2, desktop: 4 };
 
 function SearchBox({ value, onCommit }: { value: string; onCommit: (search: string) => void }) {
   const { t } = useTranslation('library');
@@ -64,63 +67,29 @@ function SearchBox({ value, onCommit }: { value: string; onCommit: (search: stri
   }, [text]);
 
   return (
-    <TextField
+    <SearchField
       label={t('search.label')}
-      type="search"
+      clearLabel={t('search.clear')}
       placeholder={t('search.placeholder')}
       value={text}
       maxLength={200}
-      onChange={(event) => setText(event.currentTarget.value)}
+      onValueChange={setText}
     />
   );
 }
 
-function pageSearch(view: LibraryView, page: number): string {
-  const params = libraryViewParams({ ...view, page });
-  const query = params.toString();
-  return query === '' ? '' : `?${query}`;
-}
-
-function Pagination({ view, count }: { view: LibraryView; count: number }) {
-  const { t } = useTranslation('library');
-  const pages = Math.max(1, Math.ceil(count / LIBRARY_PAGE_SIZE));
-  if (pages <= 1) return null;
-  const page = Math.min(view.page, pages);
-  return (
-    <Box as="nav" aria-label={t('pagination.label')}>
-      <Inline gap="medium" align="center">
-        {page > 1 ? (
-          <Link to={{ search: pageSearch(view, page - 1) }} rel="prev">
-            {t('pagination.previous')}
-          </Link>
-        ) : null}
-        <Text as="span">{t('pagination.status', { page, pages })}</Text>
-        {page < pages ? (
-          <Link to={{ search: pageSearch(view, page + 1) }} rel="next">
-            {t('pagination.next')}
-          </Link>
-        ) : null}
-      </Inline>
-    </Box>
-  );
-}
-
 function SkeletonGrid({ label }: { label: string }) {
+  // One announcement for the whole grid: the other placeholders are hidden from screen readers.
   return (
-    <Stack gap="small">
-      <Spinner label={label} />
-      <Box display="grid" gap="medium" style={gridStyle} aria-hidden="true">
-        {Array.from({ length: 8 }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <Card key={index}>
-            <Stack gap="small">
-              <Skeleton shape="rectangle" height="8rem" />
-              <Skeleton lines={2} />
-            </Stack>
-          </Card>
-        ))}
-      </Box>
-    </Stack>
+    <Tiles columns={CARD_COLUMNS}>
+      <ContentCardSkeleton label={label} />
+      {Array.from({ length: 7 }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <div key={index} aria-hidden="true">
+          <ContentCardSkeleton label={label} />
+        </div>
+      ))}
+    </Tiles>
   );
 }
 
@@ -175,26 +144,38 @@ export function LibraryPage() {
       />
     );
   } else {
+    const pages = Math.max(1, Math.ceil(list.data.count / LIBRARY_PAGE_SIZE));
+    const page = Math.min(view.page, pages);
     body = (
       <Stack gap="medium">
         <Box aria-live="polite">
-          <Text tone="muted" size="small">
-            {t('resultCount', { count: list.data.count })}
-          </Text>
+          <Inline gap="small">
+            <Text tone="muted" size="small">
+              {t('resultCount', { count: list.data.count })}
+            </Text>
+            {pages > 1 && (
+              <Text tone="muted" size="small">
+                {t('pagination.status', { page, pages })}
+              </Text>
+            )}
+          </Inline>
         </Box>
-        <Box
-          as="ul"
-          display="grid"
-          gap="medium"
-          style={gridStyle}
-          aria-label={t('listLabel')}
-          aria-busy={list.isFetching}
-        >
-          {list.data.results.map((content) => (
-            <ContentCard key={content.id} content={content} organisationIds={organisationIds} />
-          ))}
+        <Box aria-busy={list.isFetching}>
+          <Tiles as="ul" columns={CARD_COLUMNS} aria-label={t('listLabel')}>
+            {list.data.results.map((content) => (
+              <LibraryCard key={content.id} content={content} organisationIds={organisationIds} />
+            ))}
+          </Tiles>
         </Box>
-        <Pagination view={view} count={list.data.count} />
+        <Pagination
+          page={page}
+          pageCount={pages}
+          label={t('pagination.label')}
+          previousLabel={t('pagination.previous')}
+          nextLabel={t('pagination.next')}
+          pageLabel={(target) => t('pagination.page', { page: target })}
+          getPageHref={(target) => libraryPageHref(view, target)}
+        />
       </Stack>
     );
   }

@@ -1,16 +1,20 @@
 import type { Content } from '@portal/api';
-import { Button, Inline, Stack, Text } from '@portal/ui';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Inline, Select, Stack, Text } from '@portal/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { apiClient } from '../../lib/api.ts';
 import { toasts } from '../../lib/toasts.ts';
-import { SelectField } from './SelectField.tsx';
+import { refusalDetail, ServerRefusal } from './serverRefusal.ts';
 
 /** The server answers 501 for operations a later issue builds; playlists are one of them for now. */
 class NotAvailableError extends Error {
   override readonly name = 'NotAvailableError';
 }
+
+/** Where the user builds playlists (spec §2). */
+const PLAYLISTS_ROUTE = '/dashboard/configurations';
 
 /**
  * 'Zu Wiedergabeliste hinzufügen': the user's playlists come from available-configurations, asked only when
@@ -19,36 +23,57 @@ class NotAvailableError extends Error {
  */
 export function PlaylistPicker({ content }: { content: Content }) {
   const { t } = useTranslation('library');
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [selected, setSelected] = useState('');
+  const queryKey = ['available-configurations', content.uuid];
   const playlists = useQuery({
-    queryKey: ['available-configurations', content.uuid],
+    queryKey,
     enabled: open,
     retry: false,
     queryFn: async () => {
-      const { data, response } = await apiClient.POST(
+      const { data, error, response } = await apiClient.POST(
         '/api/v3/mdm/device-configurations/available-configurations/',
         { body: { contentUuid: content.uuid } },
       );
       if (response.status === 501) throw new NotAvailableError();
-      if (!data) throw new Error(String(response.status));
+      if (!data) throw new ServerRefusal(response.status, error);
       return data;
     },
   });
   const add = useMutation({
     mutationFn: async (id: number) => {
-      const { response } = await apiClient.POST('/api/v2/mdm/device-configurations/{id}/content/', {
+      const { error, response } = await apiClient.POST('/api/v2/mdm/device-configurations/{id}/content/', {
         params: { path: { id } },
         body: { contentId: content.id, contentOrigin: 'cms' },
       });
       if (response.status === 501) throw new NotAvailableError();
-      if (!response.ok) throw new Error(String(response.status));
+      if (!response.ok) throw new ServerRefusal(response.status, error);
     },
-    onSuccess: () => {
+    onSuccess: async () => {
       toasts.show({ tone: 'success', title: 'library:playlist.added' });
+      setSelected('');
       setOpen(false);
+      // The next opening must mark the playlist as already holding the content.
+      await queryClient.invalidateQueries({ queryKey });
     },
   });
+
+  /** The server's own words where it gave a reason, otherwise ours. */
+  const failure = (error: Error) => {
+    if (error instanceof NotAvailableError) {
+      return (
+        <Alert tone="info" announce="polite">
+          {t('playlist.unavailable')}
+        </Alert>
+      );
+    }
+    return (
+      <Alert tone="critical" announce="assertive">
+        {refusalDetail(error) ?? t('playlist.failed')}
+      </Alert>
+    );
+  };
 
   if (!open) {
     return (
@@ -60,36 +85,39 @@ export function PlaylistPicker({ content }: { content: Content }) {
     );
   }
   if (playlists.isPending) return <Text tone="muted">{t('playlist.loading')}</Text>;
-  if (playlists.isError) {
+  if (playlists.isError) return failure(playlists.error);
+  if (playlists.data.length === 0) {
     return (
-      <div role="status">
-        <Text tone="muted">
-          {playlists.error instanceof NotAvailableError ? t('playlist.unavailable') : t('playlist.failed')}
-        </Text>
-      </div>
+      <Alert tone="info" announce="polite" title={t('playlist.none')}>
+        <Stack gap="xsmall">
+          <Text>{t('playlist.noneHint')}</Text>
+          <Link to={PLAYLISTS_ROUTE}>{t('playlist.noneAction')}</Link>
+        </Stack>
+      </Alert>
     );
   }
-  if (playlists.data.length === 0) return <Text tone="muted">{t('playlist.none')}</Text>;
   const choices = playlists.data.filter((p) => !p.containsContent);
+  if (choices.length === 0) {
+    return (
+      <Alert tone="info" announce="polite">
+        {t('playlist.allContain')}
+      </Alert>
+    );
+  }
   return (
     <Stack gap="small">
-      <SelectField
+      <Select
         label={t('playlist.label')}
+        placeholder={t('playlist.choose')}
         value={selected}
         onChange={(event) => setSelected(event.currentTarget.value)}
-        options={[
-          { value: '', label: t('playlist.choose') },
-          ...playlists.data.map((p) => ({
-            value: String(p.id),
-            label: p.containsContent ? t('playlist.contains', { name: p.name }) : p.name,
-          })),
-        ]}
+        options={playlists.data.map((p) => ({
+          value: String(p.id),
+          label: p.containsContent ? t('playlist.contains', { name: p.name }) : p.name,
+          disabled: p.containsContent,
+        }))}
       />
-      {add.isError && (
-        <Text tone="critical">
-          {add.error instanceof NotAvailableError ? t('playlist.unavailable') : t('playlist.failed')}
-        </Text>
-      )}
+      {add.isError && failure(add.error)}
       <Inline>
         <Button
           disabled={!choices.some((p) => String(p.id) === selected)}

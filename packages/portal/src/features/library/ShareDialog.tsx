@@ -1,11 +1,12 @@
 import type { Content } from '@portal/api';
-import { Button, Checkbox, Heading, Inline, Spinner, Stack, Text } from '@portal/ui';
+import { Alert, Button, Checkbox, Dialog, Spinner, Stack, Text } from '@portal/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { $api, apiClient } from '../../lib/api.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { contentDetailQuery } from './contentDetailQuery.ts';
+import { refusalDetail, ServerRefusal } from './serverRefusal.ts';
 
 /** Which organisations to add and which to remove, from the current and the wanted set. */
 export function shareChanges(current: readonly number[], wanted: ReadonlySet<number>) {
@@ -16,33 +17,16 @@ export function shareChanges(current: readonly number[], wanted: ReadonlySet<num
   };
 }
 
-const dialogStyle = {
-  maxWidth: '32rem',
-  width: 'calc(100% - 2rem)',
-  border: 'none',
-  borderRadius: '12px',
-  padding: '1.5rem',
-  background: 'var(--share-dialog-bg, Canvas)',
-  color: 'CanvasText',
-} as const;
-
 /**
- * Picks the organisations a content item is shared with (add-share / remove-share). A native modal
- * <dialog>: focus moves into it, Escape closes it, the page behind is inert.
+ * The inside of the 'Inhalt teilen' dialog: picks the organisations a content item is shared with
+ * (add-share / remove-share). The page owns the Dialog.Root and its trigger, so this part (with its
+ * organisation list) loads only when the dialog opens, and focus returns to 'Teilen' when it closes.
  */
-export function ShareDialog({ content, onClose }: { content: Content; onClose: () => void }) {
+export function ShareDialogContent({ content, onClose }: { content: Content; onClose: () => void }) {
   const { t } = useTranslation('library');
-  const titleId = useId();
-  const ref = useRef<HTMLDialogElement>(null);
   const queryClient = useQueryClient();
   const organisations = useQuery({ ...$api.queryOptions('get', '/api/v1/organisations/'), retry: false });
   const [wanted, setWanted] = useState<Set<number>>(() => new Set(content.sharedWith));
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
 
   const save = useMutation({
     mutationFn: async () => {
@@ -50,19 +34,19 @@ export function ShareDialog({ content, onClose }: { content: Content; onClose: (
       const params = { path: { id: content.id } };
       let latest: Content = content;
       if (add.length > 0) {
-        const { data, response } = await apiClient.POST('/api/v1/cms/content/{id}/add-share/', {
+        const { data, error, response } = await apiClient.POST('/api/v1/cms/content/{id}/add-share/', {
           params,
           body: { organisation_ids: add },
         });
-        if (!data) throw new Error(String(response.status));
+        if (!data) throw new ServerRefusal(response.status, error);
         latest = data;
       }
       if (remove.length > 0) {
-        const { data, response } = await apiClient.POST('/api/v1/cms/content/{id}/remove-share/', {
+        const { data, error, response } = await apiClient.POST('/api/v1/cms/content/{id}/remove-share/', {
           params,
           body: { organisation_ids: remove },
         });
-        if (!data) throw new Error(String(response.status));
+        if (!data) throw new ServerRefusal(response.status, error);
         latest = data;
       }
       return latest;
@@ -86,8 +70,13 @@ export function ShareDialog({ content, onClose }: { content: Content; onClose: (
 
   let body: React.ReactNode;
   if (organisations.isPending) body = <Spinner label={t('share.loading')} />;
-  else if (organisations.isError) body = <Text tone="critical">{t('share.loadFailed')}</Text>;
-  else if (others.length === 0) body = <Text tone="muted">{t('share.none')}</Text>;
+  else if (organisations.isError) {
+    body = (
+      <Alert tone="critical" announce="assertive">
+        {t('share.loadFailed')}
+      </Alert>
+    );
+  } else if (others.length === 0) body = <Text tone="muted">{t('share.none')}</Text>;
   else
     body = (
       <Stack gap="small">
@@ -103,35 +92,23 @@ export function ShareDialog({ content, onClose }: { content: Content; onClose: (
     );
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      style={dialogStyle}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-    >
-      <Stack gap="medium">
-        <Heading level={2} id={titleId}>
-          {t('share.title')}
-        </Heading>
-        <Text tone="muted">{t('share.description', { title: content.title })}</Text>
-        {body}
-        {save.isError && (
-          <div role="alert">
-            <Text tone="critical">{t('share.failed')}</Text>
-          </div>
-        )}
-        <Inline gap="small" align="end">
-          <Button variant="secondary" onClick={onClose}>
-            {t('share.cancel')}
-          </Button>
-          <Button loading={save.isPending} disabled={!organisations.isSuccess} onClick={() => save.mutate()}>
-            {t('share.save')}
-          </Button>
-        </Inline>
-      </Stack>
-    </dialog>
+    <Dialog.Content>
+      <Dialog.Title>{t('share.title')}</Dialog.Title>
+      <Dialog.Description>{t('share.description', { title: content.title })}</Dialog.Description>
+      {body}
+      {save.isError && (
+        <Alert tone="critical" announce="assertive">
+          {refusalDetail(save.error) ?? t('share.failed')}
+        </Alert>
+      )}
+      <Dialog.Actions>
+        <Dialog.Close asChild>
+          <Button variant="ghost">{t('share.cancel')}</Button>
+        </Dialog.Close>
+        <Button loading={save.isPending} disabled={!organisations.isSuccess} onClick={() => save.mutate()}>
+          {t('share.save')}
+        </Button>
+      </Dialog.Actions>
+    </Dialog.Content>
   );
 }

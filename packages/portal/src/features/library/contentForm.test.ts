@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentBody, EMPTY_FORM, validateContentForm } from './contentForm.ts';
+import { contentBody, EMPTY_FORM, serverFormErrors, validateContentForm } from './contentForm.ts';
 
 const video = { ...EMPTY_FORM, title: 'Rundgang', contentType: 'video' as const };
 
@@ -48,5 +48,34 @@ describe('content form validation', () => {
       format: '360',
       categoryId: 3,
     });
+  });
+});
+
+describe('server errors of the content form', () => {
+  it('puts each field message at its field and the rest, detail first, into the general list', () => {
+    const errors = serverFormErrors({
+      title: ['Dieses Feld darf nicht leer sein.'],
+      isPublic: ['Nur Inhalts-Administratoren dürfen Inhalte für alle sichtbar machen.'],
+      non_field_errors: ['Das Mindestalter ist größer als das Höchstalter.'],
+      detail: 'Bitte prüfen Sie Ihre Eingaben.',
+    });
+    expect(errors.fields).toEqual({
+      title: 'Dieses Feld darf nicht leer sein.',
+      isPublic: 'Nur Inhalts-Administratoren dürfen Inhalte für alle sichtbar machen.',
+    });
+    expect(errors.general).toEqual([
+      'Bitte prüfen Sie Ihre Eingaben.',
+      'Das Mindestalter ist größer als das Höchstalter.',
+    ]);
+  });
+
+  it('reads a bare detail and survives bodies that are not DRF errors', () => {
+    expect(serverFormErrors({ detail: 'Sie gehören dieser Organisation nicht an.' })).toEqual({
+      fields: {},
+      general: ['Sie gehören dieser Organisation nicht an.'],
+    });
+    expect(serverFormErrors(undefined)).toEqual({ fields: {}, general: [] });
+    expect(serverFormErrors('Bad Gateway')).toEqual({ fields: {}, general: [] });
+    expect(serverFormErrors({ title: [42] })).toEqual({ fields: {}, general: [] });
   });
 });

@@ -1,5 +1,6 @@
 import type { Content, components } from '@portal/api';
 import type { ContentType } from '@portal/domain';
+import { errorDetail, fieldError } from '../../lib/apiErrors.ts';
 
 type ContentCreate = components['schemas']['ContentCreate'];
 type ContentUpdate = components['schemas']['ContentUpdate'];
@@ -142,4 +143,51 @@ export function contentBody(values: ContentFormValues): ContentCreate & ContentU
     languages: values.languages,
     isPublic: values.isPublic,
   };
+}
+
+/** Fields of the request body the form shows a control for; the server's message for one appears there. */
+export const SERVER_FORM_FIELDS = [
+  'title',
+  'description',
+  'contentType',
+  'packageName',
+  'url',
+  'format',
+  'duration',
+  'minAge',
+  'maxAge',
+  'categoryId',
+  'languages',
+  'isPublic',
+  'previewImageId',
+  'documentFileIds',
+] as const satisfies readonly (keyof (ContentCreate & ContentUpdate))[];
+export type ServerFormField = (typeof SERVER_FORM_FIELDS)[number];
+
+export interface ServerFormErrors {
+  /** The server's (German) message per field the form shows. */
+  fields: Partial<Record<ServerFormField, string>>;
+  /** `detail`, then the messages of fields the form has no control for (e.g. `non_field_errors`). */
+  general: string[];
+}
+
+const isServerFormField = (key: string): key is ServerFormField =>
+  (SERVER_FORM_FIELDS as readonly string[]).includes(key);
+
+/** Sorts a DRF error body (`{detail}` or `{field: [messages]}`) into messages at fields and the rest. */
+export function serverFormErrors(body: unknown): ServerFormErrors {
+  const fields: ServerFormErrors['fields'] = {};
+  const general: string[] = [];
+  const detail = errorDetail(body);
+  if (detail) general.push(detail);
+  if (typeof body === 'object' && body !== null) {
+    for (const key of Object.keys(body)) {
+      if (key === 'detail') continue;
+      const message = fieldError(body, key);
+      if (!message) continue;
+      if (isServerFormField(key)) fields[key] = message;
+      else general.push(message);
+    }
+  }
+  return { fields, general };
 }

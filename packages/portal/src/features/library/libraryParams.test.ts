@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_VIEW,
   isDefaultView,
+  libraryPageHref,
   libraryViewParams,
   parseLibraryView,
   withFilter,
@@ -36,5 +37,12 @@ describe('Mediathek view in the URL', () => {
     const view = { ...DEFAULT_VIEW, page: 4 };
     expect(withFilter(view, { type: 'app' })).toMatchObject({ type: 'app', page: 1 });
     expect(libraryViewParams(withFilter(view, { search: '' })).toString()).toBe('');
+  });
+
+  it('links a page with the search and filters of the view, page 1 without a page parameter', () => {
+    const view = { ...DEFAULT_VIEW, search: 'Mond', type: 'video' as const, page: 2 };
+    expect(libraryPageHref(view, 3)).toBe('/library?search=Mond&type=video&page=3');
+    expect(libraryPageHref(view, 1)).toBe('/library?search=Mond&type=video');
+    expect(libraryPageHref(DEFAULT_VIEW, 1)).toBe('/library');
   });
 });

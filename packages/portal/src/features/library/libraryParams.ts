@@ -64,6 +64,12 @@ export function libraryViewParams(view: LibraryView): URLSearchParams {
   return params;
 }
 
+/** The link to one page of a view (the Mediathek's pagination keeps search and filters). */
+export function libraryPageHref(view: LibraryView, page: number): string {
+  const query = libraryViewParams({ ...view, page }).toString();
+  return query === '' ? '/library' : `/library?${query}`;
+}
+
 /** True for the first page without search or filters: the view the inline prefetch asks for. */
 export function isDefaultView(view: LibraryView): boolean {
   return libraryViewParams(view).toString() === '';

@@ -1,0 +1,22 @@
+import { errorDetail } from '../../lib/apiErrors.ts';
+
+/**
+ * A call the server refused. `detail` carries its German explanation (DRF `{detail}`) when it sent one,
+ * so the page can show the server's reason instead of a generic sentence.
+ */
+export class ServerRefusal extends Error {
+  override readonly name = 'ServerRefusal';
+  readonly status: number;
+  readonly detail: string | undefined;
+
+  constructor(status: number, body: unknown) {
+    super(`HTTP ${status}`);
+    this.status = status;
+    this.detail = errorDetail(body);
+  }
+}
+
+/** The server's reason for a failed call, if it gave one. */
+export function refusalDetail(error: unknown): string | undefined {
+  return error instanceof ServerRefusal ? error.detail : undefined;
+}
