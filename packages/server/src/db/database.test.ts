@@ -2,7 +2,16 @@ import { DEVICE_CODE_NAMES } from '@portal/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../server.ts';
 import { pgliteTemplate } from '../test-support.ts';
-import { contents, devices, organisations, users } from './schema.ts';
+import {
+  configurationItems,
+  configurationShares,
+  configurations,
+  contents,
+  devices,
+  organisations,
+  users,
+} from './schema.ts';
+import { SEED_FACTS } from './seed.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -59,6 +68,57 @@ it('seeded the demo data the README promises', async () => {
   expect(items.some((c) => c.minAge === null && c.maxAge === null)).toBe(true);
   const kmz = orgs[0]!;
   expect(items.filter((c) => c.ownerId === kmz.id).every((c) => c.isPublic)).toBe(true);
+});
+
+it('seeded two or three playlists per organisation, each with content its owner may see', async () => {
+  const { db, pool } = server.database;
+  const orgs = await db.select().from(organisations);
+  const lists = await db.select().from(configurations);
+  const names = (type: number) => {
+    const org = orgs.find((o) => o.organisationType === type)!;
+    return lists
+      .filter((l) => l.ownerId === org.id)
+      .sort((a, b) => a.positionNumber - b.positionNumber)
+      .map((l) => l.name);
+  };
+  expect(names(4)).toEqual(SEED_FACTS.playlists.kmz);
+  expect(names(2)).toEqual(SEED_FACTS.playlists.gymnasium);
+  expect(names(5)).toEqual(SEED_FACTS.playlists.zfsl);
+  for (const owner of orgs) {
+    const count = lists.filter((l) => l.ownerId === owner.id).length;
+    expect(count).toBeGreaterThanOrEqual(2);
+    expect(count).toBeLessThanOrEqual(3);
+  }
+
+  const items = await db.select().from(configurationItems);
+  for (const list of lists) {
+    const positions = items
+      .filter((i) => i.configurationId === list.id)
+      .map((i) => i.positionNumber)
+      .sort((a, b) => a - b);
+    expect(positions.length, list.name).toBeGreaterThanOrEqual(2);
+    expect(positions).toEqual(positions.map((_, i) => i + 1));
+  }
+  // Every item is public, the owner's own or shared with the owner: a playlist never holds what its owner cannot see.
+  const { rows: unseen } = await pool.query(`select g.name, c.title from configuration_items i
+    join configurations g on g.id = i.configuration_id join contents c on c.id = i.content_id
+    where not (c.is_public or c.owner_id = g.owner_id or exists (select 1 from content_shares s
+      where s.content_id = c.id and s.organisation_id = g.owner_id))`);
+  expect(unseen).toEqual([]);
+
+  const shares = await db.select().from(configurationShares);
+  const shared = lists.find((l) => l.name === SEED_FACTS.zfslPlaylistSharedWithGymnasium)!;
+  const gymnasium = orgs.find((o) => o.organisationType === 2)!;
+  expect(shares).toEqual([{ configurationId: shared.id, organisationId: gymnasium.id }]);
+
+  // The first list of each organisation runs on one of its headsets.
+  const headsets = await db.select().from(devices);
+  for (const list of lists.filter((l) => l.activeState)) {
+    const running = headsets.filter((h) => h.activeConfigurationId === list.id);
+    expect(running).toHaveLength(1);
+    expect(running[0]?.organisationId).toBe(list.ownerId);
+  }
+  expect(lists.filter((l) => l.activeState)).toHaveLength(3);
 });
 
 // If PGlite ran on the HTTP thread, no request could be answered until the heavy query finished.

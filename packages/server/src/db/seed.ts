@@ -1,8 +1,11 @@
 import { DEVICE_CODE_NAMES, ORGANISATION_TYPE } from '@portal/domain';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { hashPassword } from '../services/passwords.ts';
 import type { Database } from './database.ts';
 import {
+  configurationItems,
+  configurationShares,
+  configurations,
   contentCategories,
   contentLanguages,
   contentShares,
@@ -369,6 +372,45 @@ const ZFSL_CONTENT: ContentSeed[] = [
   },
 ];
 
+type PlaylistSeed = { name: string; titles: string[]; sharedWithGymnasium?: boolean; active?: boolean };
+
+/**
+ * Demo playlists per organisation: titles the owner may see (its own, public or shared with it). The first list of
+ * each organisation is active on its first headset; the ZfsL shares one with the Gymnasium.
+ */
+const PLAYLISTS: Record<'kmz' | 'gymnasium' | 'zfsl', PlaylistSeed[]> = {
+  kmz: [
+    {
+      name: 'Naturwissenschaften Klasse 7',
+      titles: ['Unterwegs im Sonnensystem', 'Die Zelle von innen', 'Wasserkreislauf', 'Korallenriff'],
+      active: true,
+    },
+    { name: 'Geschichte erleben', titles: ['Das antike Rom', 'Berliner Mauer 1989', 'Mondlandung 1969'] },
+    { name: 'Berufsorientierung', titles: ['Bewerbungsgespräch üben', 'Werkstatt Metallbau'] },
+  ],
+  gymnasium: [
+    {
+      name: 'Projektwoche Naturwissenschaften',
+      titles: ['Chemielabor Sicherheitseinweisung', 'Physik-Experimente Optik', 'Unterwegs im Sonnensystem'],
+      active: true,
+    },
+    { name: 'Tag der offenen Tür', titles: ['Schulhausrundgang', 'Projektwoche Theater', 'Kölner Dom'] },
+    { name: 'Erdkunde 8b', titles: ['Der Regenwald', 'Vulkane hautnah', 'Nordseeküste'] },
+  ],
+  zfsl: [
+    {
+      name: 'Seminar Unterrichtsbeobachtung',
+      titles: ['Unterrichtsbeobachtung Mathematik', 'Lehrprobe Biologie', 'Elterngespräch simulieren'],
+      active: true,
+    },
+    {
+      name: 'Fortbildung Klassenführung',
+      titles: ['Classroom Management', 'Erste Hilfe'],
+      sharedWithGymnasium: true,
+    },
+  ],
+};
+
 const DEVICE_TYPES = [
   { name: 'Pico G3', storageTotal: 128 * 10 ** 9 },
   { name: 'Pico Neo 3 Pro', storageTotal: 256 * 10 ** 9 },
@@ -492,26 +534,29 @@ export async function seedDemoData(db: Database): Promise<void> {
       .values(DEVICE_TYPES)
       .returning({ id: deviceTypes.id, storageTotal: deviceTypes.storageTotal });
     const owners = [kmz.id, kmz.id, gymnasium.id, gymnasium.id, zfsl.id];
-    await tx.insert(devices).values(
-      DEVICE_CODE_NAMES.map((name, i) => {
-        const type = types[i % types.length]!;
-        const storageTotal = type.storageTotal ?? 128 * 10 ** 9;
-        return {
-          serialNumber: `PA7${String(1000 + i * 37).padStart(5, '0')}`,
-          name,
-          deviceTypeId: type.id,
-          organisationId: owners[i % owners.length]!,
-          softwareVersion: ['4.0.1', '4.5.0', '4.7.0', '4.9.4', '5.1.2'][i % 5]!,
-          isOnline: i % 3 !== 0,
-          batteryLevel: 100 - ((i * 13) % 90),
-          storageTotal,
-          storageUsed: Math.round(storageTotal * (0.12 + ((i * 7) % 60) / 100)),
-          lastSeen: new Date(Date.UTC(2026, 10, 20, 8, i * 3)),
-          playbackState: 'stopped',
-          syncStatus: i % 4 === 0 ? 'pending' : 'synced',
-        };
-      }),
-    );
+    const headsets = await tx
+      .insert(devices)
+      .values(
+        DEVICE_CODE_NAMES.map((name, i) => {
+          const type = types[i % types.length]!;
+          const storageTotal = type.storageTotal ?? 128 * 10 ** 9;
+          return {
+            serialNumber: `PA7${String(1000 + i * 37).padStart(5, '0')}`,
+            name,
+            deviceTypeId: type.id,
+            organisationId: owners[i % owners.length]!,
+            softwareVersion: ['4.0.1', '4.5.0', '4.7.0', '4.9.4', '5.1.2'][i % 5]!,
+            isOnline: i % 3 !== 0,
+            batteryLevel: 100 - ((i * 13) % 90),
+            storageTotal,
+            storageUsed: Math.round(storageTotal * (0.12 + ((i * 7) % 60) / 100)),
+            lastSeen: new Date(Date.UTC(2026, 10, 20, 8, i * 3)),
+            playbackState: 'stopped',
+            syncStatus: i % 4 === 0 ? 'pending' : 'synced',
+          };
+        }),
+      )
+      .returning({ id: devices.id, organisationId: devices.organisationId });
 
     const categoryNames = [
       ...new Set([...KMZ_CONTENT, ...GYMNASIUM_CONTENT, ...ZFSL_CONTENT].map((c) => c.category)),
@@ -568,6 +613,48 @@ export async function seedDemoData(db: Database): Promise<void> {
       { contentId: id('Physik-Experimente Optik'), organisationId: zfsl.id },
       { contentId: id('Classroom Management'), organisationId: gymnasium.id },
     ]);
+
+    for (const [key, ownerId] of [
+      ['kmz', kmz.id],
+      ['gymnasium', gymnasium.id],
+      ['zfsl', zfsl.id],
+    ] as const) {
+      const lists = await tx
+        .insert(configurations)
+        .values(
+          PLAYLISTS[key].map((p, i) => ({
+            name: p.name,
+            ownerId,
+            activeState: p.active ?? false,
+            positionNumber: i + 1,
+          })),
+        )
+        .returning({ id: configurations.id });
+      await tx.insert(configurationItems).values(
+        PLAYLISTS[key].flatMap((p, i) =>
+          p.titles.map((title, position) => ({
+            configurationId: lists[i]!.id,
+            contentId: id(title),
+            positionNumber: position + 1,
+          })),
+        ),
+      );
+      const shared = PLAYLISTS[key].flatMap((p, i) => (p.sharedWithGymnasium ? [lists[i]!.id] : []));
+      if (shared.length > 0) {
+        await tx
+          .insert(configurationShares)
+          .values(shared.map((configurationId) => ({ configurationId, organisationId: gymnasium.id })));
+      }
+      // The active list runs on the organisation's first headset, so sdmDevices and isSynced show something.
+      const firstHeadset = headsets.find((h) => h.organisationId === ownerId);
+      const active = PLAYLISTS[key].findIndex((p) => p.active);
+      if (firstHeadset && active >= 0) {
+        await tx
+          .update(devices)
+          .set({ activeConfigurationId: lists[active]!.id })
+          .where(eq(devices.id, firstHeadset.id));
+      }
+    }
   });
 }
 
@@ -578,5 +665,12 @@ export const SEED_FACTS = {
   zfslSharedWithGymnasiumTitle: 'Classroom Management',
   zfslPrivateTitle: 'Lehrprobe Biologie',
   publicContentCount: KMZ_CONTENT.length,
+  /** Playlist names per organisation, in their default order (positionNumber). */
+  playlists: {
+    kmz: PLAYLISTS.kmz.map((p) => p.name),
+    gymnasium: PLAYLISTS.gymnasium.map((p) => p.name),
+    zfsl: PLAYLISTS.zfsl.map((p) => p.name),
+  },
+  zfslPlaylistSharedWithGymnasium: 'Fortbildung Klassenführung',
   totalContentCount: KMZ_CONTENT.length + GYMNASIUM_CONTENT.length + ZFSL_CONTENT.length,
 } as const;

@@ -23,9 +23,10 @@ type Schemas = components['schemas'];
 type ListQuery = NonNullable<operations['listContent']['parameters']['query']>;
 type IdParams = { id: number };
 
-const INVALID_PAGE = 'Ungültige Seite.';
+export const INVALID_PAGE = 'Ungültige Seite.';
 
-function pageUrl(origin: string, url: string, page: number): string {
+/** Absolute URL of another page of the same list (DRF's `next`/`previous`). */
+export function pageUrl(origin: string, url: string, page: number): string {
   const target = new URL(url, origin);
   if (page === 1) target.searchParams.delete('page');
   else target.searchParams.set('page', String(page));

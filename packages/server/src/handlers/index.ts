@@ -1,6 +1,7 @@
 import type { AppContext, Handler, HandlerMap } from '../context.ts';
 import type { ContractOperation } from '../contract.ts';
 import { MESSAGES } from '../errors.ts';
+import { configurationHandlers } from './configurations.ts';
 import { contentHandlers } from './content.ts';
 import { operatingSystemHandlers } from './operatingSystems.ts';
 import { organisationHandlers } from './organisations.ts';
@@ -22,6 +23,7 @@ export function buildServiceHandlers(context: AppContext, operations: ContractOp
     ...sessionHandlers(context),
     ...userHandlers(context),
     ...contentHandlers(context),
+    ...configurationHandlers(context),
     ...uploadHandlers(context),
     ...operatingSystemHandlers(context),
     ...organisationHandlers(context),

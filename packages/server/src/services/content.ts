@@ -1,6 +1,7 @@
 import { type ContentOrdering, type ContentType, FORMATS_180 } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
+import { intArray } from './configurationItems.ts';
 
 export interface ContentView {
   id: number;
@@ -47,9 +48,13 @@ export interface ContentListQuery {
   scope?: 'own' | 'shared' | undefined;
 }
 
-// German title order (DIN 5007-1: ä as a, ß as s) that does not depend on the database's collation, which is
-// bytewise in PGlite. Ties are broken by id so that pages never overlap or skip items.
-const TITLE_KEY = sql.raw(`lower(translate(c.title, 'ÄÖÜäöüßÉéÈèÀàÂâ', 'AOUaousEeEeAaAa'))`);
+/**
+ * German sort key (DIN 5007-1: ä as a, ß as s) that does not depend on the database's collation, which is
+ * bytewise in PGlite. Callers break ties by id so that pages never overlap or skip items.
+ */
+export const germanSortKey = (column: SQL) =>
+  sql`lower(translate(${column}, 'ÄÖÜäöüßÉéÈèÀàÂâ', 'AOUaousEeEeAaAa'))`;
+const TITLE_KEY = germanSortKey(sql.raw('c.title'));
 const ORDER_BY: Record<ContentOrdering, SQL> = {
   '-created_at': sql`c.created_at desc, c.id desc`,
   created_at: sql`c.created_at asc, c.id asc`,
@@ -66,7 +71,8 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (m) => `\\${m}`);
 }
 
-const callerOrganisations = (userId: number) =>
+/** The caller's organisation ids as a subquery, for `in` conditions. */
+export const callerOrganisations = (userId: number) =>
   sql`(select organisation_id from memberships where user_id = ${userId})`;
 
 /** Who may see an item: everybody public content; members their organisations' content and what is shared with them. */
@@ -204,6 +210,24 @@ export async function findVisibleContent(
   const [row] = await selectContent(db, sql`c.id = ${id} and ${visibleTo(userId)}`, sql`c.id`, 1, 0);
   if (!row) return null;
   return { ...toView(row), documentFiles: await documentFilesOf(db, id) };
+}
+
+/** The items among `ids` the caller may see, in the order of `ids` (a playlist's order); one statement. */
+export async function findVisibleContents(
+  db: Database,
+  userId: number | null,
+  ids: number[],
+): Promise<ContentView[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectContent(
+    db,
+    sql`c.id = any(${intArray(ids)}) and ${visibleTo(userId)}`,
+    sql`c.id`,
+    ids.length,
+    0,
+  );
+  const byId = new Map(rows.map((row) => [row.id, toView(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function documentFilesOf(db: Database, contentId: number): Promise<StoredFileView[]> {

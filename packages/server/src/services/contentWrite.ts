@@ -12,6 +12,7 @@ import {
   users,
 } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
+import { removeContentFromConfigurations } from './configurationItems.ts';
 import { visibleTo } from './content.ts';
 
 type Schemas = components['schemas'];
@@ -312,13 +313,15 @@ export async function updateContent(
 }
 
 /**
- * Deletes the item. Shares and document links go with it (foreign keys); playlists do not exist in the database
- * yet — when they do, their items must cascade too (contract: deleting removes the item from playlists).
+ * Deletes the item. Shares and document links go with it (foreign keys). Design decision of the contract: it leaves
+ * every playlist that holds it, also other organisations' (their positions close up and they need a sync), rather
+ * than refusing the delete — in the same transaction, so a failed delete leaves the playlists untouched.
  * Returns the storage keys of its files so the caller can delete them.
  */
 export async function deleteContent(db: Database, userId: number, id: number): Promise<string[]> {
   const { content } = await requireOwnedContent(db, userId, id);
   return db.transaction(async (tx) => {
+    await removeContentFromConfigurations(tx, id);
     const files = await tx
       .delete(storedFiles)
       .where(eq(storedFiles.contentId, id))

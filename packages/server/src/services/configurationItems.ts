@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+
+/** Inside `db.transaction` only the transaction may be used (the PGlite pool has one connection). */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The database or a transaction: both run the same statements. */
+export type Executor = Database | Transaction;
+
+/** Postgres integer array parameter (`= any(...)`), which unlike `in (...)` also works for an empty list. */
+export const intArray = (ids: number[]) => sql`${sql.param(ids)}::int[]`;
+
+/**
+ * A playlist whose items changed counts as changed (contract: deleteContent, isSynced): its `updated_at` moves
+ * and the headsets it is active on need a sync, so they become `pending`.
+ */
+export async function markConfigurationsChanged(tx: Executor, configurationIds: number[]): Promise<void> {
+  if (configurationIds.length === 0) return;
+  await tx.execute(
+    sql`update configurations set updated_at = now() where id = any(${intArray(configurationIds)})`,
+  );
+  await tx.execute(sql`update devices set sync_status = 'pending'
+    where active_configuration_id = any(${intArray(configurationIds)})`);
+}
+
+/**
+ * Takes a content item out of playlists (all of them, or the one given), closes the gap in their positions and
+ * marks them changed. Returns the ids of the playlists that held it. Used by removeConfigurationContent and by
+ * deleteContent, inside the caller's transaction.
+ */
+export async function removeContentFromConfigurations(
+  tx: Executor,
+  contentId: number,
+  configurationId?: number,
+): Promise<number[]> {
+  const onlyThere = configurationId === undefined ? sql`` : sql`and configuration_id = ${configurationId}`;
+  // One statement: the update sees the rows before the delete, and each playlist loses at most one row
+  // (primary key), so every later item moves up by exactly one.
+  const result = await tx.execute<{ configuration_id: number }>(sql`
+    with removed as (
+      delete from configuration_items where content_id = ${contentId} ${onlyThere}
+      returning configuration_id, position_number
+    ), renumbered as (
+      update configuration_items i set position_number = i.position_number - 1
+      from removed r
+      where i.configuration_id = r.configuration_id and i.position_number > r.position_number
+    )
+    select configuration_id from removed`);
+  const ids = result.rows.map((row) => Number(row.configuration_id));
+  await markConfigurationsChanged(tx, ids);
+  return ids;
+}

@@ -1,0 +1,453 @@
+import type { components, operations } from '@portal/api/schema';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { HttpError } from '../errors.ts';
+import {
+  type Executor,
+  intArray,
+  markConfigurationsChanged,
+  removeContentFromConfigurations,
+} from './configurationItems.ts';
+import { callerOrganisations, findVisibleContents, germanSortKey, visibleTo } from './content.ts';
+import { CONTENT_MESSAGES, FieldErrorsError, organisationIdsOf } from './contentWrite.ts';
+
+type Schemas = components['schemas'];
+export type ConfigurationView = Schemas['Configuration'];
+export type ConfigurationDetailView = Schemas['ConfigurationDetail'];
+export type ConfigurationWrite = Schemas['ConfigurationWrite'];
+export type ConfigurationContentRequest = Schemas['ConfigurationContentRequest'];
+/** The contract's sort options (spec §3): default by position, by name, by owner name. */
+export type ConfigurationOrdering = NonNullable<
+  NonNullable<operations['listConfigurations']['parameters']['query']>['ordering']
+>;
+
+export const CONFIGURATION_MESSAGES = {
+  notFound: 'Diese Wiedergabeliste wurde nicht gefunden.',
+  notOwner: 'Nur die Organisation, der diese Wiedergabeliste gehört, darf sie ändern.',
+  noOrganisation: 'Sie gehören keiner Organisation an und können daher keine Wiedergabelisten anlegen.',
+  alreadyContained: (name: string) => `Dieser Inhalt ist bereits in der Wiedergabeliste „${name}“.`,
+  notContained: 'Dieser Inhalt ist nicht in der Wiedergabeliste.',
+  msbUnavailable: 'Inhalte aus der MSB-Mediathek können in diesem Portal noch nicht verwendet werden.',
+  contentIdNotInteger: 'Bitte geben Sie die Nummer eines Inhalts der Mediathek an.',
+  unknownContent: (ids: number[]) =>
+    `Diese Inhalte gibt es nicht oder Sie dürfen sie nicht verwenden: ${ids.join(', ')}.`,
+  duplicateContent: (ids: number[]) =>
+    `Jeder Inhalt darf nur einmal in einer Wiedergabeliste stehen: ${ids.join(', ')}.`,
+  foreignDevices: (ids: number[]) =>
+    `Diese VR-Brillen gibt es nicht oder sie gehören nicht der Organisation der Wiedergabeliste: ${ids.join(', ')}.`,
+} as const;
+
+// Ties are broken by id so that pages never overlap or skip playlists.
+const NAME_KEY = germanSortKey(sql.raw('g.name'));
+const OWNER_KEY = germanSortKey(sql.raw('o.name'));
+const ORDER_BY: Record<ConfigurationOrdering, SQL> = {
+  positionNumber: sql`g.position_number asc, g.id asc`,
+  name: sql`${NAME_KEY} asc, g.id asc`,
+  '-name': sql`${NAME_KEY} desc, g.id desc`,
+  owner__name: sql`${OWNER_KEY} asc, g.position_number asc, g.id asc`,
+  '-owner__name': sql`${OWNER_KEY} desc, g.position_number asc, g.id asc`,
+};
+
+/** Playlists an organisation sees: its own and those shared with it. */
+function visibleConfiguration(userId: number): SQL {
+  return sql`(g.owner_id in ${callerOrganisations(userId)}
+    or exists (select 1 from configuration_shares s where s.configuration_id = g.id
+      and s.organisation_id in ${callerOrganisations(userId)}))`;
+}
+
+type ConfigurationRow = {
+  id: number;
+  name: string;
+  owner_id: number;
+  owner_name: string;
+  active_state: boolean;
+  position_number: number;
+  created_at: Date;
+  updated_at: Date;
+  content_ids: number[];
+  positions: number[];
+  sdm_devices: number[];
+  is_synced: boolean;
+  shared_with: number[];
+  total: string;
+};
+
+async function selectConfigurations(
+  db: Executor,
+  where: SQL,
+  orderBy: SQL,
+  limit: number,
+  offset: number,
+): Promise<ConfigurationRow[]> {
+  const result = await db.execute<ConfigurationRow>(sql`
+    select g.id, g.name, g.owner_id, o.name as owner_name, g.active_state, g.position_number, g.created_at,
+      g.updated_at,
+      coalesce((select array_agg(i.content_id order by i.position_number, i.content_id)
+        from configuration_items i where i.configuration_id = g.id), '{}') as content_ids,
+      coalesce((select array_agg(i.position_number order by i.position_number, i.content_id)
+        from configuration_items i where i.configuration_id = g.id), '{}') as positions,
+      coalesce((select array_agg(d.id order by d.id) from devices d where d.active_configuration_id = g.id),
+        '{}') as sdm_devices,
+      coalesce((select bool_and(d.sync_status = 'synced') from devices d where d.active_configuration_id = g.id),
+        true) as is_synced,
+      coalesce((select array_agg(s.organisation_id order by s.organisation_id) from configuration_shares s
+        where s.configuration_id = g.id), '{}') as shared_with,
+      count(*) over () as total
+    from configurations g
+    join organisations o on o.id = g.owner_id
+    where ${where}
+    order by ${orderBy}
+    limit ${limit} offset ${offset}`);
+  return result.rows;
+}
+
+function toView(row: ConfigurationRow): ConfigurationView {
+  const contentIds = row.content_ids.map(Number);
+  return {
+    id: row.id,
+    name: row.name,
+    ownerId: row.owner_id,
+    owner: { id: row.owner_id, name: row.owner_name },
+    contentIds,
+    items: contentIds.map((contentId, index) => ({
+      contentId,
+      contentOrigin: 'cms',
+      positionNumber: Number(row.positions[index]),
+    })),
+    activeState: row.active_state,
+    sdmDevices: row.sdm_devices.map(Number),
+    positionNumber: row.position_number,
+    isSynced: row.is_synced,
+    // Headsets do not report which items they hold yet; only their overall syncStatus (see isSynced).
+    missingContent: [],
+    missingMsbContent: [],
+    sharedWith: row.shared_with.map(Number),
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+export interface ConfigurationListQuery {
+  page: number;
+  pageSize: number;
+  ordering: ConfigurationOrdering;
+  search?: string | undefined;
+  owner?: number | undefined;
+  active?: boolean | undefined;
+}
+
+/** The caller's organisations' playlists and those shared with them; one statement per page incl. the total. */
+export async function listConfigurations(
+  db: Database,
+  userId: number,
+  query: ConfigurationListQuery,
+): Promise<{ count: number; results: ConfigurationView[] }> {
+  const conditions: SQL[] = [visibleConfiguration(userId)];
+  const search = query.search?.trim();
+  if (search) conditions.push(sql`g.name ilike ${`%${search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`);
+  if (query.owner !== undefined) conditions.push(sql`g.owner_id = ${query.owner}`);
+  if (query.active !== undefined) conditions.push(sql`g.active_state = ${query.active}`);
+  const rows = await selectConfigurations(
+    db,
+    sql.join(conditions, sql` and `),
+    ORDER_BY[query.ordering],
+    query.pageSize,
+    (query.page - 1) * query.pageSize,
+  );
+  return { count: Number(rows[0]?.total ?? 0), results: rows.map(toView) };
+}
+
+async function findConfiguration(
+  db: Executor,
+  userId: number,
+  id: number,
+): Promise<ConfigurationView | null> {
+  const [row] = await selectConfigurations(
+    db,
+    sql`g.id = ${id} and ${visibleConfiguration(userId)}`,
+    sql`g.id`,
+    1,
+    0,
+  );
+  return row ? toView(row) : null;
+}
+
+/** One playlist the caller sees, with the items it may see; 404 for every other id (ids cannot be probed). */
+export async function getConfiguration(
+  db: Database,
+  userId: number,
+  id: number,
+): Promise<ConfigurationDetailView> {
+  const configuration = await findConfiguration(db, userId, id);
+  if (!configuration) throw new HttpError(404, CONFIGURATION_MESSAGES.notFound);
+  return { ...configuration, contents: await findVisibleContents(db, userId, configuration.contentIds) };
+}
+
+/** A playlist after a change; the caller owns it, so it is visible. */
+export async function configurationView(
+  db: Executor,
+  userId: number,
+  id: number,
+): Promise<ConfigurationView> {
+  const configuration = await findConfiguration(db, userId, id);
+  if (!configuration) throw new HttpError(404, CONFIGURATION_MESSAGES.notFound);
+  return configuration;
+}
+
+/**
+ * Owner check as for content (spec §3): only the owner organisation changes a playlist. A playlist the caller
+ * cannot see answers 404, a shared one 403. `lock` holds the row until the transaction ends, so concurrent item
+ * changes of one playlist cannot hand out the same position twice.
+ */
+async function requireOwnedConfiguration(db: Executor, userId: number, id: number, lock = false) {
+  const result = await db.execute<{
+    name: string;
+    owner_id: number;
+    visible: boolean;
+    organisation_ids: number[];
+  }>(sql`
+    select g.name, g.owner_id, ${visibleConfiguration(userId)} as visible,
+      coalesce((select array_agg(m.organisation_id order by m.id) from memberships m where m.user_id = ${userId}),
+        '{}') as organisation_ids
+    from configurations g where g.id = ${id}
+    ${lock ? sql`for update of g` : sql``}`);
+  const row = result.rows[0];
+  if (!row?.visible) throw new HttpError(404, CONFIGURATION_MESSAGES.notFound);
+  const organisationIds = row.organisation_ids.map(Number);
+  if (!organisationIds.includes(row.owner_id)) throw new HttpError(403, CONFIGURATION_MESSAGES.notOwner);
+  return { name: row.name, ownerId: row.owner_id, organisationIds };
+}
+
+type FieldErrors = Record<string, string[]>;
+
+/** Rules of create and update the schema cannot express; all problems at once, as DRF reports them. */
+async function validateWrite(
+  db: Database,
+  userId: number,
+  fields: ConfigurationWrite,
+  organisationIds: number[],
+  existingId: number | null,
+): Promise<void> {
+  const errors: FieldErrors = {};
+  if (fields.name.trim() === '') errors.name = [CONTENT_MESSAGES.blank];
+  if (!organisationIds.includes(fields.ownerId)) errors.ownerId = [CONTENT_MESSAGES.notMember];
+
+  const duplicates = [...new Set(fields.contentIds.filter((id, i) => fields.contentIds.indexOf(id) !== i))];
+  const contentErrors: string[] = [];
+  if (duplicates.length > 0) contentErrors.push(CONFIGURATION_MESSAGES.duplicateContent(duplicates));
+  if (fields.contentIds.length > 0) {
+    // Items the playlist holds already may stay even if their share was withdrawn since.
+    const held =
+      existingId === null
+        ? sql`false`
+        : sql`c.id in (select content_id from configuration_items
+      where configuration_id = ${existingId})`;
+    const usable = await db.execute<{ id: number }>(sql`select c.id from contents c
+      where c.id = any(${intArray(fields.contentIds)}) and (${visibleTo(userId)} or ${held})`);
+    const known = new Set(usable.rows.map((row) => Number(row.id)));
+    const unknown = [...new Set(fields.contentIds.filter((id) => !known.has(id)))];
+    if (unknown.length > 0) contentErrors.push(CONFIGURATION_MESSAGES.unknownContent(unknown));
+  }
+  if (contentErrors.length > 0) errors.contentIds = contentErrors;
+
+  if (fields.sdmDevices.length > 0 && !errors.ownerId) {
+    const owned = await db.execute<{ id: number }>(sql`select id from devices
+      where id = any(${intArray(fields.sdmDevices)}) and organisation_id = ${fields.ownerId}`);
+    const ownedIds = new Set(owned.rows.map((row) => Number(row.id)));
+    const foreign = fields.sdmDevices.filter((id) => !ownedIds.has(id));
+    if (foreign.length > 0) errors.sdmDevices = [CONFIGURATION_MESSAGES.foreignDevices(foreign)];
+  }
+  if (Object.keys(errors).length > 0) throw new FieldErrorsError(errors);
+}
+
+/** Replaces the items by `contentIds` in that order; returns whether the list changed. */
+async function replaceItems(tx: Executor, id: number, contentIds: number[]): Promise<boolean> {
+  const before = await tx.execute<{ content_id: number }>(sql`select content_id from configuration_items
+    where configuration_id = ${id} order by position_number, content_id`);
+  const old = before.rows.map((row) => Number(row.content_id));
+  if (old.length === contentIds.length && old.every((contentId, i) => contentId === contentIds[i]))
+    return false;
+  await tx.execute(sql`delete from configuration_items where configuration_id = ${id}`);
+  if (contentIds.length > 0) {
+    await tx.execute(sql`insert into configuration_items (configuration_id, content_id, position_number)
+      select ${id}, item.content_id, item.position
+      from unnest(${intArray(contentIds)}) with ordinality as item(content_id, position)`);
+  }
+  return true;
+}
+
+/**
+ * Makes this the active playlist of exactly `deviceIds` (a headset has one active playlist: the listed ones leave
+ * their previous one). Headsets that switch to it need a sync and become `pending`.
+ */
+async function assignDevices(tx: Executor, id: number, deviceIds: number[]): Promise<void> {
+  await tx.execute(sql`update devices set active_configuration_id = null
+    where active_configuration_id = ${id} and not (id = any(${intArray(deviceIds)}))`);
+  if (deviceIds.length > 0) {
+    await tx.execute(sql`update devices set active_configuration_id = ${id}, sync_status = 'pending'
+      where id = any(${intArray(deviceIds)}) and active_configuration_id is distinct from ${id}`);
+  }
+}
+
+const nextPosition = (ownerId: number) =>
+  sql`(select coalesce(max(position_number), 0) + 1 from configurations where owner_id = ${ownerId})`;
+
+export async function createConfiguration(
+  db: Database,
+  userId: number,
+  fields: ConfigurationWrite,
+): Promise<number> {
+  const organisationIds = await organisationIdsOf(db, userId);
+  if (organisationIds.length === 0) throw new HttpError(403, CONFIGURATION_MESSAGES.noOrganisation);
+  await validateWrite(db, userId, fields, organisationIds, null);
+  return db.transaction(async (tx) => {
+    const result = await tx.execute<{ id: number }>(sql`
+      insert into configurations (name, owner_id, active_state, position_number)
+      values (${fields.name.trim()}, ${fields.ownerId}, ${fields.activeState}, ${nextPosition(fields.ownerId)})
+      returning id`);
+    const id = result.rows[0]?.id;
+    if (id === undefined) throw new Error('configuration insert returned nothing');
+    await replaceItems(tx, id, fields.contentIds);
+    await assignDevices(tx, id, fields.sdmDevices);
+    return id;
+  });
+}
+
+export async function updateConfiguration(
+  db: Database,
+  userId: number,
+  id: number,
+  fields: ConfigurationWrite,
+): Promise<void> {
+  const { ownerId, organisationIds } = await requireOwnedConfiguration(db, userId, id);
+  await validateWrite(db, userId, fields, organisationIds, id);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`update configurations set name = ${fields.name.trim()}, owner_id = ${fields.ownerId},
+      active_state = ${fields.activeState}, updated_at = now() where id = ${id}`);
+    if (fields.ownerId !== ownerId) {
+      // Moved to another of the caller's organisations: sharing with the new owner would mean nothing.
+      await tx.execute(sql`delete from configuration_shares
+        where configuration_id = ${id} and organisation_id = ${fields.ownerId}`);
+    }
+    await assignDevices(tx, id, fields.sdmDevices);
+    if (await replaceItems(tx, id, fields.contentIds)) await markConfigurationsChanged(tx, [id]);
+  });
+}
+
+/** Only the owner; headsets that had it active keep no active playlist (foreign key, set null). */
+export async function deleteConfiguration(db: Database, userId: number, id: number): Promise<void> {
+  await requireOwnedConfiguration(db, userId, id);
+  await db.execute(sql`delete from configurations where id = ${id}`);
+}
+
+/** The caller's organisations' playlists for 'Zu Wiedergabeliste hinzufügen', each saying if it holds the item. */
+export async function listAvailableConfigurations(
+  db: Database,
+  userId: number,
+  contentUuid: string,
+): Promise<Schemas['AvailableConfiguration'][]> {
+  const content = await db.execute<{ id: number }>(sql`select c.id from contents c
+    where c.uuid = ${contentUuid} and ${visibleTo(userId)}`);
+  const contentId = content.rows[0]?.id;
+  if (contentId === undefined) throw new HttpError(404, CONTENT_MESSAGES.notFound);
+  const result = await db.execute<{
+    id: number;
+    name: string;
+    owner_id: number;
+    contains_content: boolean;
+  }>(sql`
+    select g.id, g.name, g.owner_id,
+      exists (select 1 from configuration_items i where i.configuration_id = g.id and i.content_id = ${contentId})
+        as contains_content
+    from configurations g
+    where g.owner_id in ${callerOrganisations(userId)}
+    order by g.position_number, g.id`);
+  return result.rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    ownerId: row.owner_id,
+    containsContent: row.contains_content,
+  }));
+}
+
+/** Playlists hold Mediathek (`cms`) items only: this server has no MSB media source. */
+function mediathekContentId(item: ConfigurationContentRequest): number {
+  if (item.contentOrigin !== 'cms') {
+    throw new FieldErrorsError({ contentOrigin: [CONFIGURATION_MESSAGES.msbUnavailable] });
+  }
+  if (typeof item.contentId !== 'number') {
+    throw new FieldErrorsError({ contentId: [CONFIGURATION_MESSAGES.contentIdNotInteger] });
+  }
+  return item.contentId;
+}
+
+/** Appends a visible item to an own playlist; 409 with the playlist's name when it is there already. */
+export async function addConfigurationContent(
+  db: Database,
+  userId: number,
+  id: number,
+  item: ConfigurationContentRequest,
+): Promise<void> {
+  const contentId = mediathekContentId(item);
+  await db.transaction(async (tx) => {
+    const { name } = await requireOwnedConfiguration(tx, userId, id, true);
+    const content = await tx.execute<{ visible: boolean }>(sql`select ${visibleTo(userId)} as visible
+      from contents c where c.id = ${contentId}`);
+    if (!content.rows[0]?.visible) throw new HttpError(404, CONTENT_MESSAGES.notFound);
+    const inserted = await tx.execute(sql`
+      insert into configuration_items (configuration_id, content_id, position_number)
+      select ${id}, ${contentId}, coalesce(max(position_number), 0) + 1
+      from configuration_items where configuration_id = ${id}
+      on conflict do nothing
+      returning content_id`);
+    if (inserted.rows.length === 0) throw new HttpError(409, CONFIGURATION_MESSAGES.alreadyContained(name));
+    await markConfigurationsChanged(tx, [id]);
+  });
+}
+
+/** Takes an item out of an own playlist; the items after it move up. */
+export async function removeConfigurationContent(
+  db: Database,
+  userId: number,
+  id: number,
+  item: ConfigurationContentRequest,
+): Promise<void> {
+  const contentId = mediathekContentId(item);
+  await db.transaction(async (tx) => {
+    await requireOwnedConfiguration(tx, userId, id, true);
+    const changed = await removeContentFromConfigurations(tx, contentId, id);
+    if (changed.length === 0) throw new HttpError(404, CONFIGURATION_MESSAGES.notContained);
+  });
+}
+
+/**
+ * Copies a playlist the caller sees into the caller's first organisation: inactive, without headsets or shares,
+ * with the items the caller may see (another organisation's private items do not travel with a shared list).
+ */
+export async function duplicateConfiguration(
+  db: Database,
+  userId: number,
+  id: number,
+  copyName: string,
+): Promise<number> {
+  if (copyName.trim() === '') throw new FieldErrorsError({ copyName: [CONTENT_MESSAGES.blank] });
+  const source = await findConfiguration(db, userId, id);
+  const [ownerId] = await organisationIdsOf(db, userId);
+  // Playlists are seen through an organisation only, so a caller without one finds no source either.
+  if (!source || ownerId === undefined) throw new HttpError(404, CONFIGURATION_MESSAGES.notFound);
+  return db.transaction(async (tx) => {
+    const result = await tx.execute<{ id: number }>(sql`
+      insert into configurations (name, owner_id, active_state, position_number)
+      values (${copyName.trim()}, ${ownerId}, false, ${nextPosition(ownerId)})
+      returning id`);
+    const copyId = result.rows[0]?.id;
+    if (copyId === undefined) throw new Error('configuration insert returned nothing');
+    await tx.execute(sql`
+      insert into configuration_items (configuration_id, content_id, position_number)
+      select ${copyId}, i.content_id, row_number() over (order by i.position_number, i.content_id)
+      from configuration_items i
+      join contents c on c.id = i.content_id
+      where i.configuration_id = ${id} and ${visibleTo(userId)}`);
+    return copyId;
+  });
+}
