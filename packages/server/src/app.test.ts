@@ -149,11 +149,11 @@ describe('operations not built yet', () => {
       operationId: 'listDevices',
     });
     const other = await server.app.inject({
-      url: '/api/v2/mdm/device-configurations/',
+      url: '/api/v2/mdm/device-type/',
       headers: bearer(lehrer.access),
     });
     expect(other.statusCode).toBe(501);
-    expect(other.json().operationId).toBe('listConfigurations');
+    expect(other.json().operationId).toBe('listDeviceTypes');
   });
 });
 
