@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { type LinkComponentProps, LinkProvider } from '../LinkProvider/LinkProvider';
+import { expectToken } from '../testing/tokens';
+import { vars } from '../theme/theme.css';
 import { Breadcrumb } from './Breadcrumb';
 
 const meta = {
@@ -114,5 +116,16 @@ export const KeyboardFocus: Story = {
     await expect(canvas.getByRole('link', { name: 'Geräte' })).toHaveFocus();
     await userEvent.tab();
     await expect(canvasElement.ownerDocument.activeElement).toBe(canvasElement.ownerDocument.body);
+  },
+};
+
+/** Links under the mouse pointer (forced with `parameters.pseudo`) take the link hover colour. */
+export const LinkHover: Story = {
+  parameters: { pseudo: { hover: true } },
+  play: async ({ canvasElement }) => {
+    const nav = within(canvasElement).getByRole('navigation', { name: 'Brotkrümelnavigation' });
+    for (const link of within(nav).getAllByRole('link')) {
+      await expectToken(link, 'color', vars.color.linkHover);
+    }
   },
 };

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Inline } from '../Inline/Inline';
-import { lightThemeClass } from '../theme/theme.css';
+import { expectToken } from '../testing/tokens';
+import { lightThemeClass, vars } from '../theme/theme.css';
 import { Button } from './Button';
 
 const meta = {
@@ -160,3 +161,50 @@ export const AllVariantsLightTheme: Story = {
     await expect(canvasElement.ownerDocument.documentElement).toHaveClass(lightThemeClass);
   },
 };
+
+const hoverColours = [
+  { name: 'Speichern', hover: vars.color.ctaBackgroundHover },
+  { name: 'Abbrechen', hover: vars.color.secondaryBackgroundHover },
+  { name: 'Details', hover: vars.color.ghostBackgroundHover },
+  { name: 'Löschen', hover: vars.color.dangerBackgroundHover },
+];
+
+/**
+ * Every variant under the mouse pointer: the background takes the variant's hover token; a disabled
+ * button keeps its colour. `parameters.pseudo` forces :hover (storybook-addon-pseudo-states), so the
+ * visual baseline shows the hover colours.
+ */
+export const Hover: Story = {
+  parameters: { pseudo: { hover: true } },
+  render: (args) => (
+    <Inline gap="small">
+      <Button {...args}>Speichern</Button>
+      <Button {...args} variant="secondary">
+        Abbrechen
+      </Button>
+      <Button {...args} variant="ghost">
+        Details
+      </Button>
+      <Button {...args} variant="danger">
+        Löschen
+      </Button>
+      <Button {...args} disabled>
+        Gesperrt
+      </Button>
+    </Inline>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    for (const { name, hover } of hoverColours) {
+      await expectToken(canvas.getByRole('button', { name }), 'backgroundColor', hover);
+    }
+    await expectToken(
+      canvas.getByRole('button', { name: 'Gesperrt' }),
+      'backgroundColor',
+      vars.color.ctaBackground,
+    );
+  },
+};
+
+/** The hover colours of the light-blue scheme. */
+export const HoverLightTheme: Story = { ...Hover, globals: { theme: 'light' } };

@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { Badge } from '../Badge/Badge';
 import { Button } from '../Button/Button';
+import { expectToken } from '../testing/tokens';
+import { vars } from '../theme/theme.css';
 import { ContentCard, ContentCardSkeleton } from './ContentCard';
 
 // A small inline image, so the stories need no network and the visual baselines stay stable.
@@ -163,3 +165,15 @@ export const Loading: Story = {
 };
 
 export const LightTheme: Story = { globals: { theme: 'light' } };
+
+/** Under the mouse pointer (forced with `parameters.pseudo`): the card lifts and the title is underlined. */
+export const Hover: Story = {
+  parameters: { pseudo: { hover: true } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expectToken(canvas.getByRole('article'), 'boxShadow', vars.shadow.medium);
+    await expect(canvas.getByRole('link', { name: 'Vulkane der Erde' })).toHaveStyle({
+      textDecorationLine: 'underline',
+    });
+  },
+};

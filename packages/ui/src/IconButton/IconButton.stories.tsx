@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Inline } from '../Inline/Inline';
+import { expectToken } from '../testing/tokens';
+import { vars } from '../theme/theme.css';
 import { IconButton } from './IconButton';
 
 const trash = (
@@ -84,3 +86,37 @@ export const LongGermanLabel: Story = {
 };
 
 export const VariantsLightTheme: Story = { ...Variants, globals: { theme: 'light' } };
+
+/**
+ * Every variant under the mouse pointer (forced with `parameters.pseudo`): the background takes the
+ * variant's hover token, as Button's does; a disabled icon button does not change.
+ */
+export const Hover: Story = {
+  parameters: { pseudo: { hover: true } },
+  render: (args) => (
+    <Inline gap="small">
+      <IconButton {...args} variant="ghost" label="Ghost" />
+      <IconButton {...args} variant="secondary" label="Secondary" />
+      <IconButton {...args} variant="primary" label="Primary" />
+      <IconButton {...args} variant="danger" label="Danger" />
+      <IconButton {...args} variant="secondary" label="Gesperrt" disabled />
+    </Inline>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const hover = {
+      Ghost: vars.color.ghostBackgroundHover,
+      Secondary: vars.color.secondaryBackgroundHover,
+      Primary: vars.color.ctaBackgroundHover,
+      Danger: vars.color.dangerBackgroundHover,
+    };
+    for (const [name, token] of Object.entries(hover)) {
+      await expectToken(canvas.getByRole('button', { name }), 'backgroundColor', token);
+    }
+    await expectToken(
+      canvas.getByRole('button', { name: 'Gesperrt' }),
+      'backgroundColor',
+      vars.color.secondaryBackground,
+    );
+  },
+};

@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/Button';
 import { IconButton } from '../IconButton/IconButton';
+import { expectToken } from '../testing/tokens';
+import { vars } from '../theme/theme.css';
 import { Menu } from './Menu';
 
 const onEdit = fn();
@@ -125,3 +127,22 @@ export const LongGermanText: Story = {
 };
 
 export const OpenLightTheme: Story = { ...Open, globals: { theme: 'light' } };
+
+/**
+ * The mouse pointer on an item highlights it (Radix moves focus with the pointer, so the highlight is
+ * the same as the keyboard's); a disabled item is not highlighted.
+ */
+export const ItemHover: Story = {
+  args: { defaultOpen: true },
+  play: async () => {
+    const menu = await screen().findByRole('menu');
+    const disabled = within(menu).getByRole('menuitem', { name: 'Duplizieren' });
+    await userEvent.hover(disabled);
+    await expect(disabled).not.toHaveAttribute('data-highlighted');
+    const share = within(menu).getByRole('menuitem', { name: 'Teilen' });
+    await userEvent.hover(share);
+    await waitFor(() => expect(share).toHaveAttribute('data-highlighted'));
+    await expect(share).toHaveFocus();
+    await expectToken(share, 'backgroundColor', vars.color.surfaceRaised);
+  },
+};

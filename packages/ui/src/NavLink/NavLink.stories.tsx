@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
+import { expectToken } from '../testing/tokens';
 import { vars } from '../theme/theme.css';
 import { NavLink } from './NavLink';
 
@@ -67,5 +68,45 @@ export const SidePlacement: Story = {
     await expect(
       within(nav).getByRole('link', { name: 'Organisationseinstellungen und Administratoren' }),
     ).not.toHaveAttribute('aria-current');
+  },
+};
+
+/**
+ * Under the mouse pointer (forced with `parameters.pseudo`): an inactive entry gets a neutral underline,
+ * the current one keeps its orange underline.
+ */
+export const Hover: Story = {
+  parameters: { pseudo: { hover: true } },
+  render: (args) => (
+    <>
+      <NavLink {...args} />
+      <NavLink href="/devices" active>
+        Geräte
+      </NavLink>
+    </>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const inactive = canvas.getByRole('link', { name: 'Mediathek' });
+    await expectToken(inactive, 'borderBottomColor', vars.color.borderStrong);
+    await expectToken(inactive, 'color', vars.color.navbarText);
+    const current = canvas.getByRole('link', { name: 'Geräte' });
+    await expectToken(current, 'borderBottomColor', vars.color.navActive);
+    await expectToken(current, 'color', vars.color.navActive);
+  },
+};
+
+/** Side navigation under the pointer: an inactive entry gets the hover background. */
+export const SideHover: Story = {
+  ...SidePlacement,
+  parameters: { pseudo: { hover: true } },
+  play: async ({ canvasElement }) => {
+    const nav = within(canvasElement).getByRole('navigation', { name: 'Einstellungen' });
+    await expectToken(
+      within(nav).getByRole('link', { name: 'Organisationseinstellungen und Administratoren' }),
+      'backgroundColor',
+      vars.color.ghostBackgroundHover,
+    );
+    await expectToken(within(nav).getByRole('link', { name: 'Profil' }), 'borderLeftColor', vars.color.link);
   },
 };

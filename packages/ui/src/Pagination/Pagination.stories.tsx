@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { createContext, useContext, useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { type LinkComponentProps, LinkProvider } from '../LinkProvider/LinkProvider';
+import { expectToken } from '../testing/tokens';
+import { vars } from '../theme/theme.css';
 import { Pagination } from './Pagination';
 
 const meta = {
@@ -166,3 +168,24 @@ export const AsLinks: Story = {
 };
 
 export const LightTheme: Story = { globals: { theme: 'light' } };
+
+/**
+ * Under the mouse pointer (forced with `parameters.pseudo`): page buttons get the ghost hover background,
+ * the current page the secondary hover background.
+ */
+export const Hover: Story = {
+  parameters: { pseudo: { hover: true } },
+  play: async ({ canvasElement }) => {
+    const nav = within(canvasElement).getByRole('navigation', { name: 'Seitennavigation' });
+    await expectToken(
+      within(nav).getByRole('button', { name: 'Seite 4' }),
+      'backgroundColor',
+      vars.color.ghostBackgroundHover,
+    );
+    await expectToken(
+      within(nav).getByRole('button', { name: 'Seite 5' }),
+      'backgroundColor',
+      vars.color.secondaryBackgroundHover,
+    );
+  },
+};

@@ -28,7 +28,10 @@ export const trigger = style({
   cursor: 'pointer',
   whiteSpace: 'nowrap',
   selectors: {
-    '&:hover:not([data-disabled])': { color: vars.color.text, borderBottomColor: vars.color.borderStrong },
+    '&:hover:not([data-disabled]):not([data-state="active"])': {
+      color: vars.color.text,
+      borderBottomColor: vars.color.borderStrong,
+    },
     '&[data-state="active"]': { color: vars.color.text, borderBottomColor: vars.color.link },
     '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' },
     '&[data-disabled]': { cursor: 'not-allowed', opacity: 0.5 },

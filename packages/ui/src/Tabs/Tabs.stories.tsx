@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Text } from '../Text/Text';
+import { expectToken } from '../testing/tokens';
+import { vars } from '../theme/theme.css';
 import { Tabs } from './Tabs';
 
 const meta = {
@@ -110,3 +112,19 @@ export const LongGermanText: Story = {
 };
 
 export const LightTheme: Story = { globals: { theme: 'light' } };
+
+/**
+ * Tabs under the mouse pointer (forced with `parameters.pseudo`): an inactive tab gets the text colour
+ * and a neutral underline, the selected tab keeps its link-coloured underline, a disabled tab stays dim.
+ */
+export const Hover: Story = {
+  parameters: { pseudo: { hover: true } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const inactive = canvas.getByRole('tab', { name: 'Inhalte' });
+    await expectToken(inactive, 'color', vars.color.text);
+    await expectToken(inactive, 'borderBottomColor', vars.color.borderStrong);
+    await expectToken(canvas.getByRole('tab', { name: 'Details' }), 'borderBottomColor', vars.color.link);
+    await expectToken(canvas.getByRole('tab', { name: 'Protokoll' }), 'color', vars.color.textMuted);
+  },
+};
