@@ -1280,10 +1280,30 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
-    /** @description DRF-style error with a German, human-readable message. */
+    /**
+     * @description DRF-style error with a German, human-readable message. Errors a client may want to word itself (in the
+     *     user's language) also carry a stable `code` and the values the message mentions in `params`; a client that
+     *     does not know the code shows `detail`.
+     */
     Error: {
       /** @example Anmeldedaten nicht gültig. */
       detail: string;
+      /**
+       * @description Stable reason of the error. Known codes: `loginThrottled`, `resetMailThrottled`,
+       *     `passwordCheckThrottled` (429, `params.minutes` until the next try is accepted, rounded up) and
+       *     `lastAdministrator` (409 of deleteCurrentUser, `params.organisation` names the organisation).
+       * @example loginThrottled
+       */
+      code?: string;
+      /**
+       * @description Values the `detail` mentions, for clients that word the message themselves.
+       * @example {
+       *       "minutes": 15
+       *     }
+       */
+      params?: {
+        [key: string]: string | number;
+      };
     };
     /**
      * @description DRF-style validation errors: each invalid field maps to a list of German messages.
@@ -1309,15 +1329,18 @@ export interface components {
     };
     /**
      * @description Email address (spec §5): a local part of letters, digits and `. _ % + -`, an `@`, a domain and a top-level part of
-     *     two or more letters. The spec's second, stricter pattern limits the ending to 2–24 letters:
-     *     `^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,24}$`; @portal/domain applies both, the contract the first.
+     *     two or more letters; the domain is dot-separated labels of letters, digits and hyphens (no empty label, so
+     *     `a@b..de` is refused). The spec's second, stricter pattern limits the ending to 2–24 letters:
+     *     `^[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,24}$`; both are `EMAIL_PATTERN_SOURCE` and
+     *     `EMAIL_PATTERN_STRICT_TLD_SOURCE` of @portal/domain, which applies both; the contract applies the first.
      * @example lehrer@schule.example
      */
     Email: string;
     /** @description A new password (spec §5): at least 8 characters with at least one digit and one letter. */
     NewPassword: string;
     /**
-     * @description File name (spec §5): only letters, digits, hyphen, underscore and dot.
+     * @description File name (spec §5): only letters, digits, hyphen, underscore and dot; names of dots alone (`.`, `..`) name
+     *     directories and are refused (`FILE_NAME_PATTERN_SOURCE` of @portal/domain).
      * @example rundgang_360.mp4
      */
     FileName: string;
@@ -1408,7 +1431,11 @@ export interface components {
       firstName?: string;
       lastName?: string;
       email?: components['schemas']['Email'];
-      /** @description URL of the profile image (e.g. a preview file URL); null removes it. */
+      /**
+       * @description URL of the profile image: absolute http(s), or a path on this server with a single leading slash (e.g. a
+       *     preview file URL); anything else answers a field error. The rule is `isResourceUrl` of @portal/domain,
+       *     which portal and server share. null removes the image.
+       */
       img?: string | null;
       password?: components['schemas']['NewPassword'];
       /** @description Required together with `password`. */
@@ -1417,8 +1444,10 @@ export interface components {
     LoginRequest: {
       username: components['schemas']['Email'];
       /**
-       * @description Deliberately without the new-password pattern: a wrong password must reach the server and count as a failed
-       *     attempt.
+       * @description Deliberately without the new-password pattern, so that passwords set before the rule of spec §5 still sign
+       *     in and a wrong password answers 401 (counted by the throttle). The portal itself sends only passwords that
+       *     follow the rule (issue 4): one that breaks it cannot be anybody's new password, so the login form says so
+       *     as a field error without calling the server and without using up one of its 3 attempts.
        */
       password: string;
     };
@@ -2757,6 +2786,7 @@ export interface operations {
           'application/json': components['schemas']['Content'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
@@ -2809,6 +2839,7 @@ export interface operations {
         };
         content?: never;
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -3002,6 +3033,7 @@ export interface operations {
         };
         content?: never;
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -3055,6 +3087,7 @@ export interface operations {
         };
         content?: never;
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -3329,6 +3362,7 @@ export interface operations {
           'application/json': components['schemas']['ConfigurationDetail'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
@@ -3385,6 +3419,7 @@ export interface operations {
         };
         content?: never;
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -3683,6 +3718,7 @@ export interface operations {
           'application/json': components['schemas']['Device'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
@@ -3996,6 +4032,7 @@ export interface operations {
           'application/json': components['schemas']['OperatingSystem'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
@@ -4020,6 +4057,7 @@ export interface operations {
         };
         content?: never;
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];

@@ -113,6 +113,7 @@ export {
   EMAIL_PATTERN_STRICT_TLD_SOURCE,
   FILE_NAME_PATTERN,
   FILE_NAME_PATTERN_SOURCE,
+  isResourceUrl,
   isValidEmail,
   isValidFileName,
   isValidPassword,
@@ -122,6 +123,9 @@ export {
   PASSWORD_RULES,
   type PasswordRule,
   passwordRuleViolations,
+  RESOURCE_URL_MAX_LENGTH,
+  RESOURCE_URL_PATTERN,
+  RESOURCE_URL_PATTERN_SOURCE,
 } from './validation.ts';
 export {
   compareVersions,

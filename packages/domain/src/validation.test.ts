@@ -4,11 +4,13 @@ import {
   EMAIL_PATTERN_SOURCE,
   EMAIL_PATTERN_STRICT_TLD_SOURCE,
   FILE_NAME_PATTERN_SOURCE,
+  isResourceUrl,
   isValidEmail,
   isValidFileName,
   isValidPassword,
   PASSWORD_PATTERN_SOURCE,
   passwordRuleViolations,
+  RESOURCE_URL_PATTERN_SOURCE,
 } from './validation.ts';
 
 describe('isValidEmail', () => {
@@ -99,4 +101,33 @@ describe('isValidFileName', () => {
       expect(isValidFileName(name)).toBe(false);
     },
   );
+});
+
+describe('isResourceUrl (profile image, terms document)', () => {
+  it.each([
+    'https://bilder.example/lea.png',
+    'http://localhost:8080/favicon.svg',
+    '/media/files/ab12.png',
+    '/favicon.svg',
+  ])('accepts %s', (value) => {
+    expect(isResourceUrl(value)).toBe(true);
+  });
+
+  it.each([
+    'kein-bild',
+    'javascript:alert(1)',
+    'data:image/png;base64,AAAA',
+    '//fremd.example/bild.png',
+    'https://',
+    'ftp://bilder.example/lea.png',
+    `https://bilder.example/${'x'.repeat(2048)}`,
+  ])('refuses %s', (value) => {
+    expect(isResourceUrl(value)).toBe(false);
+  });
+
+  it('has a pattern that JSON Schema validators read the same way', () => {
+    const pattern = new RegExp(RESOURCE_URL_PATTERN_SOURCE);
+    expect(pattern.test('/media/x.png')).toBe(true);
+    expect(pattern.test('//fremd.example/x.png')).toBe(false);
+  });
 });

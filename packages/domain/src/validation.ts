@@ -56,3 +56,28 @@ export const FILE_NAME_PATTERN = new RegExp(FILE_NAME_PATTERN_SOURCE);
 export function isValidFileName(name: string): boolean {
   return FILE_NAME_PATTERN.test(name);
 }
+
+/**
+ * Links the portal stores and shows (a profile image, a terms document): an absolute http(s) URL, or a path on
+ * the portal's own server starting with a single '/' (an uploaded file, '/media/…'). '//host/…' is refused: it
+ * looks like a path but points to another host. At most 2048 characters, like the contract's fields.
+ */
+export const RESOURCE_URL_PATTERN_SOURCE = '^(https?://|/(?!/))';
+export const RESOURCE_URL_PATTERN = new RegExp(RESOURCE_URL_PATTERN_SOURCE);
+export const RESOURCE_URL_MAX_LENGTH = 2048;
+
+/**
+ * @example isResourceUrl('https://bilder.example/lea.png') // true
+ * @example isResourceUrl('/media/files/ab12.png') // true
+ * @example isResourceUrl('javascript:alert(1)') // false
+ */
+export function isResourceUrl(value: string): boolean {
+  if (value.length > RESOURCE_URL_MAX_LENGTH || !RESOURCE_URL_PATTERN.test(value)) return false;
+  if (value.startsWith('/')) return true;
+  // An absolute URL must also parse (a scheme alone, 'https://', is no address).
+  try {
+    return new URL(value).hostname !== '';
+  } catch {
+    return false;
+  }
+}

@@ -2,6 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
+import {
+  EMAIL_PATTERN_SOURCE,
+  EMAIL_PATTERN_STRICT_TLD_SOURCE,
+  FILE_NAME_PATTERN_SOURCE,
+} from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract, prepareContract } from './contract.ts';
@@ -137,6 +142,57 @@ describe('routes from the contract', () => {
       (o) => !server.app.hasRoute({ method: o.method as 'GET', url: o.path.replace(/{(\w+)}/g, ':$1') }),
     );
     expect(missing.map((o) => o.operationId)).toEqual([]);
+  });
+});
+
+describe('the contract and @portal/domain', () => {
+  interface Schema {
+    pattern?: string;
+    description?: string;
+    properties?: Record<string, Schema>;
+  }
+  const contract = loadContract();
+  const schemas = (contract.components as { schemas: Record<string, Schema> }).schemas;
+
+  it('use the same validation patterns (spec §5)', () => {
+    expect(schemas.Email?.pattern).toBe(EMAIL_PATTERN_SOURCE);
+    expect(schemas.Email?.description).toContain(`\`${EMAIL_PATTERN_STRICT_TLD_SOURCE}\``);
+    expect(schemas.FileName?.pattern).toBe(FILE_NAME_PATTERN_SOURCE);
+  });
+
+  it('refuse an address with an empty domain label', async () => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/sessions/',
+      payload: { username: 'lehrer@schule..example', password: 'portal2026' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ username: ['Bitte geben Sie eine gültige E-Mail-Adresse ein.'] });
+  });
+
+  it('every operation with an integer id in its path documents the 400 of a malformed id', () => {
+    type Operation = { operationId: string; responses: Record<string, unknown> };
+    const missing: string[] = [];
+    const checked: string[] = [];
+    for (const [path, item] of Object.entries(contract.paths ?? {})) {
+      const parameters = (item.parameters as { $ref?: string }[] | undefined) ?? [];
+      for (const method of ['get', 'put', 'post', 'delete', 'patch']) {
+        const operation = item[method] as (Operation & { parameters?: { $ref?: string }[] }) | undefined;
+        if (!operation) continue;
+        const refs = [...parameters, ...(operation.parameters ?? [])].map((p) => p.$ref);
+        const integerId = path.includes('{id}') && refs.includes('#/components/parameters/Id');
+        if (!integerId) continue;
+        checked.push(operation.operationId);
+        if (!('400' in operation.responses)) missing.push(operation.operationId);
+      }
+    }
+    expect(checked).toEqual(expect.arrayContaining(['getContent', 'deleteOperatingSystem', 'getDevice']));
+    expect(missing).toEqual([]);
+  });
+
+  it('answers a malformed id with 400', async () => {
+    const response = await server.app.inject({ url: '/api/v2/cms/content/abc/' });
+    expect(response.statusCode).toBe(400);
   });
 });
 

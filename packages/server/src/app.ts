@@ -12,7 +12,7 @@ import { registerDevOutbox } from './dev-outbox.ts';
 import { errorHandler, MESSAGES } from './errors.ts';
 import { buildServiceHandlers } from './handlers/index.ts';
 import { skipMultipartBodyValidation } from './multipartRoutes.ts';
-import { mediaFor } from './services/media.ts';
+import { mediaFor, registerMediaFiles } from './services/media.ts';
 import { registerDevOidcProvider } from './social-routes.ts';
 import { hasPortalBuild, registerPortal, sendSpaIndex, wantsSpa } from './static.ts';
 
@@ -24,6 +24,29 @@ export interface BuildAppOptions extends AppContext {
   /** The parsed contract; read from openapi/portal.yaml when not given. */
   contract?: OpenApiDocument;
   logger?: FastifyServerOptions['logger'];
+  /** Fastify's trustProxy; read from TRUST_PROXY when not given (see {@link readTrustProxy}). */
+  trustProxy?: TrustProxy;
+}
+
+export type TrustProxy = boolean | number | string;
+
+/**
+ * TRUST_PROXY → Fastify's `trustProxy`, so that behind a reverse proxy `request.ip` (the login and reset-mail
+ * throttles count per client address) is the client's address from X-Forwarded-For, not the proxy's.
+ * Unset, empty, `false` or `0`: trust nobody (a client could otherwise forge its address). `true`: trust every hop.
+ * A positive whole number: trust that many hops. Anything else: addresses or CIDR ranges of trusted proxies,
+ * comma-separated (`127.0.0.1,10.0.0.0/8`).
+ */
+export function readTrustProxy(env: NodeJS.ProcessEnv = process.env): TrustProxy {
+  const raw = env.TRUST_PROXY?.trim() ?? '';
+  if (raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') return true;
+  if (/^[0-9]+$/.test(raw)) return Number(raw);
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .join(',');
 }
 
 function createValidators() {
@@ -52,7 +75,10 @@ function parseJsonBody(text: string): unknown {
 
 /** Builds the Fastify app from the contract: routes, validation, auth, error shapes, demo media, portal. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? readTrustProxy(),
+  });
   const validators = createValidators();
   app.setValidatorCompiler(({ schema, httpPart }) => {
     // The plugin sets one shared $id on every schema it rewrites; ids would clash and only '#/…' refs are used.
@@ -101,19 +127,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
 
-  // Uploaded content files, previews and documents; the router prefers this longer prefix over /media/.
-  await app.register(fastifyStatic, {
-    root: mediaFor(options).storage.filesDir,
-    prefix: '/media/files/',
-    decorateReply: false,
-    cacheControl: false,
-    setHeaders(reply) {
-      reply.header('Cache-Control', 'public, max-age=3600');
-      reply.header('X-Content-Type-Options', 'nosniff');
-      // Uploaded files come from users: opened directly, an HTML or SVG file must not run script on our origin.
-      reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
-    },
-  });
+  // Uploaded content files, previews and documents, from local disk or S3.
+  await registerMediaFiles(app, mediaFor(options));
 
   registerDevOutbox(app, readAccessSettings());
   await registerDevOidcProvider(app, options.db, readAccessSettings());

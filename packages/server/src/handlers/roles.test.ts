@@ -195,7 +195,11 @@ describe('role table', () => {
     const refused = await inject({ method: 'DELETE', url: '/api/v1/users/me/', headers: as('msbMember') });
     // lehrer is by now the Gymnasium's only administrator (previous test), with other members.
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().detail).toMatch(/Gymnasium am Park/);
+    expect(refused.json()).toMatchObject({
+      detail: expect.stringMatching(/Gymnasium am Park/),
+      code: 'lastAdministrator',
+      params: { organisation: 'Gymnasium am Park' },
+    });
     const zfsl = await inject({ method: 'DELETE', url: '/api/v1/users/me/', headers: as('zfslMember') });
     expect(zfsl.statusCode).toBe(204);
     const gone = await inject({ url: '/api/v1/users/me/', headers: as('zfslMember') });

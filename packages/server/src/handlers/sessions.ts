@@ -14,11 +14,15 @@ const WRONG_CREDENTIALS =
 const TOO_MANY_LOGINS = 'Zu viele fehlgeschlagene Anmeldeversuche.';
 const REFRESH_REJECTED = 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.';
 
+/** Why a 429 was given; clients word the message themselves (in their language) by this code and `params.minutes`. */
+export type ThrottleCode = 'loginThrottled' | 'resetMailThrottled' | 'passwordCheckThrottled';
+
 /** German 429 answer with Retry-After in seconds; the text rounds up to whole minutes. */
-export function tooManyAttempts(reply: FastifyReply, seconds: number, what: string) {
+export function tooManyAttempts(reply: FastifyReply, seconds: number, what: string, code: ThrottleCode) {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   const detail = `${what} Bitte versuchen Sie es in ${minutes === 1 ? 'einer Minute' : `${minutes} Minuten`} erneut.`;
-  return reply.code(429).header('Retry-After', String(seconds)).send({ detail });
+  const body: Schemas['Error'] = { detail, code, params: { minutes } };
+  return reply.code(429).header('Retry-After', String(seconds)).send(body);
 }
 
 export function sessionHandlers({ db, tokens }: AppContext): HandlerMap {
@@ -44,7 +48,7 @@ export function sessionHandlers({ db, tokens }: AppContext): HandlerMap {
       // too, or the 429 would reveal which accounts exist), so a blocked account cannot be probed further, not even
       // with the right password, and parallel attempts cannot slip past the limit together.
       const wait = await throttle.reserve([account, address]);
-      if (wait > 0) return tooManyAttempts(reply, wait, TOO_MANY_LOGINS);
+      if (wait > 0) return tooManyAttempts(reply, wait, TOO_MANY_LOGINS, 'loginThrottled');
       const user = await findUserByEmail(db, username);
       // Unknown accounts cost a hash check too, so response time does not tell which addresses exist.
       const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));

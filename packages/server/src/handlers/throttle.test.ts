@@ -28,9 +28,12 @@ describe('login throttling', () => {
     // Another address, same account: the account counter blocks.
     const blocked = await attempt('Lehrer@Schule.example', 'portal2026', '203.0.113.99');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().detail).toBe(
-      'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.',
-    );
+    expect(blocked.json()).toEqual({
+      detail: 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.',
+      // For clients that word the message in their own language.
+      code: 'loginThrottled',
+      params: { minutes: 15 },
+    });
     const retryAfter = Number(blocked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(890);
     expect(retryAfter).toBeLessThanOrEqual(900);

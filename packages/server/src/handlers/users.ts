@@ -1,5 +1,5 @@
 import type { components } from '@portal/api/schema';
-import { isValidEmail, isValidPassword } from '@portal/domain';
+import { isResourceUrl, isValidEmail, isValidPassword } from '@portal/domain';
 import { readAccessSettings } from '../access-config.ts';
 import { type AppContext, type HandlerMap, requestOrigin, requireUserId } from '../context.ts';
 import { HttpError, MESSAGES } from '../errors.ts';
@@ -39,17 +39,6 @@ const TOO_MANY_PASSWORD_CHECKS = 'Zu viele falsche Eingaben des aktuellen Passwo
 
 function absolute(origin: string, file: string): string {
   return /^[a-z][a-z0-9+.-]*:/i.test(file) ? file : `${origin}${file.startsWith('/') ? '' : '/'}${file}`;
-}
-
-/** An image URL is absolute http(s) or root-relative on this server (e.g. an uploaded preview file). */
-function isImageUrl(value: string): boolean {
-  if (value.startsWith('/') && !value.startsWith('//')) return true;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 function resetMail(link: string, ttlSeconds: number) {
@@ -111,7 +100,8 @@ export function userHandlers({ db }: AppContext): HandlerMap {
         else changes.email = normaliseEmail(body.email);
       }
       if (body.img !== undefined) {
-        if (body.img !== null && !isImageUrl(body.img)) errors.img = [URL_INVALID];
+        // Absolute http(s) or root-relative on this server (e.g. an uploaded preview file): the portal's rule.
+        if (body.img !== null && !isResourceUrl(body.img)) errors.img = [URL_INVALID];
         else changes.img = body.img;
       }
       if (body.password !== undefined || body.currentPassword !== undefined) {
@@ -129,7 +119,7 @@ export function userHandlers({ db }: AppContext): HandlerMap {
           windowSeconds: settings.loginWindowSeconds,
         };
         const wait = await throttle.blockedFor([rule]);
-        if (wait > 0) return tooManyAttempts(reply, wait, TOO_MANY_PASSWORD_CHECKS);
+        if (wait > 0) return tooManyAttempts(reply, wait, TOO_MANY_PASSWORD_CHECKS, 'passwordCheckThrottled');
         if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
           await throttle.recordFailure([rule]);
           return reply.code(400).send({ currentPassword: [CURRENT_PASSWORD_WRONG] });
@@ -146,10 +136,12 @@ export function userHandlers({ db }: AppContext): HandlerMap {
       const userId = requireUserId(request);
       const outcome = await deleteAccount(db, userId);
       if (!outcome.deleted) {
-        throw new HttpError(
-          409,
-          `Sie sind die letzte Administratorin bzw. der letzte Administrator von „${outcome.organisation}“. Bitte ernennen Sie zuerst ein anderes Mitglied zur Administratorin oder zum Administrator.`,
-        );
+        const body: Schemas['Error'] = {
+          detail: `Sie sind die letzte Administratorin bzw. der letzte Administrator von „${outcome.organisation}“. Bitte ernennen Sie zuerst ein anderes Mitglied zur Administratorin oder zum Administrator.`,
+          code: 'lastAdministrator',
+          params: { organisation: outcome.organisation },
+        };
+        return reply.code(409).send(body);
       }
       return reply.code(204).send();
     },
@@ -192,21 +184,20 @@ export function userHandlers({ db }: AppContext): HandlerMap {
         },
       ];
       const wait = await throttle.blockedFor(rules);
-      if (wait > 0) return tooManyAttempts(reply, wait, TOO_MANY_RESET_MAILS);
+      if (wait > 0) return tooManyAttempts(reply, wait, TOO_MANY_RESET_MAILS, 'resetMailThrottled');
       await throttle.recordFailure(rules);
 
       const user = await findUserByEmail(db, address);
       // Social users sign in at their provider, which owns their credentials: no password to reset here.
       if (user && !user.isSocialUser) {
-        const token = await createResetToken(db, user.id, settings.resetTokenTtlSeconds);
         const origin = settings.publicUrl ?? requestOrigin(request);
-        const link = `${origin}/reset-password/${token}`;
-        try {
+        // Not awaited: the answer must take as long for an unknown address as for a known one, so the token
+        // and the mail (an SMTP round trip can take seconds) happen after it. Failures are only logged.
+        void (async () => {
+          const token = await createResetToken(db, user.id, settings.resetTokenTtlSeconds);
+          const link = `${origin}/reset-password/${token}`;
           await mailer.send({ to: user.email, ...resetMail(link, settings.resetTokenTtlSeconds) });
-        } catch (error) {
-          // The answer stays the same: a failing mail server must not reveal that the account exists.
-          request.log.error({ err: error }, 'reset mail not sent');
-        }
+        })().catch((error: unknown) => request.log.error({ err: error }, 'reset mail not sent'));
       }
       const body: Schemas['Message'] = { detail: RESET_MAIL_SENT };
       return reply.code(200).send(body);
