@@ -93,6 +93,32 @@ export const LongGermanText: Story = {
       </>
     ),
   },
+  play: async ({ canvasElement }) => {
+    const banner = within(canvasElement).getByRole('banner');
+    // Long entries do not make the navbar taller: it stays at the specified 60 px.
+    await expect(banner.getBoundingClientRect().height).toBe(60);
+  },
+};
+
+/**
+ * The spec's navbar height, measured: the banner is 60 px high at the top of the page, every entry
+ * sits inside it, and the main area starts below it.
+ */
+export const NavbarHeight: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const banner = canvas.getByRole('banner').getBoundingClientRect();
+    await expect(NAVBAR_HEIGHT_PX).toBe(60);
+    await expect(banner.height).toBe(60);
+    for (const link of within(canvas.getByRole('navigation', { name: 'Hauptnavigation' })).getAllByRole(
+      'link',
+    )) {
+      const box = link.getBoundingClientRect();
+      await expect(box.top).toBeGreaterThanOrEqual(banner.top);
+      await expect(box.bottom).toBeLessThanOrEqual(banner.bottom);
+    }
+    await expect(canvas.getByRole('main').getBoundingClientRect().top).toBeGreaterThanOrEqual(banner.bottom);
+  },
 };
 
 export const DefaultLightTheme: Story = { ...Default, globals: { theme: 'light' } };

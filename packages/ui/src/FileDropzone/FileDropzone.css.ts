@@ -33,4 +33,6 @@ export const dropText = style({ margin: 0, color: vars.color.textMuted, overflow
 
 export const input = style({ display: 'none' });
 
+export const progress = style({ alignSelf: 'stretch', textAlign: 'start' });
+
 export const rejections = style({ margin: 0, paddingLeft: vars.space.medium });

@@ -1,5 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { ProgressBar } from '../ProgressBar/ProgressBar';
+import { expectToken } from '../testing/tokens';
+import { vars } from '../theme/theme.css';
 import { FileDropzone } from './FileDropzone';
 
 /** Example rule: letters, digits, '-', '_' and one extension (the app passes its real rule). */
@@ -131,3 +134,44 @@ export const LongGermanText: Story = {
 };
 
 export const WithErrorLightTheme: Story = { ...WithError, globals: { theme: 'light' } };
+
+/** Files dragged over the zone: the border and background change and the text says to let go. */
+export const DragOver: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const zone = canvas.getByRole('group', { name: 'Inhalt hochladen' });
+    drag(zone, 'dragenter', [new File(['x'], 'vulkane_360.mp4', { type: 'video/mp4' })]);
+    await waitFor(() => expect(canvas.getByText('Zum Hochladen loslassen')).toBeVisible());
+    await expect(canvas.queryByText('oder Datei hierher ziehen')).not.toBeInTheDocument();
+    await expect(zone).toHaveAttribute('data-dragging', 'true');
+    await expectToken(zone, 'borderColor', vars.color.controlChecked);
+    await expectToken(zone, 'backgroundColor', vars.color.surfaceRaised);
+  },
+};
+
+/**
+ * An upload is running: the zone is aria-busy, its button shows a spinner and says so to screen readers,
+ * the progress shows inside the zone, and neither a drop nor the button takes another file.
+ */
+export const Uploading: Story = {
+  args: {
+    busy: true,
+    busyLabel: 'Wird hochgeladen',
+    progress: <ProgressBar label="vulkane_360.mp4" value={45} valueText="45 %" />,
+  },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const zone = canvas.getByRole('group', { name: 'Inhalt hochladen' });
+    await expect(zone).toHaveAttribute('aria-busy', 'true');
+    const button = within(zone).getByRole('button', { name: 'Datei auswählen Wird hochgeladen' });
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+    await expect(button).toBeDisabled();
+    await expect(within(zone).getByRole('progressbar', { name: 'vulkane_360.mp4' })).toHaveAttribute(
+      'aria-valuenow',
+      '45',
+    );
+    drop(zone, [new File(['x'], 'roemer.jpg', { type: 'image/jpeg' })]);
+    await expect(canvas.queryByText('Zum Hochladen loslassen')).not.toBeInTheDocument();
+    await expect(args.onFiles).not.toHaveBeenCalled();
+  },
+};

@@ -36,6 +36,16 @@ export interface FileDropzoneProps {
   error?: string;
   /** Shown while a drag is over the zone, instead of dropLabel (e.g. 'Zum Hochladen loslassen'). */
   dropActiveLabel?: string;
+  /**
+   * An upload of the taken files is running: the zone is marked aria-busy and takes no further files,
+   * and its button shows a spinner (as Button's `loading`) followed by `busyLabel` for screen readers.
+   * @example <FileDropzone busy={upload.isPending} busyLabel={t('uploading')} progress={<ProgressBar … />} />
+   */
+  busy?: boolean;
+  /** Read after the button text while `busy` (e.g. 'Wird hochgeladen'). */
+  busyLabel?: string;
+  /** Shown inside the zone below the drop text, typically a ProgressBar of the running upload. */
+  progress?: ReactNode;
   id?: string;
   className?: string;
 }
@@ -50,6 +60,9 @@ export function FileDropzone({
   buttonLabel,
   dropLabel,
   dropActiveLabel,
+  busy = false,
+  busyLabel,
+  progress,
   accept,
   multiple = false,
   disabled = false,
@@ -79,8 +92,10 @@ export function FileDropzone({
     if (accepted.length > 0) onFiles(accepted);
   };
 
+  const blocked = disabled || busy;
+
   const onDragOver = (event: DragEvent<HTMLFieldSetElement>) => {
-    if (disabled) return;
+    if (blocked) return;
     event.preventDefault();
     event.dataTransfer.dropEffect = 'copy';
     setDragging(true);
@@ -89,7 +104,7 @@ export function FileDropzone({
   const onDrop = (event: DragEvent<HTMLFieldSetElement>) => {
     event.preventDefault();
     setDragging(false);
-    if (!disabled) take(event.dataTransfer.files);
+    if (!blocked) take(event.dataTransfer.files);
   };
 
   let message: ReactNode;
@@ -116,6 +131,7 @@ export function FileDropzone({
           data-dragging={dragging}
           data-invalid={shownError !== undefined}
           data-disabled={disabled}
+          aria-busy={busy || undefined}
           onDragEnter={onDragOver}
           onDragOver={onDragOver}
           onDragLeave={(event) => {
@@ -137,12 +153,15 @@ export function FileDropzone({
             type="button"
             variant="secondary"
             disabled={disabled}
+            loading={busy}
+            loadingLabel={busyLabel}
             aria-describedby={control['aria-describedby']}
             onClick={() => inputRef.current?.click()}
           >
             {buttonLabel}
           </Button>
           <p className={styles.dropText}>{dragging && dropActiveLabel ? dropActiveLabel : dropLabel}</p>
+          {progress ? <div className={styles.progress}>{progress}</div> : null}
           <input
             ref={inputRef}
             id={ids.controlId}
@@ -150,7 +169,7 @@ export function FileDropzone({
             className={styles.input}
             accept={accept}
             multiple={multiple}
-            disabled={disabled}
+            disabled={blocked}
             tabIndex={-1}
             aria-hidden="true"
             onChange={(event) => {

@@ -10,6 +10,26 @@ export const label = style({
   overflowWrap: 'anywhere',
 });
 
+/** controlPlacement="before": the control in a row before label, hint and error. */
+export const inlineRoot = style({ display: 'flex', alignItems: 'flex-start', gap: vars.space.small });
+
+export const inlineText = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxsmall,
+  minWidth: 0,
+});
+
+/** The label beside a switch: regular weight, and it dims with a disabled control before it. */
+export const inlineLabel = style({
+  color: vars.color.text,
+  cursor: 'pointer',
+  overflowWrap: 'anywhere',
+  selectors: {
+    '[data-disabled] + div > &, :disabled + div > &': { cursor: 'not-allowed', opacity: 0.7 },
+  },
+});
+
 export const hint = style({
   margin: 0,
   fontSize: vars.font.size.small,

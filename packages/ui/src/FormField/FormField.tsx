@@ -20,6 +20,9 @@ export interface FormFieldIds {
 export const formFieldLabelElements = ['label', 'span'] as const;
 export type FormFieldLabelElement = (typeof formFieldLabelElements)[number];
 
+export const formFieldControlPlacements = ['below', 'before'] as const;
+export type FormFieldControlPlacement = (typeof formFieldControlPlacements)[number];
+
 export interface FormFieldProps {
   /** Visible label; the control's accessible name. */
   label: ReactNode;
@@ -41,6 +44,12 @@ export interface FormFieldProps {
   labelElement?: FormFieldLabelElement;
   /** Keeps the label for screen readers only (e.g. a search field next to a heading that says it all). */
   hideLabel?: boolean;
+  /**
+   * `below` (default): the control under the label, for text inputs and selects. `before`: the control
+   * in a row before the label, with hint and error under the label, for switches.
+   * @example <FormField label={t('autoSync')} controlPlacement="before">{(control) => <SwitchRoot {...control} />}</FormField>
+   */
+  controlPlacement?: FormFieldControlPlacement;
   className?: string;
   /** Renders the control. */
   children: (control: FormFieldControlProps, ids: FormFieldIds) => ReactNode;
@@ -58,6 +67,7 @@ export function FormField({
   describedBy,
   labelElement = 'label',
   hideLabel = false,
+  controlPlacement = 'below',
   className,
   children,
 }: FormFieldProps) {
@@ -76,35 +86,52 @@ export function FormField({
   const control: FormFieldControlProps = { id: controlId };
   if (describedByIds) control['aria-describedby'] = describedByIds;
   if (hasError) control['aria-invalid'] = true;
-  const labelClass = hideLabel ? visuallyHidden : styles.label;
+  const before = controlPlacement === 'before';
+  const labelClass = hideLabel ? visuallyHidden : before ? styles.inlineLabel : styles.label;
+  const labelNode =
+    labelElement === 'label' ? (
+      <label id={ids.labelId} htmlFor={controlId} className={labelClass}>
+        {label}
+      </label>
+    ) : (
+      <span id={ids.labelId} className={labelClass}>
+        {label}
+      </span>
+    );
+  const hintNode = hint ? (
+    <p id={ids.hintId} className={styles.hint}>
+      {hint}
+    </p>
+  ) : null;
+  const errorNode = hasError ? (
+    <div id={ids.errorId} className={styles.error}>
+      <svg className={styles.errorIcon} viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+        <path
+          fill="currentColor"
+          d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm-.9 4h1.8v5.2H9.1V6Zm.9 8.6a1.1 1.1 0 1 1 0-2.2 1.1 1.1 0 0 1 0 2.2Z"
+        />
+      </svg>
+      <div>{error}</div>
+    </div>
+  ) : null;
+  if (before) {
+    return (
+      <div className={[styles.inlineRoot, className].filter(Boolean).join(' ')}>
+        {children(control, ids)}
+        <div className={styles.inlineText}>
+          {labelNode}
+          {hintNode}
+          {errorNode}
+        </div>
+      </div>
+    );
+  }
   return (
     <div className={[styles.root, className].filter(Boolean).join(' ')}>
-      {labelElement === 'label' ? (
-        <label id={ids.labelId} htmlFor={controlId} className={labelClass}>
-          {label}
-        </label>
-      ) : (
-        <span id={ids.labelId} className={labelClass}>
-          {label}
-        </span>
-      )}
+      {labelNode}
       {children(control, ids)}
-      {hint ? (
-        <p id={ids.hintId} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
-      {hasError ? (
-        <div id={ids.errorId} className={styles.error}>
-          <svg className={styles.errorIcon} viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-            <path
-              fill="currentColor"
-              d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm-.9 4h1.8v5.2H9.1V6Zm.9 8.6a1.1 1.1 0 1 1 0-2.2 1.1 1.1 0 0 1 0 2.2Z"
-            />
-          </svg>
-          <div>{error}</div>
-        </div>
-      ) : null}
+      {hintNode}
+      {errorNode}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { type LinkComponentProps, LinkProvider } from '../LinkProvider/LinkProvider';
 import { expectToken } from '../testing/tokens';
 import { vars } from '../theme/theme.css';
 import { NavLink } from './NavLink';
@@ -108,5 +109,52 @@ export const SideHover: Story = {
       vars.color.ghostBackgroundHover,
     );
     await expectToken(within(nav).getByRole('link', { name: 'Profil' }), 'borderLeftColor', vars.color.link);
+  },
+};
+
+const navigate = fn();
+
+/** Stands in for the router's link: records where Enter or a click navigates. */
+function RouterLink({ href, ...props }: LinkComponentProps) {
+  return (
+    <a
+      href={href}
+      onClick={(event) => {
+        event.preventDefault();
+        navigate(href);
+      }}
+      {...props}
+    />
+  );
+}
+
+/** Tab reaches each entry in order with a visible focus ring; Enter follows the focused one. */
+export const KeyboardFocus: Story = {
+  decorators: [
+    (Story) => (
+      <LinkProvider component={RouterLink}>
+        <Story />
+      </LinkProvider>
+    ),
+  ],
+  render: (args) => (
+    <>
+      <NavLink {...args} active />
+      <NavLink href="/playlists">Wiedergabelisten</NavLink>
+    </>
+  ),
+  play: async ({ canvasElement }) => {
+    navigate.mockClear();
+    const canvas = within(canvasElement);
+    await userEvent.tab();
+    await expect(canvas.getByRole('link', { name: 'Mediathek' })).toHaveFocus();
+    await userEvent.tab();
+    const playlists = canvas.getByRole('link', { name: 'Wiedergabelisten' });
+    await expect(playlists).toHaveFocus();
+    await expect(getComputedStyle(playlists).outlineStyle).not.toBe('none');
+    await userEvent.keyboard('{Enter}');
+    await expect(navigate).toHaveBeenCalledTimes(1);
+    await expect(navigate).toHaveBeenCalledWith('/playlists');
+    await expect(playlists).toHaveFocus();
   },
 };

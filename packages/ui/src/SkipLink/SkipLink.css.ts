@@ -12,6 +12,9 @@ export const root = style({
   color: vars.color.skipLinkText,
   fontWeight: vars.font.weight.bold,
   textDecoration: 'none',
+  // A long label wraps inside the viewport instead of running off its edge.
+  maxWidth: `calc(100vw - 2 * ${vars.space.small})`,
+  overflowWrap: 'anywhere',
   transform: 'translateY(-200%)',
   selectors: {
     '&:focus, &:focus-visible': { transform: 'none' },

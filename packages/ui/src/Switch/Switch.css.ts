@@ -1,8 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../theme/theme.css';
 
-export const root = style({ display: 'flex', alignItems: 'flex-start', gap: vars.space.small });
-
 export const track = style({
   all: 'unset',
   boxSizing: 'border-box',
@@ -21,6 +19,7 @@ export const track = style({
       backgroundColor: vars.color.controlChecked,
       borderColor: vars.color.controlChecked,
     },
+    '&[aria-invalid="true"]': { borderColor: vars.color.critical },
     '&[data-disabled]': { opacity: 0.55, cursor: 'not-allowed' },
   },
 });
@@ -40,14 +39,3 @@ export const thumb = style({
     },
   },
 });
-
-export const text = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxsmall, minWidth: 0 });
-
-export const label = style({
-  color: vars.color.text,
-  cursor: 'pointer',
-  overflowWrap: 'anywhere',
-  selectors: { '[data-disabled] + div > &': { cursor: 'not-allowed', opacity: 0.7 } },
-});
-
-export const hint = style({ margin: 0, fontSize: vars.font.size.small, color: vars.color.textMuted });

@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { expectToken } from '../testing/tokens';
+import { vars } from '../theme/theme.css';
 import { Switch } from './Switch';
 
 const meta = {
@@ -53,10 +55,13 @@ export const CheckedWithHint: Story = {
 export const Disabled: Story = {
   args: { disabled: true },
   play: async ({ args, canvasElement }) => {
-    const toggle = within(canvasElement).getByRole('switch', { name: 'Automatisch synchronisieren' });
+    const canvas = within(canvasElement);
+    const toggle = canvas.getByRole('switch', { name: 'Automatisch synchronisieren' });
     await userEvent.click(toggle);
     await expect(toggle).not.toBeChecked();
     await expect(args.onCheckedChange).not.toHaveBeenCalled();
+    // The label dims with the switch.
+    await expect(canvas.getByText('Automatisch synchronisieren')).toHaveStyle({ opacity: '0.7' });
   },
 };
 
@@ -73,5 +78,30 @@ export const LongGermanText: Story = {
     ),
   ],
 };
+
+/**
+ * The setting could not be saved: the switch is marked aria-invalid, the message (after the hint) is
+ * its description and shows below the label, with a red border on the track.
+ */
+export const WithError: Story = {
+  args: {
+    defaultChecked: true,
+    hint: 'Neue Inhalte werden nachts auf alle VR-Brillen übertragen.',
+    error: 'Die Einstellung konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.',
+  },
+  play: async ({ canvasElement }) => {
+    const toggle = within(canvasElement).getByRole('switch', { name: 'Automatisch synchronisieren' });
+    await expect(toggle).toHaveAttribute('aria-invalid', 'true');
+    await expect(toggle).toHaveAccessibleDescription(
+      'Neue Inhalte werden nachts auf alle VR-Brillen übertragen. Die Einstellung konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.',
+    );
+    await expectToken(toggle, 'borderColor', vars.color.critical);
+    // Still operable: the user can try again.
+    await userEvent.click(toggle);
+    await expect(toggle).not.toBeChecked();
+  },
+};
+
+export const WithErrorLightTheme: Story = { ...WithError, globals: { theme: 'light' } };
 
 export const CheckedWithHintLightTheme: Story = { ...CheckedWithHint, globals: { theme: 'light' } };

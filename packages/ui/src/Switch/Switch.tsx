@@ -1,5 +1,6 @@
 import * as RadixSwitch from '@radix-ui/react-switch';
-import { type ComponentPropsWithoutRef, forwardRef, useId } from 'react';
+import { type ComponentPropsWithoutRef, forwardRef } from 'react';
+import { FormField } from '../FormField/FormField';
 import * as styles from './Switch.css';
 
 export type SwitchProps = Omit<ComponentPropsWithoutRef<typeof RadixSwitch.Root>, 'asChild' | 'children'> & {
@@ -10,39 +11,38 @@ export type SwitchProps = Omit<ComponentPropsWithoutRef<typeof RadixSwitch.Root>
   label: string;
   /** A sentence below the label, linked with aria-describedby. */
   hint?: string;
+  /**
+   * Message when the setting could not be applied or is required; marks the switch aria-invalid and
+   * links the message with aria-describedby (FormField).
+   * @example <Switch label={t('autoSync')} error={saveFailed ? t('autoSyncFailed') : undefined} />
+   */
+  error?: string;
 };
 
-/** An on/off setting that takes effect at once (a Checkbox is for choices submitted with a form). */
+/**
+ * An on/off setting that takes effect at once (a Checkbox is for choices submitted with a form). Built
+ * on FormField: the switch sits before its label, hint and error.
+ */
 export const Switch = forwardRef<HTMLButtonElement, SwitchProps>(function Switch(
-  { label, hint, id, className, 'aria-describedby': describedBy, ...props },
+  { label, hint, error, id, className, 'aria-describedby': describedBy, ...props },
   ref,
 ) {
-  const generatedId = useId();
-  const switchId = id ?? generatedId;
-  const hintId = `${switchId}-hint`;
-  const describedByIds = [describedBy, hint ? hintId : undefined].filter(Boolean).join(' ');
   return (
-    <div className={[styles.root, className].filter(Boolean).join(' ')}>
-      <RadixSwitch.Root
-        ref={ref}
-        id={switchId}
-        className={styles.track}
-        aria-describedby={describedByIds || undefined}
-        {...props}
-      >
-        <RadixSwitch.Thumb className={styles.thumb} />
-      </RadixSwitch.Root>
-      <div className={styles.text}>
-        <label htmlFor={switchId} className={styles.label}>
-          {label}
-        </label>
-        {hint ? (
-          <p id={hintId} className={styles.hint}>
-            {hint}
-          </p>
-        ) : null}
-      </div>
-    </div>
+    <FormField
+      label={label}
+      hint={hint}
+      error={error}
+      id={id}
+      describedBy={describedBy}
+      className={className}
+      controlPlacement="before"
+    >
+      {(control) => (
+        <RadixSwitch.Root ref={ref} className={styles.track} {...control} {...props}>
+          <RadixSwitch.Thumb className={styles.thumb} />
+        </RadixSwitch.Root>
+      )}
+    </FormField>
   );
 });
 Switch.displayName = 'Switch.Root';

@@ -1,5 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
 import { Stack } from '../Stack/Stack';
+import { expectToken } from '../testing/tokens';
+import { vars } from '../theme/theme.css';
 import { Text } from './Text';
 
 const meta = {
@@ -16,7 +19,15 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Default: Story = {};
+/** A paragraph in the text colour at the standard size. */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const text = within(canvasElement).getByText('Alle Inhalte Ihrer Organisation.');
+    await expect(text.tagName).toBe('P');
+    await expectToken(text, 'color', vars.color.text);
+    await expect(text).toHaveStyle({ fontSize: '16px', marginTop: '0px', marginBottom: '0px' });
+  },
+};
 
 export const Tones: Story = {
   render: () => (
@@ -27,6 +38,18 @@ export const Tones: Story = {
       <Text tone="positive">Positiv: Nutzungsbedingungen akzeptiert</Text>
     </Stack>
   ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const tones = [
+      ['Neutral', vars.color.text],
+      ['Gedämpft', vars.color.textMuted],
+      ['Kritisch', vars.color.critical],
+      ['Positiv', vars.color.positive],
+    ] as const;
+    for (const [start, token] of tones) {
+      await expectToken(canvas.getByText(new RegExp(`^${start}:`)), 'color', token);
+    }
+  },
 };
 
 export const Sizes: Story = {
@@ -37,6 +60,29 @@ export const Sizes: Story = {
       <Text size="large">Groß</Text>
     </Stack>
   ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const size = (text: string) => getComputedStyle(canvas.getByText(text)).fontSize;
+    await expect([size('Klein'), size('Standard'), size('Groß')]).toEqual(['14px', '16px', '18px']);
+  },
+};
+
+/** `as` picks the element: a span inside a line, strong for emphasis. */
+export const Elements: Story = {
+  render: () => (
+    <Text>
+      Zuletzt synchronisiert:{' '}
+      <Text as="strong" weight="semibold">
+        22.11.2026
+      </Text>
+    </Text>
+  ),
+  play: async ({ canvasElement }) => {
+    const strong = within(canvasElement).getByText('22.11.2026');
+    await expect(strong.tagName).toBe('STRONG');
+    await expect(strong.parentElement?.tagName).toBe('P');
+    await expect(strong).toHaveStyle({ fontWeight: '600' });
+  },
 };
 
 export const LongGermanText: Story = {
@@ -51,6 +97,12 @@ export const LongGermanText: Story = {
       </div>
     ),
   ],
+  play: async ({ canvasElement }) => {
+    const text = within(canvasElement).getByText(/Grundstücksverkehrs/);
+    // Even the 67-letter word breaks: nothing sticks out of the 320 px column.
+    await expect(text.scrollWidth).toBeLessThanOrEqual(text.clientWidth);
+    await expect(text.getBoundingClientRect().width).toBeLessThanOrEqual(320);
+  },
 };
 
 export const TonesLightTheme: Story = { ...Tones, globals: { theme: 'light' } };
