@@ -685,9 +685,10 @@ export interface paths {
     put?: never;
     /**
      * Complete the multipart upload
-     * @description Assembles the parts, verifies that every part 1…n is stored with the ETag its upload returned, that all but the
-     *     last part have `part_size` bytes and that the total equals the announced `file_size`; with `checksum` also the
-     *     SHA-256 of the whole file. Then sets `file` and `fileSize` of the content item.
+     * @description Assembles the parts, verifies that every part 1…n is stored with the ETag its upload returned (the part's
+     *     SHA-256, checked against its `Content-Digest` when it arrived), that all but the last part have `part_size` bytes
+     *     and that the total equals the announced `file_size`; with `checksum` also the SHA-256 of the whole file. Then
+     *     sets `file` and `fileSize` of the content item.
      */
     post: operations['completeContentMultipartUpload'];
     delete?: never;
@@ -723,11 +724,14 @@ export interface paths {
     get?: never;
     /**
      * Upload the bytes of one part to its signed URL
-     * @description Not in spec §7 (the original backend hands out S3 URLs); the reference server's own signed part URLs, used when
-     *     no S3-compatible store is configured. The URL comes whole from an `upload-part-url` call; `expires` and
+     * @description Not in spec §7 (the original backend hands out S3 URLs); the reference server's own signed part URLs, used with
+     *     either store: on local disk the server writes the part at its offset, with an S3-compatible store it streams the
+     *     part on as that store's UploadPart. The URL comes whole from an `upload-part-url` call; `expires` and
      *     `signature` (HMAC over upload id, part number and expiry) authorise it, so no bearer token is sent.
-     *     The body is the raw bytes of the part. The answer carries the part's `ETag`, which `complete-multipart-upload`
-     *     needs. Uploading the same part again replaces it.
+     *     The body is the raw bytes of the part, with their SHA-256 in `Content-Digest`. The server hashes the bytes while
+     *     storing them; a part whose hash differs is refused with 400 and does not count (an earlier upload of the same
+     *     part no longer counts either). The answer carries the part's `ETag`, which `complete-multipart-upload` needs.
+     *     Uploading the same part again replaces it.
      */
     put: operations['uploadPart'];
     post?: never;
@@ -1251,7 +1255,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Complete the multipart upload */
+    /**
+     * Complete the multipart upload
+     * @description Staff only. Verifies the parts as `completeContentMultipartUpload` does (ETags = the parts' verified SHA-256,
+     *     sizes, total, optional whole-file `checksum`), then sets `file` and `fileSize` of the entry.
+     */
     post: operations['completeOperatingSystemMultipartUpload'];
     delete?: never;
     options?: never;
@@ -1851,8 +1859,8 @@ export interface components {
     /**
      * @description The upload flow (same for content and operating systems): 1. `pre-signed-url-…-multipart` {file_name} starts it
      *     and returns `upload_id` and the part size. 2. For each part, `upload-part-url` {file_name, upload_id, part_number}
-     *     returns a signed URL; PUT the part's bytes there (`uploadPart`, or an S3 URL) and keep the returned ETag.
-     *     Parts may go in parallel and be retried. 3. `complete-multipart-upload` {file_name, upload_id, parts} assembles
+     *     returns a signed URL; PUT the part's bytes there with their SHA-256 in `Content-Digest` (`uploadPart`) and
+     *     keep the returned ETag. Parts may go in parallel and be retried. 3. `complete-multipart-upload` {file_name, upload_id, parts} assembles
      *     the file. `abort-multipart-upload` {file_name, upload_id} deletes all parts. An upload not completed within
      *     `expires_at` is aborted by the server. Unfinished uploads can be resumed: `parts` lists the parts already stored.
      */
@@ -1881,6 +1889,7 @@ export interface components {
     };
     UploadedPart: {
       part_number: number;
+      /** @description The part's ETag, on the reference server the quoted hex SHA-256 of its bytes. */
       etag: string;
       /** @description Bytes stored for this part. */
       size?: number;
@@ -1894,8 +1903,9 @@ export interface components {
         etag: string;
       }[];
       /**
-       * @description Optional SHA-256 (hex) of the whole file. When sent, the server hashes the assembled file and refuses the
-       *     completion with 400 if it differs (the parts stay, so they can be sent again).
+       * @description Optional SHA-256 (hex) of the whole file, on top of the per-part digests. When sent, the server hashes the
+       *     assembled file and refuses the completion with 400 if it differs. On local disk the parts stay, so they can
+       *     be sent again; an S3-compatible store has consumed them by then, so the upload is gone and starts anew.
        */
       checksum?: string;
     };
@@ -2140,6 +2150,15 @@ export interface components {
       headers: {
         /** @description Seconds until the next attempt is accepted. */
         'Retry-After'?: number;
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The file store (an S3-compatible store) failed or cannot be reached; try again later. */
+    StorageUnavailable: {
+      headers: {
         [name: string]: unknown;
       };
       content: {
@@ -3125,6 +3144,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       413: components['responses']['PayloadTooLarge'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['StorageUnavailable'];
     };
   };
   getContentUploadPartUrl: {
@@ -3191,6 +3211,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['StorageUnavailable'];
     };
   };
   abortContentMultipartUpload: {
@@ -3221,6 +3242,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['StorageUnavailable'];
     };
   };
   uploadPart: {
@@ -3231,7 +3253,15 @@ export interface operations {
         /** @description Hex HMAC-SHA256 signature of the URL. */
         signature: string;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description SHA-256 of the part's bytes as in RFC 9530, `sha-256=:<base64 of the 32-byte hash>:` (other algorithms
+         *     beside it are ignored). The upload engine of @portal/api always sends it. Without it the part is stored
+         *     unchecked; its ETag is still its SHA-256. A malformed `sha-256` entry answers 400.
+         * @example sha-256=:X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=:
+         */
+        'Content-Digest'?: string;
+      };
       path: {
         /** @description Id of the multipart upload. */
         uploadId: string;
@@ -3251,8 +3281,8 @@ export interface operations {
       200: {
         headers: {
           /**
-           * @description Entity tag of the stored part, to be sent back in `parts` on completion. Opaque to clients; the reference
-           *     server uses the part's CRC-32 and size (a checksum cheap enough not to slow the upload down).
+           * @description Entity tag of the stored part, to be sent back in `parts` on completion: the quoted hex SHA-256 of the
+           *     part's bytes as the server received them (clients may treat it as opaque).
            */
           ETag?: string;
           [name: string]: unknown;
@@ -3261,7 +3291,19 @@ export interface operations {
           'application/json': components['schemas']['UploadedPart'];
         };
       };
-      400: components['responses']['BadRequest'];
+      /**
+       * @description The part does not match its `Content-Digest` (or the header is malformed), has the wrong size, or its
+       *     transfer broke off: `{detail}`; the part does not count, send it again. A missing or malformed query
+       *     parameter: field errors.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'] | components['schemas']['Error'];
+        };
+      };
       /** @description Signature invalid or URL expired. */
       403: {
         headers: {
@@ -3274,6 +3316,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       413: components['responses']['PayloadTooLarge'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['StorageUnavailable'];
     };
   };
   listConfigurations: {
@@ -4127,6 +4170,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       413: components['responses']['PayloadTooLarge'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['StorageUnavailable'];
     };
   };
   getOperatingSystemUploadPartUrl: {
@@ -4193,6 +4237,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['StorageUnavailable'];
     };
   };
   abortOperatingSystemMultipartUpload: {
@@ -4223,6 +4268,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['StorageUnavailable'];
     };
   };
 }

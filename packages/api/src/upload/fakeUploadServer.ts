@@ -11,6 +11,8 @@ export interface LoggedRequest {
   body: unknown;
   /** Set for part PUTs that were cancelled by the client while the server was still answering. */
   cancelled?: boolean;
+  /** The `Content-Digest` header of a part PUT. */
+  contentDigest?: string | null;
 }
 
 /** What a test may make the server do with one PUT; `undefined` lets it store the part. */
@@ -36,6 +38,12 @@ interface StoredUpload {
 
 const json = (status: number, body: unknown): Response =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** `sha-256=:<base64>:` of bytes (RFC 9530), as the reference server expects it in `Content-Digest`. */
+export async function sha256Digest(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return `sha-256=:${btoa(String.fromCharCode(...hash))}:`;
+}
 
 /** FNV-1a, enough to give different bytes different ETags. */
 function etagOf(bytes: Uint8Array): string {
@@ -167,6 +175,7 @@ export function createFakeUploadServer(options: FakeServerOptions) {
     try {
       const bytes = new Uint8Array(await request.arrayBuffer());
       entry.body = bytes;
+      entry.contentDigest = request.headers.get('Content-Digest');
       const outcome = options.onPut?.(partNumber, attempt);
       await delay(options.putDelayMs?.(partNumber) ?? 1, request.signal).catch((error: unknown) => {
         entry.cancelled = true;
@@ -185,6 +194,11 @@ export function createFakeUploadServer(options: FakeServerOptions) {
       const upload = uploads.get(uploadId);
       if (!upload) {
         return json(404, { detail: 'Upload nicht gefunden.' });
+      }
+      // Like the reference server: bytes that do not match their digest are refused and do not count.
+      if (entry.contentDigest && entry.contentDigest !== (await sha256Digest(bytes))) {
+        upload.parts.delete(partNumber);
+        return json(400, { detail: 'Der Inhalt dieses Teils passt nicht zu seiner Prüfsumme.' });
       }
       const etag = etagOf(bytes);
       upload.parts.set(partNumber, { bytes, etag });

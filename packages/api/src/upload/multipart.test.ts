@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { UploadTarget } from './endpoints.ts';
 import { isAbortError, UploadAbortedError, UploadError } from './errors.ts';
 import {
@@ -8,6 +8,7 @@ import {
   type FakeUploadServer,
   makeFile,
   origin,
+  sha256Digest,
   token,
 } from './fakeUploadServer.ts';
 import {
@@ -83,6 +84,55 @@ describe('uploadMultipart', () => {
     expect(json.every((entry) => entry.authorization === `Bearer ${token}`)).toBe(true);
     expect(server.puts()).toHaveLength(3);
     expect(server.puts().every((entry) => entry.authorization === null)).toBe(true);
+  });
+
+  it('sends every part with the SHA-256 of exactly its bytes in Content-Digest (RFC 9530)', async () => {
+    const known = setup();
+    await upload(known, new File([new TextEncoder().encode('abc')], 'abc.bin'));
+    // The SHA-256 test vector of 'abc' (FIPS 180-2), base64 between colons.
+    expect(known.puts()[0]?.contentDigest).toBe('sha-256=:ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=:');
+
+    const server = setup();
+    await upload(server, makeFile(95));
+    expect(server.puts()).toHaveLength(10);
+    for (const put of server.puts()) {
+      expect(put.contentDigest).toBe(await sha256Digest(put.body as Uint8Array<ArrayBuffer>));
+    }
+  });
+
+  it('sends a part again when the server refuses bytes that changed on the way, and completes', async () => {
+    const server = setup();
+    const file = makeFile(30);
+    let tampered = false;
+    // The first PUT of part 2 arrives with one byte flipped, as a faulty proxy or network might deliver it.
+    const faulty: MultipartUploadOptions['fetch'] = async (url, init) => {
+      if (!tampered && url.includes('/parts/2/')) {
+        tampered = true;
+        const bytes = new Uint8Array(init.body as Uint8Array);
+        bytes[0] = (bytes[0] ?? 0) ^ 0xff;
+        return server.fetch(url, { ...init, body: bytes });
+      }
+      return server.fetch(url, init);
+    };
+
+    const result = await upload(server, file, { fetch: faulty });
+
+    expect(result.fileSize).toBe(30);
+    expect(server.putAttempts.get(2)).toBe(2);
+    expect([...server.completed.values()][0]).toEqual(await bytesOf(file));
+  });
+
+  it('sends parts without Content-Digest where Web Crypto is missing (not a secure context)', async () => {
+    // As in an insecure context: getRandomValues exists, subtle does not.
+    vi.stubGlobal('crypto', { getRandomValues: crypto.getRandomValues.bind(crypto) });
+    try {
+      const server = setup();
+      const result = await upload(server, makeFile(25));
+      expect(result.fileSize).toBe(25);
+      expect(server.puts().map((put) => put.contentDigest)).toEqual([null, null, null]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('completes with all parts sorted by part number and the ETags their uploads returned', async () => {

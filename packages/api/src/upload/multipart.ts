@@ -149,14 +149,44 @@ function defaultPartBaseUrl(): string | undefined {
   return typeof location === 'undefined' ? undefined : location.href;
 }
 
+function base64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) {
+    binary += String.fromCharCode(byte);
+  }
+  return btoa(binary);
+}
+
+interface PartBody {
+  bytes: Uint8Array<ArrayBuffer>;
+  /** `Content-Digest` value (RFC 9530) with the bytes' SHA-256; undefined where Web Crypto is missing. */
+  digest: string | undefined;
+}
+
+/**
+ * Reads a part once and hashes it: every attempt then sends exactly the bytes that were hashed, and a file is read
+ * from disk once, not twice. Parts are small enough (the server's `part_size`) to hold a few in memory.
+ */
+async function readPart(file: Blob, part: PartPlan): Promise<PartBody> {
+  const bytes = new Uint8Array(await file.slice(part.start, part.end).arrayBuffer());
+  // crypto.subtle exists only in secure contexts (https, localhost); elsewhere the part goes unchecked.
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) {
+    return { bytes, digest: undefined };
+  }
+  const hash = new Uint8Array(await subtle.digest('SHA-256', bytes));
+  return { bytes, digest: `sha-256=:${base64(hash)}:` };
+}
+
 /**
  * Uploads a file in parts to a content item or operating system (the multipart flow of `MultipartUploadStart`):
  * starts the upload (or resumes a stored one for the same file), PUTs up to `concurrency` parts at a time to
- * their signed URLs, retries failed parts, and completes with every part's ETag in part order.
+ * their signed URLs, each with its SHA-256 in `Content-Digest` so the server refuses bytes that changed on the
+ * way, retries failed parts, and completes with every part's ETag in part order.
  *
  * Part failures: network errors, 5xx, 408 and 429 are retried `retries` times with exponential backoff (at
- * least `Retry-After`). Any other 4xx except 413 (typically 403, the signed URL expired) fetches a fresh part
- * URL once and tries again; a second refusal fails the upload.
+ * least `Retry-After`). Any other 4xx except 413 (typically 403, the signed URL expired, or 400, the bytes did
+ * not match their digest) fetches a fresh part URL once and tries again; a second refusal fails the upload.
  *
  * @throws UploadError with a `code` (`empty-file` for a 0-byte file, before any request), or
  *   UploadAbortedError when `signal` cancels it.
@@ -439,6 +469,13 @@ async function uploadPart(
   let url: UploadPartUrl | undefined;
   let renewedAfterRefusal = false;
   let failures = 0;
+  let payload: PartBody;
+  try {
+    payload = await readPart(session.options.file, part);
+  } catch (error) {
+    // A file that cannot be read (moved, changed, permissions) will not become readable by retrying.
+    throw partFailed('the file could not be read', undefined, undefined, error);
+  }
 
   for (;;) {
     try {
@@ -459,10 +496,14 @@ async function uploadPart(
         url = answer.data;
       }
       const target = session.partBaseUrl ? new URL(url.url, session.partBaseUrl).href : url.url;
+      const headers: Record<string, string> = { 'Content-Type': 'application/octet-stream' };
+      if (payload.digest) {
+        headers['Content-Digest'] = payload.digest;
+      }
       const response = await session.fetch(target, {
         method: 'PUT',
-        body: session.options.file.slice(part.start, part.end),
-        headers: { 'Content-Type': 'application/octet-stream' },
+        body: payload.bytes,
+        headers,
         // The signed URL is the authorisation; cookies would only widen what a leaked URL could do.
         credentials: 'omit',
         signal,

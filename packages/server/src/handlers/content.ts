@@ -211,7 +211,6 @@ export function contentHandlers(context: AppContext): HandlerMap {
         body.upload_id,
         body.file_name,
         body.parts,
-        (fileName) => `content/${id}/${Date.now().toString(36)}-${fileName}`,
         body.checksum,
       );
       const file = media.storage.url(key);

@@ -104,7 +104,6 @@ export function operatingSystemHandlers(context: AppContext): HandlerMap {
         body.upload_id,
         body.file_name,
         body.parts,
-        (fileName) => `operating-systems/${target.id}/${Date.now().toString(36)}-${fileName}`,
         body.checksum,
       );
       const file = media.storage.url(key);

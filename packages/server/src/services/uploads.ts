@@ -4,7 +4,15 @@ import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { appSettings, multipartUploadParts, multipartUploads } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
-import { type MediaConfig, type MediaStorage, TooLargeError, UploadGoneError } from './storage.ts';
+import {
+  ChecksumMismatchError,
+  type MediaConfig,
+  type MediaStorage,
+  measure,
+  TooLargeError,
+  UploadGoneError,
+  type UploadHandle,
+} from './storage.ts';
 
 export type UploadTargetKind = 'content' | 'operatingSystem';
 export interface UploadTarget {
@@ -28,6 +36,9 @@ export const UPLOAD_MESSAGES = {
   partIncomplete: (n: number) => `Teil ${n} ist unvollständig.`,
   checksumMismatch:
     'Die Prüfsumme der hochgeladenen Datei stimmt nicht. Bitte laden Sie die Datei erneut hoch.',
+  digestInvalid: 'Der Header Content-Digest ist ungültig. Erwartet wird sha-256=:…: mit 32 Bytes in Base64.',
+  digestMismatch:
+    'Der Inhalt dieses Teils passt nicht zu seiner Prüfsumme (Content-Digest). Bitte senden Sie ihn erneut.',
   sizeMismatch: (expected: number, actual: number) =>
     `Die hochgeladene Datei ist ${actual} Bytes groß, angekündigt waren ${expected} Bytes.`,
 } as const;
@@ -47,8 +58,48 @@ export function formatBytes(bytes: number): string {
 
 export type UploadRow = typeof multipartUploads.$inferSelect;
 
-const etagOf = (crc: string, size: number) => `"${crc}-${size.toString(16)}"`;
+/** A part's ETag is its SHA-256: what the client hashed, the server verified, and `complete` compares. */
+const etagOf = (sha256: Buffer) => `"${sha256.toString('hex')}"`;
 const unquote = (etag: string) => etag.trim().replace(/^W\//, '').replace(/^"|"$/g, '');
+
+/**
+ * The SHA-256 of a `Content-Digest` header (RFC 9530: `sha-256=:<base64>:`, other algorithms beside it are
+ * ignored); undefined without header or without a sha-256 entry, 400 when that entry is malformed.
+ */
+export function parseContentDigest(header: string | string[] | undefined): Buffer | undefined {
+  if (header === undefined) return undefined;
+  const entries = (Array.isArray(header) ? header.join(',') : header).split(',');
+  for (const entry of entries) {
+    const separator = entry.indexOf('=');
+    if (entry.slice(0, separator).trim().toLowerCase() !== 'sha-256') continue;
+    const value = /^:([A-Za-z0-9+/]+={0,2}):$/.exec(entry.slice(separator + 1).trim());
+    const digest = value?.[1] ? Buffer.from(value[1], 'base64') : undefined;
+    if (!digest || digest.length !== 32) throw new HttpError(400, UPLOAD_MESSAGES.digestInvalid);
+    return digest;
+  }
+  return undefined;
+}
+
+const KEY_PREFIXES: Record<UploadTargetKind, string> = {
+  content: 'content',
+  operatingSystem: 'operating-systems',
+};
+
+/** Key of a target's new file: per target, with a time stamp so a replaced file never shares a cached URL. */
+function fileKey(target: UploadTarget, fileName: string): string {
+  return `${KEY_PREFIXES[target.kind]}/${target.id}/${Date.now().toString(36)}-${fileName}`;
+}
+
+function handleOf(upload: UploadRow): UploadHandle {
+  return {
+    id: upload.id,
+    // Uploads started before keys were fixed at start get theirs now (only local disk had such uploads).
+    key:
+      upload.storageKey ??
+      fileKey({ kind: upload.targetKind as UploadTargetKind, id: upload.targetId }, upload.fileName),
+    storageUploadId: upload.storageUploadId,
+  };
+}
 
 /**
  * The multipart upload flow of the contract for any target: upload rows in the database, part bytes in the media
@@ -98,18 +149,19 @@ export class UploadService {
     if (expires * 1000 < Date.now()) throw new HttpError(403, UPLOAD_MESSAGES.signatureExpired);
   }
 
-  private async removeUpload(id: string): Promise<void> {
-    await this.db.delete(multipartUploads).where(eq(multipartUploads.id, id));
-    await this.storage.discardUpload(id);
+  /** The stored parts go first: should the store fail, the row stays and the upload can be aborted again. */
+  private async removeUpload(upload: UploadRow): Promise<void> {
+    await this.storage.discardUpload(handleOf(upload));
+    await this.db.delete(multipartUploads).where(eq(multipartUploads.id, upload.id));
   }
 
   /** Drops uploads past their expiry (their parts too); cheap enough to run whenever an upload starts. */
   async sweepExpired(): Promise<void> {
     const expired = await this.db
-      .select({ id: multipartUploads.id })
+      .select()
       .from(multipartUploads)
       .where(lt(multipartUploads.expiresAt, new Date()));
-    for (const { id } of expired) await this.removeUpload(id);
+    for (const upload of expired) await this.removeUpload(upload);
   }
 
   /**
@@ -122,27 +174,31 @@ export class UploadService {
       throw new HttpError(413, UPLOAD_MESSAGES.fileTooLarge(formatBytes(maxUploadBytes)));
     }
     await this.sweepExpired();
-    const earlier = await this.db
-      .select({ id: multipartUploads.id })
-      .from(multipartUploads)
-      .where(and(eq(multipartUploads.targetKind, target.kind), eq(multipartUploads.targetId, target.id)));
-    for (const { id } of earlier) await this.removeUpload(id);
+    await this.abortAll(target);
 
     const id = randomBytes(18).toString('base64url');
     const maxParts = Math.min(10_000, Math.ceil(maxUploadBytes / partSize));
     const expiresAt = new Date(Date.now() + uploadExpirySeconds * 1000);
-    await this.storage.createUpload(id);
-    await this.db.insert(multipartUploads).values({
-      id,
-      targetKind: target.kind,
-      targetId: target.id,
-      fileName,
-      fileSize: fileSize ?? null,
-      partSize,
-      maxParts,
-      createdBy: userId,
-      expiresAt,
-    });
+    const storageKey = fileKey(target, fileName);
+    const storageUploadId = await this.storage.createUpload(id, storageKey);
+    try {
+      await this.db.insert(multipartUploads).values({
+        id,
+        targetKind: target.kind,
+        targetId: target.id,
+        fileName,
+        fileSize: fileSize ?? null,
+        partSize,
+        maxParts,
+        storageKey,
+        storageUploadId,
+        createdBy: userId,
+        expiresAt,
+      });
+    } catch (error) {
+      await this.storage.discardUpload({ id, key: storageKey, storageUploadId });
+      throw error;
+    }
     return {
       upload_id: id,
       file_name: fileName,
@@ -198,8 +254,17 @@ export class UploadService {
     return Math.min(upload.partSize, upload.fileSize - offset);
   }
 
-  /** Stores the bytes of one part (signature already checked); answers its ETag. */
-  async storePart(uploadId: string, partNumber: number, body: Readable, contentLength: number | undefined) {
+  /**
+   * Stores the bytes of one part (signature already checked) while hashing them; answers its ETag, the part's
+   * SHA-256. With `digest` (from Content-Digest) a part whose bytes hash differently is refused and does not count.
+   */
+  async storePart(
+    uploadId: string,
+    partNumber: number,
+    body: Readable,
+    contentLength: number | undefined,
+    digest?: Buffer,
+  ) {
     const [upload] = await this.db.select().from(multipartUploads).where(eq(multipartUploads.id, uploadId));
     if (!upload || upload.expiresAt.getTime() < Date.now()) throw new HttpError(404, UPLOAD_MESSAGES.gone);
     const expected = this.expectedPartSize(upload, partNumber);
@@ -216,9 +281,16 @@ export class UploadService {
         .where(
           and(eq(multipartUploadParts.uploadId, uploadId), eq(multipartUploadParts.partNumber, partNumber)),
         );
-    let stored: Awaited<ReturnType<MediaStorage['writePart']>>;
+    const { bytes, result } = measure(body, expected ?? upload.partSize);
+    const digestMismatch = () =>
+      digest !== undefined && result.sha256 !== undefined && !result.sha256.equals(digest);
+    let storageEtag: string | null;
     try {
-      stored = await this.storage.writePart(uploadId, offset, body, expected ?? upload.partSize);
+      storageEtag = await this.storage.writePart(
+        handleOf(upload),
+        { partNumber, offset, length: contentLength, sha256: digest },
+        bytes,
+      );
     } catch (error) {
       // The part's bytes may be half overwritten: an earlier stored version of it no longer counts.
       await forgetPart();
@@ -226,39 +298,48 @@ export class UploadService {
       if (error instanceof UploadGoneError) throw new HttpError(404, UPLOAD_MESSAGES.gone);
       // The client went away mid-part (cancel, lost connection): its fault, not a server error.
       if (body.destroyed || body.errored) throw new HttpError(400, UPLOAD_MESSAGES.partInterrupted);
+      // Every byte arrived and S3 refused them for the client's digest: the client's mistake too.
+      if (digestMismatch()) throw new HttpError(400, UPLOAD_MESSAGES.digestMismatch);
       throw error;
     }
-    if (expected !== null && stored.size !== expected) {
+    const sha256 = result.sha256;
+    let refusal: Error | undefined;
+    if (expected !== null && result.size !== expected) {
+      refusal = new HttpError(400, UPLOAD_MESSAGES.partWrongSize(expected));
+    } else if (digestMismatch()) refusal = new HttpError(400, UPLOAD_MESSAGES.digestMismatch);
+    else if (!sha256) refusal = new Error('the storage returned before reading the whole part');
+    if (refusal || !sha256) {
       await forgetPart();
-      throw new HttpError(400, UPLOAD_MESSAGES.partWrongSize(expected));
+      throw refusal;
     }
-    const etag = etagOf(stored.crc32, stored.size);
+    const etag = etagOf(sha256);
+    const size = result.size;
     try {
       await this.db
         .insert(multipartUploadParts)
-        .values({ uploadId, partNumber, size: stored.size, etag })
+        .values({ uploadId, partNumber, size, etag, storageEtag })
         .onConflictDoUpdate({
           target: [multipartUploadParts.uploadId, multipartUploadParts.partNumber],
-          set: { size: stored.size, etag },
+          set: { size, etag, storageEtag },
         });
     } catch {
       // Aborted while the bytes were arriving: the upload row (and its file) are gone.
       throw new HttpError(404, UPLOAD_MESSAGES.gone);
     }
-    return { part_number: partNumber, etag, size: stored.size };
+    return { part_number: partNumber, etag, size };
   }
 
   /**
    * Checks the client's part list against what was stored (every part 1…n present with the ETag its upload
-   * returned, all but the last one full-sized, the total equal to the announced size) and turns the parts into
-   * the stored file `key`. The upload row goes; the caller attaches the file to its target.
+   * returned — the SHA-256 verified when the part arrived —, all but the last one full-sized, the total equal to
+   * the announced size) and turns the parts into the stored file, whose key it answers. With `checksum` the whole
+   * file's SHA-256 must match too. The upload row goes; the caller attaches the file to its target.
    */
   async complete(
     target: UploadTarget,
     uploadId: string,
     fileName: string,
     parts: { part_number: number; etag: string }[],
-    key: (fileName: string) => string,
     checksum?: string,
   ): Promise<{ key: string; size: number; checksum?: string }> {
     const upload = await this.find(target, uploadId);
@@ -273,7 +354,7 @@ export class UploadService {
       .orderBy(asc(multipartUploadParts.partNumber));
     const byNumber = new Map(stored.map((p) => [p.partNumber, p]));
     let size = 0;
-    parts.forEach((part, index) => {
+    const assemble = parts.map((part, index) => {
       const row = byNumber.get(part.part_number);
       if (!row || unquote(row.etag) !== unquote(part.etag)) {
         throw new HttpError(400, UPLOAD_MESSAGES.partMissing(part.part_number));
@@ -282,6 +363,7 @@ export class UploadService {
         throw new HttpError(400, UPLOAD_MESSAGES.partIncomplete(part.part_number));
       }
       size += row.size;
+      return { partNumber: row.partNumber, storageEtag: row.storageEtag };
     });
     if (upload.fileSize !== null && size !== upload.fileSize) {
       throw new HttpError(400, UPLOAD_MESSAGES.sizeMismatch(upload.fileSize, size));
@@ -289,32 +371,34 @@ export class UploadService {
     if (size > this.config.maxUploadBytes) {
       throw new HttpError(413, UPLOAD_MESSAGES.fileTooLarge(formatBytes(this.config.maxUploadBytes)));
     }
-    const fileKey = key(upload.fileName);
+    const handle = handleOf(upload);
     try {
-      if (checksum !== undefined && (await this.storage.checksumUpload(uploadId, size)) !== checksum) {
-        throw new HttpError(400, UPLOAD_MESSAGES.checksumMismatch);
-      }
-      await this.storage.finishUpload(uploadId, fileKey, size);
+      await this.storage.finishUpload(handle, assemble, size, checksum);
     } catch (error) {
       if (error instanceof UploadGoneError) throw new HttpError(404, UPLOAD_MESSAGES.gone);
+      if (error instanceof ChecksumMismatchError) {
+        // Assembling consumed the parts (S3): there is nothing left to complete, the upload starts anew.
+        if (!error.partsKept) await this.db.delete(multipartUploads).where(eq(multipartUploads.id, uploadId));
+        throw new HttpError(400, UPLOAD_MESSAGES.checksumMismatch);
+      }
       throw error;
     }
     await this.db.delete(multipartUploads).where(eq(multipartUploads.id, uploadId));
-    return checksum === undefined ? { key: fileKey, size } : { key: fileKey, size, checksum };
+    return checksum === undefined ? { key: handle.key, size } : { key: handle.key, size, checksum };
   }
 
   async abort(target: UploadTarget, uploadId: string, fileName: string): Promise<void> {
     const upload = await this.find(target, uploadId);
     this.checkFileName(upload, fileName);
-    await this.removeUpload(upload.id);
+    await this.removeUpload(upload);
   }
 
-  /** Drops every unfinished upload of a target (the target is being deleted). */
+  /** Drops every unfinished upload of a target (a new one starts, or the target is being deleted). */
   async abortAll(target: UploadTarget): Promise<void> {
     const rows = await this.db
-      .select({ id: multipartUploads.id })
+      .select()
       .from(multipartUploads)
       .where(and(eq(multipartUploads.targetKind, target.kind), eq(multipartUploads.targetId, target.id)));
-    for (const { id } of rows) await this.removeUpload(id);
+    for (const upload of rows) await this.removeUpload(upload);
   }
 }
