@@ -848,7 +848,7 @@ export interface paths {
      * Duplicate a playlist
      * @description Any playlist the caller sees (own or shared). The copy belongs to the caller's first organisation, is inactive,
      *     has no headsets and holds the items the caller may see, in the same order. A caller without any organisation
-     *     gets 403.
+     *     sees no playlist (404).
      */
     post: operations['duplicateConfiguration'];
     delete?: never;
@@ -3524,7 +3524,6 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
     };
