@@ -179,7 +179,14 @@ export function ContentDetailPage() {
             alt={t('card.previewAlt', { title: content.title })}
           />
         ) : (
-          <Box background="surfaceRaised" borderRadius="medium" padding="large" textAlign="center">
+          <Box
+            background="surfaceRaised"
+            borderRadius="medium"
+            padding="large"
+            display="flex"
+            alignItems="center"
+            justifyContent="center"
+          >
             <Text tone="muted">{t('card.noPreview')}</Text>
           </Box>
         )}

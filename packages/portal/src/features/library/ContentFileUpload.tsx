@@ -156,6 +156,8 @@ export function ContentFileUpload({ contentId, fileSize }: { contentId: number; 
           dropLabel={t('files.drop')}
           dropActiveLabel={t('files.dropActive')}
           validateFileName={(name) => fileNameProblem(t, name)}
+          // The zone now shows why the new file was refused; an older upload's message would contradict it.
+          onReject={() => setPhase({ kind: 'idle' })}
           onFiles={([file]) => {
             if (file) void start(file);
           }}

@@ -8,18 +8,12 @@ import { apiClient } from '../../lib/api.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { refusalDetail, ServerRefusal } from './serverRefusal.ts';
 
-/** The server answers 501 for operations a later issue builds; playlists are one of them for now. */
-class NotAvailableError extends Error {
-  override readonly name = 'NotAvailableError';
-}
-
 /** Where the user builds playlists (spec §2). */
 const PLAYLISTS_ROUTE = '/dashboard/configurations';
 
 /**
  * 'Zu Wiedergabeliste hinzufügen': the user's playlists come from available-configurations, asked only when
- * the user opens the picker. Decision: while the server answers 501 the action stays visible and explains
- * that playlists follow soon (hiding it would make the feature look missing for good).
+ * the user opens the picker; playlists that already hold the content are shown but cannot be chosen.
  */
 export function PlaylistPicker({ content }: { content: Content }) {
   const { t } = useTranslation('library');
@@ -36,7 +30,6 @@ export function PlaylistPicker({ content }: { content: Content }) {
         '/api/v3/mdm/device-configurations/available-configurations/',
         { body: { contentUuid: content.uuid } },
       );
-      if (response.status === 501) throw new NotAvailableError();
       if (!data) throw new ServerRefusal(response.status, error);
       return data;
     },
@@ -47,7 +40,6 @@ export function PlaylistPicker({ content }: { content: Content }) {
         params: { path: { id } },
         body: { contentId: content.id, contentOrigin: 'cms' },
       });
-      if (response.status === 501) throw new NotAvailableError();
       if (!response.ok) throw new ServerRefusal(response.status, error);
     },
     onSuccess: async () => {
@@ -59,21 +51,12 @@ export function PlaylistPicker({ content }: { content: Content }) {
     },
   });
 
-  /** The server's own words where it gave a reason, otherwise ours. */
-  const failure = (error: Error) => {
-    if (error instanceof NotAvailableError) {
-      return (
-        <Alert tone="info" announce="polite">
-          {t('playlist.unavailable')}
-        </Alert>
-      );
-    }
-    return (
-      <Alert tone="critical" announce="assertive">
-        {refusalDetail(error) ?? t('playlist.failed')}
-      </Alert>
-    );
-  };
+  /** The server's own words where it gave a reason (e.g. 409 'already in the playlist'), otherwise ours. */
+  const failure = (error: Error, fallback: string) => (
+    <Alert tone="critical" announce="assertive">
+      {refusalDetail(error) ?? fallback}
+    </Alert>
+  );
 
   if (!open) {
     return (
@@ -85,7 +68,7 @@ export function PlaylistPicker({ content }: { content: Content }) {
     );
   }
   if (playlists.isPending) return <Text tone="muted">{t('playlist.loading')}</Text>;
-  if (playlists.isError) return failure(playlists.error);
+  if (playlists.isError) return failure(playlists.error, t('playlist.loadFailed'));
   if (playlists.data.length === 0) {
     return (
       <Alert tone="info" announce="polite" title={t('playlist.none')}>
@@ -117,7 +100,7 @@ export function PlaylistPicker({ content }: { content: Content }) {
           disabled: p.containsContent,
         }))}
       />
-      {add.isError && failure(add.error)}
+      {add.isError && failure(add.error, t('playlist.failed'))}
       <Inline>
         <Button
           disabled={!choices.some((p) => String(p.id) === selected)}
