@@ -18,7 +18,8 @@ function ToastHost() {
         tone: toast.tone,
         title: t(toast.title),
         description:
-          toast.descriptionText ?? (toast.description === undefined ? undefined : t(toast.description)),
+          toast.descriptionText ??
+          (toast.description === undefined ? undefined : t(toast.description, toast.descriptionValues ?? {})),
       }))}
       onDismiss={(id) => toasts.dismiss(id)}
       closeLabel={t('toast.close')}

@@ -1,8 +1,9 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { trails } from '../lib/breadcrumbs.ts';
 import { requireAdministrator, requireSignedIn } from './guards.tsx';
 import { routes } from './router.tsx';
-import { type RouteHandle, trails } from './shell/breadcrumbs.ts';
+import type { RouteHandle } from './shell/breadcrumbs.ts';
 
 const SPEC_ROUTES = [
   '/',

@@ -1,8 +1,9 @@
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { LibraryPage } from '../features/library/LibraryPage.tsx';
+import { trails } from '../lib/breadcrumbs.ts';
 import { requireAdministrator, requireSignedIn } from './guards.tsx';
-import { type RouteHandle, trails } from './shell/breadcrumbs.ts';
+import type { RouteHandle } from './shell/breadcrumbs.ts';
 import { RootLayout } from './shell/RootLayout.tsx';
 import { RouteErrorPage } from './shell/RouteErrorPage.tsx';
 

@@ -1,6 +1,6 @@
 import { createPortalClient, createPortalQueryHooks, type UnauthorizedEvent, type User } from '@portal/api';
 import { contentOrderingFor } from '@portal/domain';
-import { QueryClient, useQuery } from '@tanstack/react-query';
+import { focusManager, QueryClient, useQuery } from '@tanstack/react-query';
 import { env } from './env.ts';
 import { adoptPrefetched, prefetchRegistry } from './prefetch.ts';
 import { appStorage, session, useIsSignedIn } from './session.ts';
@@ -18,6 +18,22 @@ export const queryClient = new QueryClient({
       refetchOnWindowFocus: false,
     },
   },
+});
+
+/**
+ * "The window regains focus" covers coming back from another window (focus) as well as from another tab
+ * (visibilitychange, TanStack's only default): a user who reads the new terms in another window must meet the
+ * terms dialog on return. Only queries that ask for it refetch on focus (the current user).
+ */
+focusManager.setEventListener((handleFocus) => {
+  if (typeof window === 'undefined') return undefined;
+  const listener = () => handleFocus();
+  window.addEventListener('visibilitychange', listener, false);
+  window.addEventListener('focus', listener, false);
+  return () => {
+    window.removeEventListener('visibilitychange', listener);
+    window.removeEventListener('focus', listener);
+  };
 });
 
 /** The login call answers 401 for a wrong password; that is a failed attempt, not an expired session. */
@@ -92,6 +108,9 @@ export const currentUserQuery = {
   enabled: () => session.getAccessToken() !== null,
   staleTime: 60_000,
   retry: false,
+  // Whenever the user comes back to the portal, however fresh the data: a terms version published meanwhile
+  // (publishTos sets everybody back to not accepted) must bring up the terms dialog at once.
+  refetchOnWindowFocus: 'always' as const,
 };
 
 export interface CurrentUserState {
@@ -99,11 +118,22 @@ export interface CurrentUserState {
   user: User | undefined;
   /** Signed in, but the user has not arrived yet. */
   loading: boolean;
+  /** Signed in, but users/me failed (a 401 ends the session instead, so this is a server or network failure). */
+  failed: boolean;
+  /** Asks users/me again (after a failure). */
+  retry: () => void;
 }
 
 export function useCurrentUser(): CurrentUserState {
   const signedIn = useIsSignedIn();
   const query = useQuery(currentUserQuery);
   const user = signedIn ? query.data : undefined;
-  return { signedIn, user, loading: signedIn && user === undefined && query.isPending };
+  const { refetch } = query;
+  return {
+    signedIn,
+    user,
+    loading: signedIn && user === undefined && query.isPending,
+    failed: signedIn && user === undefined && query.isError,
+    retry: () => void refetch(),
+  };
 }

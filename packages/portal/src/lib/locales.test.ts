@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { ALL_NAMESPACES } from './i18n.ts';
+import { breadcrumbText, trails } from './breadcrumbs.ts';
+import { ALL_NAMESPACES, LANGUAGES } from './i18n.ts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -30,7 +32,13 @@ describe('translation resources', () => {
     const de = load('de', namespace);
     const en = load('en', namespace);
     expect(keysOf(en).sort()).toEqual(keysOf(de).sort());
-    for (const key of keysOf(de)) expect(String(valueAt(de, key)).trim()).not.toBe('');
+    for (const [language, tree] of [
+      ['de', de],
+      ['en', en],
+    ] as const) {
+      for (const key of keysOf(tree))
+        expect(String(valueAt(tree, key)).trim(), `${language}: ${key}`).not.toBe('');
+    }
   });
 
   it('carries the German texts of the spec word for word', () => {
@@ -55,15 +63,47 @@ describe('translation resources', () => {
       [auth, 'terms.checkbox', 'Ich habe die Nutzungsbedingungen gelesen und akzeptiere diese.'],
       [auth, 'terms.cancel', 'Abbrechen'],
       [auth, 'terms.accept', 'Akzeptieren'],
-      [common, 'breadcrumb.dashboard', 'Dashboard'],
-      [common, 'breadcrumb.configurations', 'Konfigurationen'],
-      [common, 'breadcrumb.devices', 'Geräte'],
       [common, 'comingSoon.title', 'Diese Seite folgt in Kürze.'],
     ];
     for (const [tree, key, text] of expected) expect(valueAt(tree, key), key).toBe(text);
+    // Spec §2 breadcrumbs, as whole trails of the routes.
+    const label = (key: string) => String(valueAt(common, key));
+    expect(breadcrumbText(trails.dashboard, label)).toBe('Dashboard');
+    expect(breadcrumbText(trails.configurations, label)).toBe('Dashboard / Konfigurationen');
+    expect(breadcrumbText(trails.devices, label)).toBe('Dashboard / Geräte');
     // Spec §8 shows only the beginning of this one ('Bitte probieren Sie es später erneut oder melden ...').
     expect(String(valueAt(auth, 'toasts.termsFailed.description'))).toMatch(
       /^Bitte probieren Sie es später erneut oder melden /,
     );
+  });
+});
+
+describe('server errors the portal words itself', () => {
+  it("read in German exactly as the server's messages", async () => {
+    const t = i18next.createInstance();
+    await t.init({
+      lng: 'de',
+      resources: { de: { common: load('de', 'common') } },
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+    });
+    // packages/server: handlers/sessions.ts tooManyAttempts, handlers/users.ts deleteCurrentUser.
+    expect(t.t('serverErrors.loginThrottled', { count: 15 })).toBe(
+      'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.',
+    );
+    expect(t.t('serverErrors.resetMailThrottled', { count: 1 })).toBe(
+      'Zu viele Anfragen zum Zurücksetzen des Passworts. Bitte versuchen Sie es in einer Minute erneut.',
+    );
+    expect(t.t('serverErrors.lastAdministrator', { organisation: 'Gymnasium Demo' })).toBe(
+      'Sie sind die letzte Administratorin bzw. der letzte Administrator von „Gymnasium Demo“. Bitte ernennen Sie zuerst ein anderes Mitglied zur Administratorin oder zum Administrator.',
+    );
+  });
+
+  it.each(LANGUAGES)('have a plural form for one and for several minutes in %s', (language) => {
+    const serverErrors = valueAt(load(language, 'common'), 'serverErrors') as Tree;
+    for (const code of ['loginThrottled', 'resetMailThrottled', 'passwordCheckThrottled']) {
+      expect(serverErrors[`${code}_one`], `${code}_one`).toEqual(expect.any(String));
+      expect(serverErrors[`${code}_other`], `${code}_other`).toContain('{{count}}');
+    }
   });
 });

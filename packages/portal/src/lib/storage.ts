@@ -14,6 +14,8 @@ export const storageKeys = {
   accessToken: `${STORAGE_PREFIX}accessToken`,
   refreshToken: `${STORAGE_PREFIX}refreshToken`,
   loginAttempts: `${STORAGE_PREFIX}loginAttempts`,
+  // When the counter reached 0 (epoch ms): the block lifts a lock period later.
+  loginLockedAt: `${STORAGE_PREFIX}loginLockedAt`,
   // Lets the inline prefetch script in index.html ask for the list in the order the user will get.
   contentOrdering: `${STORAGE_PREFIX}contentOrdering`,
   // The chosen portal language ('de' | 'en'); a preference of the browser, not of the session.
@@ -22,11 +24,15 @@ export const storageKeys = {
 
 /**
  * Kept when a session ends. Logout keeps the language (the next visitor at this browser reads the portal in
- * the same language, and nothing personal is in it); a 401 also keeps the login-attempt counter, because a
- * wrong password answers 401 too.
+ * the same language, and nothing personal is in it); a 401 also keeps the login-attempt counter and the start
+ * of a block, because a wrong password answers 401 too.
  */
 export const keptOnLogout: readonly string[] = [storageKeys.language];
-export const keptOnUnauthorized: readonly string[] = [storageKeys.language, storageKeys.loginAttempts];
+export const keptOnUnauthorized: readonly string[] = [
+  storageKeys.language,
+  storageKeys.loginAttempts,
+  storageKeys.loginLockedAt,
+];
 
 /**
  * Removes every key that starts with the product prefix, except those in `keep`.

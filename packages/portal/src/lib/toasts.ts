@@ -13,6 +13,8 @@ export interface Toast {
   tone: ToastTone;
   title: TranslationKey;
   description?: TranslationKey;
+  /** Placeholders of `description` (e.g. the minutes of a server's throttle). */
+  descriptionValues?: Record<string, string | number>;
   /** A text that arrived already translated (a server's German `detail`); shown instead of `description`. */
   descriptionText?: string;
 }

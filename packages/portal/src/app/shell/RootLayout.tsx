@@ -1,5 +1,5 @@
-import { deriveRoleFlags } from '@portal/domain';
 import {
+  Alert,
   AppShell,
   Breadcrumb,
   Button,
@@ -7,13 +7,16 @@ import {
   LinkProvider,
   NavLink,
   Spinner,
+  Stack,
 } from '@portal/ui';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { useLogout } from '../../features/auth/useLogout.ts';
 import { useCurrentUser } from '../../lib/api.ts';
 import { breadcrumbFor } from './breadcrumbs.ts';
+import { activeEntry, navigationFor } from './navigation.ts';
+import { sessionGate } from './sessionGate.ts';
 
 // Only users who still have to accept the terms need the dialog (and Radix Dialog with it).
 const TermsGate = lazy(() =>
@@ -28,54 +31,40 @@ function RouterLink({ href, className, children, 'aria-current': ariaCurrent }: 
   );
 }
 
-function isWithin(pathname: string, section: string): boolean {
-  return pathname === section || pathname.startsWith(`${section}/`);
+/** users/me failed for another reason than an ended session: say so and offer to ask again. */
+function UserLoadFailed({ retry }: { retry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert tone="critical" announce="assertive" title={t('session.failed.title')}>
+      <Stack gap="small">
+        <span>{t('session.failed.description')}</span>
+        <div>
+          <Button variant="secondary" size="small" onClick={retry}>
+            {t('session.failed.retry')}
+          </Button>
+        </div>
+      </Stack>
+    </Alert>
+  );
 }
 
-/** The shell around every route: navbar, breadcrumb on dashboard pages, and the terms gate. */
+/** The shell around every route: navbar by role, breadcrumb on dashboard pages, and the session gate. */
 export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const matches = useMatches();
-  const { signedIn, user } = useCurrentUser();
+  const { signedIn, user, failed, retry } = useCurrentUser();
   const logout = useLogout();
   const trail = breadcrumbFor(matches);
-  const roles = deriveRoleFlags(user);
-  const termsPending = signedIn && user !== undefined && !user.hasAcceptedTos;
+  const entries = navigationFor(signedIn, user);
+  const active = activeEntry(entries, pathname);
+  const gate = sessionGate({ signedIn, user, failed, pathname });
 
-  const navigation = (
-    <>
-      <NavLink href="/library" active={isWithin(pathname, '/library')}>
-        {t('nav.library')}
-      </NavLink>
-      <NavLink href="/support" active={isWithin(pathname, '/support')}>
-        {t('nav.support')}
-      </NavLink>
-      {signedIn && (
-        <NavLink
-          href="/dashboard"
-          active={
-            isWithin(pathname, '/dashboard') &&
-            !isWithin(pathname, '/dashboard/profile') &&
-            !isWithin(pathname, '/dashboard/settings')
-          }
-        >
-          {t('nav.dashboard')}
-        </NavLink>
-      )}
-      {signedIn && (
-        <NavLink href="/dashboard/profile" active={isWithin(pathname, '/dashboard/profile')}>
-          {t('nav.profile')}
-        </NavLink>
-      )}
-      {/* Spec §6: the settings are for administrators of the first organisation only. */}
-      {roles.isAdministrator && (
-        <NavLink href="/dashboard/settings" active={isWithin(pathname, '/dashboard/settings')}>
-          {t('nav.settings')}
-        </NavLink>
-      )}
-    </>
-  );
+  const navigation = entries.map((entry) => (
+    <NavLink key={entry.href} href={entry.href} active={entry === active}>
+      {t(entry.label)}
+    </NavLink>
+  ));
 
   const actions = signedIn ? (
     <Button variant="secondary" size="small" onClick={() => void logout()}>
@@ -87,30 +76,38 @@ export function RootLayout() {
     </NavLink>
   );
 
+  // Nothing of the page renders until the signed-in user is known and has accepted the terms (spec §4).
+  const content: Record<typeof gate, () => ReactNode> = {
+    loading: () => <Spinner label={t('session.loading')} />,
+    failed: () => <UserLoadFailed retry={retry} />,
+    terms: () => (
+      <Suspense fallback={<Spinner label={t('app.loading')} />}>
+        <TermsGate />
+      </Suspense>
+    ),
+    page: () => (
+      <>
+        {trail && (
+          <Breadcrumb
+            label={t('breadcrumb.label')}
+            items={trail.map((item) => ({ label: t(item.label), href: item.href }))}
+          />
+        )}
+        <Outlet />
+      </>
+    ),
+  };
+
   return (
     <LinkProvider component={RouterLink}>
       <AppShell
         brand={t('app.brand')}
         navigation={navigation}
+        navigationLabel={t('nav.label')}
         actions={actions}
         skipLinkLabel={t('app.skipLink')}
       >
-        {termsPending ? (
-          // The page stays unrendered until the terms are accepted: nothing behind the dialog is reachable.
-          <Suspense fallback={<Spinner label={t('app.loading')} />}>
-            <TermsGate />
-          </Suspense>
-        ) : (
-          <>
-            {trail && (
-              <Breadcrumb
-                label={t('breadcrumb.label')}
-                items={trail.map((item) => ({ label: t(item.label), href: item.href }))}
-              />
-            )}
-            <Outlet />
-          </>
-        )}
+        {content[gate]()}
       </AppShell>
     </LinkProvider>
   );

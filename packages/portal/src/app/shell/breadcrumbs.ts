@@ -1,24 +1,9 @@
 import type { UIMatch } from 'react-router';
-
-/** Keys (namespace common) and targets of one breadcrumb trail; the last item is the current page. */
-export type BreadcrumbTrail = readonly {
-  label: 'breadcrumb.dashboard' | 'breadcrumb.configurations' | 'breadcrumb.devices';
-  href?: string;
-}[];
+import type { BreadcrumbTrail } from '../../lib/breadcrumbs.ts';
 
 export interface RouteHandle {
   breadcrumb?: BreadcrumbTrail;
 }
-
-/** Spec §2 breadcrumb texts: 'Dashboard', 'Dashboard / Konfigurationen', 'Dashboard / Geräte'. */
-export const trails = {
-  dashboard: [{ label: 'breadcrumb.dashboard' }],
-  configurations: [
-    { label: 'breadcrumb.dashboard', href: '/dashboard' },
-    { label: 'breadcrumb.configurations' },
-  ],
-  devices: [{ label: 'breadcrumb.dashboard', href: '/dashboard' }, { label: 'breadcrumb.devices' }],
-} as const satisfies Record<string, BreadcrumbTrail>;
 
 /** The deepest route that names a trail wins. */
 export function breadcrumbFor(matches: readonly UIMatch[]): BreadcrumbTrail | undefined {

@@ -4,9 +4,15 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { anonymousClient } from '../../lib/api.ts';
-import { errorDetail, fieldError } from '../../lib/apiErrors.ts';
 import { reportError } from '../../lib/errorReporting.ts';
-import { toasts } from '../../lib/toasts.ts';
+import {
+  type ServerMessage,
+  serverErrorMessage,
+  serverFieldMessage,
+  serverMessageText,
+  showServerError,
+  UNKNOWN_SERVER_MESSAGE,
+} from '../../lib/serverErrors.ts';
 
 type EmailError = 'login.errors.emailRequired' | 'login.errors.emailInvalid';
 
@@ -18,7 +24,7 @@ export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const [email, setEmail] = useState('');
   const [error, setError] = useState<EmailError | undefined>();
-  const [serverError, setServerError] = useState<string | undefined>();
+  const [serverError, setServerError] = useState<ServerMessage | undefined>();
   const [pending, setPending] = useState(false);
   const [sent, setSent] = useState(false);
 
@@ -40,26 +46,17 @@ export function ForgotPasswordPage() {
       const { error: body, response } = await anonymousClient.POST('/api/v1/users/reset-password-mail/', {
         body: { email: address },
       });
+      // The server checks the address by the same rule as the form: its field error means just that.
+      const emailError =
+        response.status === 400
+          ? serverFieldMessage(body, 'email', 'auth:login.errors.emailInvalid')
+          : undefined;
       if (response.ok) setSent(true);
-      else if (response.status === 400 && fieldError(body, 'email'))
-        setServerError(fieldError(body, 'email'));
-      else {
-        const detail = errorDetail(body);
-        toasts.show({
-          tone: 'error',
-          title: 'common:errors.unknown.title',
-          ...(response.status === 429 && detail
-            ? { descriptionText: detail }
-            : { description: 'common:errors.unknown.description' }),
-        });
-      }
+      else if (emailError) setServerError(emailError);
+      else showServerError(serverErrorMessage(response.status, body));
     } catch (failure) {
       reportError(failure, { during: 'sendResetPasswordMail' });
-      toasts.show({
-        tone: 'error',
-        title: 'common:errors.unknown.title',
-        description: 'common:errors.unknown.description',
-      });
+      showServerError(UNKNOWN_SERVER_MESSAGE);
     } finally {
       setPending(false);
     }
@@ -94,7 +91,7 @@ export function ForgotPasswordPage() {
             autoComplete="username"
             value={email}
             onChange={(event) => setEmail(event.target.value)}
-            error={serverError ?? (error ? t(error) : undefined)}
+            error={serverError ? serverMessageText(serverError) : error ? t(error) : undefined}
           />
           <div>
             <Button

@@ -6,8 +6,8 @@ import { hasFieldErrors, type LoginFieldErrors, validateLoginForm } from './logi
 import { useLogin } from './useLogin.ts';
 
 export function LoginPage() {
-  const { t } = useTranslation('auth');
-  const { submit, pending, blocked } = useLogin();
+  const { t, i18n } = useTranslation('auth');
+  const { submit, pending, blockedUntil } = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<LoginFieldErrors>({});
@@ -27,13 +27,21 @@ export function LoginPage() {
         <Heading level={1}>{t('login.title')}</Heading>
         <Text tone="muted">{t('login.intro')}</Text>
       </Stack>
-      {blocked && (
+      {blockedUntil !== null && (
         <Stack gap="xsmall">
           {/* Its own live region with the title only, so the notice reads like the toast it repeats. */}
           <Box as="p" role="status" color="critical" margin="none">
             {t('toasts.loginBlocked.title')}
           </Box>
           <Text tone="critical">{t('toasts.loginBlocked.description')}</Text>
+          <Text>
+            {t('login.blockedUntil', {
+              // Rounded up to the minute: 'ab 14:36 Uhr' must not name a moment the block still holds.
+              time: new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(
+                Math.ceil(blockedUntil / 60_000) * 60_000,
+              ),
+            })}
+          </Text>
         </Stack>
       )}
       <form onSubmit={onSubmit} noValidate>

@@ -3,9 +3,17 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { anonymousClient } from '../../lib/api.ts';
-import { errorDetail, fieldError } from '../../lib/apiErrors.ts';
 import { reportError } from '../../lib/errorReporting.ts';
+import {
+  type ServerMessage,
+  serverErrorMessage,
+  serverFieldMessage,
+  serverMessageText,
+  showServerError,
+  UNKNOWN_SERVER_MESSAGE,
+} from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
+import { releaseLoginBlock } from './loginAttemptsStore.ts';
 import { type NewPasswordErrors, validateNewPassword } from './passwordForm.ts';
 
 /** /reset-password/:urlHash, the link of the reset mail: sets a new password under the rule of spec §5. */
@@ -16,7 +24,7 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [errors, setErrors] = useState<NewPasswordErrors>({});
-  const [serverPasswordError, setServerPasswordError] = useState<string | undefined>();
+  const [serverPasswordError, setServerPasswordError] = useState<ServerMessage | undefined>();
   const [linkInvalid, setLinkInvalid] = useState(false);
   const [pending, setPending] = useState(false);
 
@@ -33,6 +41,8 @@ export function ResetPasswordPage() {
         body: { password, urlHash },
       });
       if (response.ok) {
+        // Whoever could set a new password may sign in at once, even if this browser's login was blocked.
+        releaseLoginBlock();
         await navigate('/login');
         toasts.show({
           tone: 'success',
@@ -41,27 +51,17 @@ export function ResetPasswordPage() {
         });
         return;
       }
-      if (response.status === 400 && fieldError(error, 'password')) {
-        setServerPasswordError(fieldError(error, 'password'));
-      } else if (response.status === 400) {
-        setLinkInvalid(true);
-      } else {
-        const detail = errorDetail(error);
-        toasts.show({
-          tone: 'error',
-          title: 'common:errors.unknown.title',
-          ...(response.status === 429 && detail
-            ? { descriptionText: detail }
-            : { description: 'common:errors.unknown.description' }),
-        });
-      }
+      // The form has checked the rule of spec §5 already: the rule is the one reason left for the field.
+      const passwordError =
+        response.status === 400
+          ? serverFieldMessage(error, 'password', 'auth:resetPassword.errors.passwordRule')
+          : undefined;
+      if (passwordError) setServerPasswordError(passwordError);
+      else if (response.status === 400) setLinkInvalid(true);
+      else showServerError(serverErrorMessage(response.status, error));
     } catch (failure) {
       reportError(failure, { during: 'resetPassword' });
-      toasts.show({
-        tone: 'error',
-        title: 'common:errors.unknown.title',
-        description: 'common:errors.unknown.description',
-      });
+      showServerError(UNKNOWN_SERVER_MESSAGE);
     } finally {
       setPending(false);
     }
@@ -92,7 +92,13 @@ export function ResetPasswordPage() {
             autoComplete="new-password"
             value={password}
             onChange={(event) => setPassword(event.target.value)}
-            error={serverPasswordError ?? (errors.password ? t(errors.password) : undefined)}
+            error={
+              serverPasswordError
+                ? serverMessageText(serverPasswordError)
+                : errors.password
+                  ? t(errors.password)
+                  : undefined
+            }
           />
           <TextField
             label={t('resetPassword.repeat')}

@@ -1,3 +1,4 @@
+import { LOGIN_LOCK_DURATION_MS } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { type LoginPorts, LoginThrottledError, runLogin, validateLoginForm } from './loginFlow.ts';
 
@@ -7,10 +8,25 @@ interface FakeServer {
   requests: number;
 }
 
-function fakePorts(server: FakeServer, storage: Map<string, string>, tokens: { current: string | null }) {
+const START = Date.UTC(2026, 10, 22, 14, 5);
+
+function fakePorts(
+  server: FakeServer,
+  storage: Map<string, string>,
+  tokens: { current: string | null },
+  clock = { now: START },
+) {
   const ports: LoginPorts<string> = {
-    readAttempts: () => storage.get('attempts') ?? null,
-    writeAttempts: (remaining) => storage.set('attempts', String(remaining)),
+    now: () => clock.now,
+    readAttempts: () => ({
+      remaining: storage.get('attempts') ?? null,
+      lockedAt: storage.get('lockedAt') ?? null,
+    }),
+    writeAttempts: (state) => {
+      storage.set('attempts', String(state.remaining));
+      if (state.lockedAt === null) storage.delete('lockedAt');
+      else storage.set('lockedAt', String(state.lockedAt));
+    },
     async requestTokens({ password }) {
       server.requests += 1;
       return password === server.validPassword ? 'token' : null;
@@ -39,13 +55,55 @@ describe('login attempts (spec §4)', () => {
 
     expect(await runLogin(ports, credentials('falsch1'))).toEqual({ kind: 'failed', remaining: 2 });
     expect(await runLogin(ports, credentials('falsch2'))).toEqual({ kind: 'failed', remaining: 1 });
-    expect(await runLogin(ports, credentials('falsch3'))).toEqual({ kind: 'blocked', requested: true });
+    expect(await runLogin(ports, credentials('falsch3'))).toEqual({
+      kind: 'blocked',
+      requested: true,
+      until: START + LOGIN_LOCK_DURATION_MS,
+    });
     expect(server.requests).toBe(3);
     expect(storage.get('attempts')).toBe('0');
+    expect(storage.get('lockedAt')).toBe(String(START));
 
-    expect(await runLogin(ports, credentials('portal2026'))).toEqual({ kind: 'blocked', requested: false });
+    expect(await runLogin(ports, credentials('portal2026'))).toEqual({
+      kind: 'blocked',
+      requested: false,
+      until: START + LOGIN_LOCK_DURATION_MS,
+    });
     expect(server.requests).toBe(3);
     expect(tokens.current).toBeNull();
+  });
+
+  it('lifts the block after the lock period: the right password then signs in', async () => {
+    const server = { validPassword: 'portal2026', userLoads: true, requests: 0 };
+    const storage = new Map<string, string>();
+    const tokens = { current: null as string | null };
+    const clock = { now: START };
+    const ports = fakePorts(server, storage, tokens, clock);
+    for (const password of ['falsch1', 'falsch2', 'falsch3']) await runLogin(ports, credentials(password));
+
+    clock.now = START + LOGIN_LOCK_DURATION_MS - 1;
+    expect(await runLogin(ports, credentials('portal2026'))).toMatchObject({
+      kind: 'blocked',
+      requested: false,
+    });
+    expect(server.requests).toBe(3);
+
+    clock.now = START + LOGIN_LOCK_DURATION_MS;
+    expect(await runLogin(ports, credentials('portal2026'))).toEqual({ kind: 'success' });
+    expect(server.requests).toBe(4);
+    expect(storage.get('attempts')).toBe('3');
+    expect(storage.has('lockedAt')).toBe(false);
+  });
+
+  it('gives a block stored without its start (older portal) a start, so that it ends', async () => {
+    const server = { validPassword: 'portal2026', userLoads: true, requests: 0 };
+    const storage = new Map([['attempts', '0']]);
+    const clock = { now: START };
+    const ports = fakePorts(server, storage, { current: null }, clock);
+    expect(await runLogin(ports, credentials('portal2026'))).toMatchObject({ kind: 'blocked' });
+    expect(storage.get('lockedAt')).toBe(String(START));
+    clock.now = START + LOGIN_LOCK_DURATION_MS;
+    expect(await runLogin(ports, credentials('portal2026'))).toEqual({ kind: 'success' });
   });
 
   it('resets the counter to 3 on success and keeps the tokens', async () => {
@@ -81,16 +139,14 @@ describe('login attempts (spec §4)', () => {
 });
 
 describe('server throttling (429)', () => {
-  it('passes the German detail on and leaves the attempt counter alone', async () => {
+  it("passes the server's reason on and leaves the attempt counter alone", async () => {
     const storage = new Map([['attempts', '2']]);
+    const reason = { text: 'Zu viele Versuche. Bitte warten Sie.' };
     const ports: LoginPorts<string> = {
       ...fakePorts({ validPassword: '', userLoads: true, requests: 0 }, storage, { current: null }),
-      requestTokens: () => Promise.reject(new LoginThrottledError('Zu viele Versuche. Bitte warten Sie.')),
+      requestTokens: () => Promise.reject(new LoginThrottledError(reason)),
     };
-    expect(await runLogin(ports, credentials('portal2026'))).toEqual({
-      kind: 'throttled',
-      detail: 'Zu viele Versuche. Bitte warten Sie.',
-    });
+    expect(await runLogin(ports, credentials('portal2026'))).toEqual({ kind: 'throttled', reason });
     expect(storage.get('attempts')).toBe('2');
   });
 });

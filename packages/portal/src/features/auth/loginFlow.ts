@@ -1,10 +1,12 @@
 import {
-  isLoginBlocked,
   isValidEmail,
   isValidPassword,
-  loginAttemptsReducer,
-  parseLoginAttempts,
+  type LoginAttemptsState,
+  loginAttemptsAt,
+  loginLockEndsAt,
+  nextLoginAttempts,
 } from '@portal/domain';
+import type { ServerMessage } from '../../lib/serverErrors.ts';
 
 export interface LoginCredentials {
   email: string;
@@ -33,20 +35,27 @@ export function hasFieldErrors(errors: LoginFieldErrors): boolean {
 }
 
 /**
- * The server refused to check the credentials for now (429): its German `detail` is shown, and the
- * portal's own attempt counter is left as it is, since nothing was checked.
+ * The server refused to check the credentials for now (429): its message is shown, and the portal's own
+ * attempt counter is left as it is, since nothing was checked.
  */
 export class LoginThrottledError extends Error {
-  constructor(readonly detail: string) {
-    super(detail);
+  constructor(readonly reason: ServerMessage) {
+    super('login throttled');
     this.name = 'LoginThrottledError';
   }
 }
 
-/** The side effects of a login, injected so the flow can be tested without browser or server. */
+/** The stored counter and lock start, as strings (or nothing) straight from storage. */
+export interface StoredLoginAttempts {
+  remaining: string | null;
+  lockedAt: string | null;
+}
+
+/** The side effects of a login, injected so the flow can be tested without browser, server or real clock. */
 export interface LoginPorts<Tokens> {
-  readAttempts(): string | null;
-  writeAttempts(remaining: number): void;
+  now(): number;
+  readAttempts(): StoredLoginAttempts;
+  writeAttempts(state: LoginAttemptsState): void;
   /** Resolves to the token pair on 201, to null on any other answer; rejects with LoginThrottledError on 429. */
   requestTokens(credentials: { username: string; password: string }): Promise<Tokens | null>;
   storeTokens(tokens: Tokens): void;
@@ -59,21 +68,36 @@ export interface LoginPorts<Tokens> {
 export type LoginOutcome =
   | { kind: 'success' }
   | { kind: 'failed'; remaining: number }
-  /** `requested` tells whether this try reached the server (the third failure) or was refused locally. */
-  | { kind: 'blocked'; requested: boolean }
-  /** The server throttles this account or address (429); `detail` is its German message. */
-  | { kind: 'throttled'; detail: string };
+  /**
+   * `requested` tells whether this try reached the server (the third failure) or was refused locally;
+   * `until` is when the block lifts (epoch ms).
+   */
+  | { kind: 'blocked'; requested: boolean; until: number }
+  /** The server throttles this account or address (429). */
+  | { kind: 'throttled'; reason: ServerMessage };
+
+/** The attempts as they stand now: a block whose period has passed is over (spec §8: temporär gesperrt). */
+export function currentLoginAttempts(
+  ports: Pick<LoginPorts<unknown>, 'now' | 'readAttempts'>,
+): LoginAttemptsState {
+  return loginAttemptsAt(ports.readAttempts(), ports.now());
+}
 
 /**
  * Spec §4: a failed login or a failed user load takes one of the remaining attempts; at 0 the login is
- * blocked and no request leaves the browser; a success resets the counter.
+ * blocked for LOGIN_LOCK_DURATION_MS and no request leaves the browser meanwhile; a success resets the counter.
  */
 export async function runLogin<Tokens>(
   ports: LoginPorts<Tokens>,
   credentials: LoginCredentials,
 ): Promise<LoginOutcome> {
-  const remaining = parseLoginAttempts(ports.readAttempts());
-  if (isLoginBlocked(remaining)) return { kind: 'blocked', requested: false };
+  const before = currentLoginAttempts(ports);
+  const lockEnd = loginLockEndsAt(before);
+  if (lockEnd !== null) {
+    // A lock of unknown start has just been given one: keep it, so it ends as announced.
+    ports.writeAttempts(before);
+    return { kind: 'blocked', requested: false, until: lockEnd };
+  }
 
   let succeeded = false;
   try {
@@ -91,13 +115,14 @@ export async function runLogin<Tokens>(
       }
     }
   } catch (error) {
-    if (error instanceof LoginThrottledError) return { kind: 'throttled', detail: error.detail };
+    if (error instanceof LoginThrottledError) return { kind: 'throttled', reason: error.reason };
     // A network error counts like a refused login: the user sees the same toast.
   }
 
-  const next = loginAttemptsReducer(remaining, succeeded ? 'success' : 'failure');
+  const next = nextLoginAttempts(before, succeeded ? 'success' : 'failure', ports.now());
   ports.writeAttempts(next);
   if (succeeded) return { kind: 'success' };
-  if (isLoginBlocked(next)) return { kind: 'blocked', requested: true };
-  return { kind: 'failed', remaining: next };
+  const until = loginLockEndsAt(next);
+  if (until !== null) return { kind: 'blocked', requested: true, until };
+  return { kind: 'failed', remaining: next.remaining };
 }

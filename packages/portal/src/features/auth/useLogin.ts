@@ -1,20 +1,28 @@
-import { isLoginBlocked, parseLoginAttempts } from '@portal/domain';
-import { useCallback, useState } from 'react';
+import { loginLockEndsAt } from '@portal/domain';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { apiClient, currentUserQuery, queryClient } from '../../lib/api.ts';
-import { appStorage, session, type TokenPair } from '../../lib/session.ts';
-import { keptOnUnauthorized, storageKeys } from '../../lib/storage.ts';
+import { serverErrorMessage, serverMessageToast } from '../../lib/serverErrors.ts';
+import { session, type TokenPair } from '../../lib/session.ts';
+import { keptOnUnauthorized } from '../../lib/storage.ts';
 import { toasts } from '../../lib/toasts.ts';
-import { type LoginCredentials, type LoginPorts, LoginThrottledError, runLogin } from './loginFlow.ts';
+import { loginAttemptsStore } from './loginAttemptsStore.ts';
+import {
+  currentLoginAttempts,
+  type LoginCredentials,
+  type LoginPorts,
+  LoginThrottledError,
+  runLogin,
+} from './loginFlow.ts';
 
 const ports: LoginPorts<TokenPair> = {
-  readAttempts: () => appStorage.getItem(storageKeys.loginAttempts),
-  writeAttempts: (remaining) => appStorage.setItem(storageKeys.loginAttempts, String(remaining)),
+  ...loginAttemptsStore,
   async requestTokens(body) {
     const { data, error, response } = await apiClient.POST('/api/v1/sessions/', { body });
     if (response.status === 429) {
-      const detail = error && 'detail' in error && typeof error.detail === 'string' ? error.detail : '';
-      throw new LoginThrottledError(detail);
+      throw new LoginThrottledError(
+        serverErrorMessage(429, error, { 429: 'auth:toasts.loginThrottled.description' }),
+      );
     }
     return response.status === 201 && data ? data : null;
   },
@@ -25,21 +33,36 @@ const ports: LoginPorts<TokenPair> = {
   discardTokens: () => session.clear(keptOnUnauthorized),
 };
 
-function isBlockedNow(): boolean {
-  return isLoginBlocked(parseLoginAttempts(ports.readAttempts()));
+/** When the current block lifts (epoch ms), or null while attempts remain. */
+function blockedUntilNow(): number | null {
+  return loginLockEndsAt(currentLoginAttempts(ports));
 }
 
 export interface LoginState {
   submit: (credentials: LoginCredentials) => Promise<void>;
   pending: boolean;
-  /** No attempts left: the page says so for as long as it lasts, not only in a 5-second toast. */
-  blocked: boolean;
+  /**
+   * No attempts left: when the block lifts (epoch ms), else null. The page says so for as long as it lasts,
+   * not only in a 5-second toast.
+   */
+  blockedUntil: number | null;
 }
 
 export function useLogin(): LoginState {
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
-  const [blocked, setBlocked] = useState(isBlockedNow);
+  const [blockedUntil, setBlockedUntil] = useState(blockedUntilNow);
+
+  // The block is temporary: the notice goes and the form works again when it ends, without a reload.
+  useEffect(() => {
+    if (blockedUntil === null) return;
+    const timer = setTimeout(
+      () => setBlockedUntil(blockedUntilNow()),
+      Math.max(0, blockedUntil - Date.now()),
+    );
+    return () => clearTimeout(timer);
+  }, [blockedUntil]);
+
   const submit = useCallback(
     async (credentials: LoginCredentials) => {
       setPending(true);
@@ -52,9 +75,7 @@ export function useLogin(): LoginState {
           toasts.show({
             tone: 'error',
             title: 'auth:toasts.loginThrottled.title',
-            ...(outcome.detail
-              ? { descriptionText: outcome.detail }
-              : { description: 'auth:toasts.loginThrottled.description' }),
+            ...serverMessageToast(outcome.reason),
           });
         } else if (outcome.kind === 'failed') {
           toasts.show({
@@ -71,10 +92,10 @@ export function useLogin(): LoginState {
         }
       } finally {
         setPending(false);
-        setBlocked(isBlockedNow());
+        setBlockedUntil(blockedUntilNow());
       }
     },
     [navigate],
   );
-  return { submit, pending, blocked };
+  return { submit, pending, blockedUntil };
 }

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isKnownServerMessage,
+  serverErrorMessage,
+  serverFieldMessage,
+  serverMessageText,
+  serverMessageToast,
+} from './serverErrors.ts';
+
+describe('server errors through the translations', () => {
+  it('words a known code itself, with the values of its params', () => {
+    const body = {
+      detail: 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.',
+      code: 'loginThrottled',
+      params: { minutes: 15 },
+    };
+    const message = serverErrorMessage(429, body);
+    expect(message).toEqual({ key: 'common:serverErrors.loginThrottled', values: { count: 15 } });
+    expect(isKnownServerMessage(message)).toBe(true);
+    expect(
+      serverErrorMessage(409, {
+        detail: 'x',
+        code: 'lastAdministrator',
+        params: { organisation: 'ZfsL Demo' },
+      }),
+    ).toEqual({ key: 'common:serverErrors.lastAdministrator', values: { organisation: 'ZfsL Demo' } });
+  });
+
+  it('shows the server text for a known code whose params are missing, and for unknown codes', () => {
+    expect(serverErrorMessage(429, { detail: 'Bitte warten.', code: 'loginThrottled' })).toEqual({
+      text: 'Bitte warten.',
+    });
+    expect(serverErrorMessage(429, { detail: 'Bitte warten.', code: 'toString' })).toEqual({
+      text: 'Bitte warten.',
+    });
+  });
+
+  it("uses what the call's status means when the server gives no code", () => {
+    const byStatus = { 409: 'settings:errors.lastAdministrator' } as const;
+    expect(serverErrorMessage(409, { detail: 'Die Organisation braucht …' }, byStatus)).toEqual({
+      key: 'settings:errors.lastAdministrator',
+    });
+    // A code the portal knows wins over the status.
+    expect(
+      serverErrorMessage(
+        409,
+        { detail: 'x', code: 'lastAdministrator', params: { organisation: 'A' } },
+        byStatus,
+      ),
+    ).toMatchObject({ key: 'common:serverErrors.lastAdministrator' });
+  });
+
+  it('falls back to the server text, and without one to the generic message', () => {
+    const text = serverErrorMessage(500, { detail: 'Ein unerwarteter Fehler ist aufgetreten.' });
+    expect(text).toEqual({ text: 'Ein unerwarteter Fehler ist aufgetreten.' });
+    expect(isKnownServerMessage(text)).toBe(false);
+    const generic = serverErrorMessage(502, undefined);
+    expect(generic).toEqual({ key: 'common:errors.unknown.description' });
+    expect(isKnownServerMessage(generic)).toBe(false);
+  });
+
+  it('maps a field error to the known wording, or shows the server text', () => {
+    const body = { email: ['Diese E-Mail-Adresse wird bereits verwendet.'] };
+    expect(serverFieldMessage(body, 'email', 'profile:details.errors.emailTaken')).toEqual({
+      key: 'profile:details.errors.emailTaken',
+    });
+    expect(serverFieldMessage(body, 'email')).toEqual({
+      text: 'Diese E-Mail-Adresse wird bereits verwendet.',
+    });
+    expect(serverFieldMessage(body, 'img', 'profile:details.errors.imgInvalid')).toBeUndefined();
+  });
+
+  it('hands a toast keys and values, or the text as it is', () => {
+    expect(serverMessageToast({ key: 'common:serverErrors.loginThrottled', values: { count: 2 } })).toEqual({
+      description: 'common:serverErrors.loginThrottled',
+      descriptionValues: { count: 2 },
+    });
+    expect(serverMessageToast({ text: 'Bitte warten.' })).toEqual({ descriptionText: 'Bitte warten.' });
+    expect(serverMessageText({ text: 'Bitte warten.' })).toBe('Bitte warten.');
+  });
+});

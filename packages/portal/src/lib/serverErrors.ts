@@ -1,0 +1,116 @@
+import { errorDetail, fieldError } from './apiErrors.ts';
+import { ALL_NAMESPACES, i18n, type TranslationKey } from './i18n.ts';
+import { type ToastInput, toasts } from './toasts.ts';
+
+/**
+ * What the portal says about an error of the server: its own translation when it knows the error, the server's
+ * (German) text only when it does not. Shown through i18next, so a known error reads English in English mode.
+ */
+export type ServerMessage =
+  | { key: TranslationKey; values?: Record<string, string | number> }
+  | { text: string };
+
+/** Said when neither a known error nor a server text is there. */
+const UNKNOWN: TranslationKey = 'common:errors.unknown.description';
+
+/** For failures without an answer (network errors): 'Bitte probieren Sie es später erneut …'. */
+export const UNKNOWN_SERVER_MESSAGE: ServerMessage = { key: UNKNOWN };
+
+type Params = Record<string, unknown>;
+type Wording = (params: Params) => ServerMessage | undefined;
+
+function minutes(key: TranslationKey): Wording {
+  // i18next picks 'einer Minute' / '{{count}} Minuten' by count, as the server's text does.
+  return (params) =>
+    typeof params.minutes === 'number' && Number.isInteger(params.minutes) && params.minutes > 0
+      ? { key, values: { count: params.minutes } }
+      : undefined;
+}
+
+/**
+ * The contract's `Error.code`s (see openapi/portal.yaml) the portal words itself; the German translations are the
+ * server's wording. A known code whose params are missing falls back to the server's text.
+ */
+const KNOWN_CODES: Record<string, Wording> = {
+  loginThrottled: minutes('common:serverErrors.loginThrottled'),
+  resetMailThrottled: minutes('common:serverErrors.resetMailThrottled'),
+  passwordCheckThrottled: minutes('common:serverErrors.passwordCheckThrottled'),
+  lastAdministrator: (params) =>
+    typeof params.organisation === 'string'
+      ? { key: 'common:serverErrors.lastAdministrator', values: { organisation: params.organisation } }
+      : undefined,
+};
+
+function coded(body: unknown): ServerMessage | undefined {
+  if (typeof body !== 'object' || body === null || !('code' in body)) return undefined;
+  const { code, params } = body as { code: unknown; params?: unknown };
+  if (typeof code !== 'string' || !Object.hasOwn(KNOWN_CODES, code)) return undefined;
+  const values = typeof params === 'object' && params !== null ? (params as Params) : {};
+  return KNOWN_CODES[code]?.(values);
+}
+
+/**
+ * The message for an error answer (`{detail}` body): by the server's `code` when the portal knows it, else by
+ * what `byStatus` says this call's status means (for answers without a code, e.g. 409 of updateMembership),
+ * else the server's `detail`, else the generic 'Bitte probieren Sie es später erneut …'.
+ * @example serverErrorMessage(409, body, { 409: 'settings:errors.lastAdministrator' })
+ */
+export function serverErrorMessage(
+  status: number,
+  body: unknown,
+  byStatus: Partial<Record<number, TranslationKey>> = {},
+): ServerMessage {
+  const known = coded(body) ?? (byStatus[status] === undefined ? undefined : { key: byStatus[status] });
+  if (known) return known;
+  const detail = errorDetail(body);
+  return detail === undefined ? UNKNOWN_SERVER_MESSAGE : { text: detail };
+}
+
+/**
+ * The message for a field of a 400 (`{field: [messages]}`), or undefined when the field has none. `known` is the
+ * portal's wording of the one reason the server can still have for this field once the form's own checks passed
+ * (e.g. a taken email address); without it the server's text is shown.
+ */
+export function serverFieldMessage(
+  body: unknown,
+  field: string,
+  known?: TranslationKey,
+): ServerMessage | undefined {
+  const text = fieldError(body, field);
+  if (text === undefined) return undefined;
+  return known === undefined ? { text } : { key: known };
+}
+
+/** True when the portal words the message itself (a known error), false for a server text or the generic one. */
+export function isKnownServerMessage(message: ServerMessage): boolean {
+  return 'key' in message && message.key !== UNKNOWN;
+}
+
+/** The text in the current language (call it while rendering, so a language switch re-words it). */
+export function serverMessageText(message: ServerMessage): string {
+  if ('text' in message) return message.text;
+  return i18n.getFixedT(null, ALL_NAMESPACES)(message.key, message.values ?? {});
+}
+
+/** The description part of a toast for the message (toasts hold keys and translate when they render). */
+export function serverMessageToast(
+  message: ServerMessage,
+): Pick<ToastInput, 'description' | 'descriptionValues' | 'descriptionText'> {
+  if ('text' in message) return { descriptionText: message.text };
+  return message.values
+    ? { description: message.key, descriptionValues: message.values }
+    : { description: message.key };
+}
+
+/**
+ * An error toast for a failed call: titled 'Nicht möglich' when the portal knows the refusal, 'Unbekannter
+ * Fehler' otherwise, unless the caller names its own title.
+ */
+export function showServerError(message: ServerMessage, title?: TranslationKey): void {
+  toasts.show({
+    tone: 'error',
+    title:
+      title ?? (isKnownServerMessage(message) ? 'common:serverErrors.title' : 'common:errors.unknown.title'),
+    ...serverMessageToast(message),
+  });
+}
