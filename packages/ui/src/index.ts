@@ -44,7 +44,17 @@ export {
   type SortState,
   type SortValue,
 } from './DataTable/DataTable';
-export { Dialog, type DialogContentProps, type DialogRootProps } from './Dialog/Dialog';
+export {
+  Dialog,
+  type DialogActionsProps,
+  type DialogCloseProps,
+  type DialogContentProps,
+  type DialogDescriptionProps,
+  type DialogRootProps,
+  type DialogSize,
+  type DialogTitleProps,
+  type DialogTriggerProps,
+} from './Dialog/Dialog';
 export { EmptyState, type EmptyStateProps } from './EmptyState/EmptyState';
 // --- Actions, forms, feedback, overlays and layout (issue 3, part A) ---
 export { FileDropzone, type FileDropzoneProps, type FileRejection } from './FileDropzone/FileDropzone';
@@ -75,7 +85,10 @@ export {
   Menu,
   type MenuContentProps,
   type MenuItemProps,
+  type MenuItemTone,
+  type MenuLabelProps,
   type MenuRootProps,
+  type MenuSeparatorProps,
   type MenuTriggerProps,
 } from './Menu/Menu';
 export { NavLink, type NavLinkProps } from './NavLink/NavLink';

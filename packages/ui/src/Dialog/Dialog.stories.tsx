@@ -9,6 +9,14 @@ const onSave = fn();
 const meta = {
   title: 'Overlays/Dialog',
   component: Dialog.Root,
+  subcomponents: {
+    'Dialog.Trigger': Dialog.Trigger,
+    'Dialog.Content': Dialog.Content,
+    'Dialog.Title': Dialog.Title,
+    'Dialog.Description': Dialog.Description,
+    'Dialog.Close': Dialog.Close,
+    'Dialog.Actions': Dialog.Actions,
+  },
   tags: ['autodocs'],
   parameters: { docs: { story: { inline: false, iframeHeight: 420 } } },
   beforeEach: () => {

@@ -21,6 +21,13 @@ const dots = (
 const meta = {
   title: 'Actions/Menu',
   component: Menu.Root,
+  subcomponents: {
+    'Menu.Trigger': Menu.Trigger,
+    'Menu.Content': Menu.Content,
+    'Menu.Item': Menu.Item,
+    'Menu.Label': Menu.Label,
+    'Menu.Separator': Menu.Separator,
+  },
   tags: ['autodocs'],
   parameters: { docs: { story: { inline: false, iframeHeight: 280 } } },
   render: (args) => (

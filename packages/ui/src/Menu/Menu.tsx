@@ -2,70 +2,106 @@ import * as RadixMenu from '@radix-ui/react-dropdown-menu';
 import { type ComponentPropsWithoutRef, type ElementRef, forwardRef, type ReactNode } from 'react';
 import * as styles from './Menu.css';
 
-export type MenuRootProps = ComponentPropsWithoutRef<typeof RadixMenu.Root>;
+const cx = (...classes: (string | undefined)[]) => classes.filter(Boolean).join(' ');
 
-/**
- * Holds the open state; uncontrolled unless `open` is passed. Not modal by default: the WAI-ARIA menu
- * button pattern needs no modality, and a modal menu would aria-hide the page around its own trigger.
- */
-function Root({ modal = false, ...props }: MenuRootProps) {
+// Each part is exported under its own name so Storybook's docgen finds it and autodocs shows a prop
+// table per part; apps use them through `Menu` (the package exports only that).
+
+export interface MenuRootProps {
+  /** Controlled open state; pair with `onOpenChange`. */
+  open?: boolean;
+  /** Initial open state when uncontrolled. */
+  defaultOpen?: boolean;
+  /** Called with the new state when the menu opens or closes. */
+  onOpenChange?: (open: boolean) => void;
+  /**
+   * Default false: the WAI-ARIA menu button pattern needs no modality, and a modal menu would aria-hide
+   * the page around its own trigger.
+   */
+  modal?: boolean;
+  /** Reading direction for the arrow keys; inherited from the page when omitted. */
+  dir?: 'ltr' | 'rtl';
+  /** Trigger and Content. */
+  children?: ReactNode;
+}
+
+/** Holds the open state; uncontrolled unless `open` is passed. Not modal by default. */
+export function MenuRoot({ modal = false, ...props }: MenuRootProps) {
   return <RadixMenu.Root modal={modal} {...props} />;
 }
-Root.displayName = 'Menu.Root';
+MenuRoot.displayName = 'Menu.Root';
+
+export type MenuTriggerProps = ComponentPropsWithoutRef<typeof RadixMenu.Trigger> & {
+  /** Use the child (a Button or IconButton) as the trigger instead of rendering a button of its own. */
+  asChild?: boolean;
+  children?: ReactNode;
+};
 
 /**
  * The element that opens the menu; pass a Button or IconButton with `asChild`.
  * @example <Menu.Trigger asChild><IconButton label={t('actions')}><DotsIcon /></IconButton></Menu.Trigger>
  */
-const Trigger = forwardRef<
-  ElementRef<typeof RadixMenu.Trigger>,
-  ComponentPropsWithoutRef<typeof RadixMenu.Trigger>
->(function MenuTrigger(props, ref) {
-  return <RadixMenu.Trigger ref={ref} {...props} />;
-});
-Trigger.displayName = 'Menu.Trigger';
+export const MenuTrigger = forwardRef<ElementRef<typeof RadixMenu.Trigger>, MenuTriggerProps>(
+  function MenuTrigger(props, ref) {
+    return <RadixMenu.Trigger ref={ref} {...props} />;
+  },
+);
+MenuTrigger.displayName = 'Menu.Trigger';
 
-export type MenuContentProps = ComponentPropsWithoutRef<typeof RadixMenu.Content>;
+export type MenuContentProps = ComponentPropsWithoutRef<typeof RadixMenu.Content> & {
+  /** Alignment against the trigger. Default 'end' (the menu opens towards the left of a row's end). */
+  align?: 'start' | 'center' | 'end';
+  /** Distance from the trigger in px. Default 4. */
+  sideOffset?: number;
+  /** Items, labels and separators. */
+  children?: ReactNode;
+};
 
 /** The list of items, portalled into <body> and placed below the trigger. */
-const Content = forwardRef<ElementRef<typeof RadixMenu.Content>, MenuContentProps>(function MenuContent(
-  { className, sideOffset = 4, align = 'end', ...props },
-  ref,
-) {
-  return (
-    <RadixMenu.Portal>
-      <RadixMenu.Content
-        ref={ref}
-        sideOffset={sideOffset}
-        align={align}
-        className={[styles.content, className].filter(Boolean).join(' ')}
-        {...props}
-      />
-    </RadixMenu.Portal>
-  );
-});
-Content.displayName = 'Menu.Content';
+export const MenuContent = forwardRef<ElementRef<typeof RadixMenu.Content>, MenuContentProps>(
+  function MenuContent({ className, sideOffset = 4, align = 'end', ...props }, ref) {
+    return (
+      <RadixMenu.Portal>
+        <RadixMenu.Content
+          ref={ref}
+          sideOffset={sideOffset}
+          align={align}
+          className={cx(styles.content, className)}
+          {...props}
+        />
+      </RadixMenu.Portal>
+    );
+  },
+);
+MenuContent.displayName = 'Menu.Content';
+
+/** The item tones; the recipe in Menu.css has the same keys. */
+export type MenuItemTone = 'neutral' | 'critical';
 
 export type MenuItemProps = ComponentPropsWithoutRef<typeof RadixMenu.Item> &
   styles.ItemVariants & {
+    /** Runs the action; the menu closes afterwards unless the handler calls `event.preventDefault()`. */
+    onSelect?: (event: Event) => void;
+    /** Shown dimmed, skipped by the arrow keys and not selectable. */
+    disabled?: boolean;
+    /** 'critical' marks destructive actions (delete, remove). Default 'neutral'. */
+    tone?: MenuItemTone;
     /** A decorative icon before the text. */
     icon?: ReactNode;
+    /** The item's text. */
+    children?: ReactNode;
   };
 
 /**
  * One action. `onSelect` runs it; `tone="critical"` marks destructive actions.
  * @example <Menu.Item tone="critical" onSelect={() => setConfirmOpen(true)}>{t('delete')}</Menu.Item>
  */
-const Item = forwardRef<ElementRef<typeof RadixMenu.Item>, MenuItemProps>(function MenuItem(
+export const MenuItem = forwardRef<ElementRef<typeof RadixMenu.Item>, MenuItemProps>(function MenuItem(
   { tone, icon, className, children, ...props },
   ref,
 ) {
   return (
-    <RadixMenu.Item
-      ref={ref}
-      className={[styles.item({ tone }), className].filter(Boolean).join(' ')}
-      {...props}
-    >
+    <RadixMenu.Item ref={ref} className={cx(styles.item({ tone }), className)} {...props}>
       {icon ? (
         <span className={styles.itemIcon} aria-hidden="true">
           {icon}
@@ -75,38 +111,43 @@ const Item = forwardRef<ElementRef<typeof RadixMenu.Item>, MenuItemProps>(functi
     </RadixMenu.Item>
   );
 });
-Item.displayName = 'Menu.Item';
+MenuItem.displayName = 'Menu.Item';
+
+export type MenuLabelProps = ComponentPropsWithoutRef<typeof RadixMenu.Label> & {
+  /** The group's heading text. */
+  children?: ReactNode;
+};
 
 /** A heading for a group of items. */
-const Label = forwardRef<
-  ElementRef<typeof RadixMenu.Label>,
-  ComponentPropsWithoutRef<typeof RadixMenu.Label>
->(function MenuLabel({ className, ...props }, ref) {
-  return (
-    <RadixMenu.Label ref={ref} className={[styles.label, className].filter(Boolean).join(' ')} {...props} />
-  );
+export const MenuLabel = forwardRef<ElementRef<typeof RadixMenu.Label>, MenuLabelProps>(function MenuLabel(
+  { className, ...props },
+  ref,
+) {
+  return <RadixMenu.Label ref={ref} className={cx(styles.label, className)} {...props} />;
 });
-Label.displayName = 'Menu.Label';
+MenuLabel.displayName = 'Menu.Label';
+
+export type MenuSeparatorProps = ComponentPropsWithoutRef<typeof RadixMenu.Separator> & {
+  className?: string;
+};
 
 /** A line between groups of items. */
-const Separator = forwardRef<
-  ElementRef<typeof RadixMenu.Separator>,
-  ComponentPropsWithoutRef<typeof RadixMenu.Separator>
->(function MenuSeparator({ className, ...props }, ref) {
-  return (
-    <RadixMenu.Separator
-      ref={ref}
-      className={[styles.separator, className].filter(Boolean).join(' ')}
-      {...props}
-    />
-  );
-});
-Separator.displayName = 'Menu.Separator';
+export const MenuSeparator = forwardRef<ElementRef<typeof RadixMenu.Separator>, MenuSeparatorProps>(
+  function MenuSeparator({ className, ...props }, ref) {
+    return <RadixMenu.Separator ref={ref} className={cx(styles.separator, className)} {...props} />;
+  },
+);
+MenuSeparator.displayName = 'Menu.Separator';
 
 /**
  * A dropdown menu of actions on Radix DropdownMenu: arrow keys move, Enter or Space selects, Escape
  * closes and returns focus to the trigger, typing jumps to an item.
  */
-export const Menu = { Root, Trigger, Content, Item, Label, Separator };
-
-export type MenuTriggerProps = ComponentPropsWithoutRef<typeof RadixMenu.Trigger>;
+export const Menu = {
+  Root: MenuRoot,
+  Trigger: MenuTrigger,
+  Content: MenuContent,
+  Item: MenuItem,
+  Label: MenuLabel,
+  Separator: MenuSeparator,
+};
