@@ -1,12 +1,20 @@
 import type { User } from '@portal/api';
-import { Button, ConfirmDialog, Heading, Stack, Text, TextField } from '@portal/ui';
+import { deriveRoleFlags } from '@portal/domain';
+import { Alert, Badge, Button, ConfirmDialog, Heading, Inline, Stack, Text, TextField } from '@portal/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { apiClient, currentUserQueryKey, queryClient, useCurrentUser } from '../../lib/api.ts';
-import { errorDetail, fieldError } from '../../lib/apiErrors.ts';
 import { reportError } from '../../lib/errorReporting.ts';
 import { LanguageSwitch } from '../../lib/LanguageSwitch.tsx';
+import {
+  type ServerMessage,
+  serverErrorMessage,
+  serverFieldMessage,
+  serverMessageText,
+  showServerError,
+  UNKNOWN_SERVER_MESSAGE,
+} from '../../lib/serverErrors.ts';
 import { session } from '../../lib/session.ts';
 import { keptOnLogout } from '../../lib/storage.ts';
 import { toasts } from '../../lib/toasts.ts';
@@ -18,14 +26,8 @@ import {
   validatePasswordChange,
   validateProfile,
 } from './profileForm.ts';
-
-function unknownError(detail?: string) {
-  toasts.show({
-    tone: 'error',
-    title: 'common:errors.unknown.title',
-    ...(detail ? { descriptionText: detail } : { description: 'common:errors.unknown.description' }),
-  });
-}
+import { organisationRows, portalRoles } from './profileRoles.ts';
+import { TermsPublishSection } from './TermsPublishSection.tsx';
 
 function DetailsForm({ user }: { user: User }) {
   const { t } = useTranslation('profile');
@@ -36,20 +38,24 @@ function DetailsForm({ user }: { user: User }) {
     img: user.img ?? '',
   });
   const [errors, setErrors] = useState<ProfileErrors>({});
-  const [serverErrors, setServerErrors] = useState<Partial<Record<keyof ProfileValues, string>>>({});
+  const [serverErrors, setServerErrors] = useState<Partial<Record<keyof ProfileValues, ServerMessage>>>({});
   const [pending, setPending] = useState(false);
-  const field = (name: keyof ProfileValues) => ({
-    name,
-    value: values[name],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((v) => ({ ...v, [name]: event.target.value })),
-    error: serverErrors[name] ?? (errors[name] ? t(errors[name]) : undefined),
-  });
+  const field = (name: keyof ProfileValues) => {
+    const serverError = serverErrors[name];
+    const error = errors[name];
+    return {
+      name,
+      value: values[name],
+      onChange: (event: { target: { value: string } }) =>
+        setValues((v) => ({ ...v, [name]: event.target.value })),
+      error: serverError ? serverMessageText(serverError) : error ? t(error) : undefined,
+    };
+  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
-    const found = validateProfile(values);
+    const found = validateProfile(user, values);
     setErrors(found);
     setServerErrors({});
     if (Object.keys(found).length > 0) return;
@@ -65,18 +71,19 @@ function DetailsForm({ user }: { user: User }) {
         queryClient.setQueryData(currentUserQueryKey, data);
         toasts.show({ tone: 'success', title: 'profile:toasts.saved.title' });
       } else if (response.status === 400) {
+        // The form checked the format already: a taken address and a refused image are what is left.
         setServerErrors({
-          firstName: fieldError(error, 'firstName'),
-          lastName: fieldError(error, 'lastName'),
-          email: fieldError(error, 'email'),
-          img: fieldError(error, 'img'),
+          firstName: serverFieldMessage(error, 'firstName'),
+          lastName: serverFieldMessage(error, 'lastName'),
+          email: serverFieldMessage(error, 'email', 'profile:details.errors.emailTaken'),
+          img: serverFieldMessage(error, 'img', 'profile:details.errors.imgInvalid'),
         });
       } else if (response.status !== 401) {
-        unknownError(errorDetail(error));
+        showServerError(serverErrorMessage(response.status, error));
       }
     } catch (failure) {
       reportError(failure, { during: 'updateCurrentUser' });
-      unknownError();
+      showServerError(UNKNOWN_SERVER_MESSAGE);
     } finally {
       setPending(false);
     }
@@ -94,7 +101,8 @@ function DetailsForm({ user }: { user: User }) {
           <TextField label={t('details.firstName')} autoComplete="given-name" {...field('firstName')} />
           <TextField label={t('details.lastName')} autoComplete="family-name" {...field('lastName')} />
           <TextField label={t('details.email')} type="email" autoComplete="email" {...field('email')} />
-          <TextField label={t('details.img')} type="url" hint={t('details.imgHint')} {...field('img')} />
+          {/* Text, not url: a path on this server ('/media/…') is a valid image address too. */}
+          <TextField label={t('details.img')} inputMode="url" hint={t('details.imgHint')} {...field('img')} />
           <div>
             <Button type="submit" variant="primary" loading={pending} loadingLabel={t('details.submitting')}>
               {t('details.submit')}
@@ -110,7 +118,7 @@ function PasswordForm() {
   const { t } = useTranslation('profile');
   const [values, setValues] = useState({ current: '', next: '', repeat: '' });
   const [errors, setErrors] = useState<PasswordChangeErrors>({});
-  const [serverErrors, setServerErrors] = useState<{ current?: string; next?: string }>({});
+  const [serverErrors, setServerErrors] = useState<{ current?: ServerMessage; next?: ServerMessage }>({});
   const [pending, setPending] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -129,30 +137,34 @@ function PasswordForm() {
         setValues({ current: '', next: '', repeat: '' });
         toasts.show({ tone: 'success', title: 'profile:toasts.passwordChanged.title' });
       } else if (response.status === 400) {
+        // Both fields passed the form's checks: a wrong current password and the rule are what is left.
         setServerErrors({
-          current: fieldError(error, 'currentPassword'),
-          next: fieldError(error, 'password'),
+          current: serverFieldMessage(error, 'currentPassword', 'profile:password.errors.currentWrong'),
+          next: serverFieldMessage(error, 'password', 'profile:password.errors.newRule'),
         });
       } else if (response.status !== 401) {
-        unknownError(errorDetail(error));
+        showServerError(serverErrorMessage(response.status, error));
       }
     } catch (failure) {
       reportError(failure, { during: 'changePassword' });
-      unknownError();
+      showServerError(UNKNOWN_SERVER_MESSAGE);
     } finally {
       setPending(false);
     }
   };
 
-  const field = (name: 'current' | 'next' | 'repeat') => ({
-    name,
-    type: 'password',
-    value: values[name],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((v) => ({ ...v, [name]: event.target.value })),
-    error:
-      (name === 'repeat' ? undefined : serverErrors[name]) ?? (errors[name] ? t(errors[name]) : undefined),
-  });
+  const field = (name: 'current' | 'next' | 'repeat') => {
+    const serverError = name === 'repeat' ? undefined : serverErrors[name];
+    const error = errors[name];
+    return {
+      name,
+      type: 'password',
+      value: values[name],
+      onChange: (event: { target: { value: string } }) =>
+        setValues((v) => ({ ...v, [name]: event.target.value })),
+      error: serverError ? serverMessageText(serverError) : error ? t(error) : undefined,
+    };
+  };
 
   return (
     <Stack gap="medium">
@@ -203,11 +215,12 @@ function DeleteAccount() {
         return;
       }
       setOpen(false);
-      if (response.status !== 401) unknownError(errorDetail(error));
+      // E.g. 409: the last administrator of an organisation must hand over first (named in the message).
+      if (response.status !== 401) showServerError(serverErrorMessage(response.status, error));
     } catch (failure) {
       reportError(failure, { during: 'deleteCurrentUser' });
       setOpen(false);
-      unknownError();
+      showServerError(UNKNOWN_SERVER_MESSAGE);
     } finally {
       setPending(false);
     }
@@ -240,11 +253,67 @@ function DeleteAccount() {
   );
 }
 
+/** Social users sign in at their provider, which owns their password: the portal cannot change it. */
+function SocialPassword() {
+  const { t } = useTranslation('profile');
+  return (
+    <Stack gap="medium">
+      <Heading level={2}>{t('password.title')}</Heading>
+      <Alert tone="info">{t('password.social')}</Alert>
+    </Stack>
+  );
+}
+
+/** Spec §3/§6: the organisations with their type (Schule, Kreismedienzentrum, ZfsL) and the user's roles. */
+function OrganisationsAndRoles({ user }: { user: User }) {
+  const { t } = useTranslation(['profile', 'common']);
+  const rows = organisationRows(user);
+  const roles = portalRoles(user);
+  return (
+    <Stack gap="medium">
+      <Heading level={2}>{t('organisations.title')}</Heading>
+      {rows.length === 0 ? (
+        <Text tone="muted">{t('organisations.none')}</Text>
+      ) : (
+        <ul
+          aria-label={t('organisations.label')}
+          style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '0.75rem' }}
+        >
+          {rows.map((row) => (
+            <li key={row.id}>
+              <Inline gap="small" alignY="center">
+                <Text weight="semibold">{row.name}</Text>
+                <Text tone="muted">{t(row.type)}</Text>
+                <Badge tone={row.administrator ? 'info' : 'neutral'}>
+                  {t(row.administrator ? 'organisations.role.administrator' : 'organisations.role.member')}
+                </Badge>
+              </Inline>
+            </li>
+          ))}
+        </ul>
+      )}
+      {roles.length > 0 && (
+        <Stack gap="xsmall">
+          <Text weight="semibold">{t('organisations.roles')}</Text>
+          <Inline gap="small">
+            {roles.map((role) => (
+              <Badge key={role} tone="strong">
+                {t(role)}
+              </Badge>
+            ))}
+          </Inline>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
 /** /dashboard/profile (issue 4): details, password, language and account deletion of the signed-in user. */
 export function ProfilePage() {
   const { t } = useTranslation('profile');
   const { user } = useCurrentUser();
   if (!user) return null;
+  const roles = deriveRoleFlags(user);
   return (
     <Stack gap="xlarge">
       <Stack gap="small">
@@ -255,7 +324,10 @@ export function ProfilePage() {
         key={`${user.id}:${user.firstName}:${user.lastName}:${user.email}:${user.img}`}
         user={user}
       />
-      <PasswordForm />
+      {user.isSocialUser ? <SocialPassword /> : <PasswordForm />}
+      <OrganisationsAndRoles user={user} />
+      {/* Staff publish terms versions here: the profile is the one page every signed-in role reaches. */}
+      {roles.isStaff && <TermsPublishSection />}
       <Stack gap="medium">
         <Heading level={2}>{t('language.title')}</Heading>
         <LanguageSwitch />

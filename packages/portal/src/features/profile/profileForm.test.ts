@@ -2,16 +2,33 @@ import { describe, expect, it } from 'vitest';
 import { changedFields, validatePasswordChange, validateProfile } from './profileForm.ts';
 
 const valid = { firstName: 'Lea', lastName: 'Lehrer', email: 'lehrer@schule.example', img: '' };
+const stored = { ...valid, img: null };
 
 describe('profile form', () => {
   it('accepts complete details', () => {
-    expect(validateProfile(valid)).toEqual({});
-    expect(validateProfile({ ...valid, img: 'https://bilder.example/lea.png' })).toEqual({});
+    expect(validateProfile(stored, valid)).toEqual({});
+    expect(validateProfile(stored, { ...valid, img: 'https://bilder.example/lea.png' })).toEqual({});
+  });
+
+  it('accepts an image on this server, as the server does', () => {
+    expect(validateProfile(stored, { ...valid, img: '/media/files/lea.png' })).toEqual({});
+    expect(validateProfile(stored, { ...valid, img: '//fremd.example/lea.png' })).toEqual({
+      img: 'details.errors.imgInvalid',
+    });
+  });
+
+  it('checks only the fields that changed', () => {
+    // A social user without last name, with an image address the form would refuse today.
+    const social = { firstName: 'Mara', lastName: '', email: 'mara@antares.example', img: 'data:x' };
+    expect(validateProfile(social, { ...social, firstName: 'Marah' })).toEqual({});
+    expect(validateProfile(social, { ...social, lastName: ' ', img: 'kein-bild' })).toEqual({
+      img: 'details.errors.imgInvalid',
+    });
   });
 
   it('names every broken field', () => {
     expect(
-      validateProfile({
+      validateProfile(stored, {
         firstName: ' ',
         lastName: 'x'.repeat(151),
         email: 'lea@schule',

@@ -1,4 +1,4 @@
-import { isValidEmail, isValidPassword } from '@portal/domain';
+import { isResourceUrl, isValidEmail, isValidPassword } from '@portal/domain';
 
 export interface ProfileValues {
   firstName: string;
@@ -23,35 +23,42 @@ export type ProfileErrors = Partial<
 /** The contract's limit for names (UpdateUserRequest). */
 export const NAME_MAX_LENGTH = 150;
 
-function isImageUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    new URL(value);
-    return true;
-  } catch {
-    return false;
-  }
+export interface ProfileBefore {
+  firstName: string;
+  lastName: string;
+  email: string;
+  img: string | null;
 }
 
-export function validateProfile(values: ProfileValues): ProfileErrors {
+/**
+ * Checks only what the user changed: a stored value the form would refuse today (a social user without last
+ * name, an image path set elsewhere) must not block saving another field. The image follows the rule the
+ * server applies (`isResourceUrl`: http(s) or a path on this server).
+ */
+export function validateProfile(before: ProfileBefore, values: ProfileValues): ProfileErrors {
+  const changes = changedFields(before, values);
   const errors: ProfileErrors = {};
-  const firstName = values.firstName.trim();
-  const lastName = values.lastName.trim();
-  const email = values.email.trim();
-  const img = values.img.trim();
-  if (firstName === '') errors.firstName = 'details.errors.firstNameRequired';
-  else if (firstName.length > NAME_MAX_LENGTH) errors.firstName = 'details.errors.tooLong';
-  if (lastName === '') errors.lastName = 'details.errors.lastNameRequired';
-  else if (lastName.length > NAME_MAX_LENGTH) errors.lastName = 'details.errors.tooLong';
-  if (email === '') errors.email = 'details.errors.emailRequired';
-  else if (!isValidEmail(email)) errors.email = 'details.errors.emailInvalid';
-  if (img !== '' && (!isImageUrl(img) || img.length > 2048)) errors.img = 'details.errors.imgInvalid';
+  if (changes.firstName !== undefined) {
+    if (changes.firstName === '') errors.firstName = 'details.errors.firstNameRequired';
+    else if (changes.firstName.length > NAME_MAX_LENGTH) errors.firstName = 'details.errors.tooLong';
+  }
+  if (changes.lastName !== undefined) {
+    if (changes.lastName === '') errors.lastName = 'details.errors.lastNameRequired';
+    else if (changes.lastName.length > NAME_MAX_LENGTH) errors.lastName = 'details.errors.tooLong';
+  }
+  if (changes.email !== undefined) {
+    if (changes.email === '') errors.email = 'details.errors.emailRequired';
+    else if (!isValidEmail(changes.email)) errors.email = 'details.errors.emailInvalid';
+  }
+  // null (emptied) removes the image and needs no check.
+  if (typeof changes.img === 'string' && !isResourceUrl(changes.img))
+    errors.img = 'details.errors.imgInvalid';
   return errors;
 }
 
 /** Only what changed goes to PATCH users/me; an emptied image field removes the image (null). */
 export function changedFields(
-  before: { firstName: string; lastName: string; email: string; img: string | null },
+  before: ProfileBefore,
   values: ProfileValues,
 ): { firstName?: string; lastName?: string; email?: string; img?: string | null } {
   const changes: { firstName?: string; lastName?: string; email?: string; img?: string | null } = {};

@@ -3,20 +3,29 @@ import { Button, Heading, Inline, Stack, Switch, Text, TextField } from '@portal
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiClient, currentUserQueryKey, queryClient, useCurrentUser } from '../../lib/api.ts';
-import { errorDetail, fieldError } from '../../lib/apiErrors.ts';
 import { reportError } from '../../lib/errorReporting.ts';
+import type { TranslationKey } from '../../lib/i18n.ts';
 import { LanguageSwitch } from '../../lib/LanguageSwitch.tsx';
+import { organisationTypeKey } from '../../lib/organisationType.ts';
+import {
+  serverErrorMessage,
+  serverFieldMessage,
+  serverMessageText,
+  showServerError,
+  UNKNOWN_SERVER_MESSAGE,
+} from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 
 const NAME_MAX_LENGTH = 150;
 
-function failed(detail?: string) {
-  toasts.show({
-    tone: 'error',
-    title: 'common:errors.unknown.title',
-    ...(detail ? { descriptionText: detail } : { description: 'common:errors.unknown.description' }),
-  });
-}
+/**
+ * What the settings calls' refusals mean (the server gives them no code): 403 the administrator rule of spec §6
+ * (e.g. the flag was taken away in another tab), 409 the last administrator flag of the organisation.
+ */
+const SETTINGS_REFUSALS: Partial<Record<number, TranslationKey>> = {
+  403: 'auth:toasts.restricted.description',
+  409: 'settings:errors.lastAdministrator',
+};
 
 function OrganisationName({ organisation }: { organisation: Organisation }) {
   const { t } = useTranslation('settings');
@@ -40,11 +49,14 @@ function OrganisationName({ organisation }: { organisation: Organisation }) {
       if (response.ok) {
         await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
         toasts.show({ tone: 'success', title: 'settings:toasts.saved.title' });
-      } else if (response.status === 400) setError(fieldError(body, 'name') ?? errorDetail(body));
-      else if (response.status !== 401) failed(errorDetail(body));
+      } else if (response.status === 400) {
+        const message = serverFieldMessage(body, 'name') ?? serverErrorMessage(400, body);
+        setError(serverMessageText(message));
+      } else if (response.status !== 401)
+        showServerError(serverErrorMessage(response.status, body, SETTINGS_REFUSALS));
     } catch (failure) {
       reportError(failure, { during: 'updateOrganisation' });
-      failed();
+      showServerError(UNKNOWN_SERVER_MESSAGE);
     } finally {
       setPending(false);
     }
@@ -101,10 +113,12 @@ function MemberRow({
       if (response.ok) {
         await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
         toasts.show({ tone: 'success', title: 'settings:toasts.saved.title' });
-      } else if (response.status !== 401) failed(errorDetail(error));
+      } else if (response.status !== 401) {
+        showServerError(serverErrorMessage(response.status, error, SETTINGS_REFUSALS));
+      }
     } catch (failure) {
       reportError(failure, { during: 'updateMembership' });
-      failed();
+      showServerError(UNKNOWN_SERVER_MESSAGE);
     } finally {
       setPending(false);
     }
@@ -137,7 +151,7 @@ function MemberRow({
  * with their administrator flag (the server enforces the same rule), and the portal language.
  */
 export function SettingsPage() {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'common']);
   const { user } = useCurrentUser();
   const organisation = user?.organisations[0];
   if (!user || !organisation) return null;
@@ -149,6 +163,7 @@ export function SettingsPage() {
       </Stack>
       <Stack gap="medium">
         <Heading level={2}>{t('organisation.title')}</Heading>
+        <Text tone="muted">{t(organisationTypeKey(organisation.organisationType))}</Text>
         <OrganisationName key={organisation.name} organisation={organisation} />
       </Stack>
       <Stack gap="medium">
