@@ -3,6 +3,21 @@ import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { PlaybackBar, type PlaybackState } from './PlaybackBar';
 
+/** The time as screen readers get it: the text of the element without its aria-hidden parts. */
+const spokenText = (element: Element) => {
+  const copy = element.cloneNode(true) as Element;
+  for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+  return copy.textContent?.replace(/\s+/g, ' ').trim();
+};
+
+/** The app's formatter, as `formatDuration` from @portal/domain (the package must not import it). */
+const formatDuration = (seconds: number) => {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+};
+
 const labels = { start: 'Starten', pause: 'Pausieren', resume: 'Fortsetzen', stop: 'Beenden' };
 
 const meta = {
@@ -14,6 +29,8 @@ const meta = {
     state: 'stopped',
     elapsed: '0:00:00',
     duration: '0:45:00',
+    timeSeparator: '/',
+    timeSeparatorLabel: 'von',
     deviceCountText: '24 Geräte',
     labels,
     onStart: fn(),
@@ -30,7 +47,13 @@ export const Stopped: Story = {
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('region', { name: 'Vulkane der Erde' })).toBeInTheDocument();
-    await expect(canvas.getByText('0:00:00 / 0:45:00')).toBeVisible();
+    // Seen as '0:00:00 / 0:45:00', heard as '0:00:00 von 0:45:00'.
+    const time = canvas.getByText('0:00:00 / 0:45:00');
+    await expect(time).toBeVisible();
+    await expect(time).toHaveAttribute('aria-hidden', 'true');
+    await expect(spokenText(canvas.getByRole('region', { name: 'Vulkane der Erde' }))).toContain(
+      '0:00:00 von 0:45:00',
+    );
     await expect(canvas.getByText('24 Geräte')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Beenden' })).toBeDisabled();
     await userEvent.click(canvas.getByRole('button', { name: 'Starten' }));
@@ -107,21 +130,26 @@ export const FullCycle: Story = {
   },
 };
 
-/** Seconds formatted by a function the app passes in. */
-export const FormatTime: Story = {
+/**
+ * The app formats the times (in the portal with `formatDuration` from @portal/domain) and passes
+ * strings; a word as separator is shown and read as it is.
+ */
+export const FormattedByTheApp: Story = {
   args: {
     state: 'playing',
-    elapsed: 3723,
-    duration: 5400,
-    formatTime: (seconds: number) => {
-      const h = Math.floor(seconds / 3600);
-      const m = Math.floor((seconds % 3600) / 60);
-      const s = seconds % 60;
-      return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
-    },
+    elapsed: formatDuration(3723),
+    duration: formatDuration(5400),
+    timeSeparator: 'von',
+    timeSeparatorLabel: undefined,
   },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('1:02:03 / 1:30:00')).toBeVisible();
+    const canvas = within(canvasElement);
+    const time = canvas.getByText('1:02:03 von 1:30:00');
+    await expect(time).toBeVisible();
+    await expect(time).not.toHaveAttribute('aria-hidden');
+    await expect(spokenText(canvas.getByRole('region', { name: 'Vulkane der Erde' }))).toContain(
+      '1:02:03 von 1:30:00',
+    );
   },
 };
 

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Button } from '../Button/Button';
+import { visuallyHidden } from '../styles/utils.css';
 import * as styles from './PlaybackBar.css';
 
 export const playbackStates = ['stopped', 'playing', 'paused'] as const;
@@ -19,19 +20,29 @@ export interface PlaybackBarProps {
   titleLevel?: 2 | 3 | 4;
   state: PlaybackState;
   /**
-   * Elapsed time: a string the app formatted (h:mm:ss), or seconds together with `formatTime`.
-   * @example elapsed="0:12:03"
+   * Elapsed time, already formatted by the app (the component shows it as it is and never formats
+   * numbers itself). In the portal, `formatDuration` from `@portal/domain` gives h:mm:ss.
+   * @example
+   * import { formatDuration } from '@portal/domain';
+   * <PlaybackBar
+   *   elapsed={formatDuration(session.elapsedSeconds)} // '0:12:03'
+   *   duration={formatDuration(content.duration)} // '0:45:00'
+   *   timeSeparator="/"
+   *   timeSeparatorLabel={t('playback.of')} // 'von'
+   *   …
+   * />
    */
-  elapsed: string | number;
-  /** Total duration, like `elapsed`. */
-  duration: string | number;
+  elapsed: string;
+  /** Total duration, already formatted like `elapsed`, e.g. `formatDuration(content.duration)`. */
+  duration: string;
+  /** Shown between elapsed time and duration, e.g. '/' or 'von'. */
+  timeSeparator: string;
   /**
-   * Turns seconds into text when `elapsed`/`duration` are numbers.
-   * @example formatTime={(s) => formatDuration(s)} // from the app, e.g. '1:02:03'
+   * What screen readers hear instead of `timeSeparator`, for a symbol that reads badly: with
+   * `timeSeparator="/"` and `timeSeparatorLabel="von"` they read '0:12:03 von 0:45:00'. Omit it when
+   * the separator is a word.
    */
-  formatTime?: (seconds: number) => string;
-  /** Text of the time's screen-reader label and separator, e.g. 'von' gives '0:12:03 von 0:45:00'. */
-  timeSeparator?: string;
+  timeSeparatorLabel?: string;
   /** How many devices play along, formatted by the app, e.g. '24 Geräte'. */
   deviceCountText: string;
   /**
@@ -74,8 +85,8 @@ export function PlaybackBar({
   state,
   elapsed,
   duration,
-  formatTime = String,
-  timeSeparator = '/',
+  timeSeparator,
+  timeSeparatorLabel,
   deviceCountText,
   labels,
   onStart,
@@ -88,7 +99,6 @@ export function PlaybackBar({
 }: PlaybackBarProps) {
   const titleId = useId();
   const Heading = `h${titleLevel}` as const;
-  const asText = (value: string | number) => (typeof value === 'number' ? formatTime(value) : value);
   const main =
     state === 'stopped'
       ? { label: labels.start, onClick: onStart, icon: 'play' as const, variant: 'primary' as const }
@@ -103,7 +113,18 @@ export function PlaybackBar({
         </Heading>
         <div className={styles.details}>
           <span className={styles.time}>
-            {asText(elapsed)} {timeSeparator} {asText(duration)}
+            {timeSeparatorLabel ? (
+              <>
+                <span aria-hidden="true">
+                  {elapsed} {timeSeparator} {duration}
+                </span>
+                <span className={visuallyHidden}>
+                  {elapsed} {timeSeparatorLabel} {duration}
+                </span>
+              </>
+            ) : (
+              `${elapsed} ${timeSeparator} ${duration}`
+            )}
           </span>
           <span>{deviceCountText}</span>
         </div>
