@@ -1,6 +1,6 @@
 // Test support only: a real S3-compatible server on 127.0.0.1 for the storage tests.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -27,6 +27,8 @@ export interface S3TestServer {
   object(key: string): Promise<Buffer | null>;
   /** Whether an S3 multipart upload is still open (its parts kept). */
   hasMultipartUpload(storageUploadId: string): boolean;
+  /** How many multipart uploads are open. */
+  multipartUploadCount(): number;
   close(): Promise<void>;
 }
 
@@ -196,6 +198,7 @@ export async function startS3TestServer(): Promise<S3TestServer> {
       return answer.status === 200 ? Buffer.from(await answer.arrayBuffer()) : null;
     },
     hasMultipartUpload: (storageUploadId) => existsSync(join(uploadsDir, storageUploadId)),
+    multipartUploadCount: () => (existsSync(uploadsDir) ? readdirSync(uploadsDir).length : 0),
     async close() {
       const closed = new Promise<void>((resolve) => proxy.close(() => resolve()));
       // The portal server's S3 client keeps its connections open for the next part.

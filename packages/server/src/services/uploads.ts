@@ -74,7 +74,7 @@ export function parseContentDigest(header: string | string[] | undefined): Buffe
     if (entry.slice(0, separator).trim().toLowerCase() !== 'sha-256') continue;
     const value = /^:([A-Za-z0-9+/]+={0,2}):$/.exec(entry.slice(separator + 1).trim());
     const digest = value?.[1] ? Buffer.from(value[1], 'base64') : undefined;
-    if (!digest || digest.length !== 32) throw new HttpError(400, UPLOAD_MESSAGES.digestInvalid);
+    if (digest?.length !== 32) throw new HttpError(400, UPLOAD_MESSAGES.digestInvalid);
     return digest;
   }
   return undefined;
@@ -296,10 +296,12 @@ export class UploadService {
       await forgetPart();
       if (error instanceof TooLargeError) throw new HttpError(413, UPLOAD_MESSAGES.partTooLarge);
       if (error instanceof UploadGoneError) throw new HttpError(404, UPLOAD_MESSAGES.gone);
-      // The client went away mid-part (cancel, lost connection): its fault, not a server error.
-      if (body.destroyed || body.errored) throw new HttpError(400, UPLOAD_MESSAGES.partInterrupted);
-      // Every byte arrived and S3 refused them for the client's digest: the client's mistake too.
+      // Every byte arrived and S3 refused them for the client's digest: the client's mistake.
       if (digestMismatch()) throw new HttpError(400, UPLOAD_MESSAGES.digestMismatch);
+      // The client went away mid-part (cancel, lost connection): its fault, not a server error.
+      if (result.sha256 === undefined && (body.destroyed || body.errored)) {
+        throw new HttpError(400, UPLOAD_MESSAGES.partInterrupted);
+      }
       throw error;
     }
     const sha256 = result.sha256;
