@@ -3,12 +3,14 @@ import { expect, within } from 'storybook/test';
 import { Badge } from '../Badge/Badge';
 import { Button } from '../Button/Button';
 import { expectToken } from '../testing/tokens';
+import { palette } from '../theme/palette';
 import { vars } from '../theme/theme.css';
 import { ContentCard, ContentCardSkeleton } from './ContentCard';
 
-// A small inline image, so the stories need no network and the visual baselines stay stable.
+// A small inline image, so the stories need no network and the visual baselines stay stable. Its
+// colours (sky, mountain, sun) come from the palette, the only place with raw colour values.
 const preview = `data:image/svg+xml,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 90"><rect width="160" height="90" fill="#0B4A70"/><path d="M0 90 60 30l30 30 20-20 50 50z" fill="#F07D00"/><circle cx="120" cy="22" r="10" fill="#FFD166"/></svg>',
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 90"><rect width="160" height="90" fill="${palette.lightBlue[800]}"/><path d="M0 90 60 30l30 30 20-20 50 50z" fill="${palette.orange[500]}"/><circle cx="120" cy="22" r="10" fill="${palette.yellow[300]}"/></svg>`,
 )}`;
 
 const meta = {
