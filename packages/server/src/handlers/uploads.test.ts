@@ -427,6 +427,37 @@ describe.each([
       expect(unknownUpload.statusCode).toBe(404);
     });
 
+    it('keeps preview images in the same store, serves them from it and deletes them there', async () => {
+      const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), randomBytes(300)]);
+      const boundary = 'vorschau-grenze';
+      const form = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bild.png"\r\n` +
+            'Content-Type: image/png\r\n\r\n',
+        ),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const created = await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/cms/preview-files/',
+        headers: { ...bearer(lehrer), 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: form,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const { id, file } = created.json<{ id: number; file: string }>();
+      expect((await store.file(keyOf(file)))?.equals(png)).toBe(true);
+      expect((await server.app.inject({ url: file })).rawPayload.equals(png)).toBe(true);
+      const deleted = await server.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/cms/preview-files/${id}/`,
+        headers: bearer(lehrer),
+      });
+      expect(deleted.statusCode).toBe(204);
+      expect(await store.file(keyOf(file))).toBeNull();
+      expect((await server.app.inject({ url: file })).statusCode).toBe(404);
+    });
+
     it('a new start drops the unfinished upload of the same content (one file per item)', async () => {
       const id = await newContent();
       const first = await started(id, 'eins.mp4', PART);
