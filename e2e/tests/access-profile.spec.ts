@@ -43,12 +43,17 @@ test('a teacher edits the profile; the navigation offers no settings', async ({ 
 
   await firstName.fill('Leonie');
   await page.getByLabel('E-Mail').fill(users.lehrer);
-  await page.getByLabel('Profilbild (URL)').fill(`${server.baseURL}/favicon.svg`);
+  // A picture on the portal's own server, as the server accepts it.
+  await page.getByLabel('Profilbild (URL)').fill('/favicon.svg');
   await page.getByRole('button', { name: 'Änderungen speichern' }).click();
   await expect(toast(page, 'Profil gespeichert')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Vorname')).toHaveValue('Leonie');
   await expect(page.getByRole('img', { name: 'Ihr Profilbild' })).toBeVisible();
+
+  // The organisation with its type (spec §3: 2 = school) and the membership.
+  const organisations = page.getByRole('list', { name: 'Ihre Organisationen' });
+  await expect(organisations.getByRole('listitem')).toHaveText(['Gymnasium DemoSchuleMitglied']);
 });
 
 test('a teacher changes the password and signs in with the new one', async ({ page }) => {
@@ -117,6 +122,29 @@ test('switching to English shows English texts, and the choice outlives a logout
   await page.reload();
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('vr-portal.language'))).toBe('en');
+});
+
+test("the server's refusals read in the chosen language", async ({ page }) => {
+  await signInAt(page, users.admin);
+  await page.goto(`${server.baseURL}/dashboard/settings`);
+  await page.getByRole('radio', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await expect(page.getByText('Media centre (KMZ)')).toBeVisible();
+
+  // The last administrator cannot drop the flag (server: 409 in German, no code).
+  const own = page.getByRole('list', { name: 'Members of the organisation' }).getByRole('switch').first();
+  await own.click();
+  await expect(toast(page, 'Not possible')).toContainText(
+    'The organisation needs at least one administrator. Please make another member an administrator first.',
+  );
+  await expect(own).toBeChecked();
+
+  // A taken address (server: a German field error).
+  await page.goto(`${server.baseURL}/dashboard/profile`);
+  await page.getByLabel('Email').fill(users.zfsl);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('This email address is already in use.')).toBeVisible();
+  await expect(page.getByText('Diese E-Mail-Adresse wird bereits verwendet.')).toHaveCount(0);
 });
 
 test('deleting the account asks first, names the consequences, then logs out for good', async ({

@@ -17,8 +17,15 @@ test.afterAll(async () => {
 
 const CONFIRMATION = 'Wenn zu dieser E-Mail-Adresse ein Konto besteht, haben wir Ihnen einen Link';
 
-test('a forgotten password is replaced through the link of the mail', async ({ page, request }) => {
+test('a forgotten password is replaced through the link of the mail, which also lifts a login block', async ({
+  page,
+  request,
+}) => {
   await page.goto(`${server.baseURL}/login`);
+  // Three wrong guesses block the login in this browser (spec §4) …
+  for (const password of ['falsch1234', 'falsch5678', 'falsch9012'])
+    await submitLogin(page, users.zfsl, password);
+  await expect(page.getByRole('main').getByText('Login gesperrt')).toBeVisible();
   await page.getByRole('link', { name: 'Passwort vergessen?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
   await expect(page.getByRole('heading', { name: 'Passwort vergessen' })).toBeVisible();
@@ -49,6 +56,8 @@ test('a forgotten password is replaced through the link of the mail', async ({ p
   await expect(page).toHaveURL(/\/login$/);
   await expect(toast(page, 'Passwort geändert')).toBeVisible();
 
+  // … and the new password signs in at once.
+  await expect(page.getByRole('main').getByText('Login gesperrt')).toHaveCount(0);
   await submitLogin(page, users.zfsl, 'Sommer2026neu');
   await expect(page).toHaveURL(/\/library$/);
   await expect(toast(page, 'Erfolgreich eingeloggt.')).toBeVisible();

@@ -38,6 +38,21 @@ test('a social user signs in through /oidc-antares and ends up with tokens, with
     headers: { Authorization: `Bearer ${access}` },
   });
   expect(await me.json()).toMatchObject({ firstName: 'Mara', isSocialUser: true });
+
+  // The provider owns the password: the profile explains that instead of offering a form that must fail.
+  const dialog = page.getByRole('dialog', { name: 'Datenschutzerklärung & Nutzungsbedingungen' });
+  await dialog
+    .getByRole('checkbox', { name: 'Ich habe die Nutzungsbedingungen gelesen und akzeptiere diese.' })
+    .click();
+  await dialog.getByRole('button', { name: 'Akzeptieren' }).click();
+  await page
+    .getByRole('navigation', { name: 'Hauptnavigation' })
+    .getByRole('link', { name: 'Profil' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Passwort ändern' })).toBeVisible();
+  await expect(page.getByText('Ihr Passwort wird von Ihrem Anmeldedienst verwaltet')).toBeVisible();
+  await expect(page.getByLabel('Aktuelles Passwort')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Passwort ändern' })).toHaveCount(0);
 });
 
 test('cancelling at the provider comes back with a German notice and no session', async ({ page }) => {

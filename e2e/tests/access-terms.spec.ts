@@ -91,24 +91,46 @@ test("a failed acceptance says 'Unbekannter Fehler' and logs out", async ({ page
   expect(await page.evaluate(() => localStorage.getItem('vr-portal.accessToken'))).toBeNull();
 });
 
-test('new terms bring the dialog back with the updated title; declining logs out, accepting lets in', async ({
+test('staff publish new terms on their profile; signed-in users meet the updated dialog on returning to the window', async ({
   page,
-  request,
+  browser,
 }) => {
-  const staff = await request.post(`${server.baseURL}/api/v1/sessions/`, {
-    data: { username: STAFF, password: DEMO_PASSWORD },
-  });
-  expect(staff.status()).toBe(201);
-  const { access } = (await staff.json()) as { access: string };
-  const published = await request.post(`${server.baseURL}/api/v1/organisations/tos-versions/`, {
-    headers: { Authorization: `Bearer ${access}` },
-    data: { tosFile: '/media/nutzungsbedingungen-v2.pdf' },
-  });
-  expect(published.status()).toBe(201);
-
+  // A teacher is signed in and working in the Mediathek.
   await signInAt(page, users.lehrer);
+  await expect(page).toHaveURL(/\/library$/);
+  await expect(page.getByRole('dialog')).toBeHidden();
+
+  // Staff (no organisation) publish a new version from their profile, in a browser of their own.
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signInAt(staff, STAFF);
+  await expect(staff).toHaveURL(/\/library$/);
+  const nav = staff.getByRole('navigation', { name: 'Hauptnavigation' });
+  await expect(nav.getByRole('link', { name: 'Einstellungen' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Inhalt erstellen' })).toHaveCount(0);
+  await nav.getByRole('link', { name: 'Profil' }).click();
+  await expect(staff.getByRole('heading', { name: 'Nutzungsbedingungen veröffentlichen' })).toBeVisible();
+  await expect(staff.getByText('Aktuelle Version: 1')).toBeVisible();
+  await staff.getByLabel('Adresse der Nutzungsbedingungen (PDF)').fill('nutzungsbedingungen-v2.pdf');
+  await staff.getByRole('button', { name: 'Neue Version veröffentlichen' }).click();
+  await expect(
+    staff.getByText('Bitte geben Sie eine Adresse ein, die mit https://, http:// oder / beginnt.'),
+  ).toBeVisible();
+  await staff.getByLabel('Adresse der Nutzungsbedingungen (PDF)').fill('/media/nutzungsbedingungen-v2.pdf');
+  await staff.getByRole('button', { name: 'Neue Version veröffentlichen' }).click();
+  const confirm = staff.getByRole('alertdialog', { name: 'Neue Nutzungsbedingungen veröffentlichen?' });
+  await confirm.getByRole('button', { name: 'Veröffentlichen' }).click();
+  // The new version applies to staff as well.
+  await expect(staff.getByRole('dialog', { name: UPDATED_TITLE })).toBeVisible();
+  const current = await staff.request.get(`${server.baseURL}/api/v1/organisations/current-tos/`);
+  expect(((await current.json()) as { version: number }).version).toBe(2);
+  await staffContext.close();
+
+  // Back in the teacher's window: the updated dialog comes up without a reload.
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   const dialog = page.getByRole('dialog', { name: UPDATED_TITLE });
   await expect(dialog).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Mediathek', level: 1 })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Abbrechen' }).click();
   await expect(toast(page, 'Sie werden ausgeloggt')).toBeVisible();
   await expect(dialog).toBeHidden();

@@ -50,7 +50,9 @@ test.describe('with a server that throttles after two failures', () => {
     await server?.stop();
   });
 
-  test("the server's German 429 message is shown and does not use up an attempt", async ({ page }) => {
+  test("the server's 429 is shown in the portal's language and does not use up an attempt", async ({
+    page,
+  }) => {
     await page.goto(`${server.baseURL}/login`);
     for (const password of ['falsch1234', 'falsch5678']) {
       await submitLogin(page, users.zfsl, password);
@@ -62,6 +64,17 @@ test.describe('with a server that throttles after two failures', () => {
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('vr-portal.loginAttempts'))).toBe('1');
     await expect(page.getByText('Login gesperrt')).toHaveCount(0);
+
+    // In English the portal words the server's refusal itself (by its code), not in the server's German.
+    await page.evaluate(() => localStorage.setItem('vr-portal.language', 'en'));
+    await page.reload();
+    await page.getByLabel('Email').fill(users.zfsl);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(toast(page, 'Sign-in not possible')).toContainText(
+      'Too many failed sign-in attempts. Please try again in 15 minutes.',
+    );
+    expect(await page.evaluate(() => localStorage.getItem('vr-portal.loginAttempts'))).toBe('1');
   });
 });
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { contentTitlesFor, signIn, submitLogin, toast, users } from './support.ts';
+import { contentTitlesFor, DEMO_PASSWORD, signIn, submitLogin, toast, users } from './support.ts';
 
 test('a teacher signs in and sees the content titles of the Mediathek', async ({ page, request }) => {
   const titles = await contentTitlesFor(request, users.lehrer);
@@ -38,6 +38,89 @@ test('three wrong passwords block the login, and a fourth try sends no request',
   await page.waitForTimeout(500);
   expect(loginRequests).toBe(3);
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the block is temporary: 15 minutes later the right password signs in', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/login');
+  for (const password of ['falsch1234', 'falsch5678']) {
+    await submitLogin(page, users.zfsl, password);
+    await expect(toast(page, 'Login nicht möglich')).toBeVisible();
+  }
+  await submitLogin(page, users.zfsl, 'falsch9012');
+  await expect(toast(page, 'Login gesperrt')).toBeVisible();
+  const notice = page.getByRole('main').getByRole('status').filter({ hasText: 'Login gesperrt' });
+  await expect(notice).toBeVisible();
+  await expect(page.getByText(/^Sie können sich ab \d{2}:\d{2} Uhr wieder anmelden\.$/)).toBeVisible();
+
+  // Still blocked shortly before the end …
+  await page.clock.fastForward('14:00');
+  await submitLogin(page, users.zfsl, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(notice).toBeVisible();
+  // … and over once the lock period has passed: the notice goes by itself and the login works.
+  await page.clock.fastForward('01:01');
+  await expect(notice).toHaveCount(0);
+  await submitLogin(page, users.zfsl, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/library$/);
+  expect(await page.evaluate(() => localStorage.getItem('vr-portal.loginAttempts'))).toBe('3');
+  expect(await page.evaluate(() => localStorage.getItem('vr-portal.loginLockedAt'))).toBeNull();
+});
+
+test('no page content renders while the signed-in user loads or cannot be loaded', async ({ page }) => {
+  await signIn(page, users.lehrer);
+  await expect(page.getByRole('heading', { name: 'Mediathek', level: 1 })).toBeVisible();
+
+  // users/me answers slowly: a loading state, not the Mediathek.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/v1/users/me/', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'Ihre Daten werden geladen …' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Mediathek', level: 1 })).toHaveCount(0);
+  release();
+  await expect(page.getByRole('heading', { name: 'Mediathek', level: 1 })).toBeVisible();
+  await page.unrouteAll({ behavior: 'wait' });
+
+  // users/me fails (not 401): a German error with a retry, still no page content, the session kept.
+  await page.route('**/api/v1/users/me/', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"Wartung"}' }),
+  );
+  await page.reload();
+  await expect(page.getByRole('alert')).toContainText('Ihre Daten konnten nicht geladen werden');
+  await expect(page.getByRole('heading', { name: 'Mediathek', level: 1 })).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('vr-portal.accessToken'))).not.toBeNull();
+  await page.unrouteAll({ behavior: 'wait' });
+  await page.getByRole('button', { name: 'Erneut versuchen' }).click();
+  await expect(page.getByRole('heading', { name: 'Mediathek', level: 1 })).toBeVisible();
+});
+
+test('the navigation follows the role: administrators get the settings, members creating content', async ({
+  page,
+}) => {
+  const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+  await signIn(page, users.lehrer);
+  await expect(nav.getByRole('link', { name: 'Inhalt erstellen' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Einstellungen' })).toHaveCount(0);
+  await nav.getByRole('link', { name: 'Inhalt erstellen' }).click();
+  await expect(page).toHaveURL(/\/library\/new$/);
+  await expect(nav.getByRole('link', { name: 'Inhalt erstellen' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Mediathek' })).not.toHaveAttribute('aria-current', 'page');
+
+  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await expect(toast(page, 'Erfolgreich ausgeloggt.')).toBeVisible();
+  await signIn(page, users.admin);
+  await nav.getByRole('link', { name: 'Einstellungen' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  await expect(nav.getByRole('link', { name: 'Einstellungen' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current', 'page');
+  // The organisation's type (spec §3: 4 = KMZ).
+  await expect(page.getByText('Kreismedienzentrum', { exact: true })).toBeVisible();
 });
 
 test('an anonymous visit to the dashboard lands on the login page', async ({ page }) => {
