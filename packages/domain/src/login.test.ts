@@ -92,7 +92,10 @@ describe('the temporary lock (spec §8: temporär gesperrt)', () => {
   });
 
   it('starts a lock of unknown or future beginning now, so that it ends too', () => {
-    expect(loginAttemptsAt({ remaining: '0', lockedAt: null }, start)).toEqual({ remaining: 0, lockedAt: start });
+    expect(loginAttemptsAt({ remaining: '0', lockedAt: null }, start)).toEqual({
+      remaining: 0,
+      lockedAt: start,
+    });
     expect(loginAttemptsAt({ remaining: '0', lockedAt: 'gestern' }, start)).toEqual({
       remaining: 0,
       lockedAt: start,
