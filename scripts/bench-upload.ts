@@ -1,15 +1,18 @@
 // `npm run bench:upload`: upload throughput of the reference server, printed, never asserted.
 //  1. A generated file (1 GiB; BENCH_UPLOAD_MIB overrides) goes through the real server (startServer on an
 //     in-memory database, a temporary UPLOAD_DIR) with the real upload engine (uploadMultipart of @portal/api,
-//     Node fetch, 4 parts in parallel): sign-in, content item, start, signed part URLs, PUTs, complete.
-//  2. The same file, the same engine and part size against a minimal node:http server that answers the four JSON
-//     calls trivially and only streams each part to disk.
+//     Node fetch, 4 parts in parallel, each with its SHA-256 in Content-Digest, which the server checks while it
+//     writes): sign-in, content item, start, signed part URLs, PUTs, complete.
+//  2. The same file, the same engine (hashing included) and part size against a minimal node:http server that
+//     answers the four JSON calls trivially and only streams each part to disk, checking nothing.
 //  3. The ratio real / bare (aim: at least 0.7). BENCH_UPLOAD_ROUNDS (3) rounds alternate between the two; the
 //     best of each counts, since other load on the machine can only slow a run down.
+//  4. The CPU time each server process used per GiB (Linux /proc; the database thread included): unlike MB/s it
+//     hardly depends on what else runs on the machine, so it shows the server's own cost even on a busy one.
 // Each server runs in its own process, as it would in production, so the client does not share its thread.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdtempSync, openAsBlob, rmSync, statSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +22,7 @@ import { createPortalClient, type PortalClient } from '../packages/api/src/clien
 import { uploadMultipart } from '../packages/api/src/upload/multipart.ts';
 
 const MiB = 1024 ** 2;
+const GiB = 1024 ** 3;
 const PART_SIZE = 16 * MiB;
 const FILE_MIB = Number(process.env.BENCH_UPLOAD_MIB ?? 1024);
 const FILE_NAME = 'bench_upload.bin';
@@ -159,8 +163,29 @@ async function startTarget(mode: 'real' | 'bare', workDir: string): Promise<Targ
   return { mode, child, url, uploadDir, client, contentId };
 }
 
-/** One upload of the whole file; MB/s (10^6 bytes). Each upload replaces the previous file of the item. */
-async function upload(target: Target, file: Blob): Promise<number> {
+/** CPU seconds a child process has used so far, from /proc (undefined where there is none). */
+function cpuSeconds(child: ChildProcess): number | undefined {
+  try {
+    // After "pid (name) " come state, ppid, …: utime and stime (fields 14 and 15) are the 12th and 13th, in
+    // clock ticks of 1/100 s on Linux.
+    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks / 100 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+interface Run {
+  /** MB/s (10^6 bytes). */
+  rate: number;
+  /** CPU seconds of the server process per GiB uploaded. */
+  cpuPerGiB: number | undefined;
+}
+
+/** One upload of the whole file. Each upload replaces the previous file of the item. */
+async function upload(target: Target, file: Blob): Promise<Run> {
+  const cpuBefore = cpuSeconds(target.child);
   const started = performance.now();
   const result = await uploadMultipart({
     client: target.client,
@@ -180,7 +205,12 @@ async function upload(target: Target, file: Blob): Promise<number> {
     );
     if (statSync(stored).size !== file.size) throw new Error('real: the stored file has the wrong size');
   }
-  return file.size / 1e6 / seconds;
+  const cpuAfter = cpuSeconds(target.child);
+  const cpuPerGiB =
+    cpuBefore === undefined || cpuAfter === undefined
+      ? undefined
+      : ((cpuAfter - cpuBefore) * GiB) / file.size;
+  return { rate: file.size / 1e6 / seconds, cpuPerGiB };
 }
 
 const ROUNDS = Math.max(1, Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3));
@@ -200,21 +230,34 @@ async function main(): Promise<void> {
     targets.push(real);
     const bare = await startTarget('bare', workDir);
     targets.push(bare);
-    const results = { real: [] as number[], bare: [] as number[] };
+    const results = { real: [] as Run[], bare: [] as Run[] };
+    const f = (n: number | undefined) => (n ?? 0).toFixed(0).padStart(5);
+    const cpu = (n: number | undefined) => (n === undefined ? '   ?' : n.toFixed(2));
     for (let round = 1; round <= ROUNDS; round++) {
-      results.real.push(await upload(real, file));
-      results.bare.push(await upload(bare, file));
-      const f = (n: number | undefined) => (n ?? 0).toFixed(0).padStart(5);
+      const r = await upload(real, file);
+      const b = await upload(bare, file);
+      results.real.push(r);
+      results.bare.push(b);
       console.log(
-        `  round ${round}: reference ${f(results.real.at(-1))} MB/s, minimal ${f(results.bare.at(-1))} MB/s`,
+        `  round ${round}: reference ${f(r.rate)} MB/s (${cpu(r.cpuPerGiB)} CPU-s/GiB), ` +
+          `minimal ${f(b.rate)} MB/s (${cpu(b.cpuPerGiB)} CPU-s/GiB)`,
       );
     }
-    const bestReal = Math.max(...results.real);
-    const bestBare = Math.max(...results.bare);
-    const f = (n: number) => n.toFixed(0).padStart(5);
-    console.log(`  reference server (uploadMultipart → signed part URLs → disk): ${f(bestReal)} MB/s`);
-    console.log(`  minimal node:http server (parts streamed to disk):           ${f(bestBare)} MB/s`);
-    console.log(`  ratio: ${(bestReal / bestBare).toFixed(2)} (aim: at least 0.7)`);
+    const best = (runs: Run[]) => Math.max(...runs.map((run) => run.rate));
+    // The least CPU a run needed: interruptions by other processes can only add to it.
+    const leastCpu = (runs: Run[]) => {
+      const values = runs.flatMap((run) => (run.cpuPerGiB === undefined ? [] : [run.cpuPerGiB]));
+      return values.length > 0 ? Math.min(...values) : undefined;
+    };
+    console.log(
+      `  reference server (uploadMultipart → signed part URLs → disk): ${f(best(results.real))} MB/s, ` +
+        `${cpu(leastCpu(results.real))} CPU-s/GiB`,
+    );
+    console.log(
+      `  minimal node:http server (parts streamed to disk):           ${f(best(results.bare))} MB/s, ` +
+        `${cpu(leastCpu(results.bare))} CPU-s/GiB`,
+    );
+    console.log(`  ratio: ${(best(results.real) / best(results.bare)).toFixed(2)} (aim: at least 0.7)`);
   } finally {
     for (const target of targets) {
       await stopChild(target.child);
