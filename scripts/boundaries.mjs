@@ -39,8 +39,11 @@ function* sourceFiles(dir) {
   }
 }
 
+/** Block comments and whole-line comments: JSDoc examples show imports that the module does not make. */
+const COMMENT = /\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm;
+
 function importsOf(file) {
-  const text = readFileSync(file, 'utf8');
+  const text = readFileSync(file, 'utf8').replace(COMMENT, '');
   const specifiers = [];
   for (const match of text.matchAll(IMPORT_SPECIFIER)) {
     specifiers.push(match.slice(1).find((group) => group !== undefined));

@@ -87,4 +87,12 @@ describe('findViolations', () => {
       'packages/server/package.json: @portal/server must not depend on @portal/portal',
     ]);
   });
+
+  it('ignores imports that only stand in comments', () => {
+    const root = workspace({
+      'packages/ui/src/Bar.tsx':
+        "/**\n * @example\n * import { formatDuration } from '@portal/domain';\n */\n// import { x } from '@portal/api';\nexport const url = 'http://example.org';",
+    });
+    expect(findViolations(root)).toEqual([]);
+  });
 });
