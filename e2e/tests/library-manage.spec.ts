@@ -104,7 +104,7 @@ const title = 'Rundgang durch die Zeche';
 
 test('create a video with preview image, then upload 50 MB with visible progress', async ({ page }) => {
   await signInAt(page, users.admin);
-  await page.getByRole('link', { name: 'Inhalt erstellen' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Inhalt erstellen' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Inhalt erstellen' })).toBeVisible();
 
   // German validation before anything is sent.
