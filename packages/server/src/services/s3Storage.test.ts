@@ -96,23 +96,40 @@ describe('a failing S3 store', () => {
     }
   }
 
-  it('answers 503 with a German detail when the store refuses our signature (wrong secret)', async () => {
-    const response = await startUpload({ ...s3.env, S3_SECRET_ACCESS_KEY: 'falsch' });
-    expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ detail: STORAGE_UNAVAILABLE });
-    // The right secret passes the same signature check.
-    expect((await startUpload(s3.env)).statusCode).toBe(201);
-  });
+  // Each case builds its own app (the store comes from the environment), which takes a while on a busy machine.
+  const SLOW = 60_000;
 
-  it('answers 503 with a German detail when the store cannot be reached', async () => {
-    // A port that was free a moment ago: nothing listens there.
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const address = probe.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
-    const response = await startUpload({ ...s3.env, S3_ENDPOINT: `http://127.0.0.1:${port}` });
-    expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ detail: STORAGE_UNAVAILABLE });
-  });
+  it(
+    'answers 503 with a German detail when the store refuses our signature (wrong secret)',
+    async () => {
+      const response = await startUpload({ ...s3.env, S3_SECRET_ACCESS_KEY: 'falsch' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ detail: STORAGE_UNAVAILABLE });
+    },
+    SLOW,
+  );
+
+  it(
+    'passes the same signature check with the right secret',
+    async () => {
+      expect((await startUpload(s3.env)).statusCode).toBe(201);
+    },
+    SLOW,
+  );
+
+  it(
+    'answers 503 with a German detail when the store cannot be reached',
+    async () => {
+      // A port that was free a moment ago: nothing listens there.
+      const probe = createServer();
+      await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      await new Promise<void>((resolve) => probe.close(() => resolve()));
+      const response = await startUpload({ ...s3.env, S3_ENDPOINT: `http://127.0.0.1:${port}` });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ detail: STORAGE_UNAVAILABLE });
+    },
+    SLOW,
+  );
 });
