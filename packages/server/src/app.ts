@@ -75,9 +75,12 @@ function parseJsonBody(text: string): unknown {
 
 /** Builds the Fastify app from the contract: routes, validation, auth, error shapes, demo media, portal. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const trustProxy = options.trustProxy ?? readTrustProxy();
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? readTrustProxy(),
+    // Fastify takes a hop count at run time, but its types leave it out: the same rule as a function.
+    trustProxy:
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
   });
   const validators = createValidators();
   app.setValidatorCompiler(({ schema, httpPart }) => {
