@@ -35,7 +35,6 @@ export {
   type ContentCardSkeletonProps,
   type ContentCardTitleLevel,
 } from './ContentCard/ContentCard';
-export { truncateTitle } from './ContentCard/truncateTitle';
 export {
   DataTable,
   type DataTableColumn,

@@ -21,6 +21,8 @@ export const item = style({
 
 export const separator = style({ width: '14px', height: '14px', flexShrink: 0, color: vars.color.textMuted });
 
+export const textSeparator = style({ color: vars.color.textMuted });
+
 export const link = style({
   color: vars.color.link,
   textDecoration: 'underline',

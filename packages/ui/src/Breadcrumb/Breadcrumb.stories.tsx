@@ -51,6 +51,20 @@ export const LastItemIsLink: Story = {
   },
 };
 
+/** The spec's trails read 'Dashboard / Geräte': a text separator, still hidden from screen readers. */
+export const TextSeparator: Story = {
+  args: {
+    separator: '/',
+    items: [{ label: 'Dashboard', href: '/dashboard' }, { label: 'Geräte' }],
+  },
+  play: async ({ canvasElement }) => {
+    const nav = within(canvasElement).getByRole('navigation', { name: 'Brotkrümelnavigation' });
+    await expect(nav).toHaveTextContent(/^Dashboard\s*\/\s*Geräte$/);
+    await expect(within(nav).getByText('/')).toHaveAttribute('aria-hidden', 'true');
+    await expect(nav.querySelector('svg')).toBeNull();
+  },
+};
+
 const navigate = fn();
 
 /** Stands in for react-router's Link: proves every link goes through the LinkProvider. */

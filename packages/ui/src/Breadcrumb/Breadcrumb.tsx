@@ -15,10 +15,15 @@ export interface BreadcrumbProps {
    * @example [{ label: 'Dashboard', href: '/dashboard' }, { label: 'Geräte' }]
    */
   items: BreadcrumbItem[];
+  /**
+   * Text between two entries instead of the chevron, e.g. '/' for 'Dashboard / Geräte'. Hidden from
+   * screen readers like the chevron: the list already tells them the order.
+   */
+  separator?: string;
 }
 
 /** Where the current page sits in the portal. */
-export function Breadcrumb({ label, items }: BreadcrumbProps) {
+export function Breadcrumb({ label, items, separator }: BreadcrumbProps) {
   const Link = useLinkComponent();
   return (
     <nav aria-label={label}>
@@ -28,7 +33,11 @@ export function Breadcrumb({ label, items }: BreadcrumbProps) {
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: the trail is rebuilt per page, never reordered
             <li key={`${index}-${item.label}`} className={styles.item}>
-              {index > 0 ? (
+              {index > 0 && separator !== undefined ? (
+                <span className={styles.textSeparator} aria-hidden="true">
+                  {separator}
+                </span>
+              ) : index > 0 ? (
                 <svg className={styles.separator} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
                   <path
                     d="m6 3 5 5-5 5"

@@ -4,7 +4,6 @@ import { Skeleton } from '../Skeleton/Skeleton';
 import { visuallyHidden } from '../styles/utils.css';
 import { Tag } from '../Tag/Tag';
 import * as styles from './ContentCard.css';
-import { truncateTitle } from './truncateTitle';
 
 export const contentCardElements = ['article', 'li', 'div'] as const;
 export type ContentCardElement = (typeof contentCardElements)[number];
@@ -18,11 +17,12 @@ export interface ContentCardProps {
   /** The content's title. Screen readers always hear it in full. */
   title: string;
   /**
-   * Shortens the visible title to this many characters (with '…'); omit when the app passes an
-   * already shortened title. Either way the card shows at most two lines.
-   * @example maxTitleLength={60}
+   * The title as the eye sees it, when the app shortens long titles by its own rule (the portal cuts at
+   * the next space and appends ' ...'). Screen readers and the tooltip keep the full `title`. Either way
+   * the card shows at most two lines.
+   * @example shortTitle={truncateText(title, 48)} // truncateText from @portal/domain
    */
-  maxTitleLength?: number;
+  shortTitle?: string;
   /** Heading level of the title in the page outline. Default 3. */
   titleLevel?: ContentCardTitleLevel;
   /** Makes the whole card a link to the content's page (rendered with the LinkProvider's component). */
@@ -51,7 +51,7 @@ export interface ContentCardProps {
 export function ContentCard({
   as: Root = 'article',
   title,
-  maxTitleLength,
+  shortTitle,
   titleLevel = 3,
   href,
   imageSrc,
@@ -66,7 +66,7 @@ export function ContentCard({
 }: ContentCardProps) {
   const Link = useLinkComponent();
   const Heading = `h${titleLevel}` as const;
-  const shown = maxTitleLength ? truncateTitle(title, maxTitleLength) : title;
+  const shown = shortTitle ?? title;
   const titleText =
     shown === title ? (
       title
