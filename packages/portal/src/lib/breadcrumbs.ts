@@ -14,13 +14,13 @@ export const trails = {
   devices: [{ label: 'breadcrumb.dashboard', href: '/dashboard' }, { label: 'breadcrumb.devices' }],
 } as const satisfies Record<string, BreadcrumbTrail>;
 
-/** Between the items of a trail, as spec §2 writes them. */
-export const BREADCRUMB_SEPARATOR = ' / ';
-
-/** A trail as one text, e.g. 'Dashboard / Geräte' (spec §2), from the translated labels. */
+/**
+ * A trail as the eye reads it, e.g. 'Dashboard / Geräte' (spec §2): the translated labels and the translated
+ * separator that the shell passes to @portal/ui's Breadcrumb (which sets it apart by a gap, written here as spaces).
+ */
 export function breadcrumbText(
   trail: BreadcrumbTrail,
-  translate: (key: BreadcrumbTrail[number]['label']) => string,
+  translate: (key: BreadcrumbTrail[number]['label'] | 'breadcrumb.separator') => string,
 ) {
-  return trail.map((item) => translate(item.label)).join(BREADCRUMB_SEPARATOR);
+  return trail.map((item) => translate(item.label)).join(` ${translate('breadcrumb.separator')} `);
 }

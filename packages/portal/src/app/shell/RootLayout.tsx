@@ -90,6 +90,7 @@ export function RootLayout() {
         {trail && (
           <Breadcrumb
             label={t('breadcrumb.label')}
+            separator={t('breadcrumb.separator')}
             items={trail.map((item) => ({ label: t(item.label), href: item.href }))}
           />
         )}

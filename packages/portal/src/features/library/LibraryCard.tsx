@@ -6,8 +6,7 @@ import { ageText, CARD_TITLE_TRUNCATE_AT, degreesText, isSharedWithUser } from '
 
 /**
  * One item of the Mediathek as @portal/ui's ContentCard; the whole card links to its detail page.
- * The title arrives already cut by the spec §9 rule (next space + ' ...'): the card's own
- * `maxTitleLength` cuts by a different rule, so it stays unset.
+ * The eye sees the title cut by the spec §9 rule (next space + ' ...'); screen readers hear it whole.
  */
 export function LibraryCard({
   content,
@@ -21,7 +20,8 @@ export function LibraryCard({
     <ContentCard
       as="li"
       titleLevel={2}
-      title={truncateText(content.title, CARD_TITLE_TRUNCATE_AT)}
+      title={content.title}
+      shortTitle={truncateText(content.title, CARD_TITLE_TRUNCATE_AT)}
       href={`/library/${content.id}`}
       imageSrc={content.previewImage ?? undefined}
       imageAlt={t('card.previewAlt', { title: content.title })}
