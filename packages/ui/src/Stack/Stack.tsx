@@ -23,6 +23,9 @@ export interface StackProps {
   as?: ElementType;
   id?: string;
   className?: string;
+  /** Names the group, e.g. a list of members (`as="ul"`). */
+  'aria-label'?: string;
+  'aria-labelledby'?: string;
   children?: ReactNode;
 }
 
