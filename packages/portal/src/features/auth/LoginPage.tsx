@@ -2,6 +2,7 @@ import { Box, Button, Heading, Stack, Text, TextField } from '@portal/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PasswordInput } from '../../lib/PasswordInput.tsx';
 import { hasFieldErrors, type LoginFieldErrors, validateLoginForm } from './loginFlow.ts';
 import { useLogin } from './useLogin.ts';
 
@@ -55,9 +56,8 @@ export function LoginPage() {
             onChange={(event) => setEmail(event.target.value)}
             error={errors.email ? t(errors.email) : undefined}
           />
-          <TextField
+          <PasswordInput
             label={t('login.password')}
-            type="password"
             name="password"
             autoComplete="current-password"
             value={password}

@@ -1,9 +1,10 @@
-import { Button, Heading, Stack, Text, TextField } from '@portal/ui';
+import { Alert, Button, Heading, Stack, Text } from '@portal/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { anonymousClient } from '../../lib/api.ts';
 import { reportError } from '../../lib/errorReporting.ts';
+import { PasswordInput } from '../../lib/PasswordInput.tsx';
 import {
   type ServerMessage,
   serverErrorMessage,
@@ -75,9 +76,9 @@ export function ResetPasswordPage() {
       </Stack>
       {linkInvalid && (
         <Stack gap="xsmall">
-          <Text tone="critical">
-            <span role="alert">{t('resetPassword.errors.linkInvalid')}</span>
-          </Text>
+          <Alert tone="critical" announce="assertive">
+            {t('resetPassword.errors.linkInvalid')}
+          </Alert>
           <Text>
             <Link to="/forgot-password">{t('resetPassword.requestNew')}</Link>
           </Text>
@@ -85,9 +86,8 @@ export function ResetPasswordPage() {
       )}
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="medium">
-          <TextField
+          <PasswordInput
             label={t('resetPassword.password')}
-            type="password"
             name="password"
             autoComplete="new-password"
             value={password}
@@ -100,9 +100,8 @@ export function ResetPasswordPage() {
                   : undefined
             }
           />
-          <TextField
+          <PasswordInput
             label={t('resetPassword.repeat')}
-            type="password"
             name="repeat"
             autoComplete="new-password"
             value={repeat}

@@ -1,4 +1,4 @@
-import { Button, Heading, Spinner, Stack, Text } from '@portal/ui';
+import { Alert, Button, Heading, Spinner, Stack, Text } from '@portal/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -125,9 +125,9 @@ export function SocialLoginPage() {
           </Stack>
         ))}
       {state.kind === 'failed' && (
-        <Text tone="critical">
-          <span role="alert">{t(state.cancelled ? 'social.cancelled' : 'social.failed')}</span>
-        </Text>
+        <Alert tone="critical" announce="assertive">
+          {t(state.cancelled ? 'social.cancelled' : 'social.failed')}
+        </Alert>
       )}
       <Text>
         <Link to="/login">{t('social.backToLogin')}</Link>

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { apiClient, currentUserQueryKey, queryClient, useCurrentUser } from '../../lib/api.ts';
 import { reportError } from '../../lib/errorReporting.ts';
 import { LanguageSwitch } from '../../lib/LanguageSwitch.tsx';
+import { PasswordInput } from '../../lib/PasswordInput.tsx';
 import {
   type ServerMessage,
   serverErrorMessage,
@@ -158,7 +159,6 @@ function PasswordForm() {
     const error = errors[name];
     return {
       name,
-      type: 'password',
       value: values[name],
       onChange: (event: { target: { value: string } }) =>
         setValues((v) => ({ ...v, [name]: event.target.value })),
@@ -171,9 +171,13 @@ function PasswordForm() {
       <Heading level={2}>{t('password.title')}</Heading>
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="medium">
-          <TextField label={t('password.current')} autoComplete="current-password" {...field('current')} />
-          <TextField label={t('password.new')} autoComplete="new-password" {...field('next')} />
-          <TextField label={t('password.repeat')} autoComplete="new-password" {...field('repeat')} />
+          <PasswordInput
+            label={t('password.current')}
+            autoComplete="current-password"
+            {...field('current')}
+          />
+          <PasswordInput label={t('password.new')} autoComplete="new-password" {...field('next')} />
+          <PasswordInput label={t('password.repeat')} autoComplete="new-password" {...field('repeat')} />
           <div>
             <Button
               type="submit"
@@ -275,10 +279,7 @@ function OrganisationsAndRoles({ user }: { user: User }) {
       {rows.length === 0 ? (
         <Text tone="muted">{t('organisations.none')}</Text>
       ) : (
-        <ul
-          aria-label={t('organisations.label')}
-          style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '0.75rem' }}
-        >
+        <Stack as="ul" gap="small" aria-label={t('organisations.label')}>
           {rows.map((row) => (
             <li key={row.id}>
               <Inline gap="small" alignY="center">
@@ -290,7 +291,7 @@ function OrganisationsAndRoles({ user }: { user: User }) {
               </Inline>
             </li>
           ))}
-        </ul>
+        </Stack>
       )}
       {roles.length > 0 && (
         <Stack gap="xsmall">

@@ -168,10 +168,7 @@ export function SettingsPage() {
       </Stack>
       <Stack gap="medium">
         <Heading level={2}>{t('members.title')}</Heading>
-        <ul
-          aria-label={t('members.label')}
-          style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '1rem' }}
-        >
+        <Stack as="ul" gap="medium" aria-label={t('members.label')}>
           {(organisation.memberships ?? []).map((membership) => (
             <MemberRow
               key={membership.id}
@@ -180,7 +177,7 @@ export function SettingsPage() {
               own={membership.user.email.toLowerCase() === user.email.toLowerCase()}
             />
           ))}
-        </ul>
+        </Stack>
       </Stack>
       <Stack gap="medium">
         <Heading level={2}>{t('language.title')}</Heading>
