@@ -2741,7 +2741,8 @@ export interface operations {
         language?: string;
         /**
          * @description Projection per the rule of spec §3: `180` matches the formats `180`, `3D180_LR` and `3D180_TB`; `360` matches
-         *     every other format, including none (as `contentFormatDegrees` of @portal/domain shows it).
+         *     every other format. Items without a format (apps, web apps) have no projection and match neither, as the
+         *     portal shows no 180°/360° for them.
          */
         format?: '180' | '360';
         /**

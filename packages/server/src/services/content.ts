@@ -175,8 +175,8 @@ export async function listContent(
   if (query.category !== undefined) conditions.push(sql`c.category_id = ${query.category}`);
   if (query.language) conditions.push(sql`${query.language} = any(c.languages)`);
   if (query.format === '180') conditions.push(sql`c.format in (${FORMAT_180_LIST})`);
-  if (query.format === '360')
-    conditions.push(sql`(c.format is null or c.format not in (${FORMAT_180_LIST}))`);
+  // Without a format an item has no projection (apps, web apps): the cards show no 180°/360° for it, nor does this.
+  if (query.format === '360') conditions.push(sql`c.format not in (${FORMAT_180_LIST})`);
   if (query.age !== undefined) {
     // An open end of the range counts as unbounded; no recommendation at all does not match an age.
     conditions.push(sql`(c.min_age is not null or c.max_age is not null)
