@@ -1298,8 +1298,9 @@ export interface components {
       detail: string;
       /**
        * @description Stable reason of the error. Known codes: `loginThrottled`, `resetMailThrottled`,
-       *     `passwordCheckThrottled` (429, `params.minutes` until the next try is accepted, rounded up) and
-       *     `lastAdministrator` (409 of deleteCurrentUser, `params.organisation` names the organisation).
+       *     `passwordCheckThrottled` (429, `params.minutes` until the next try is accepted, rounded up),
+       *     `lastAdministrator` (409 of deleteCurrentUser, `params.organisation` names the organisation) and
+       *     `fileTooLarge` (413 of uploads, `params.maxBytes` is the limit in bytes).
        * @example loginThrottled
        */
       code?: string;

@@ -1,11 +1,18 @@
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
+/** The contract's `Error.code` and `params`: a reason clients may word themselves, in the user's language. */
+export interface ErrorReason {
+  code: string;
+  params?: Record<string, string | number>;
+}
+
 /** An error whose German `detail` is safe to show to the caller. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly detail: string,
+    readonly clientReason?: ErrorReason,
   ) {
     super(detail);
   }
@@ -130,7 +137,7 @@ function detailForStatus(status: number): string {
 /** Every error leaves as `{detail}` or field errors; client mistakes are never answered with 500. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
-    return reply.code(error.statusCode).send({ detail: error.detail });
+    return reply.code(error.statusCode).send({ detail: error.detail, ...error.clientReason });
   }
   if (error.validation) {
     const fields = toFieldErrors(error.validation as ErrorObject[]);

@@ -18,7 +18,9 @@ export type UploadTarget = { kind: 'content'; id: number } | { kind: 'operatingS
 export const resumeKey = (target: UploadTarget): string => `${target.kind}.${target.id}`;
 
 /** The answer of one JSON call, reduced to what the engine decides on. */
-export type CallResult<T> = { ok: true; data: T } | { ok: false; status: number; detail: string | undefined };
+export type CallResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; status: number; detail: string | undefined; body: unknown };
 
 /** The four JSON calls of the multipart flow for one target; the two targets differ only in their paths. */
 export interface MultipartEndpoints {
@@ -45,7 +47,7 @@ function toResult<T>({ data, error, response }: RawResult<T>): CallResult<T> {
     typeof error === 'object' && error !== null && 'detail' in error && typeof error.detail === 'string'
       ? error.detail
       : undefined;
-  return { ok: false, status: response.status, detail };
+  return { ok: false, status: response.status, detail, body: error };
 }
 
 /**

@@ -21,6 +21,8 @@ export interface UploadErrorDetails {
   status?: number;
   /** The server's `detail` text, when it sent one. */
   detail?: string;
+  /** The server's whole error body (`{detail, code, params}`), for apps that word known `code`s themselves. */
+  body?: unknown;
   /** The part that failed, for `part-failed`. */
   partNumber?: number;
   cause?: unknown;
@@ -32,6 +34,7 @@ export class UploadError extends Error {
   readonly code: UploadErrorCode;
   readonly status: number | undefined;
   readonly detail: string | undefined;
+  readonly body: unknown;
   readonly partNumber: number | undefined;
 
   constructor(code: UploadErrorCode, message: string, details: UploadErrorDetails = {}) {
@@ -39,6 +42,7 @@ export class UploadError extends Error {
     this.code = code;
     this.status = details.status;
     this.detail = details.detail;
+    this.body = details.body;
     this.partNumber = details.partNumber;
   }
 }

@@ -304,6 +304,7 @@ async function startUpload(session: Session): Promise<UploadResumeState> {
     throw new UploadError('start-failed', `The upload could not be started (HTTP ${answer.status}).`, {
       status: answer.status,
       detail: answer.detail,
+      body: answer.body,
     });
   }
   const start = answer.data;
@@ -449,6 +450,7 @@ async function runUpload(
     throw new UploadError('complete-failed', `The upload could not be completed (HTTP ${answer.status}).`, {
       status: answer.status,
       detail: answer.detail,
+      body: answer.body,
     });
   }
   await store?.remove(key);

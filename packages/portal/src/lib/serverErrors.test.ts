@@ -26,6 +26,19 @@ describe('server errors through the translations', () => {
     ).toEqual({ key: 'common:serverErrors.lastAdministrator', values: { organisation: 'ZfsL Demo' } });
   });
 
+  it("words an upload over the limit with the limit in the user's number format", () => {
+    const body = {
+      detail: 'Die Datei ist zu groß. …',
+      code: 'fileTooLarge',
+      params: { maxBytes: 20 * 1024 ** 3 },
+    };
+    expect(serverErrorMessage(413, body)).toEqual({
+      key: 'common:serverErrors.fileTooLarge',
+      values: { max: '20,00 GB' },
+    });
+    expect(serverErrorMessage(413, { ...body, params: {} })).toEqual({ text: 'Die Datei ist zu groß. …' });
+  });
+
   it('shows the server text for a known code whose params are missing, and for unknown codes', () => {
     expect(serverErrorMessage(429, { detail: 'Bitte warten.', code: 'loginThrottled' })).toEqual({
       text: 'Bitte warten.',

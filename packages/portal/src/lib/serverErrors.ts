@@ -1,3 +1,4 @@
+import { formatBytes } from '@portal/domain';
 import { errorDetail, fieldError } from './apiErrors.ts';
 import { ALL_NAMESPACES, i18n, type TranslationKey } from './i18n.ts';
 import { type ToastInput, toasts } from './toasts.ts';
@@ -35,6 +36,14 @@ const KNOWN_CODES: Record<string, Wording> = {
   loginThrottled: minutes('common:serverErrors.loginThrottled'),
   resetMailThrottled: minutes('common:serverErrors.resetMailThrottled'),
   passwordCheckThrottled: minutes('common:serverErrors.passwordCheckThrottled'),
+  // The limit in the user's language ('20,00 GB' / '20.00 GB'), as the language guide words it.
+  fileTooLarge: (params) =>
+    typeof params.maxBytes === 'number' && params.maxBytes > 0
+      ? {
+          key: 'common:serverErrors.fileTooLarge',
+          values: { max: formatBytes(params.maxBytes, i18n.language) ?? '' },
+        }
+      : undefined,
   lastAdministrator: (params) =>
     typeof params.organisation === 'string'
       ? { key: 'common:serverErrors.lastAdministrator', values: { organisation: params.organisation } }

@@ -99,7 +99,11 @@ describe('preview images', () => {
     const big = Buffer.concat([PNG, Buffer.alloc(MAX, 0)]);
     const tooBig = await upload('preview', big, 'gross.png');
     expect(tooBig.statusCode).toBe(413);
-    expect(tooBig.json().detail).toBe('Die Datei ist zu groß. Erlaubt sind höchstens 4 KB.');
+    expect(tooBig.json()).toEqual({
+      detail: 'Die Datei ist zu groß. Erlaubt sind höchstens 4,00 KB.',
+      code: 'fileTooLarge',
+      params: { maxBytes: MAX },
+    });
     // An explicit file_name must follow the rule; the browser's own name is made to follow it.
     const badName = await upload('preview', PNG, 'bild.png', lehrer, 'mein bild.png');
     expect(badName.statusCode).toBe(400);

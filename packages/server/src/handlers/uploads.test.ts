@@ -23,8 +23,8 @@ const keyOf = (url: string) => decodeURIComponent(url.slice('/media/files/'.leng
 
 // The same flow against both stores: local disk (small parts) and s3rver, a real S3 server (S3's 5 MiB parts).
 describe.each([
-  { store: localTestStore(), limit: '20 KB' },
-  { store: s3TestStore(), limit: '100 MB' },
+  { store: localTestStore(), limit: '20,00 KB' },
+  { store: s3TestStore(), limit: '100,00 MB' },
 ])(
   'multipart upload of a content file on $store.name',
   ({ store, limit }: { store: TestStore; limit: string }) => {
@@ -391,7 +391,11 @@ describe.each([
       const id = await newContent();
       const tooBig = await start(id, 'gross.mp4', 20 * PART + 1);
       expect(tooBig.statusCode).toBe(413);
-      expect(tooBig.json().detail).toBe(`Die Datei ist zu groß. Erlaubt sind höchstens ${limit}.`);
+      expect(tooBig.json()).toMatchObject({
+        detail: `Die Datei ist zu groß. Erlaubt sind höchstens ${limit}.`,
+        code: 'fileTooLarge',
+        params: { maxBytes: 20 * PART },
+      });
       const upload = await started(id, 'teil.mp4');
       const url = await partUrl(id, upload.id, 'teil.mp4', 1);
       const oversized = await put(url, randomBytes(PART + 1));

@@ -8,7 +8,7 @@ import { contents, storedFiles } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { FieldErrorsError, organisationIdsOf } from './contentWrite.ts';
 import { type MediaStorage, TooLargeError } from './storage.ts';
-import { formatBytes } from './uploads.ts';
+import { fileTooLarge } from './uploads.ts';
 
 export type StoredFileKind = 'preview' | 'document';
 
@@ -21,7 +21,6 @@ export const FILE_MESSAGES = {
   documentType:
     'Dieser Dateityp wird nicht unterstützt. Erlaubt sind PDF-, Office- und Textdateien sowie Bilder.',
   notPdf: 'Die Datei endet auf .pdf, ist aber kein PDF-Dokument.',
-  tooLarge: (max: string) => `Die Datei ist zu groß. Erlaubt sind höchstens ${max}.`,
   notFound: 'Diese Datei wurde nicht gefunden.',
   notOwner: 'Nur die Organisation, der diese Datei gehört, darf sie löschen.',
   noOrganisation: 'Sie gehören keiner Organisation an und können daher keine Dateien hochladen.',
@@ -180,7 +179,7 @@ export async function storeUploadedFile(
   const declared = Number(request.headers['content-length']);
   // The form's own boundaries and headers add a little; anything far beyond the limit is refused before reading.
   if (Number.isFinite(declared) && declared > maxBytes + 64 * 1024) {
-    throw new HttpError(413, FILE_MESSAGES.tooLarge(formatBytes(maxBytes)));
+    throw fileTooLarge(maxBytes);
   }
   const [organisationId] = await organisationIdsOf(db, userId);
   if (organisationId === undefined) throw new HttpError(403, FILE_MESSAGES.noOrganisation);
@@ -189,8 +188,7 @@ export async function storeUploadedFile(
   try {
     received = await receive(request, storage, kind, maxBytes);
   } catch (error) {
-    if (error instanceof TooLargeError)
-      throw new HttpError(413, FILE_MESSAGES.tooLarge(formatBytes(maxBytes)));
+    if (error instanceof TooLargeError) throw fileTooLarge(maxBytes);
     if (error instanceof HttpError) throw error;
     throw new HttpError(400, FILE_MESSAGES.malformed);
   }

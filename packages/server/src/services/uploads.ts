@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { formatBytes } from '@portal/domain';
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { appSettings, multipartUploadParts, multipartUploads } from '../db/schema.ts';
@@ -24,7 +25,6 @@ export const UPLOAD_MESSAGES = {
   gone: 'Dieser Upload existiert nicht mehr. Bitte starten Sie ihn neu.',
   signatureInvalid: 'Die Upload-Adresse ist ungültig.',
   signatureExpired: 'Die Upload-Adresse ist abgelaufen. Bitte fordern Sie eine neue an.',
-  fileTooLarge: (max: string) => `Die Datei ist zu groß. Erlaubt sind höchstens ${max}.`,
   partTooLarge: 'Dieser Teil ist größer als erlaubt.',
   partInterrupted: 'Die Übertragung dieses Teils wurde unterbrochen. Bitte senden Sie ihn erneut.',
   partNumberTooHigh: (max: number) => `Die Teilnummer darf höchstens ${max} sein.`,
@@ -43,17 +43,12 @@ export const UPLOAD_MESSAGES = {
     `Die hochgeladene Datei ist ${actual} Bytes groß, angekündigt waren ${expected} Bytes.`,
 } as const;
 
-/** 1024-based size with German number format, for messages. */
-export function formatBytes(bytes: number): string {
-  const units = ['Bytes', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const text = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 }).format(value);
-  return `${text} ${units[unit]}`;
+/** 413 for a file over `maxBytes`; `code` and `params.maxBytes` let clients word it in the user's language. */
+export function fileTooLarge(maxBytes: number): HttpError {
+  return new HttpError(413, `Die Datei ist zu groß. Erlaubt sind höchstens ${formatBytes(maxBytes)}.`, {
+    code: 'fileTooLarge',
+    params: { maxBytes },
+  });
 }
 
 export type UploadRow = typeof multipartUploads.$inferSelect;
@@ -171,7 +166,7 @@ export class UploadService {
   async start(target: UploadTarget, fileName: string, fileSize: number | undefined, userId: number) {
     const { partSize, maxUploadBytes, uploadExpirySeconds } = this.config;
     if (fileSize !== undefined && fileSize > maxUploadBytes) {
-      throw new HttpError(413, UPLOAD_MESSAGES.fileTooLarge(formatBytes(maxUploadBytes)));
+      throw fileTooLarge(maxUploadBytes);
     }
     await this.sweepExpired();
     await this.abortAll(target);
@@ -270,7 +265,7 @@ export class UploadService {
     const expected = this.expectedPartSize(upload, partNumber);
     const offset = (partNumber - 1) * upload.partSize;
     if (offset + Math.min(contentLength ?? 0, upload.partSize) > this.config.maxUploadBytes) {
-      throw new HttpError(413, UPLOAD_MESSAGES.fileTooLarge(formatBytes(this.config.maxUploadBytes)));
+      throw fileTooLarge(this.config.maxUploadBytes);
     }
     if (contentLength !== undefined && contentLength > upload.partSize) {
       throw new HttpError(413, UPLOAD_MESSAGES.partTooLarge);
@@ -371,7 +366,7 @@ export class UploadService {
       throw new HttpError(400, UPLOAD_MESSAGES.sizeMismatch(upload.fileSize, size));
     }
     if (size > this.config.maxUploadBytes) {
-      throw new HttpError(413, UPLOAD_MESSAGES.fileTooLarge(formatBytes(this.config.maxUploadBytes)));
+      throw fileTooLarge(this.config.maxUploadBytes);
     }
     const handle = handleOf(upload);
     try {

@@ -8,11 +8,14 @@ export class ServerRefusal extends Error {
   override readonly name = 'ServerRefusal';
   readonly status: number;
   readonly detail: string | undefined;
+  /** The whole error body, for refusals the portal words itself by their `code`. */
+  readonly body: unknown;
 
   constructor(status: number, body: unknown) {
     super(`HTTP ${status}`);
     this.status = status;
     this.detail = errorDetail(body);
+    this.body = body;
   }
 }
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { UploadError } from '@portal/api';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { serverErrorMessage, serverMessageText } from '../../lib/serverErrors.ts';
 import { ServerRefusal } from './serverRefusal.ts';
 import { fileNameProblem, storedFileErrorText, uploadErrorText } from './uploadErrors.ts';
 
@@ -30,6 +31,15 @@ describe('messages of failed uploads', () => {
     expect(uploadErrorText(t(), withoutDetail)).toBe(
       'Die Datei ist größer, als der Server erlaubt. Bitte wählen Sie eine kleinere Datei.',
     );
+  });
+
+  it('words a coded 413 through the shared server-error translations, for files and for previews', () => {
+    const body = { detail: LIMIT_DETAIL, code: 'fileTooLarge', params: { maxBytes: 20 * 1024 ** 3 } };
+    const wording = serverMessageText(serverErrorMessage(413, body));
+    const refused = new UploadError('start-failed', 'HTTP 413', { status: 413, detail: LIMIT_DETAIL, body });
+    expect(uploadErrorText(t(), refused)).toBe(wording);
+    expect(storedFileErrorText(t(), 'preview', new ServerRefusal(413, body))).toBe(wording);
+    expect(wording).not.toContain(LIMIT_DETAIL);
   });
 
   it('keeps a part over the part size apart from a file over the limit', () => {
