@@ -1,6 +1,8 @@
 // `npm run bench:library`: figures of the Mediathek with 2,000 content items, printed, never asserted.
 //  1. First page interactive: from navigation start until the first card's link is in the page and the
-//     search field takes input (signed in as the KMZ administrator, who owns all 2,000).
+//     search field takes input (signed in as the KMZ administrator, who owns all 2,000). Taken inside the page
+//     by a MutationObserver; the driver's view (Playwright polling, then asking the page for the time) adds its
+//     own latency, so it is printed beside it.
 //  2. Search keystroke latency: per key, from keydown until the next frame is painted after the input
 //     (the server search runs debounced; its answer is timed separately).
 // The portal must be built (`pnpm run build`); the server runs from source on an in-memory database.
@@ -88,6 +90,7 @@ async function main() {
     console.log(`seeded ${ITEMS} content items in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
 
     const firstPage: number[] = [];
+    const firstPageSeenByDriver: number[] = [];
     const keystrokes: number[] = [];
     let searchAnswer = 0;
     for (let run = 0; run < 3; run += 1) {
@@ -96,12 +99,32 @@ async function main() {
         localStorage.setItem('vr-portal.accessToken', pair.access);
         localStorage.setItem('vr-portal.refreshToken', pair.refresh);
       }, tokens);
+      // No named functions inside: tsx would wrap them in a helper that does not exist in the page.
+      await context.addInitScript(() => {
+        const w = window as unknown as { interactiveAt?: number };
+        const observer = new MutationObserver(() => {
+          if (
+            w.interactiveAt === undefined &&
+            document.querySelector('ul[aria-label="Inhalte der Mediathek"] a') !== null &&
+            document.querySelector('input[type="search"]:not([disabled])') !== null
+          ) {
+            w.interactiveAt = performance.now();
+            observer.disconnect();
+          }
+        });
+        observer.observe(document, { childList: true, subtree: true });
+      });
       const page = await context.newPage();
       await page.goto(`${origin}/library`, { waitUntil: 'commit' });
       await page.getByRole('list', { name: 'Inhalte der Mediathek' }).getByRole('link').first().waitFor();
       const search = page.getByLabel('Nach Titel suchen');
       await search.waitFor();
-      firstPage.push(await page.evaluate(() => performance.now()));
+      firstPageSeenByDriver.push(await page.evaluate(() => performance.now()));
+      firstPage.push(
+        await page.evaluate(
+          () => (window as unknown as { interactiveAt?: number }).interactiveAt ?? Number.NaN,
+        ),
+      );
 
       // keydown → next painted frame after the input event, for each key of a search word
       await search.focus();
@@ -132,6 +155,9 @@ async function main() {
     }
     console.log(
       `/library first page interactive (signed in, ${ITEMS} items): median ${median(firstPage).toFixed(0)} ms of ${firstPage.map((v) => v.toFixed(0)).join(', ')} (aim ≤ 1000 ms)`,
+    );
+    console.log(
+      `  as the test driver sees it (polling + a round trip to ask the page): median ${median(firstPageSeenByDriver).toFixed(0)} ms of ${firstPageSeenByDriver.map((v) => v.toFixed(0)).join(', ')}`,
     );
     console.log(
       `search keystroke latency: median ${median(keystrokes).toFixed(1)} ms, max ${Math.max(...keystrokes).toFixed(1)} ms over ${keystrokes.length} keys (aim < 100 ms)`,
