@@ -95,7 +95,8 @@ function DetailsForm({ user }: { user: User }) {
     <Stack gap="medium">
       <Heading level={2}>{t('details.title')}</Heading>
       {img && (
-        <img src={img} alt={t('details.imgAlt')} width={96} height={96} style={{ objectFit: 'cover' }} />
+        // Only a width: the picture keeps its own proportions, without CSS of the portal's own.
+        <img src={img} alt={t('details.imgAlt')} width={96} />
       )}
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="medium">
