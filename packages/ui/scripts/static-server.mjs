@@ -34,7 +34,11 @@ export function serveStatic(dir, port = 0) {
     } catch {
       return void res.writeHead(404).end('Not found');
     }
-    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+    res.writeHead(200, {
+      'content-type': types[extname(file)] ?? 'application/octet-stream',
+      // What it serves is a finished build that does not change while it runs: browsers may keep it.
+      'cache-control': 'max-age=600',
+    });
     createReadStream(file).pipe(res);
   });
   return new Promise((resolvePromise) => {

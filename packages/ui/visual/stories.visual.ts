@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 /** The subset of Storybook's index.json this test reads. */
 interface IndexEntry {
@@ -9,6 +9,7 @@ interface IndexEntry {
   title: string;
   name: string;
   type: 'story' | 'docs';
+  importPath: string;
   tags?: string[];
 }
 
@@ -26,39 +27,94 @@ export const stories = Object.values(index.entries).filter(
 type Phase = string | undefined;
 declare global {
   interface Window {
-    __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: Phase; id?: string } };
+    __STORYBOOK_PREVIEW__?: {
+      currentRender?: { phase?: Phase; id?: string; story?: { parameters?: Record<string, unknown> } };
+    };
+    __STORYBOOK_ADDONS_CHANNEL__?: { emit(event: string, payload: unknown): void };
   }
 }
 
-for (const story of stories) {
-  test(`${story.title} › ${story.name}`, async ({ page }) => {
-    // a11y.manual: the story tests already run axe; skipping it here saves about 0.5 s a story.
-    await page.goto(
-      `/iframe.html?id=${encodeURIComponent(story.id)}&viewMode=story&globals=a11y.manual:!true`,
-    );
-    // A fresh page per story: switching stories inside one preview is about three times faster, but
-    // a story's play function could then see what the previous story left behind (tried, and a
-    // keyboard story came out differently after a skip-link story).
-    // Wait until Storybook has rendered the story and run its play function and checks, so the
-    // screenshot shows the state the play function leaves (an open menu, a filled form).
-    const phase = await page.waitForFunction(
-      (id) => {
-        const render = window.__STORYBOOK_PREVIEW__?.currentRender;
-        const done = ['finished', 'errored', 'aborted'];
-        return render?.id === id && done.includes(render.phase ?? '') ? render.phase : false;
+/** The preview page a worker renders stories in, and the story file it was opened for. */
+interface Preview {
+  page: Page;
+  importPath: string | null;
+}
+
+/**
+ * Booting Storybook's preview costs about a second a page, more than most stories take to render and
+ * photograph. So a worker keeps one preview page per story file and switches between that file's stories
+ * the way Storybook's own UI does (the previous story is torn down, the next one mounted and played),
+ * which is what the story tests in Vitest do as well. A new file, and every retry (a new worker), starts
+ * from a freshly loaded page, so no state crosses from one component's stories into another's.
+ */
+const test = base.extend<object, { preview: Preview }>({
+  preview: [
+    async ({ browser }, use, workerInfo) => {
+      const context = await browser.newContext(workerInfo.project.use);
+      await use({ page: await context.newPage(), importPath: null });
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+async function showStory(preview: Preview, story: IndexEntry): Promise<Page> {
+  const { page } = preview;
+  // The pseudo-states addon (hover stories) rewrites the page's style sheets and does not fully undo it
+  // on a switch (tried: the next story showed a hover underline), so the story after one starts afresh.
+  const switchable =
+    preview.importPath === story.importPath &&
+    (await page.evaluate(() => !window.__STORYBOOK_PREVIEW__?.currentRender?.story?.parameters?.pseudo));
+  // a11y.manual: the story tests already run axe; skipping it here saves about 0.5 s a story.
+  const url = `/iframe.html?id=${encodeURIComponent(story.id)}&viewMode=story&globals=a11y.manual:!true`;
+  if (!switchable) {
+    await page.goto(url);
+    preview.importPath = story.importPath;
+  } else {
+    await page.evaluate(
+      ({ id, url }) => {
+        // What a story's links may have changed (a skip link's #main and the scroll it caused) goes back.
+        history.replaceState(null, '', url);
+        window.scrollTo(0, 0);
+        window.__STORYBOOK_ADDONS_CHANNEL__?.emit('setCurrentStory', { storyId: id, viewMode: 'story' });
       },
-      story.id,
-      { timeout: 20_000 },
+      { id: story.id, url },
     );
-    expect(await phase.jsonValue(), 'the story renders without an error').toBe('finished');
-    await page.evaluate(async () => {
-      await document.fonts.ready;
-      await Promise.all(
-        Array.from(document.images, (img) =>
-          img.complete ? null : new Promise((done) => img.addEventListener('loadend', done, { once: true })),
-        ),
-      );
-    });
-    await expect(page).toHaveScreenshot(`${story.id}.png`, { fullPage: true });
+  }
+  // Wait until Storybook has rendered the story and run its play function and checks, so the
+  // screenshot shows the state the play function leaves (an open menu, a filled form).
+  const phase = await page.waitForFunction(
+    (id) => {
+      const render = window.__STORYBOOK_PREVIEW__?.currentRender;
+      const done = ['finished', 'errored', 'aborted'];
+      return render?.id === id && done.includes(render.phase ?? '') ? render.phase : false;
+    },
+    story.id,
+    { timeout: 20_000 },
+  );
+  expect(await phase.jsonValue(), 'the story renders without an error').toBe('finished');
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await Promise.all(
+      Array.from(document.images, (img) =>
+        img.complete ? null : new Promise((done) => img.addEventListener('loadend', done, { once: true })),
+      ),
+    );
+  });
+  return page;
+}
+
+const byFile = new Map<string, IndexEntry[]>();
+for (const story of stories) byFile.set(story.importPath, [...(byFile.get(story.importPath) ?? []), story]);
+for (const [importPath, fileStories] of byFile) {
+  test.describe(importPath, () => {
+    // The stories of one file run in order in one worker (files still spread over the workers).
+    test.describe.configure({ mode: 'default' });
+    for (const story of fileStories) {
+      test(`${story.title} › ${story.name}`, async ({ preview }) => {
+        const page = await showStory(preview, story);
+        await expect(page).toHaveScreenshot(`${story.id}.png`, { fullPage: true });
+      });
+    }
   });
 }
