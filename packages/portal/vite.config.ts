@@ -28,6 +28,54 @@ function inlinePrefetch(apiBaseUrl: string): Plugin {
   };
 }
 
+/**
+ * Route pages that are loaded on demand but should not cost a round trip on their own route: the page's
+ * chunk (and the chunks it alone needs) is announced as modulepreload by an inline script in index.html
+ * when the address is that route, so it is fetched beside the entry; other routes (/login) never load it.
+ */
+const PRELOADED_ROUTE_PAGES = [
+  // '/' sends visitors to the Mediathek; a query string (search, filters) shows the same page.
+  { module: 'src/features/library/LibraryPage.tsx', paths: /^\/(library\/?)?$/ },
+];
+
+function preloadRoutePages(): Plugin {
+  let base = '/';
+  return {
+    name: 'portal:preload-route-pages',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const closure = (start: string[]) => {
+          const seen = new Set<string>();
+          const visit = (name: string) => {
+            if (seen.has(name)) return;
+            seen.add(name);
+            for (const dependency of byName.get(name)?.imports ?? []) visit(dependency);
+          };
+          for (const name of start) visit(name);
+          return seen;
+        };
+        const loadedByEntry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+        const routes = PRELOADED_ROUTE_PAGES.map(({ module, paths }) => {
+          const page = chunks.find((chunk) => chunk.facadeModuleId === resolve(here, module));
+          if (!page) throw new Error(`${module} is not a chunk of its own: is it still loaded on demand?`);
+          const files = [...closure([page.fileName])].filter((name) => !loadedByEntry.has(name));
+          return { paths: paths.source, files: files.map((name) => `${base}${name}`) };
+        });
+        const script = `((routes) => { for (const route of routes) { if (!new RegExp(route.paths).test(location.pathname)) continue; for (const href of route.files) { const link = document.createElement('link'); link.rel = 'modulepreload'; link.crossOrigin = ''; link.href = href; document.head.append(link); } } })(${JSON.stringify(routes)});`;
+        return html.replace('</head>', `<script>${script}</script></head>`);
+      },
+    },
+  };
+}
+
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|woff2|pdf|txt)$/;
 
 async function* filesIn(dir: string): AsyncGenerator<string> {
@@ -85,6 +133,7 @@ export default defineConfig(({ mode }) => {
     plugins: [
       react(),
       inlinePrefetch((env.VITE_API_BASE_URL ?? '').trim().replace(/\/+$/, '')),
+      preloadRoutePages(),
       precompress(),
     ],
     build: {

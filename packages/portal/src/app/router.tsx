@@ -1,6 +1,5 @@
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
-import { LibraryPage } from '../features/library/LibraryPage.tsx';
 import { trails } from '../lib/breadcrumbs.ts';
 import { requireAdministrator, requireSignedIn } from './guards.tsx';
 import type { RouteHandle } from './shell/breadcrumbs.ts';
@@ -31,7 +30,12 @@ export const routes: RouteObject[] = [
           // Password reset (issue 4): the request page and the link of the mail; no help topic (spec §2).
           { path: 'forgot-password', lazy: () => import('../features/auth/ForgotPasswordPage.tsx') },
           { path: 'reset-password/:urlHash', lazy: () => import('../features/auth/ResetPasswordPage.tsx') },
-          { path: 'library', element: <LibraryPage /> },
+          {
+            path: 'library',
+            // On demand, so /login does not load it; index.html preloads it on /library (vite.config.ts).
+            lazy: () =>
+              import('../features/library/LibraryPage.tsx').then((m) => ({ Component: m.LibraryPage })),
+          },
           // Detail and form pages load on demand: /library and /login stay lean.
           {
             path: 'library/new',
