@@ -514,7 +514,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Stop sharing a content item with organisations */
+    /**
+     * Stop sharing a content item with organisations
+     * @description Owner only. The organisations lose sight of the item, so it also leaves their playlists (positions close up, headsets with such a playlist active need a sync), unless the item is public. Making a public item private again (`updateContent` with `isPublic: false`) does the same for every organisation that is neither owner nor share recipient.
+     */
     post: operations['unshareContent'];
     delete?: never;
     options?: never;
@@ -799,8 +802,9 @@ export interface paths {
     get?: never;
     /**
      * Replace a playlist's fields
-     * @description Same fields as create (spec §7). Only the owner organisation may change it (a shared playlist: 403). Items it
-     *     holds already may stay even when the caller no longer sees them.
+     * @description Same fields as create (spec §7). Only the owner organisation may change it (a shared playlist: 403). Every
+     *     item must be one the caller sees (an item whose share was withdrawn has left the playlist already, see
+     *     `unshareContent`).
      */
     put: operations['updateConfiguration'];
     post?: never;

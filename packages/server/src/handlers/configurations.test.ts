@@ -61,7 +61,7 @@ function expectSchema(name: string, value: unknown) {
 }
 
 const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   token?: string,
   payload?: object | string,
@@ -459,41 +459,103 @@ describe('createConfiguration / updateConfiguration / deleteConfiguration', () =
     expect((await detail(invisible, tokens.admin)).name).toBe('Berufsorientierung');
   });
 
-  it('replaces name and items in the given order; items whose share was withdrawn may stay', async () => {
+  it('replaces name and items in the given order', async () => {
+    const made = await create(tokens.lehrer, { name: 'Klassenführung' });
+    const fields = {
+      name: 'Klassenführung (neu)',
+      ownerId: orgIds.gymnasium,
+      contentIds: [content('Kölner Dom').id, content(SEED_FACTS.zfslSharedWithGymnasiumTitle).id],
+      activeState: false,
+      sdmDevices: [],
+    };
+    const put = await call('PUT', writeUrl(made.id), tokens.lehrer, fields);
+    expect(put.statusCode, put.body).toBe(200);
+    expectSchema('Configuration', put.json());
+    expect(put.json<Configuration>()).toMatchObject({
+      name: 'Klassenführung (neu)',
+      contentIds: fields.contentIds,
+    });
+    expect(put.json<Configuration>().items.map((i) => i.positionNumber)).toEqual([1, 2]);
+  });
+});
+
+describe('content that an organisation may no longer see leaves its playlists', () => {
+  it('a withdrawn share takes the item out of that organisation’s playlists, renumbered and marked changed', async () => {
     const classroom = content(SEED_FACTS.zfslSharedWithGymnasiumTitle).id;
-    const made = await create(tokens.lehrer, { name: 'Klassenführung', contentIds: [classroom] });
+    const kept = content('Kölner Dom').id;
+    const school = await create(tokens.lehrer, {
+      name: 'Klassenführung',
+      contentIds: [classroom, kept],
+      activeState: true,
+      sdmDevices: [devicesOf.gymnasium[0]],
+    });
+    // The owner's own playlist with the item is not touched.
+    const owners = await create(tokens.zfsl, {
+      name: 'Eigene Lehrprobe',
+      ownerId: orgIds.zfsl,
+      contentIds: [classroom],
+    });
+    await server.database.pool.query("update devices set sync_status = 'synced' where id = $1", [
+      devicesOf.gymnasium[0],
+    ]);
     const unshare = await call('POST', `/api/v1/cms/content/${classroom}/remove-share/`, tokens.zfsl, {
       organisation_ids: [orgIds.gymnasium],
     });
     expect(unshare.statusCode).toBe(200);
     try {
-      const fields = {
-        name: 'Klassenführung (neu)',
+      const after = await detail(school.id, tokens.lehrer);
+      expect(after.items).toEqual([{ contentId: kept, contentOrigin: 'cms', positionNumber: 1 }]);
+      expect(Date.parse(after.updated_at)).toBeGreaterThan(Date.parse(school.updated_at));
+      expect(after.isSynced).toBe(false);
+      expect((await detail(owners.id, tokens.zfsl)).contentIds).toEqual([classroom]);
+      // Nor can it come back in.
+      const again = await call('PUT', writeUrl(school.id), tokens.lehrer, {
+        name: 'Klassenführung',
         ownerId: orgIds.gymnasium,
-        contentIds: [content('Kölner Dom').id, classroom],
-        activeState: false,
-        sdmDevices: [],
-      };
-      const put = await call('PUT', writeUrl(made.id), tokens.lehrer, fields);
-      expect(put.statusCode, put.body).toBe(200);
-      expectSchema('Configuration', put.json());
-      expect(put.json<Configuration>()).toMatchObject({
-        name: 'Klassenführung (neu)',
-        contentIds: fields.contentIds,
+        contentIds: [kept, classroom],
+        activeState: true,
+        sdmDevices: [devicesOf.gymnasium[0]],
       });
-      expect(put.json<Configuration>().items.map((i) => i.positionNumber)).toEqual([1, 2]);
-      // The withdrawn item cannot come into another playlist, though.
-      const elsewhere = await call('PUT', writeUrl(playlist('Erdkunde 8b')), tokens.lehrer, {
-        ...fields,
-        name: 'Erdkunde 8b',
-      });
-      expect(elsewhere.statusCode).toBe(400);
-      expect(elsewhere.json()).toHaveProperty('contentIds');
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toHaveProperty('contentIds');
     } finally {
       await call('POST', `/api/v1/cms/content/${classroom}/add-share/`, tokens.zfsl, {
         organisation_ids: [orgIds.gymnasium],
       });
     }
+  });
+
+  it('a public item stays where it is when a share is withdrawn, and leaves when it becomes private', async () => {
+    const created = await call('POST', '/api/v1/cms/content/', tokens.admin, {
+      title: 'Öffentlich und geteilt',
+      contentType: 'video',
+      isPublic: true,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const item = created.json<{ id: number }>().id;
+    const shared = await call('POST', `/api/v1/cms/content/${item}/add-share/`, tokens.admin, {
+      organisation_ids: [orgIds.gymnasium],
+    });
+    expect(shared.statusCode).toBe(200);
+    const school = await create(tokens.lehrer, { name: 'Mit öffentlichem Inhalt', contentIds: [item] });
+    const seminar = await create(tokens.zfsl, {
+      name: 'Seminar öffentlich',
+      ownerId: orgIds.zfsl,
+      contentIds: [item],
+    });
+
+    const unshare = await call('POST', `/api/v1/cms/content/${item}/remove-share/`, tokens.admin, {
+      organisation_ids: [orgIds.gymnasium],
+    });
+    expect(unshare.statusCode).toBe(200);
+    expect((await detail(school.id, tokens.lehrer)).contentIds).toEqual([item]);
+
+    const privateAgain = await call('PATCH', `/api/v1/cms/content/${item}/`, tokens.admin, {
+      isPublic: false,
+    });
+    expect(privateAgain.statusCode, privateAgain.body).toBe(200);
+    expect((await detail(school.id, tokens.lehrer)).contentIds).toEqual([]);
+    expect((await detail(seminar.id, tokens.zfsl)).contentIds).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 
 /** Inside `db.transaction` only the transaction may be used (the PGlite pool has one connection). */
@@ -28,17 +28,41 @@ export async function markConfigurationsChanged(tx: Executor, configurationIds: 
  * marks them changed. Returns the ids of the playlists that held it. Used by removeConfigurationContent and by
  * deleteContent, inside the caller's transaction.
  */
-export async function removeContentFromConfigurations(
+export function removeContentFromConfigurations(
   tx: Executor,
   contentId: number,
   configurationId?: number,
 ): Promise<number[]> {
-  const onlyThere = configurationId === undefined ? sql`` : sql`and configuration_id = ${configurationId}`;
+  return removeItems(
+    tx,
+    contentId,
+    configurationId === undefined ? sql`` : sql`and configuration_id = ${configurationId}`,
+  );
+}
+
+/**
+ * Takes a content item out of the playlists of organisations that may no longer see it: after its owner
+ * withdrew a share, or made a public item private again. A playlist may only hold what its organisation sees
+ * (its own, shared with it, or public), otherwise its headsets would be sent an item the organisation cannot
+ * open. Returns the ids of the playlists that lost it.
+ */
+export function removeContentWhereNoLongerVisible(tx: Executor, contentId: number): Promise<number[]> {
+  return removeItems(
+    tx,
+    contentId,
+    sql`and configuration_id in (
+      select p.id from configurations p join contents c on c.id = ${contentId}
+      where not c.is_public and p.owner_id <> c.owner_id
+        and not exists (select 1 from content_shares s where s.content_id = c.id and s.organisation_id = p.owner_id))`,
+  );
+}
+
+async function removeItems(tx: Executor, contentId: number, condition: SQL): Promise<number[]> {
   // One statement: the update sees the rows before the delete, and each playlist loses at most one row
   // (primary key), so every later item moves up by exactly one.
   const result = await tx.execute<{ configuration_id: number }>(sql`
     with removed as (
-      delete from configuration_items where content_id = ${contentId} ${onlyThere}
+      delete from configuration_items where content_id = ${contentId} ${condition}
       returning configuration_id, position_number
     ), renumbered as (
       update configuration_items i set position_number = i.position_number - 1

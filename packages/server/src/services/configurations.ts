@@ -226,7 +226,6 @@ async function validateWrite(
   userId: number,
   fields: ConfigurationWrite,
   organisationIds: number[],
-  existingId: number | null,
 ): Promise<void> {
   const errors: FieldErrors = {};
   if (fields.name.trim() === '') errors.name = [CONTENT_MESSAGES.blank];
@@ -236,14 +235,10 @@ async function validateWrite(
   const contentErrors: string[] = [];
   if (duplicates.length > 0) contentErrors.push(CONFIGURATION_MESSAGES.duplicateContent(duplicates));
   if (fields.contentIds.length > 0) {
-    // Items the playlist holds already may stay even if their share was withdrawn since.
-    const held =
-      existingId === null
-        ? sql`false`
-        : sql`c.id in (select content_id from configuration_items
-      where configuration_id = ${existingId})`;
+    // Only what the caller sees: a withdrawn share has already taken its item out of the playlist
+    // (removeContentWhereNoLongerVisible), so there is nothing the playlist may keep beyond that.
     const usable = await db.execute<{ id: number }>(sql`select c.id from contents c
-      where c.id = any(${intArray(fields.contentIds)}) and (${visibleTo(userId)} or ${held})`);
+      where c.id = any(${intArray(fields.contentIds)}) and ${visibleTo(userId)}`);
     const known = new Set(usable.rows.map((row) => Number(row.id)));
     const unknown = [...new Set(fields.contentIds.filter((id) => !known.has(id)))];
     if (unknown.length > 0) contentErrors.push(CONFIGURATION_MESSAGES.unknownContent(unknown));
@@ -299,7 +294,7 @@ export async function createConfiguration(
 ): Promise<number> {
   const organisationIds = await organisationIdsOf(db, userId);
   if (organisationIds.length === 0) throw new HttpError(403, CONFIGURATION_MESSAGES.noOrganisation);
-  await validateWrite(db, userId, fields, organisationIds, null);
+  await validateWrite(db, userId, fields, organisationIds);
   return db.transaction(async (tx) => {
     const result = await tx.execute<{ id: number }>(sql`
       insert into configurations (name, owner_id, active_state, position_number)
@@ -320,7 +315,7 @@ export async function updateConfiguration(
   fields: ConfigurationWrite,
 ): Promise<void> {
   const { ownerId, organisationIds } = await requireOwnedConfiguration(db, userId, id);
-  await validateWrite(db, userId, fields, organisationIds, id);
+  await validateWrite(db, userId, fields, organisationIds);
   await db.transaction(async (tx) => {
     await tx.execute(sql`update configurations set name = ${fields.name.trim()}, owner_id = ${fields.ownerId},
       active_state = ${fields.activeState}, updated_at = now() where id = ${id}`);

@@ -12,7 +12,7 @@ import {
   users,
 } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
-import { removeContentFromConfigurations } from './configurationItems.ts';
+import { removeContentFromConfigurations, removeContentWhereNoLongerVisible } from './configurationItems.ts';
 import { visibleTo } from './content.ts';
 
 type Schemas = components['schemas'];
@@ -308,6 +308,7 @@ export async function updateContent(
   return db.transaction(async (tx) => {
     const values = columns(fields);
     if (Object.keys(values).length > 0) await tx.update(contents).set(values).where(eq(contents.id, id));
+    if (content.isPublic && fields.isPublic === false) await removeContentWhereNoLongerVisible(tx, id);
     return { orphanedFiles: await attachFiles(tx, id, fields) };
   });
 }
@@ -333,7 +334,10 @@ export async function deleteContent(db: Database, userId: number, id: number): P
   });
 }
 
-/** Adds or removes shares; the owner only, every id must name an organisation other than the owner. */
+/**
+ * Adds or removes shares; the owner only, every id must name an organisation other than the owner. Removing a
+ * share also takes the item out of that organisation's playlists (unless it is public), in the same transaction.
+ */
 export async function changeShares(
   db: Database,
   userId: number,
@@ -359,9 +363,12 @@ export async function changeShares(
       .values(organisationIds.map((organisationId) => ({ contentId: id, organisationId })))
       .onConflictDoNothing();
   } else {
-    await db
-      .delete(contentShares)
-      .where(and(eq(contentShares.contentId, id), inArray(contentShares.organisationId, organisationIds)));
+    await db.transaction(async (tx) => {
+      await tx
+        .delete(contentShares)
+        .where(and(eq(contentShares.contentId, id), inArray(contentShares.organisationId, organisationIds)));
+      await removeContentWhereNoLongerVisible(tx, id);
+    });
   }
 }
 
