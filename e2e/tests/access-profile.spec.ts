@@ -109,7 +109,9 @@ test('the administrator renames the organisation and sees its members', async ({
   await expect(page.getByLabel('Name der Organisation')).toHaveValue('Kreismedienzentrum Musterstadt');
 });
 
-test('switching to English shows English texts, and the choice outlives a logout', async ({ page }) => {
+test('English is saved with the account: a logout leaves no trace of it in the browser, the next sign-in brings it back', async ({
+  page,
+}) => {
   await signInAt(page, users.admin);
   await page.goto(`${server.baseURL}/dashboard/settings`);
   await page.getByRole('radio', { name: 'English' }).click();
@@ -117,11 +119,18 @@ test('switching to English shows English texts, and the choice outlives a logout
   await expect(nav(page).getByRole('link', { name: 'Media library' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
+  // Spec §9: logout removes every key with the portal prefix, the language too; the next person reads German.
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(toast(page, 'Signed out successfully.')).toBeVisible();
+  await expect(toast(page, 'Erfolgreich ausgeloggt.')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  const keys = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('vr-portal.')));
+  expect(keys).toEqual([]);
   await page.reload();
-  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('vr-portal.language'))).toBe('en');
+  await expect(page.getByRole('link', { name: 'Anmelden' })).toBeVisible();
+
+  await signInAt(page, users.admin);
+  await expect(nav(page).getByRole('link', { name: 'Media library' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
 test("the server's refusals read in the chosen language", async ({ page }) => {

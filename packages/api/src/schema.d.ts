@@ -1433,9 +1433,17 @@ export interface components {
       arixSchoolid: string | null;
       /** @description URL of the profile image. */
       img: string | null;
+      language: components['schemas']['PortalLanguage'];
       /** @description The user's organisations; the first one decides the administrator flag and the MSB/KMZ/ZfsL flags. */
       organisations: components['schemas']['Organisation'][];
     };
+    /**
+     * @description The portal language the user chose (`PORTAL_LANGUAGES` of @portal/domain); null while they never chose one.
+     *     Saved with the account because a logout clears the browser's copy (spec §9): the portal applies it again at
+     *     the next sign-in, on any computer.
+     * @enum {string|null}
+     */
+    PortalLanguage: 'de' | 'en' | null;
     /**
      * @description Fields of the own user that may be changed (spec §7: "body of user fields"). All optional (PATCH).
      *     A password change sends `password` together with `currentPassword`.
@@ -1450,6 +1458,7 @@ export interface components {
        *     which portal and server share. null removes the image.
        */
       img?: string | null;
+      language?: components['schemas']['PortalLanguage'];
       password?: components['schemas']['NewPassword'];
       /** @description Required together with `password`. */
       currentPassword?: string;

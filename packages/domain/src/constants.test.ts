@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   FALLBACK_LANGUAGE,
+  isPortalLanguage,
   LOGIN_ATTEMPTS,
   LOGIN_LOCK_DURATION_MS,
   NAVBAR_HEIGHT_PX,
   PLAYBACK_TICK_MS,
+  PORTAL_LANGUAGES,
   RUNNING_STATE_MAX_AGE_MS,
   STORAGE_PREFIX,
   shouldRetryTranslationLoad,
@@ -15,6 +17,16 @@ import {
   TRANSLATION_RETRY_INITIAL_DELAY_MS,
   translationRetryDelayMs,
 } from './constants.ts';
+
+describe('portal languages', () => {
+  it('are German, the fallback, and English; nothing else passes for one', () => {
+    expect(PORTAL_LANGUAGES).toEqual(['de', 'en']);
+    expect(PORTAL_LANGUAGES).toContain(FALLBACK_LANGUAGE);
+    expect(PORTAL_LANGUAGES.every(isPortalLanguage)).toBe(true);
+    for (const other of ['fr', 'DE', 'de-DE', '', null, undefined, 1])
+      expect(isPortalLanguage(other)).toBe(false);
+  });
+});
 
 describe('constants of spec §9', () => {
   it('have the spec values', () => {

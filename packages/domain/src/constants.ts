@@ -11,6 +11,12 @@ export const RUNNING_STATE_MAX_AGE_MS = 60 * 60 * 1000;
 export const PLAYBACK_TICK_MS = 1000;
 export const NAVBAR_HEIGHT_PX = 60;
 export const FALLBACK_LANGUAGE = 'de';
+/** The portal's languages (issue 4): German, the fallback, and English. A user's choice is one of these. */
+export const PORTAL_LANGUAGES = ['de', 'en'] as const;
+export type PortalLanguage = (typeof PORTAL_LANGUAGES)[number];
+export function isPortalLanguage(value: unknown): value is PortalLanguage {
+  return typeof value === 'string' && (PORTAL_LANGUAGES as readonly string[]).includes(value);
+}
 /** Every key the portal keeps in browser storage starts with this; logout removes all of them. */
 export const STORAGE_PREFIX = 'vr-portal.';
 

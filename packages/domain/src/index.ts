@@ -2,10 +2,13 @@
 
 export {
   FALLBACK_LANGUAGE,
+  isPortalLanguage,
   LOGIN_ATTEMPTS,
   LOGIN_LOCK_DURATION_MS,
   NAVBAR_HEIGHT_PX,
   PLAYBACK_TICK_MS,
+  PORTAL_LANGUAGES,
+  type PortalLanguage,
   RUNNING_STATE_MAX_AGE_MS,
   STORAGE_PREFIX,
   shouldRetryTranslationLoad,

@@ -6,6 +6,7 @@ import {
   EMAIL_PATTERN_SOURCE,
   EMAIL_PATTERN_STRICT_TLD_SOURCE,
   FILE_NAME_PATTERN_SOURCE,
+  PORTAL_LANGUAGES,
 } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,6 +54,7 @@ describe('users/me', () => {
       isKMZUser: false,
       isSocialUser: false,
       arixSchoolid: null,
+      language: null,
     });
     expect(user.organisations).toHaveLength(1);
     const [gymnasium] = user.organisations;
@@ -153,6 +155,13 @@ describe('the contract and @portal/domain', () => {
   }
   const contract = loadContract();
   const schemas = (contract.components as { schemas: Record<string, Schema> }).schemas;
+
+  it('offer the same portal languages', () => {
+    expect((schemas.PortalLanguage as { enum?: unknown[] } | undefined)?.enum).toEqual([
+      ...PORTAL_LANGUAGES,
+      null,
+    ]);
+  });
 
   it('use the same validation patterns (spec §5)', () => {
     expect(schemas.Email?.pattern).toBe(EMAIL_PATTERN_SOURCE);

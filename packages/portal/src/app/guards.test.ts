@@ -17,6 +17,7 @@ function userOf(email: string, isAdministrator: boolean): User {
     isKMZUser: true,
     isContentAdmin: false,
     arixSchoolid: null,
+    language: null,
     img: null,
     organisations: [
       {

@@ -1,19 +1,21 @@
+import { FALLBACK_LANGUAGE, isPortalLanguage, PORTAL_LANGUAGES } from '@portal/domain';
 import { RadioGroup } from '@portal/ui';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, isLanguage, LANGUAGES } from './i18n.ts';
+import { chooseLanguage } from './userLanguage.ts';
 
-/** The portal language (de/en), applied at once and kept in this browser across logouts. */
+/** The portal language (de/en), applied at once and saved with the user (lib/userLanguage.ts). */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
-  const current = LANGUAGES.find((language) => i18n.language.startsWith(language)) ?? 'de';
+  const current =
+    PORTAL_LANGUAGES.find((language) => i18n.language.startsWith(language)) ?? FALLBACK_LANGUAGE;
   return (
     <RadioGroup
       label={t('language.label')}
       value={current}
       onValueChange={(value) => {
-        if (isLanguage(value)) void changeLanguage(value);
+        if (isPortalLanguage(value)) void chooseLanguage(value);
       }}
-      options={LANGUAGES.map((language) => ({ value: language, label: t(`language.${language}`) }))}
+      options={PORTAL_LANGUAGES.map((language) => ({ value: language, label: t(`language.${language}`) }))}
     />
   );
 }

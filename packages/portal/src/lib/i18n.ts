@@ -1,5 +1,8 @@
 import {
   FALLBACK_LANGUAGE,
+  isPortalLanguage,
+  PORTAL_LANGUAGES,
+  type PortalLanguage,
   TRANSLATION_MAX_PARALLEL_READS,
   TRANSLATION_MAX_PLACEHOLDERS,
   TRANSLATION_MAX_RETRIES,
@@ -22,18 +25,11 @@ export const LAZY_NAMESPACES = ['profile', 'settings'] as const;
 export const ALL_NAMESPACES = [...NAMESPACES, ...LAZY_NAMESPACES] as const;
 export type Namespace = (typeof ALL_NAMESPACES)[number];
 
-export const LANGUAGES = ['de', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
-
-/** The language chosen in the settings or the profile (kept across logouts), else German. */
-export function storedLanguage(): Language {
+/** The language chosen in this browser (settings, profile, or the signed-in user's saved choice), else German. */
+export function storedLanguage(): PortalLanguage {
   try {
     const value = typeof localStorage === 'undefined' ? null : localStorage.getItem(storageKeys.language);
-    return isLanguage(value) ? value : FALLBACK_LANGUAGE;
+    return isPortalLanguage(value) ? value : FALLBACK_LANGUAGE;
   } catch {
     return FALLBACK_LANGUAGE;
   }
@@ -68,7 +64,7 @@ export const i18n = i18next.createInstance();
 export const i18nOptions = {
   lng: storedLanguage(),
   fallbackLng: FALLBACK_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
+  supportedLngs: [...PORTAL_LANGUAGES],
   ns: [...NAMESPACES],
   defaultNS: 'common',
   load: 'languageOnly',
@@ -80,7 +76,7 @@ export const i18nOptions = {
 } satisfies InitOptions;
 
 /** Switches the portal's language and remembers it in this browser (`vr-portal.language`). */
-export async function changeLanguage(language: Language): Promise<void> {
+export async function changeLanguage(language: PortalLanguage): Promise<void> {
   try {
     localStorage.setItem(storageKeys.language, language);
   } catch {

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { PORTAL_LANGUAGES } from '@portal/domain';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { breadcrumbText, trails } from './breadcrumbs.ts';
-import { ALL_NAMESPACES, LANGUAGES } from './i18n.ts';
+import { ALL_NAMESPACES } from './i18n.ts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -99,7 +100,7 @@ describe('server errors the portal words itself', () => {
     );
   });
 
-  it.each(LANGUAGES)('have a plural form for one and for several minutes in %s', (language) => {
+  it.each(PORTAL_LANGUAGES)('have a plural form for one and for several minutes in %s', (language) => {
     const serverErrors = valueAt(load(language, 'common'), 'serverErrors') as Tree;
     for (const code of ['loginThrottled', 'resetMailThrottled', 'passwordCheckThrottled']) {
       expect(serverErrors[`${code}_one`], `${code}_one`).toEqual(expect.any(String));

@@ -23,11 +23,10 @@ export const storageKeys = {
 } as const;
 
 /**
- * Kept when a session ends. Logout keeps the language (the next visitor at this browser reads the portal in
- * the same language, and nothing personal is in it); a 401 also keeps the login-attempt counter and the start
- * of a block, because a wrong password answers 401 too.
+ * Kept when the server ends a session (a 401 that no refresh cures): the login-attempt counter and the start
+ * of a block, because a wrong password answers 401 too, and the language, because the person is still at the
+ * screen and is sent to the sign-in page. A logout (spec §9) keeps nothing: see lib/localSession.ts.
  */
-export const keptOnLogout: readonly string[] = [storageKeys.language];
 export const keptOnUnauthorized: readonly string[] = [
   storageKeys.language,
   storageKeys.loginAttempts,

@@ -35,6 +35,8 @@ export const users = pgTable(
     isContentAdmin: boolean('is_content_admin').notNull().default(false),
     arixSchoolid: text('arix_schoolid'),
     img: text('img'),
+    // The portal language the user chose ('de' | 'en'); null until they choose (contract: PortalLanguage).
+    language: text('language'),
     // Acceptance is per terms version, so publishing a new version resets everybody without touching users.
     acceptedTosVersion: integer('accepted_tos_version'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

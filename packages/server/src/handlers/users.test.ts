@@ -188,6 +188,25 @@ describe('profile', () => {
     expect(cleared.json().img).toBeNull();
   });
 
+  it('keeps the chosen portal language with the account, refuses one the portal does not have', async () => {
+    const { access } = await login(server.app, 'staff@vr-portal.example');
+    const patch = (language: unknown) =>
+      inject({ method: 'PATCH', url: '/api/v1/users/me/', headers: bearer(access), payload: { language } });
+    expect((await inject({ url: '/api/v1/users/me/', headers: bearer(access) })).json().language).toBeNull();
+    const english = await patch('en');
+    expect(english.statusCode).toBe(200);
+    expect(english.json().language).toBe('en');
+    // A new sign-in (another computer, or after a logout cleared the browser) finds it.
+    const again = await login(server.app, 'staff@vr-portal.example');
+    expect((await inject({ url: '/api/v1/users/me/', headers: bearer(again.access) })).json().language).toBe(
+      'en',
+    );
+    const french = await patch('fr');
+    expect(french.statusCode).toBe(400);
+    expect(french.json().language?.[0]).toMatch(/^Ungültige Auswahl. Erlaubt sind: de, en/);
+    expect((await patch(null)).json().language).toBeNull();
+  });
+
   it('refuses a taken email, a bad image URL, blank names and unknown fields with German field errors', async () => {
     const { access } = await login(server.app, 'lehrer@schule.example');
     const cases: [Record<string, unknown>, string, RegExp][] = [

@@ -104,6 +104,8 @@ export function userHandlers({ db }: AppContext): HandlerMap {
         if (body.img !== null && !isResourceUrl(body.img)) errors.img = [URL_INVALID];
         else changes.img = body.img;
       }
+      // The contract's enum (PortalLanguage) has already refused anything but 'de', 'en' and null.
+      if (body.language !== undefined) changes.language = body.language;
       if (body.password !== undefined || body.currentPassword !== undefined) {
         if (body.password === undefined) errors.password = [REQUIRED];
         else if (!isValidPassword(body.password)) errors.password = [PASSWORD_RULE];

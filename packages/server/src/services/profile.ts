@@ -7,6 +7,7 @@ export interface ProfileChanges {
   lastName?: string;
   email?: string;
   img?: string | null;
+  language?: string | null;
   passwordHash?: string;
 }
 

@@ -1,4 +1,4 @@
-import { ORGANISATION_TYPE } from '@portal/domain';
+import { isPortalLanguage, ORGANISATION_TYPE, type PortalLanguage } from '@portal/domain';
 import { asc, eq, max, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.ts';
@@ -31,6 +31,7 @@ export interface UserView {
   isContentAdmin: boolean;
   arixSchoolid: string | null;
   img: string | null;
+  language: PortalLanguage | null;
   organisations: OrganisationView[];
 }
 
@@ -72,6 +73,7 @@ export async function loadUserView(db: Database, userId: number): Promise<UserVi
       isContentAdmin: users.isContentAdmin,
       arixSchoolid: users.arixSchoolid,
       img: users.img,
+      language: users.language,
       acceptedTosVersion: users.acceptedTosVersion,
       currentTos: sql<number | null>`(select max(${tosVersions.version}) from ${tosVersions})`,
     })
@@ -125,11 +127,12 @@ export async function loadUserView(db: Database, userId: number): Promise<UserVi
     });
   }
   const organisationList = [...byOrganisation.values()];
-  const { acceptedTosVersion, currentTos, ...fields } = user;
+  const { acceptedTosVersion, currentTos, language, ...fields } = user;
   const hasAcceptedTos =
     currentTos === null || (acceptedTosVersion !== null && acceptedTosVersion >= currentTos);
   return {
     ...fields,
+    language: isPortalLanguage(language) ? language : null,
     hasAcceptedTos,
     // Accepted before, but not the version that is current now: the portal announces updated terms.
     tosUpdate: !hasAcceptedTos && acceptedTosVersion !== null,

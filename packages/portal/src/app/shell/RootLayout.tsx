@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { useLogout } from '../../features/auth/useLogout.ts';
 import { useCurrentUser } from '../../lib/api.ts';
+import { useSavedLanguage } from '../../lib/userLanguage.ts';
 import { breadcrumbFor } from './breadcrumbs.ts';
 import { activeEntry, navigationFor } from './navigation.ts';
 import { sessionGate } from './sessionGate.ts';
@@ -55,6 +56,7 @@ export function RootLayout() {
   const matches = useMatches();
   const { signedIn, user, failed, retry } = useCurrentUser();
   const logout = useLogout();
+  useSavedLanguage(user);
   const trail = breadcrumbFor(matches);
   const entries = navigationFor(signedIn, user);
   const active = activeEntry(entries, pathname);

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { apiClient, currentUserQueryKey, queryClient, useCurrentUser } from '../../lib/api.ts';
 import { reportError } from '../../lib/errorReporting.ts';
 import { LanguageSwitch } from '../../lib/LanguageSwitch.tsx';
+import { endLocalSession } from '../../lib/localSession.ts';
 import { PasswordInput } from '../../lib/PasswordInput.tsx';
 import {
   type ServerMessage,
@@ -16,8 +17,6 @@ import {
   showServerError,
   UNKNOWN_SERVER_MESSAGE,
 } from '../../lib/serverErrors.ts';
-import { session } from '../../lib/session.ts';
-import { keptOnLogout } from '../../lib/storage.ts';
 import { toasts } from '../../lib/toasts.ts';
 import {
   changedFields,
@@ -207,11 +206,8 @@ function DeleteAccount() {
       const { error, response } = await apiClient.DELETE('/api/v1/users/me/');
       if (response.ok) {
         // The server has ended every session of the account; locally it ends like a logout.
-        session.clear(keptOnLogout);
-        queryClient.removeQueries({ queryKey: currentUserQueryKey });
         setOpen(false);
-        await navigate('/library');
-        void queryClient.resetQueries();
+        await endLocalSession(navigate);
         toasts.show({
           tone: 'success',
           title: 'profile:toasts.deleted.title',
