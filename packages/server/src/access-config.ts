@@ -19,6 +19,11 @@ export interface AccessSettings {
   outboxDir: string;
   /** The dev outbox page is served only without SMTP and outside production. */
   devOutbox: boolean;
+  /**
+   * DEV_OUTBOX=public: the dev outbox answers every client, not only direct connections from this machine. It shows
+   * every password-reset link, so whoever reaches it can take over accounts: for a trusted network only.
+   */
+  devOutboxPublic: boolean;
   /** Social login: an external OpenID Connect provider, or (issuer unset) the built-in 'Antares (Demo)'. */
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | undefined;
   /**
@@ -50,6 +55,7 @@ export function readAccessSettings(env: NodeJS.ProcessEnv = process.env): Access
     mailFrom: env.MAIL_FROM || 'VR-Portal <no-reply@vr-portal.example>',
     outboxDir: env.OUTBOX_DIR || `${REPO_ROOT}.data/outbox`,
     devOutbox: !smtpUrl && env.NODE_ENV !== 'production',
+    devOutboxPublic: env.DEV_OUTBOX === 'public',
     oidc: env.OIDC_ISSUER
       ? {
           issuer: env.OIDC_ISSUER,
