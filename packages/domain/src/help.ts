@@ -82,3 +82,13 @@ export function helpTopicForPath(pathname: string): HelpTopic {
   const topic = HELP_TOPICS.find((t) => t.key === best.key) ?? HELP_TOPICS[0];
   return { key: topic.key, title: topic.title };
 }
+
+/**
+ * Query of the support page a help link opens (ours: the spec names no ids): `thema` = the topic key, and
+ * `fuer=administratoren` for administrators, whose help differs (spec §2).
+ */
+export const HELP_LINK_PARAMS = {
+  topic: 'thema',
+  audience: 'fuer',
+  administrators: 'administratoren',
+} as const;

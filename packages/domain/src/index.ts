@@ -57,6 +57,7 @@ export {
   truncateText,
 } from './format.ts';
 export {
+  HELP_LINK_PARAMS,
   HELP_TOPIC_ALIASES,
   HELP_TOPICS,
   type HelpTopic,

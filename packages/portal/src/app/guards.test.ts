@@ -91,6 +91,16 @@ describe('requireAdministrator (spec §6)', () => {
     expect(toasts.getSnapshot()).toEqual([]);
   });
 
+  it('does not call an administrator restricted when the user could not be loaded', async () => {
+    session.setTokens({ access: 'a', refresh: 'r' });
+    // Nothing cached, and in this test process users/me cannot be fetched at all: a failure that is no 401.
+    const thrown = await requireAdministrator().catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Error);
+    expect(thrown).not.toBeInstanceOf(Response);
+    expect(session.getAccessToken()).toBe('a');
+    expect(toasts.getSnapshot()).toEqual([]);
+  });
+
   it('leaves the not-signed-in announcement to the dashboard guard', async () => {
     const response = await caught(() => requireAdministrator());
     expect(response.headers.get('Location')).toBe('/login');

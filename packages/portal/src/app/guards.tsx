@@ -28,9 +28,11 @@ export async function requireAdministrator(): Promise<null> {
   let user: Awaited<ReturnType<typeof currentUserQuery.queryFn>> | undefined;
   try {
     user = await queryClient.ensureQueryData(currentUserQuery);
-  } catch {
+  } catch (error) {
     // A 401 has cleared the session meanwhile (and its handler has said so): back to the login.
     if (session.getAccessToken() === null) throw redirect('/login');
+    // Any other failure says nothing about the role: the route's error page (with reload), not a refusal.
+    throw error;
   }
   if (!isAdministrator(user)) {
     toasts.show({

@@ -63,7 +63,8 @@ export const routes: RouteObject[] = [
           placeholder('impressum'),
           placeholder('datenschutzerklaerung'),
           placeholder('agbs'),
-          placeholder('support'),
+          // Names the help topic of the link that led here; the help texts come with the support issue.
+          { path: 'support', lazy: () => import('../features/support/SupportPage.tsx') },
           // Social login entry and return point (spec §4/§7); no help topic.
           { path: 'oidc-antares', lazy: () => import('../features/auth/SocialLoginPage.tsx') },
           {

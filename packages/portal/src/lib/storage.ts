@@ -18,7 +18,7 @@ export const storageKeys = {
   loginLockedAt: `${STORAGE_PREFIX}loginLockedAt`,
   // Lets the inline prefetch script in index.html ask for the list in the order the user will get.
   contentOrdering: `${STORAGE_PREFIX}contentOrdering`,
-  // The chosen portal language ('de' | 'en'); a preference of the browser, not of the session.
+  // The chosen portal language ('de' | 'en'); also saved with the account, since a logout removes it here.
   language: `${STORAGE_PREFIX}language`,
 } as const;
 

@@ -3,6 +3,7 @@ import {
   AppShell,
   Breadcrumb,
   Button,
+  Inline,
   type LinkComponentProps,
   LinkProvider,
   NavLink,
@@ -16,7 +17,7 @@ import { useLogout } from '../../features/auth/useLogout.ts';
 import { useCurrentUser } from '../../lib/api.ts';
 import { useSavedLanguage } from '../../lib/userLanguage.ts';
 import { breadcrumbFor } from './breadcrumbs.ts';
-import { activeEntry, navigationFor } from './navigation.ts';
+import { activeEntry, helpLinkFor, navigationFor } from './navigation.ts';
 import { sessionGate } from './sessionGate.ts';
 
 // Only users who still have to accept the terms need the dialog (and Radix Dialog with it).
@@ -68,14 +69,23 @@ export function RootLayout() {
     </NavLink>
   ));
 
-  const actions = signedIn ? (
-    <Button variant="secondary" size="small" onClick={() => void logout()}>
-      {t('nav.logout')}
-    </Button>
-  ) : (
-    <NavLink href="/login" active={pathname === '/login'}>
-      {t('nav.login')}
-    </NavLink>
+  const help = helpLinkFor(pathname, user);
+  const actions = (
+    <Inline gap="small">
+      {/* Spec §2: every page's help topic; the support page itself needs none. */}
+      {pathname !== '/support' && (
+        <NavLink href={help.href}>{t('help.label', { topic: t(`help.topics.${help.key}`) })}</NavLink>
+      )}
+      {signedIn ? (
+        <Button variant="secondary" size="small" onClick={() => void logout()}>
+          {t('nav.logout')}
+        </Button>
+      ) : (
+        <NavLink href="/login" active={pathname === '/login'}>
+          {t('nav.login')}
+        </NavLink>
+      )}
+    </Inline>
   );
 
   // Nothing of the page renders until the signed-in user is known and has accepted the terms (spec §4).

@@ -1,6 +1,6 @@
 import type { DomainUser } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
-import { activeEntry, navigationFor } from './navigation.ts';
+import { activeEntry, helpLinkFor, navigationFor } from './navigation.ts';
 
 function user(overrides: Partial<DomainUser> & { administrator?: boolean; organisationType?: number } = {}) {
   const { administrator = false, organisationType = 2, ...rest } = overrides;
@@ -61,5 +61,22 @@ describe('main navigation by role (spec §6)', () => {
     expect(activeEntry(entries, '/dashboard/settings')?.label).toBe('nav.settings');
     expect(activeEntry(entries, '/login')).toBeUndefined();
     expect(activeEntry(entries, '/libraryx')).toBeUndefined();
+  });
+});
+
+describe('help link (spec §2 support-helper mapping)', () => {
+  it('opens the support page on the topic of the page', () => {
+    expect(helpLinkFor('/library', undefined)).toEqual({ key: 'library', href: '/support?thema=library' });
+    expect(helpLinkFor('/library/12/edit', user()).href).toBe('/support?thema=library-edit');
+    expect(helpLinkFor('/library/new', user()).key).toBe('library-new');
+    expect(helpLinkFor('/dashboard/configurations/4', user()).key).toBe('configuration-detail');
+    expect(helpLinkFor('/login', undefined).key).toBe('portal');
+  });
+
+  it('names the administrators’ help for administrators only', () => {
+    expect(helpLinkFor('/library', user({ administrator: true })).href).toBe(
+      '/support?thema=library&fuer=administratoren',
+    );
+    expect(helpLinkFor('/library', user({ administrator: false })).href).toBe('/support?thema=library');
   });
 });

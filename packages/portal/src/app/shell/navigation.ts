@@ -1,4 +1,10 @@
-import { type DomainUser, deriveRoleFlags } from '@portal/domain';
+import {
+  type DomainUser,
+  deriveRoleFlags,
+  HELP_LINK_PARAMS,
+  type HelpTopicKey,
+  helpTopicForPath,
+} from '@portal/domain';
 
 /** One entry of the main navigation: target and label key (namespace common). */
 export interface NavEntry {
@@ -41,4 +47,20 @@ export function activeEntry(entries: readonly NavEntry[], pathname: string): Nav
       (best, entry) => (!best || entry.href.length > best.href.length ? entry : best),
       undefined,
     );
+}
+
+/**
+ * The help link of a page: the support page with the page's topic (spec §2), for administrators their help
+ * (HELP_LINK_PARAMS of @portal/domain).
+ */
+export function helpLinkFor(
+  pathname: string,
+  user: DomainUser | undefined,
+): { key: HelpTopicKey; href: string } {
+  const { key } = helpTopicForPath(pathname);
+  const query = new URLSearchParams({ [HELP_LINK_PARAMS.topic]: key });
+  if (deriveRoleFlags(user).isAdministrator) {
+    query.set(HELP_LINK_PARAMS.audience, HELP_LINK_PARAMS.administrators);
+  }
+  return { key, href: `/support?${query}` };
 }

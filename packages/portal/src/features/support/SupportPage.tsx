@@ -1,0 +1,37 @@
+import { HELP_LINK_PARAMS, HELP_TOPICS, type HelpTopicKey } from '@portal/domain';
+import { EmptyState, Heading, Stack, Text } from '@portal/ui';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+
+function topicOf(value: string | null): HelpTopicKey | null {
+  return HELP_TOPICS.find((topic) => topic.key === value)?.key ?? null;
+}
+
+/**
+ * /support: names the help topic a page's help link asked for (spec §2), so the link already leads somewhere
+ * meaningful; the help texts themselves come with the support issue, until then the page says so.
+ */
+export function SupportPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const topic = topicOf(params.get(HELP_LINK_PARAMS.topic));
+  return (
+    <Stack gap="large">
+      {topic && (
+        <Stack gap="small">
+          <Heading level={1}>{t('help.title', { topic: t(`help.topics.${topic}`) })}</Heading>
+          {params.get(HELP_LINK_PARAMS.audience) === HELP_LINK_PARAMS.administrators && (
+            <Text tone="muted">{t('help.forAdministrators')}</Text>
+          )}
+        </Stack>
+      )}
+      <EmptyState
+        title={t('comingSoon.title')}
+        description={t('comingSoon.description')}
+        action={<Link to="/library">{t('comingSoon.action')}</Link>}
+      />
+    </Stack>
+  );
+}
+
+export { SupportPage as Component };
