@@ -116,7 +116,13 @@ export interface paths {
      * @description Spec §7: "optional own token; body of user fields" — the caller may pass a token explicitly (e.g. right after
      *     login); it is the ordinary bearer token. Changing the password needs `password` (spec §5 rule) and
      *     `currentPassword`; a wrong current password answers 400 on `currentPassword` and counts as a failed sign-in of
-     *     the account (so after too many, 429 like `login`). A taken email answers 400 on `email`.
+     *     the account (so after too many, 429 like `login`). A new password ends the user's other sessions: every refresh
+     *     token of the account is revoked except those of the caller's own session (the one the bearer token was issued
+     *     with, also after refreshes), which goes on without a new sign-in; other devices get 401 at their next refresh.
+     *     A taken email answers 400 on `email`. Social users (`isSocialUser`) cannot change their email here: their
+     *     provider owns the address (the next social sign-in would overwrite it), so a different `email` answers 400 on
+     *     `email` ('Die E-Mail-Adresse von Konten mit Anmeldung über Antares wird dort verwaltet. …'); sending the
+     *     current address is no change and accepted.
      */
     patch: operations['updateCurrentUser'];
     trace?: never;
@@ -387,7 +393,9 @@ export interface paths {
      *     verifier, creates or updates the social user (`isSocialUser` true) from the ID token / userinfo, sets the
      *     session cookie `sessionid` (HttpOnly) and redirects (302) to the `callback_url` given to the redirect form.
      *     On any failure it redirects to `callback_url?error=<code>` (`error` one of `access_denied`, `invalid_state`,
-     *     `login_failed`), or answers 400 when no login was started in this browser.
+     *     `login_failed`). When no login was started in this browser (no or an expired state cookie, or one already
+     *     used) it knows no `callback_url` and redirects to the portal's social login page
+     *     `/oidc-antares?error=login_expired`.
      */
     get: operations['socialProviderCallback'];
     put?: never;

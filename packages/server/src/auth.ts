@@ -23,6 +23,7 @@ const STALE_TOKEN_TOLERATED = new Set(['logout']);
  */
 export function registerAuth(app: FastifyInstance, tokens: TokenService): void {
   app.decorateRequest('userId', null);
+  app.decorateRequest('sessionFamily', null);
   app.addHook('onRequest', async (request) => {
     const { auth: mode, operationId } = request.routeOptions.config as {
       auth?: AuthMode;
@@ -34,11 +35,12 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService): void {
       if (mode === 'bearer') throw new HttpError(401, MESSAGES.notAuthenticated);
       return;
     }
-    const userId = await tokens.verifyAccess(token);
-    if (userId === null) {
+    const verified = await tokens.verifyAccessSession(token);
+    if (verified === null) {
       if (mode === 'optional' && operationId && STALE_TOKEN_TOLERATED.has(operationId)) return;
       throw new HttpError(401, MESSAGES.tokenInvalid);
     }
-    request.userId = userId;
+    request.userId = verified.userId;
+    request.sessionFamily = verified.familyId;
   });
 }

@@ -15,6 +15,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the auth hook from a valid bearer token; null for anonymous callers. */
     userId: number | null;
+    /** The session (refresh-token family) the bearer token belongs to; null when anonymous or not named. */
+    sessionFamily: string | null;
   }
 }
 

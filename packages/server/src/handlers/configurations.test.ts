@@ -559,6 +559,95 @@ describe('content that an organisation may no longer see leaves its playlists', 
   });
 });
 
+describe('a playlist holds only what its owner organisation sees, not all its members see', () => {
+  // The KMZ administrator also joins the Gymnasium: 'Classroom Management' (ZfsL's, shared with the Gymnasium
+  // only) is then visible to them, but usable in the Gymnasium's playlists only, never in the KMZ's.
+  async function withSecondMembership(run: () => Promise<void>) {
+    const { pool } = server.database;
+    const { rows } = await pool.query<{ id: number }>(
+      'insert into memberships (user_id, organisation_id) select id, $1 from users where email = $2 returning id',
+      [orgIds.gymnasium, 'admin@kmz.example'],
+    );
+    try {
+      await run();
+    } finally {
+      await pool.query('delete from memberships where id = $1', [rows[0]!.id]);
+    }
+  }
+  const foreign = () => content(SEED_FACTS.zfslSharedWithGymnasiumTitle).id;
+  const fields = (ownerId: number, contentIds: number[]) => ({
+    name: 'Zwei Organisationen',
+    ownerId,
+    contentIds,
+    activeState: false,
+    sdmDevices: [],
+  });
+  const unknown = (id: number) => ({
+    contentIds: [`Diese Inhalte gibt es nicht oder Sie dürfen sie nicht verwenden: ${id}.`],
+  });
+
+  it('create and update: 400 on contentIds for the other organisation, fine for the one it is shared with', async () => {
+    await withSecondMembership(async () => {
+      const item = foreign();
+      const refused = await call('POST', LIST, tokens.admin, fields(orgIds.kmz, [item]));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual(unknown(item));
+
+      const kmz = await create(tokens.admin, fields(orgIds.kmz, []));
+      const put = await call('PUT', writeUrl(kmz.id), tokens.admin, fields(orgIds.kmz, [item]));
+      expect(put.statusCode).toBe(400);
+      expect(put.json()).toEqual(unknown(item));
+      expect((await detail(kmz.id, tokens.admin)).contentIds).toEqual([]);
+
+      const school = await create(tokens.admin, fields(orgIds.gymnasium, [item]));
+      expect(school.contentIds).toEqual([item]);
+      // Moving it to the KMZ with the item is refused too: the new owner's view counts.
+      const move = await call('PUT', writeUrl(school.id), tokens.admin, fields(orgIds.kmz, [item]));
+      expect(move.statusCode).toBe(400);
+      expect(move.json()).toEqual(unknown(item));
+      expect((await detail(school.id, tokens.lehrer)).ownerId).toBe(orgIds.gymnasium);
+    });
+  });
+
+  it('add: 400 on contentId for the other organisation’s playlist (404 stays for content the caller cannot see)', async () => {
+    await withSecondMembership(async () => {
+      const item = foreign();
+      const kmz = await create(tokens.admin, fields(orgIds.kmz, []));
+      const refused = await addItem(kmz.id, tokens.admin, item);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        contentId: [`Diese Inhalte gibt es nicht oder Sie dürfen sie nicht verwenden: ${item}.`],
+      });
+      expect((await detail(kmz.id, tokens.admin)).contentIds).toEqual([]);
+      const invisible = await addItem(kmz.id, tokens.admin, content(SEED_FACTS.zfslPrivateTitle).id);
+      expect(invisible.statusCode).toBe(404);
+
+      const school = await create(tokens.admin, fields(orgIds.gymnasium, []));
+      const added = await addItem(school.id, tokens.admin, item);
+      expect(added.statusCode, added.body).toBe(200);
+      expect(added.json<Configuration>().contentIds).toEqual([item]);
+    });
+  });
+
+  it('duplicate: the copy (in the caller’s first organisation) holds only what that organisation sees', async () => {
+    await withSecondMembership(async () => {
+      const item = foreign();
+      const kept = content('Kölner Dom').id;
+      const school = await create(tokens.admin, fields(orgIds.gymnasium, [item, kept]));
+      const response = await call(
+        'POST',
+        `/api/v1/mdm/device-configurations/${school.id}/duplicate/`,
+        tokens.admin,
+        { copyName: 'Kopie für das KMZ' },
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      const copy = response.json<Configuration>();
+      expect(copy.ownerId).toBe(orgIds.kmz);
+      expect(copy.items).toEqual([{ contentId: kept, contentOrigin: 'cms', positionNumber: 1 }]);
+    });
+  });
+});
+
 describe('listAvailableConfigurations', () => {
   it('lists the caller organisation’s own playlists with whether each holds the item', async () => {
     const response = await call('POST', AVAILABLE, tokens.lehrer, {

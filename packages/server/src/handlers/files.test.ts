@@ -231,3 +231,80 @@ describe('document files', () => {
     expect(gone.statusCode).toBe(404);
   });
 });
+
+describe('a file belongs to one content item', () => {
+  const write = (method: 'POST' | 'PATCH', url: string, payload: object) =>
+    server.app.inject({ method, url, headers: bearer(lehrer), payload });
+  const detail = async (id: number) =>
+    (await server.app.inject({ url: `/api/v2/cms/content/${id}/`, headers: bearer(lehrer) })).json<{
+      previewImage: string | null;
+      documentFiles: { id: number }[];
+    }>();
+
+  it('refuses another item’s preview or document on create and update; its own and unattached ones are fine', async () => {
+    const preview = (await upload('preview', PNG, 'erstes.png')).json<{ id: number; file: string }>();
+    const document = (await upload('document', PDF, 'erstes.pdf')).json<{ id: number }>();
+    const first = await write('POST', '/api/v1/cms/content/', {
+      title: 'Erster Inhalt',
+      contentType: 'video',
+      previewImageId: preview.id,
+      documentFileIds: [document.id],
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    const firstId = first.json<{ id: number }>().id;
+
+    const moved = await write('POST', '/api/v1/cms/content/', {
+      title: 'Zweiter Inhalt',
+      contentType: 'video',
+      previewImageId: preview.id,
+      documentFileIds: [document.id],
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json()).toEqual({
+      previewImageId: ['Diese Datei gehört bereits zu einem anderen Inhalt.'],
+      documentFileIds: [`Das Dokument ${document.id} gehört bereits zu einem anderen Inhalt.`],
+    });
+    const second = await write('POST', '/api/v1/cms/content/', {
+      title: 'Zweiter Inhalt',
+      contentType: 'video',
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    const secondId = second.json<{ id: number }>().id;
+    const movedPreview = await write('PATCH', `/api/v1/cms/content/${secondId}/`, {
+      previewImageId: preview.id,
+    });
+    expect(movedPreview.statusCode).toBe(400);
+    expect(movedPreview.json()).toEqual({
+      previewImageId: ['Diese Datei gehört bereits zu einem anderen Inhalt.'],
+    });
+    const movedDocument = await write('PATCH', `/api/v1/cms/content/${secondId}/`, {
+      documentFileIds: [document.id],
+    });
+    expect(movedDocument.statusCode).toBe(400);
+    expect(movedDocument.json()).toEqual({
+      documentFileIds: [`Das Dokument ${document.id} gehört bereits zu einem anderen Inhalt.`],
+    });
+    // The first item keeps both, and may name them again.
+    const again = await write('PATCH', `/api/v1/cms/content/${firstId}/`, {
+      previewImageId: preview.id,
+      documentFileIds: [document.id],
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await detail(firstId)).toMatchObject({
+      previewImage: preview.file,
+      documentFiles: [{ id: document.id }],
+    });
+    expect(await detail(secondId)).toMatchObject({ previewImage: null, documentFiles: [] });
+    const { rows } = await server.database.pool.query<{ content_id: number }>(
+      'select content_id from stored_files where id = any($1::int[])',
+      [[preview.id, document.id]],
+    );
+    expect(rows).toEqual([{ content_id: firstId }, { content_id: firstId }]);
+
+    // An unattached file goes to whichever item names it first.
+    const fresh = (await upload('preview', JPEG, 'zweites.jpg')).json<{ id: number; file: string }>();
+    const attached = await write('PATCH', `/api/v1/cms/content/${secondId}/`, { previewImageId: fresh.id });
+    expect(attached.statusCode, attached.body).toBe(200);
+    expect((await detail(secondId)).previewImage).toBe(fresh.file);
+  });
+});

@@ -159,6 +159,28 @@ describe('social login round trip with the built-in provider', () => {
     expect(meAgain.json().id).toBe(me.json().id);
   });
 
+  it("refuses a social user's email change (the provider owns the address); other fields change", async () => {
+    const browser = new Browser();
+    expect(await signInAtProvider(browser, await startLogin(browser), 'login')).toBe('/oidc-antares');
+    const obtained = await browser.request({ url: '/api/v1/sessions/social-user-token-obtain/' });
+    const { access } = obtained.json<{ access: string }>();
+    const patch = (payload: Record<string, unknown>) =>
+      server.app.inject({ method: 'PATCH', url: '/api/v1/users/me/', headers: bearer(access), payload });
+
+    const refused = await patch({ email: 'mara.neu@schule.example', firstName: 'Marah' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().email).toEqual([
+      'Die E-Mail-Adresse von Konten mit Anmeldung über Antares wird dort verwaltet. Bitte ändern Sie sie bei Antares.',
+    ]);
+    const me = await server.app.inject({ url: '/api/v1/users/me/', headers: bearer(access) });
+    expect(me.json()).toMatchObject({ email: 'mara.muster@antares.example', firstName: 'Mara' });
+
+    // Sending the address it already has (as a form with all fields does) is no change.
+    const same = await patch({ email: 'Mara.Muster@antares.example', firstName: 'Marah' });
+    expect(same.statusCode).toBe(200);
+    expect(same.json()).toMatchObject({ email: 'mara.muster@antares.example', firstName: 'Marah' });
+  });
+
   it('cancelling at the provider returns to the portal with error=access_denied and no session', async () => {
     const browser = new Browser();
     const landed = await signInAtProvider(browser, await startLogin(browser), 'abort');
@@ -195,11 +217,19 @@ describe('social login round trip with the built-in provider', () => {
   });
 
   it('a callback without a started login, or with a wrong state, signs nobody in', async () => {
+    // No state cookie (another browser, or expired): back to the portal's page with an error, not raw JSON.
     const lonely = await server.app.inject({
       url: '/api/social/browser/v1/auth/provider/callback?code=x&state=y',
     });
-    expect(lonely.statusCode).toBe(400);
-    expect(lonely.json().detail).toMatch(/keine Anmeldung/);
+    expect(lonely.statusCode).toBe(302);
+    expect(lonely.headers.location).toBe('/oidc-antares?error=login_expired');
+    expect(String(lonely.headers['set-cookie'])).not.toMatch(/sessionid=[^;]/);
+    const unknownState = await server.app.inject({
+      url: '/api/social/browser/v1/auth/provider/callback?code=x&state=y',
+      headers: { cookie: 'vr_social_state=unbekannt' },
+    });
+    expect(unknownState.statusCode).toBe(302);
+    expect(unknownState.headers.location).toBe('/oidc-antares?error=login_expired');
 
     const browser = new Browser();
     await startLogin(browser);

@@ -16,8 +16,11 @@ const STATE_COOKIE_PATH = '/api/social/';
 const CSRF_FAILED = 'CSRF-Prüfung fehlgeschlagen. Bitte laden Sie die Seite neu und versuchen Sie es erneut.';
 const UNKNOWN_PROVIDER = 'Unbekannter Anbieter.';
 const CALLBACK_FOREIGN = 'Die Rücksprungadresse muss auf diesem Portal liegen.';
-const NO_LOGIN_STARTED =
-  'Es wurde in diesem Browser keine Anmeldung über Antares gestartet (oder sie ist abgelaufen). Bitte versuchen Sie es erneut.';
+/**
+ * The portal's social login page (its `callback_url`, SOCIAL_CALLBACK_PATH there): where a callback goes whose login
+ * this browser did not start or that has expired, so nobody lands on raw JSON.
+ */
+const PORTAL_SOCIAL_PAGE = '/oidc-antares';
 
 function sameValue(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -124,7 +127,11 @@ export function socialHandlers({ db, tokens }: AppContext): HandlerMap {
       const state = readCookie(request, STATE_COOKIE);
       const pending = state ? await social.takePending(state) : null;
       setCookie(request, reply, STATE_COOKIE, '', { path: STATE_COOKIE_PATH, maxAge: 0, httpOnly: true });
-      if (!pending) return reply.code(400).send({ detail: NO_LOGIN_STARTED });
+      if (!pending) {
+        // No state cookie (another browser, cookies blocked, or the 10 minutes are over), or one used already.
+        request.log.info('social login: callback without a pending login');
+        return reply.redirect(withError(PORTAL_SOCIAL_PAGE, 'login_expired'), 302);
+      }
       if (query.error) {
         const code = query.error === 'access_denied' ? 'access_denied' : 'login_failed';
         return reply.redirect(withError(pending.callbackUrl, code), 302);

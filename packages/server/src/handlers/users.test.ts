@@ -266,6 +266,57 @@ describe('profile', () => {
     expect(ok.statusCode).toBe(200);
     await login(server.app, 'admin@kmz.example', 'anderes2026');
   });
+
+  it("a new password ends the user's other sessions; the session that changed it goes on", async () => {
+    const refresh = (token: string) =>
+      inject({ method: 'POST', url: '/api/v1/sessions/refresh/', payload: { refresh: token } });
+    const otherComputer = await login(server.app, 'staff@vr-portal.example');
+    const stolen = await login(server.app, 'staff@vr-portal.example');
+    // The caller's session has been refreshed once: the rotated tokens still name the same session.
+    const first = await login(server.app, 'staff@vr-portal.example');
+    const rotated = await refresh(first.refresh);
+    expect(rotated.statusCode).toBe(200);
+    const mine = rotated.json<{ access: string; refresh: string }>();
+
+    const changed = await inject({
+      method: 'PATCH',
+      url: '/api/v1/users/me/',
+      headers: bearer(mine.access),
+      payload: { password: 'geaendert2026', currentPassword: 'portal2026' },
+    });
+    expect(changed.statusCode).toBe(200);
+
+    expect((await refresh(otherComputer.refresh)).statusCode).toBe(401);
+    expect((await refresh(stolen.refresh)).statusCode).toBe(401);
+    const next = await refresh(mine.refresh);
+    expect(next.statusCode).toBe(200);
+    const me = await inject({
+      url: '/api/v1/users/me/',
+      headers: bearer(next.json<{ access: string }>().access),
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().email).toBe('staff@vr-portal.example');
+
+    // Changing anything else ends no session.
+    const another = await login(server.app, 'staff@vr-portal.example', 'geaendert2026');
+    const renamed = await inject({
+      method: 'PATCH',
+      url: '/api/v1/users/me/',
+      headers: bearer(next.json<{ access: string }>().access),
+      payload: { firstName: 'Stefanie' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await refresh(another.refresh)).statusCode).toBe(200);
+
+    // Back to the demo password for the tests that follow.
+    const back = await inject({
+      method: 'PATCH',
+      url: '/api/v1/users/me/',
+      headers: bearer(next.json<{ access: string }>().access),
+      payload: { password: 'portal2026', currentPassword: 'geaendert2026' },
+    });
+    expect(back.statusCode).toBe(200);
+  });
 });
 
 describe('terms versions', () => {

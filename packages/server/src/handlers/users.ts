@@ -31,6 +31,8 @@ const PASSWORD_RULE =
   'Das Passwort muss mindestens 8 Zeichen lang sein und mindestens eine Ziffer und einen Buchstaben enthalten.';
 const EMAIL_INVALID = 'Bitte geben Sie eine gültige E-Mail-Adresse ein.';
 const EMAIL_TAKEN = 'Diese E-Mail-Adresse wird bereits verwendet.';
+const EMAIL_SOCIAL =
+  'Die E-Mail-Adresse von Konten mit Anmeldung über Antares wird dort verwaltet. Bitte ändern Sie sie bei Antares.';
 const CURRENT_PASSWORD_WRONG = 'Das aktuelle Passwort ist nicht korrekt.';
 const REQUIRED = 'Dieses Feld ist erforderlich.';
 const NOT_BLANK = 'Dieses Feld darf nicht leer sein.';
@@ -97,6 +99,9 @@ export function userHandlers({ db }: AppContext): HandlerMap {
       }
       if (body.email !== undefined) {
         if (!isValidEmail(body.email.trim())) errors.email = [EMAIL_INVALID];
+        // The provider owns a social user's address and the next sign-in there would overwrite a change here.
+        else if (user.isSocialUser && normaliseEmail(body.email) !== user.email)
+          errors.email = [EMAIL_SOCIAL];
         else changes.email = normaliseEmail(body.email);
       }
       if (body.img !== undefined) {
@@ -129,7 +134,8 @@ export function userHandlers({ db }: AppContext): HandlerMap {
         changes.passwordHash = await hashPassword(body.password);
       }
 
-      const outcome = await updateProfile(db, userId, changes);
+      // A new password ends the user's other sessions (their refresh tokens); the caller's own goes on.
+      const outcome = await updateProfile(db, userId, changes, { keepSession: request.sessionFamily });
       if (outcome === 'emailTaken') return reply.code(400).send({ email: [EMAIL_TAKEN] });
       return currentUser(userId);
     },

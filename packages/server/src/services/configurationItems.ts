@@ -1,5 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
+// content.ts imports intArray from here: a cycle of functions only, resolved before either is called.
+import { visibleToOrganisation } from './content.ts';
 
 /** Inside `db.transaction` only the transaction may be used (the PGlite pool has one connection). */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -52,8 +54,7 @@ export function removeContentWhereNoLongerVisible(tx: Executor, contentId: numbe
     contentId,
     sql`and configuration_id in (
       select p.id from configurations p join contents c on c.id = ${contentId}
-      where not c.is_public and p.owner_id <> c.owner_id
-        and not exists (select 1 from content_shares s where s.content_id = c.id and s.organisation_id = p.owner_id))`,
+      where not ${visibleToOrganisation(sql`p.owner_id`)})`,
   );
 }
 

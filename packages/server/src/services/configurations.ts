@@ -8,7 +8,13 @@ import {
   markConfigurationsChanged,
   removeContentFromConfigurations,
 } from './configurationItems.ts';
-import { callerOrganisations, findVisibleContents, germanSortKey, visibleTo } from './content.ts';
+import {
+  callerOrganisations,
+  findVisibleContents,
+  germanSortKey,
+  visibleTo,
+  visibleToOrganisation,
+} from './content.ts';
 import { CONTENT_MESSAGES, FieldErrorsError, organisationIdsOf } from './contentWrite.ts';
 
 type Schemas = components['schemas'];
@@ -235,10 +241,13 @@ async function validateWrite(
   const contentErrors: string[] = [];
   if (duplicates.length > 0) contentErrors.push(CONFIGURATION_MESSAGES.duplicateContent(duplicates));
   if (fields.contentIds.length > 0) {
-    // Only what the caller sees: a withdrawn share has already taken its item out of the playlist
-    // (removeContentWhereNoLongerVisible), so there is nothing the playlist may keep beyond that.
+    // Only what the owner organisation sees, not all the caller sees through other organisations (a withdrawn
+    // share has already taken its item out, see removeContentWhereNoLongerVisible; nothing may stay beyond that).
+    // With an ownerId that is not the caller's (reported above) the caller's view counts, so nothing about a
+    // foreign organisation's content is revealed.
+    const seen = errors.ownerId ? visibleTo(userId) : visibleToOrganisation(fields.ownerId);
     const usable = await db.execute<{ id: number }>(sql`select c.id from contents c
-      where c.id = any(${intArray(fields.contentIds)}) and ${visibleTo(userId)}`);
+      where c.id = any(${intArray(fields.contentIds)}) and ${seen}`);
     const known = new Set(usable.rows.map((row) => Number(row.id)));
     const unknown = [...new Set(fields.contentIds.filter((id) => !known.has(id)))];
     if (unknown.length > 0) contentErrors.push(CONFIGURATION_MESSAGES.unknownContent(unknown));
@@ -376,7 +385,10 @@ function mediathekContentId(item: ConfigurationContentRequest): number {
   return item.contentId;
 }
 
-/** Appends a visible item to an own playlist; 409 with the playlist's name when it is there already. */
+/**
+ * Appends an item to an own playlist: 404 if the caller cannot see it, 400 on `contentId` if the caller sees it
+ * only through another organisation than the playlist's; 409 with the playlist's name when it is there already.
+ */
 export async function addConfigurationContent(
   db: Database,
   userId: number,
@@ -385,10 +397,15 @@ export async function addConfigurationContent(
 ): Promise<void> {
   const contentId = mediathekContentId(item);
   await db.transaction(async (tx) => {
-    const { name } = await requireOwnedConfiguration(tx, userId, id, true);
-    const content = await tx.execute<{ visible: boolean }>(sql`select ${visibleTo(userId)} as visible
+    const { name, ownerId } = await requireOwnedConfiguration(tx, userId, id, true);
+    const content = await tx.execute<{ visible: boolean; usable: boolean }>(sql`select
+      ${visibleTo(userId)} as visible, ${visibleToOrganisation(ownerId)} as usable
       from contents c where c.id = ${contentId}`);
-    if (!content.rows[0]?.visible) throw new HttpError(404, CONTENT_MESSAGES.notFound);
+    const row = content.rows[0];
+    if (!row?.visible) throw new HttpError(404, CONTENT_MESSAGES.notFound);
+    if (!row.usable) {
+      throw new FieldErrorsError({ contentId: [CONFIGURATION_MESSAGES.unknownContent([contentId])] });
+    }
     const inserted = await tx.execute(sql`
       insert into configuration_items (configuration_id, content_id, position_number)
       select ${id}, ${contentId}, coalesce(max(position_number), 0) + 1
@@ -417,7 +434,8 @@ export async function removeConfigurationContent(
 
 /**
  * Copies a playlist the caller sees into the caller's first organisation: inactive, without headsets or shares,
- * with the items the caller may see (another organisation's private items do not travel with a shared list).
+ * with the items that organisation may see (another organisation's private items do not travel with a shared
+ * list, nor do items the caller sees only through another of their organisations).
  */
 export async function duplicateConfiguration(
   db: Database,
@@ -442,7 +460,7 @@ export async function duplicateConfiguration(
       select ${copyId}, i.content_id, row_number() over (order by i.position_number, i.content_id)
       from configuration_items i
       join contents c on c.id = i.content_id
-      where i.configuration_id = ${id} and ${visibleTo(userId)}`);
+      where i.configuration_id = ${id} and ${visibleToOrganisation(ownerId)}`);
     return copyId;
   });
 }

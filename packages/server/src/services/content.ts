@@ -84,6 +84,17 @@ export function visibleTo(userId: number | null): SQL {
         and s.organisation_id in ${callerOrganisations(userId)}))`;
 }
 
+/**
+ * What one organisation sees: public content, its own, and what is shared with it. The rule for playlists, which
+ * hold only what their owner organisation sees (whoever of its members adds an item). `organisationId` is a number
+ * or a column such as `p.owner_id`.
+ */
+export function visibleToOrganisation(organisationId: number | SQL): SQL {
+  return sql`(c.is_public
+      or c.owner_id = ${organisationId}
+      or exists (select 1 from content_shares s where s.content_id = c.id and s.organisation_id = ${organisationId}))`;
+}
+
 type ContentRow = {
   id: number;
   uuid: string;

@@ -1,5 +1,5 @@
 import type { components } from '@portal/api/schema';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import {
   contentCategories,
@@ -34,6 +34,8 @@ export const CONTENT_MESSAGES = {
   unknownPreview: 'Dieses Vorschaubild gibt es nicht oder es gehört nicht Ihrer Organisation.',
   unknownDocument: (id: number) =>
     `Das Dokument ${id} gibt es nicht oder es gehört nicht Ihrer Organisation.`,
+  fileOfOtherContent: 'Diese Datei gehört bereits zu einem anderen Inhalt.',
+  documentOfOtherContent: (id: number) => `Das Dokument ${id} gehört bereits zu einem anderen Inhalt.`,
   notMember: 'Sie gehören dieser Organisation nicht an.',
   publicOnlyAdmins: 'Nur Inhalts-Administratoren dürfen Inhalte für alle sichtbar machen.',
   unknownOrganisations: (ids: number[]) => `Diese Organisationen gibt es nicht: ${ids.join(', ')}.`,
@@ -116,13 +118,17 @@ interface Effective {
   wasPublic: boolean;
 }
 
-/** Rules the contract's schema cannot express; all problems at once, as DRF reports them. */
+/**
+ * Rules the contract's schema cannot express; all problems at once, as DRF reports them. `contentId` is the item
+ * being changed (null on create): files may be unattached or attached to it, never to another item.
+ */
 async function validate(
   db: Database,
   userId: number,
   fields: Fields,
   effective: Effective,
   organisationIds: number[],
+  contentId: number | null,
 ): Promise<void> {
   const errors: FieldErrors = {};
   if (fields.title !== undefined && fields.title.trim() === '')
@@ -160,16 +166,28 @@ async function validate(
   ];
   if (fileIds.length > 0) {
     const files = await db
-      .select({ id: storedFiles.id, kind: storedFiles.kind, organisationId: storedFiles.organisationId })
+      .select({
+        id: storedFiles.id,
+        kind: storedFiles.kind,
+        organisationId: storedFiles.organisationId,
+        contentId: storedFiles.contentId,
+      })
       .from(storedFiles)
       .where(inArray(storedFiles.id, fileIds));
-    const usable = (id: number, kind: string) =>
-      files.some((f) => f.id === id && f.kind === kind && organisationIds.includes(f.organisationId));
-    if (fields.previewImageId && !usable(fields.previewImageId, 'preview')) {
-      addError(errors, 'previewImageId', CONTENT_MESSAGES.unknownPreview);
+    const find = (id: number, kind: string) =>
+      files.find((f) => f.id === id && f.kind === kind && organisationIds.includes(f.organisationId));
+    const elsewhere = (file: { contentId: number | null }) =>
+      file.contentId !== null && file.contentId !== contentId;
+    if (fields.previewImageId) {
+      const preview = find(fields.previewImageId, 'preview');
+      if (!preview) addError(errors, 'previewImageId', CONTENT_MESSAGES.unknownPreview);
+      else if (elsewhere(preview)) addError(errors, 'previewImageId', CONTENT_MESSAGES.fileOfOtherContent);
     }
     for (const id of fields.documentFileIds ?? []) {
-      if (!usable(id, 'document')) addError(errors, 'documentFileIds', CONTENT_MESSAGES.unknownDocument(id));
+      const document = find(id, 'document');
+      if (!document) addError(errors, 'documentFileIds', CONTENT_MESSAGES.unknownDocument(id));
+      else if (elsewhere(document))
+        addError(errors, 'documentFileIds', CONTENT_MESSAGES.documentOfOtherContent(id));
     }
   }
   if (fields.isPublic === true && !effective.wasPublic) {
@@ -203,7 +221,14 @@ function columns(fields: Fields) {
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** Points the item at its preview and documents; files it no longer uses are returned for deletion. */
+/** Files that are unattached or already this item's; `validate` checked it, this keeps concurrent writes honest. */
+const freeFor = (contentId: number) =>
+  or(isNull(storedFiles.contentId), eq(storedFiles.contentId, contentId));
+
+/**
+ * Points the item at its preview and documents; files it no longer uses are returned for deletion. A file that
+ * another item took in the meantime (after `validate`) is refused as `validate` would have, undoing the change.
+ */
 async function attachFiles(tx: Tx, contentId: number, fields: Fields): Promise<string[]> {
   const orphaned: string[] = [];
   if (fields.previewImageId !== undefined) {
@@ -220,9 +245,17 @@ async function attachFiles(tx: Tx, contentId: number, fields: Fields): Promise<s
       const [file] = await tx
         .update(storedFiles)
         .set({ contentId })
-        .where(eq(storedFiles.id, fields.previewImageId))
+        .where(and(eq(storedFiles.id, fields.previewImageId), freeFor(contentId)))
         .returning({ key: storedFiles.storageKey });
-      url = file ? `/media/files/${file.key.split('/').map(encodeURIComponent).join('/')}` : null;
+      if (!file) {
+        const [exists] = await tx
+          .select({ id: storedFiles.id })
+          .from(storedFiles)
+          .where(eq(storedFiles.id, fields.previewImageId));
+        const message = exists ? CONTENT_MESSAGES.fileOfOtherContent : CONTENT_MESSAGES.unknownPreview;
+        throw new FieldErrorsError({ previewImageId: [message] });
+      }
+      url = `/media/files/${file.key.split('/').map(encodeURIComponent).join('/')}`;
     }
     await tx.update(contents).set({ previewImage: url }).where(eq(contents.id, contentId));
   }
@@ -237,7 +270,25 @@ async function attachFiles(tx: Tx, contentId: number, fields: Fields): Promise<s
       orphaned.push(file.key);
     }
     if (keep.length > 0) {
-      await tx.update(storedFiles).set({ contentId }).where(inArray(storedFiles.id, keep));
+      const attached = await tx
+        .update(storedFiles)
+        .set({ contentId })
+        .where(and(inArray(storedFiles.id, keep), freeFor(contentId)))
+        .returning({ id: storedFiles.id });
+      const missed = keep.filter((id) => !attached.some((f) => f.id === id));
+      if (missed.length > 0) {
+        const existing = await tx
+          .select({ id: storedFiles.id })
+          .from(storedFiles)
+          .where(inArray(storedFiles.id, missed));
+        throw new FieldErrorsError({
+          documentFileIds: missed.map((id) =>
+            existing.some((f) => f.id === id)
+              ? CONTENT_MESSAGES.documentOfOtherContent(id)
+              : CONTENT_MESSAGES.unknownDocument(id),
+          ),
+        });
+      }
     }
   }
   return orphaned;
@@ -266,6 +317,7 @@ export async function createContent(
       wasPublic: false,
     },
     organisationIds,
+    null,
   );
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -304,6 +356,7 @@ export async function updateContent(
       wasPublic: content.isPublic,
     },
     organisationIds,
+    id,
   );
   return db.transaction(async (tx) => {
     const values = columns(fields);

@@ -1,6 +1,6 @@
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { memberships, organisations, users } from '../db/schema.ts';
+import { memberships, organisations, refreshTokens, users } from '../db/schema.ts';
 
 export interface ProfileChanges {
   firstName?: string;
@@ -21,11 +21,16 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** Returns 'emailTaken' when another account already uses the address (checked first, and by the unique index). */
+/**
+ * Returns 'emailTaken' when another account already uses the address (checked first, and by the unique index).
+ * A new password ends the user's other sessions in the same transaction: every refresh token not of the family
+ * `keepSession` (the caller's session) is revoked; all of them when the caller's session is not known (null).
+ */
 export async function updateProfile(
   db: Database,
   userId: number,
   changes: ProfileChanges,
+  options: { keepSession?: string | null } = {},
 ): Promise<'ok' | 'emailTaken'> {
   if (changes.email !== undefined) {
     const [other] = await db
@@ -36,7 +41,16 @@ export async function updateProfile(
   }
   if (Object.keys(changes).length === 0) return 'ok';
   try {
-    await db.update(users).set(changes).where(eq(users.id, userId));
+    await db.transaction(async (tx) => {
+      await tx.update(users).set(changes).where(eq(users.id, userId));
+      if (changes.passwordHash === undefined) return;
+      const others: SQL[] = [eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)];
+      if (options.keepSession) others.push(ne(refreshTokens.familyId, options.keepSession));
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: sql`now()` })
+        .where(and(...others));
+    });
   } catch (error) {
     if (isUniqueViolation(error)) return 'emailTaken';
     throw error;

@@ -51,13 +51,22 @@ export class TokenService {
       .sign(this.secret);
   }
 
-  /** Issues an access token and a refresh token whose id is stored, so it can be revoked and rotated. */
+  /**
+   * Issues an access token and a refresh token whose id is stored, so it can be revoked and rotated. Both name the
+   * session (the refresh family, claim `fam`): a call made with the access token can tell its own session from the
+   * user's others (a password change ends only the others).
+   */
   async issue(userId: number, familyId: string = randomUUID()): Promise<TokenPair & { jti: string }> {
     const jti = randomUUID();
     const expiresAt = new Date(Date.now() + this.settings.refreshTtlSeconds * 1000);
     await this.db.insert(refreshTokens).values({ jti, userId, familyId, expiresAt });
     const [access, refresh] = await Promise.all([
-      this.sign({ token_type: 'access' }, userId, this.settings.accessTtlSeconds, randomUUID()),
+      this.sign(
+        { token_type: 'access', fam: familyId },
+        userId,
+        this.settings.accessTtlSeconds,
+        randomUUID(),
+      ),
       this.sign({ token_type: 'refresh', fam: familyId }, userId, this.settings.refreshTtlSeconds, jti),
     ]);
     return { access, refresh, jti };
@@ -65,20 +74,31 @@ export class TokenService {
 
   /** Returns the user id of a valid access token, or null. No database access: access tokens are short-lived. */
   async verifyAccess(token: string): Promise<number | null> {
+    return (await this.verifyAccessSession(token))?.userId ?? null;
+  }
+
+  /**
+   * The user and session (refresh family) of a valid access token, or null. `familyId` is null for access tokens
+   * issued before they named their session.
+   */
+  async verifyAccessSession(token: string): Promise<{ userId: number; familyId: string | null } | null> {
     const payload = await this.verify(token, 'access');
-    return payload && !payload.expired ? payload.userId : null;
+    return payload && !payload.expired ? { userId: payload.userId, familyId: payload.familyId } : null;
   }
 
   private async verify(
     token: string,
     type: 'access' | 'refresh',
-  ): Promise<{ userId: number; jti: string; expired: false } | { expired: true } | null> {
+  ): Promise<
+    { userId: number; jti: string; familyId: string | null; expired: false } | { expired: true } | null
+  > {
     try {
       const { payload } = await jwtVerify(token, this.secret, { issuer: ISSUER, algorithms: ['HS256'] });
       const userId = Number(payload.sub);
       if (payload.token_type !== type || !Number.isInteger(userId) || typeof payload.jti !== 'string')
         return null;
-      return { userId, jti: payload.jti, expired: false };
+      const familyId = typeof payload.fam === 'string' ? payload.fam : null;
+      return { userId, jti: payload.jti, familyId, expired: false };
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) return { expired: true };
       return null;

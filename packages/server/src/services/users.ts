@@ -164,7 +164,13 @@ export async function currentLegalDocuments(db: Database) {
 
 export async function findUserById(db: Database, userId: number) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash, isStaff: users.isStaff })
+    .select({
+      id: users.id,
+      email: users.email,
+      passwordHash: users.passwordHash,
+      isStaff: users.isStaff,
+      isSocialUser: users.isSocialUser,
+    })
     .from(users)
     .where(eq(users.id, userId));
   return row ?? null;
