@@ -769,9 +769,10 @@ export interface paths {
     put?: never;
     /**
      * Create a playlist
-     * @description `ownerId` must be one of the caller's organisations, `contentIds` items the caller may see (each once),
-     *     `sdmDevices` headsets of the owner organisation; they switch to this playlist and become `pending`. A caller
-     *     without any organisation gets 403.
+     * @description `ownerId` must be one of the caller's organisations, `contentIds` items that organisation may see (its own,
+     *     shared with it, or public; each once; not what the caller sees only through another of their organisations:
+     *     400 on `contentIds`), `sdmDevices` headsets of the owner organisation; they switch to this playlist and become
+     *     `pending`. A caller without any organisation gets 403.
      */
     post: operations['createConfiguration'];
     delete?: never;
@@ -811,8 +812,8 @@ export interface paths {
     /**
      * Replace a playlist's fields
      * @description Same fields as create (spec §7). Only the owner organisation may change it (a shared playlist: 403). Every
-     *     item must be one the caller sees (an item whose share was withdrawn has left the playlist already, see
-     *     `unshareContent`).
+     *     item must be one the (new) owner organisation sees, as on create (else 400 on `contentIds`); an item whose
+     *     share was withdrawn has left the playlist already, see `unshareContent`.
      */
     put: operations['updateConfiguration'];
     post?: never;
@@ -859,8 +860,8 @@ export interface paths {
     /**
      * Duplicate a playlist
      * @description Any playlist the caller sees (own or shared). The copy belongs to the caller's first organisation, is inactive,
-     *     has no headsets and holds the items the caller may see, in the same order. A caller without any organisation
-     *     sees no playlist (404).
+     *     has no headsets and holds the items that organisation may see, in the same order. A caller without any
+     *     organisation sees no playlist (404).
      */
     post: operations['duplicateConfiguration'];
     delete?: never;
@@ -901,8 +902,9 @@ export interface paths {
     put?: never;
     /**
      * Add a content item to a playlist
-     * @description Only the owner organisation (a shared playlist: 403); the content must be visible to the caller (else 404).
-     *     Appended at the end (highest `positionNumber` + 1). Adding an item that is already there answers 409. The
+     * @description Only the owner organisation (a shared playlist: 403); the content must be visible to the caller (else 404) and
+     *     to the playlist's owner organisation (else 400 on `contentId`: the caller sees it only through another of
+     *     their organisations). Appended at the end (highest `positionNumber` + 1). Adding an item that is already there answers 409. The
      *     reference server has no MSB media source: `msb` items answer 400.
      */
     post: operations['addConfigurationContent'];
@@ -2058,9 +2060,9 @@ export interface components {
       maxAge?: number | null;
       languages?: string[];
       categoryId?: number | null;
-      /** @description Id from `uploadPreviewFile`. */
+      /** @description Id from `uploadPreviewFile`; the file must not belong to another content item yet (400 otherwise). */
       previewImageId?: number | null;
-      /** @description Ids from `uploadDocumentFile`. */
+      /** @description Ids from `uploadDocumentFile`; each file must not belong to another content item yet (400 otherwise). */
       documentFileIds?: number[];
       /** @default false */
       isPublic: boolean;
