@@ -53,6 +53,9 @@ test('a social user signs in through /oidc-antares and ends up with tokens, with
   await expect(page.getByText('Ihr Passwort wird von Ihrem Anmeldedienst verwaltet')).toBeVisible();
   await expect(page.getByLabel('Aktuelles Passwort')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Passwort ändern' })).toHaveCount(0);
+  // The address too: the next sign-in at the provider would overwrite a change here.
+  await expect(page.getByLabel('E-Mail', { exact: true })).not.toBeEditable();
+  await expect(page.getByText('Ihre E-Mail-Adresse wird von Ihrem Anmeldedienst verwaltet')).toBeVisible();
 });
 
 test('cancelling at the provider comes back with a German notice and no session', async ({ page }) => {

@@ -101,7 +101,15 @@ function DetailsForm({ user }: { user: User }) {
         <Stack gap="medium">
           <TextField label={t('details.firstName')} autoComplete="given-name" {...field('firstName')} />
           <TextField label={t('details.lastName')} autoComplete="family-name" {...field('lastName')} />
-          <TextField label={t('details.email')} type="email" autoComplete="email" {...field('email')} />
+          {/* The provider owns a social user's address (the next sign-in there would overwrite it): read-only. */}
+          <TextField
+            label={t('details.email')}
+            type="email"
+            autoComplete="email"
+            {...field('email')}
+            readOnly={user.isSocialUser}
+            hint={user.isSocialUser ? t('details.emailSocialHint') : undefined}
+          />
           {/* Text, not url: a path on this server ('/media/…') is a valid image address too. */}
           <TextField label={t('details.img')} inputMode="url" hint={t('details.imgHint')} {...field('img')} />
           <div>
