@@ -55,7 +55,6 @@ export {
   type DialogTriggerProps,
 } from './Dialog/Dialog';
 export { EmptyState, type EmptyStateProps } from './EmptyState/EmptyState';
-// --- Actions, forms, feedback, overlays and layout (issue 3, part A) ---
 export { FileDropzone, type FileDropzoneProps, type FileRejection } from './FileDropzone/FileDropzone';
 export {
   FormField,

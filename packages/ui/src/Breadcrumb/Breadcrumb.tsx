@@ -2,6 +2,7 @@ import { useLinkComponent } from '../LinkProvider/LinkProvider';
 import * as styles from './Breadcrumb.css';
 
 export interface BreadcrumbItem {
+  /** Visible text of the entry, e.g. 'Geräte'. */
   label: string;
   /** Omit for entries that are not pages of their own. */
   href?: string;

@@ -77,4 +77,4 @@ export const Checkbox = forwardRef<HTMLButtonElement, CheckboxProps>(function Ch
     </div>
   );
 });
-Checkbox.displayName = 'Checkbox.Root';
+Checkbox.displayName = 'Checkbox';

@@ -6,6 +6,7 @@ export const confirmDialogTones = ['neutral', 'destructive'] as const;
 export type ConfirmDialogTone = (typeof confirmDialogTones)[number];
 
 export interface ConfirmDialogProps {
+  /** Shows the dialog (controlled): the app sets it when the user asks for the action. */
   open: boolean;
   /** Called with false when the user cancels (button, Escape, backdrop); the app closes the dialog. */
   onOpenChange: (open: boolean) => void;

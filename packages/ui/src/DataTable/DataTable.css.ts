@@ -1,4 +1,4 @@
-import { globalStyle, style } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { type RecipeVariants, recipe } from '@vanilla-extract/recipes';
 import { vars } from '../theme/theme.css';
 
@@ -47,6 +47,13 @@ export const headerCell = style({
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   borderBottom: `1px solid ${vars.color.borderStrong}`,
+});
+
+/** A header takes its column's `align`, as the cells do. */
+export const headerAlign = styleVariants({
+  start: {},
+  center: { textAlign: 'center' },
+  end: { textAlign: 'right' },
 });
 
 export const sortButton = style({

@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { StatusDot } from '../StatusDot/StatusDot';
+import { expectToken } from '../testing/tokens';
+import { vars } from '../theme/theme.css';
 import { DataTable, type DataTableColumn } from './DataTable';
 
 interface Device {
@@ -311,6 +313,70 @@ export const LongGermanText: Story = {
     ),
   ],
 };
+
+/**
+ * `align` moves a column's header together with its cells: 'center' for the status, 'end' for the
+ * battery level.
+ */
+export const ColumnAlignment: Story = {
+  args: {
+    columns: [
+      { id: 'name', header: 'Name', cell: (d) => d.name, sortValue: (d) => d.name, rowHeader: true },
+      {
+        id: 'status',
+        header: 'Status',
+        cell: (d) => <StatusDot status={d.status} label={statusLabels[d.status]} />,
+        align: 'center',
+      },
+      {
+        id: 'battery',
+        header: 'Akku',
+        cell: (d) => `${d.battery} %`,
+        sortValue: (d) => d.battery,
+        align: 'end',
+        width: '8rem',
+      },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = canvas.getByRole('table', { name: 'Geräte' });
+    const textAlign = (element: Element | null | undefined) =>
+      element ? getComputedStyle(element).textAlign : undefined;
+    await expect(textAlign(canvas.getByRole('columnheader', { name: 'Name' }))).toBe('left');
+    await expect(textAlign(canvas.getByRole('columnheader', { name: 'Status' }))).toBe('center');
+    await expect(textAlign(canvas.getByRole('columnheader', { name: 'Akku' }))).toBe('right');
+    const [firstRow] = bodyRows(table);
+    await expect(textAlign(firstRow?.cells[1])).toBe('center');
+    await expect(textAlign(firstRow?.cells[2])).toBe('right');
+  },
+};
+
+/**
+ * Rows and sort buttons under the mouse pointer take the ghost hover background.
+ * `parameters.pseudo` forces :hover (storybook-addon-pseudo-states), so the visual baseline shows it.
+ */
+export const Hover: Story = {
+  args: { rows: fewDevices.slice(0, 3) },
+  parameters: { pseudo: { hover: true } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = canvas.getByRole('table', { name: 'Geräte' });
+    for (const row of bodyRows(table)) {
+      await expectToken(row, 'backgroundColor', vars.color.ghostBackgroundHover);
+    }
+    for (const name of ['Name', 'Status', 'Akku']) {
+      await expectToken(
+        canvas.getByRole('button', { name }),
+        'backgroundColor',
+        vars.color.ghostBackgroundHover,
+      );
+    }
+  },
+};
+
+/** The hover colours of the light-blue scheme. */
+export const HoverLightTheme: Story = { ...Hover, globals: { theme: 'light' } };
 
 /** Selected rows, status dots and the sorted header in the light-blue scheme, so axe checks its contrast. */
 export const SelectedRowsLightTheme: Story = {

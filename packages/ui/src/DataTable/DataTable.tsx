@@ -22,6 +22,10 @@ export interface DataTableColumn<Row> {
   sortValue?: (row: Row) => SortValue;
   /** CSS width of the column, e.g. '12rem' or '20%'. Columns without one share the rest. */
   width?: string;
+  /**
+   * Horizontal alignment of the column's header and cells. Default 'start'; 'end' suits numbers
+   * (e.g. battery in %), 'center' short marks such as icons.
+   */
   align?: styles.CellVariants['align'];
   /** The cell that names its row (rendered as a row header, e.g. the device name). */
   rowHeader?: boolean;
@@ -53,13 +57,23 @@ export type DataTableProps<Row> = (SelectionOff | SelectionOn<Row>) & {
   caption: string;
   /** Keeps the caption for screen readers only, when a heading above already says it. */
   hideCaption?: boolean;
+  /**
+   * The columns, in order: header text, cell content and optionally sorting, width and alignment.
+   * @example columns={[{ id: 'name', header: t('devices.name'), cell: (d) => d.name, rowHeader: true }]}
+   */
   columns: readonly DataTableColumn<Row>[];
+  /** The data, one entry per row, in the given order (the table sorts a copy). */
   rows: readonly Row[];
+  /**
+   * A stable, unique id of a row: the React key and what `selectedRowIds` hold.
+   * @example getRowId={(device) => device.id}
+   */
   getRowId: (row: Row) => string;
   /** Sort state (controlled); `null` for the given order. */
   sort?: SortState | null;
   /** Initial sort (uncontrolled). */
   defaultSort?: SortState;
+  /** Called with the new sort state when a sortable header is activated (by click, Enter or Space). */
   onSortChange?: (sort: SortState) => void;
   /** The rows arrive already sorted (e.g. by the server); the table only reports `onSortChange`. */
   manualSorting?: boolean;
@@ -71,6 +85,7 @@ export type DataTableProps<Row> = (SelectionOff | SelectionOn<Row>) & {
   emptyText?: ReactNode;
   /** Replaces the rows with `loadingText` and marks the table busy. */
   loading?: boolean;
+  /** Shown in place of the rows while `loading`, e.g. 'Geräte werden geladen …'. */
   loadingText?: ReactNode;
 };
 
@@ -228,8 +243,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                 <th
                   key={column.id}
                   scope="col"
-                  className={styles.headerCell}
-                  style={{ textAlign: column.align === 'end' ? 'right' : undefined }}
+                  className={`${styles.headerCell} ${styles.headerAlign[column.align ?? 'start']}`}
                   aria-sort={sortable ? (direction ?? 'none') : undefined}
                 >
                   {sortable ? (

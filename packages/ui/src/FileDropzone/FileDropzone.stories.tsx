@@ -56,6 +56,8 @@ export const PickWithButton: Story = {
     const zone = canvas.getByRole('group', { name: 'Inhalt hochladen' });
     const button = within(zone).getByRole('button', { name: 'Datei auswählen' });
     await expect(button).toHaveAccessibleDescription('MP4 oder JPG, höchstens 4 GB.');
+    // Only the button carries the hint, so screen readers read it once.
+    await expect(zone).not.toHaveAttribute('aria-describedby');
     const file = new File(['x'], 'vulkane_360.mp4', { type: 'video/mp4' });
     await userEvent.upload(fileInput(canvasElement), file);
     await expect(args.onFiles).toHaveBeenCalledWith([file]);
@@ -82,6 +84,7 @@ export const DropAndRejectName: Story = {
     await expect(button).toHaveAccessibleDescription(
       'MP4 oder JPG, höchstens 4 GB. „Römer Forum.jpg“: Nur Buchstaben, Ziffern, Bindestriche und Unterstriche sind erlaubt.',
     );
+    await expect(zone).not.toHaveAttribute('aria-describedby');
     await expect(canvas.getByText('oder Datei hierher ziehen')).toBeVisible();
   },
 };

@@ -124,9 +124,9 @@ export function FileDropzone({
     <FormField label={label} hint={hint} error={shownError} id={id} labelElement="span" className={className}>
       {(control, ids) => (
         // Dropping is a pointer shortcut; the button inside is the keyboard and screen-reader path.
+        // The hint and error describe the button only: on the fieldset too, screen readers read them twice.
         <fieldset
           aria-labelledby={ids.labelId}
-          aria-describedby={control['aria-describedby']}
           className={styles.zone}
           data-dragging={dragging}
           data-invalid={shownError !== undefined}

@@ -6,7 +6,9 @@ export const keyValueListLayouts = ['columns', 'stacked'] as const;
 export interface KeyValueItem {
   /** Stable key when terms repeat; defaults to the term when it is a string. */
   id?: string;
+  /** What is described, shown as the term (`<dt>`), e.g. 'Seriennummer'. */
   term: ReactNode;
+  /** Its value (`<dd>`), formatted by the app, e.g. 'VR-2024-0815'. */
   value: ReactNode;
 }
 

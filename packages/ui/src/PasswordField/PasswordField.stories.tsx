@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
+import { expectToken } from '../testing/tokens';
+import { vars } from '../theme/theme.css';
 import { PasswordField } from './PasswordField';
 
 const meta = {
@@ -10,8 +12,8 @@ const meta = {
     label: 'Passwort',
     name: 'password',
     autoComplete: 'current-password',
-    showLabel: 'Passwort anzeigen',
-    hideLabel: 'Passwort verbergen',
+    showPasswordLabel: 'Passwort anzeigen',
+    hidePasswordLabel: 'Passwort verbergen',
   },
 } satisfies Meta<typeof PasswordField>;
 
@@ -34,6 +36,19 @@ export const ShowAndHide: Story = {
     await userEvent.keyboard('{Enter}');
     await expect(input).toHaveAttribute('type', 'password');
     await expect(canvas.getByRole('button', { name: 'Passwort anzeigen' })).toBeVisible();
+  },
+};
+
+/**
+ * The show/hide button under the mouse pointer takes the raised surface as its background.
+ * `parameters.pseudo` forces :hover (storybook-addon-pseudo-states), so the visual baseline shows it.
+ */
+export const Hover: Story = {
+  args: { defaultValue: 'portal2026' },
+  parameters: { pseudo: { hover: true } },
+  play: async ({ canvasElement }) => {
+    const toggle = within(canvasElement).getByRole('button', { name: 'Passwort anzeigen' });
+    await expectToken(toggle, 'backgroundColor', vars.color.surfaceRaised);
   },
 };
 

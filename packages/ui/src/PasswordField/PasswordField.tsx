@@ -10,12 +10,12 @@ export type PasswordFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'ch
   /** Validation message, linked with aria-describedby. */
   error?: string;
   /**
-   * Accessible name of the toggle while the password is hidden.
-   * @example <PasswordField label={t('password')} showLabel={t('showPassword')} hideLabel={t('hidePassword')} />
+   * Accessible name of the show/hide button while the password is hidden, e.g. 'Passwort anzeigen'.
+   * @example <PasswordField label={t('password')} showPasswordLabel={t('showPassword')} hidePasswordLabel={t('hidePassword')} />
    */
-  showLabel: string;
-  /** Accessible name of the toggle while the password is shown. */
-  hideLabel: string;
+  showPasswordLabel: string;
+  /** Accessible name of the show/hide button while the password is shown, e.g. 'Passwort verbergen'. */
+  hidePasswordLabel: string;
   id?: string;
 };
 
@@ -27,8 +27,8 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
     label,
     hint,
     error,
-    showLabel,
-    hideLabel,
+    showPasswordLabel,
+    hidePasswordLabel,
     id,
     className,
     disabled,
@@ -60,7 +60,7 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
           <button
             type="button"
             className={styles.toggle}
-            aria-label={visible ? hideLabel : showLabel}
+            aria-label={visible ? hidePasswordLabel : showPasswordLabel}
             aria-controls={ids.controlId}
             disabled={disabled}
             onClick={() => setVisible((current) => !current)}

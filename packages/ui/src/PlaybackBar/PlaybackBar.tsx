@@ -6,10 +6,15 @@ import * as styles from './PlaybackBar.css';
 export const playbackStates = ['stopped', 'playing', 'paused'] as const;
 export type PlaybackState = (typeof playbackStates)[number];
 
+/** The texts of the PlaybackBar's buttons (all visible, all required). */
 export interface PlaybackBarLabels {
+  /** Main button while `state` is 'stopped', e.g. 'Starten'. */
   start: string;
+  /** Main button while `state` is 'playing', e.g. 'Pausieren'. */
   pause: string;
+  /** Main button while `state` is 'paused', e.g. 'Fortsetzen'. */
   resume: string;
+  /** The stop button, e.g. 'Beenden'; disabled while `state` is 'stopped'. */
   stop: string;
 }
 
@@ -18,6 +23,10 @@ export interface PlaybackBarProps {
   title: string;
   /** Heading level of the title in the page outline. Default 2. */
   titleLevel?: 2 | 3 | 4;
+  /**
+   * The session's state, owned by the app: 'stopped' shows Start, 'playing' Pause, 'paused' Resume
+   * on the main button; Stop is enabled unless 'stopped'.
+   */
   state: PlaybackState;
   /**
    * Elapsed time, already formatted by the app (the component shows it as it is and never formats
@@ -50,9 +59,13 @@ export interface PlaybackBarProps {
    * @example labels={{ start: t('play.start'), pause: t('play.pause'), resume: t('play.resume'), stop: t('play.stop') }}
    */
   labels: PlaybackBarLabels;
+  /** The main button was pressed while 'stopped': the app starts the session. */
   onStart: () => void;
+  /** The main button was pressed while 'playing': the app pauses the session. */
   onPause: () => void;
+  /** The main button was pressed while 'paused': the app resumes the session. */
   onResume: () => void;
+  /** The stop button was pressed (while 'playing' or 'paused'): the app ends the session. */
   onStop: () => void;
   /** Disables the controls, e.g. while no device is connected. */
   disabled?: boolean;

@@ -4,21 +4,31 @@ import { FormField } from '../FormField/FormField';
 import * as styles from './RadioGroup.css';
 
 export interface RadioOption {
+  /** The value the group reports when this option is chosen; unique within the group. */
   value: string;
   /** Visible text of the option. */
   label: string;
   /** A sentence below the option's label. */
   hint?: string;
+  /** Makes only this option unavailable. */
   disabled?: boolean;
 }
 
 export type RadioGroupProps = Omit<
   ComponentPropsWithoutRef<typeof RadixRadioGroup.Root>,
-  'asChild' | 'children' | 'orientation'
+  'asChild' | 'children' | 'orientation' | 'value' | 'disabled'
 > &
   styles.GroupVariants & {
     /** The question, e.g. 'Sichtbarkeit'; the group's accessible name. */
     label: string;
+    /**
+     * The chosen option's value (controlled, with `onValueChange`); `null` for none. Use
+     * `defaultValue` for an uncontrolled group.
+     */
+    value?: string | null;
+    /** Makes every option unavailable; single options use `RadioOption.disabled`. */
+    disabled?: boolean;
+    /** A sentence below the question, linked with aria-describedby. */
     hint?: string;
     /** Validation message, linked with aria-describedby. */
     error?: string;
@@ -76,4 +86,4 @@ export const RadioGroup = forwardRef<HTMLDivElement, RadioGroupProps>(function R
     </FormField>
   );
 });
-RadioGroup.displayName = 'RadioGroup.Root';
+RadioGroup.displayName = 'RadioGroup';

@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { expectToken } from '../testing/tokens';
+import { vars } from '../theme/theme.css';
 import { SearchField } from './SearchField';
 
 const meta = {
@@ -40,6 +42,19 @@ export const EscapeClears: Story = {
     await userEvent.keyboard('{Escape}');
     await expect(input).toHaveValue('');
     await expect(args.onValueChange).toHaveBeenCalledWith('');
+  },
+};
+
+/**
+ * The clear button under the mouse pointer takes the raised surface as its background.
+ * `parameters.pseudo` forces :hover (storybook-addon-pseudo-states), so the visual baseline shows it.
+ */
+export const Hover: Story = {
+  args: { defaultValue: 'Vulkane' },
+  parameters: { pseudo: { hover: true } },
+  play: async ({ canvasElement }) => {
+    const clear = within(canvasElement).getByRole('button', { name: 'Suche leeren' });
+    await expectToken(clear, 'backgroundColor', vars.color.surfaceRaised);
   },
 };
 

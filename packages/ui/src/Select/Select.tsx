@@ -10,10 +10,17 @@ export interface SelectOption {
   disabled?: boolean;
 }
 
-export type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children' | 'multiple'> & {
+export type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children' | 'multiple' | 'value'> & {
   /** Visible label, e.g. 'Organisation'. */
   label: string;
+  /**
+   * The chosen option's value (controlled, with `onChange`); '' selects the placeholder. Use
+   * `defaultValue` for an uncontrolled select.
+   */
+  value?: SelectHTMLAttributes<HTMLSelectElement>['value'];
+  /** A sentence below the label, linked with aria-describedby. */
   hint?: string;
+  /** Validation message; marks the select aria-invalid and links the message with aria-describedby. */
   error?: string;
   /**
    * The choices, in order.

@@ -45,4 +45,4 @@ export const Switch = forwardRef<HTMLButtonElement, SwitchProps>(function Switch
     </FormField>
   );
 });
-Switch.displayName = 'Switch.Root';
+Switch.displayName = 'Switch';

@@ -5,6 +5,7 @@ import { Dialog } from '../Dialog/Dialog';
 import * as styles from './TermsDialog.css';
 
 export interface TermsDialogProps {
+  /** Shows the dialog (controlled); the app opens it while the signed-in user has not accepted. */
   open: boolean;
   /** E.g. 'Datenschutzerklärung & Nutzungsbedingungen'. */
   title: string;
@@ -12,12 +13,17 @@ export interface TermsDialogProps {
   description: ReactNode;
   /** Opens the terms of use (the app opens the file in a new tab). */
   termsButtonLabel: string;
+  /** Opens the privacy policy (the app opens the file in a new tab), e.g. 'Datenschutzerklärung'. */
   privacyButtonLabel: string;
   /** E.g. 'Ich habe die Nutzungsbedingungen gelesen und akzeptiere diese.' */
   checkboxLabel: string;
+  /** The button that declines (and logs out), e.g. 'Abbrechen'. */
   cancelLabel: string;
+  /** The button that accepts; enabled once the checkbox is ticked, e.g. 'Akzeptieren'. */
   acceptLabel: string;
+  /** The terms button was pressed: the app shows the terms of use (e.g. opens the PDF in a new tab). */
   onOpenTerms: () => void;
+  /** The privacy button was pressed: the app shows the privacy policy (e.g. in a new tab). */
   onOpenPrivacy: () => void;
   /** The user declines; the app logs out. */
   onCancel: () => void;
@@ -48,7 +54,7 @@ export const TermsDialog = forwardRef<HTMLDivElement, TermsDialogProps>(function
     </Dialog.Root>
   );
 });
-TermsDialog.displayName = 'TermsDialog.Content';
+TermsDialog.displayName = 'TermsDialog';
 
 type TermsDialogBodyProps = Omit<TermsDialogProps, 'open' | 'title' | 'description'>;
 

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expectToken } from '../testing/tokens';
+import { vars } from '../theme/theme.css';
 import { TOAST_DURATION_MS, Toaster, type ToasterProps, type ToastMessage } from './Toaster';
 
 /** Keeps the toasts in state like the app does, so dismissing one removes it. */
@@ -115,6 +117,24 @@ export const KeyboardClose: Story = {
     await userEvent.keyboard('{Enter}');
     await expect(args.onDismiss).toHaveBeenCalledWith('kbd');
     await waitFor(() => expect(canvas.queryByText('Sie werden ausgeloggt')).not.toBeInTheDocument());
+  },
+};
+
+/**
+ * The close button under the mouse pointer takes the raised surface as its background.
+ * `parameters.pseudo` forces :hover (storybook-addon-pseudo-states), so the visual baseline shows it.
+ */
+export const Hover: Story = {
+  args: { toasts: [{ id: 'hover', tone: 'info', title: 'Synchronisierung gestartet' }] },
+  parameters: { pseudo: { hover: true } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('Synchronisierung gestartet');
+    await expectToken(
+      canvas.getByRole('button', { name: 'Schließen' }),
+      'backgroundColor',
+      vars.color.surfaceRaised,
+    );
   },
 };
 

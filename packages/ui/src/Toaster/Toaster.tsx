@@ -10,6 +10,10 @@ export type ToastTone = (typeof toastTones)[number];
 export interface ToastMessage {
   /** Stable id; passed back to onDismiss. */
   id: string;
+  /**
+   * Sets colour and icon. 'error' is announced at once (assertive), the other tones politely once
+   * the screen reader is idle.
+   */
   tone: ToastTone;
   /** A few words, e.g. 'Erfolgreich eingeloggt.' */
   title: string;

@@ -68,4 +68,4 @@ export const Tooltip = forwardRef<ElementRef<typeof RadixTooltip.Content>, Toolt
     </RadixTooltip.Provider>
   );
 });
-Tooltip.displayName = 'Tooltip.Content';
+Tooltip.displayName = 'Tooltip';
