@@ -64,6 +64,7 @@ export {
   UploadError,
   type UploadErrorCode,
   type UploadErrorDetails,
+  UploadInterruptedError,
   uploadErrorCodes,
 } from './upload/errors.ts';
 export {

@@ -59,6 +59,19 @@ export class UploadAbortedError extends Error {
   }
 }
 
+/**
+ * Rejection of an upload stopped by `interruptSignal` (e.g. the page was left): unlike a cancelled upload, the
+ * parts stay on the server and the resume state is kept, so picking the same file again continues it. Named
+ * 'AbortError' too, because it is no failure either; tell it from a cancellation with `instanceof`.
+ */
+export class UploadInterruptedError extends Error {
+  override readonly name = 'AbortError';
+
+  constructor(cause?: unknown) {
+    super('The upload was interrupted; it can be resumed.', cause === undefined ? undefined : { cause });
+  }
+}
+
 /** True for a cancelled upload (or any other AbortError), which the app should not report as a failure. */
 export function isAbortError(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { UploadTarget } from './endpoints.ts';
-import { isAbortError, UploadAbortedError, UploadError } from './errors.ts';
+import { isAbortError, UploadAbortedError, UploadError, UploadInterruptedError } from './errors.ts';
 import {
   bytesOf,
   createFakeUploadServer,
@@ -280,6 +280,71 @@ describe('uploadMultipart', () => {
     ]);
     expect(server.uploads.size).toBe(0);
     expect(server.calls('complete-multipart-upload')).toHaveLength(0);
+    expect(store.entries.size).toBe(0);
+  });
+
+  it('interrupts without cancelling: parts stay on the server, the state is kept, the same file resumes', async () => {
+    const storage = fakeStorage();
+    const interrupt = new AbortController();
+    let putsAfterInterrupt = 0;
+    const server = setup({
+      putDelayMs: () => 30,
+      onPut: (partNumber) => {
+        if (interrupt.signal.aborted) {
+          putsAfterInterrupt++;
+        }
+        if (partNumber === 3) {
+          interrupt.abort();
+        }
+        return undefined;
+      },
+    });
+    const file = makeFile(75);
+
+    const failure = await upload(server, file, {
+      concurrency: 1,
+      interruptSignal: interrupt.signal,
+      resumeStore: createLocalStorageResumeStore('vr-portal.upload.', storage),
+    }).catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(UploadInterruptedError);
+    expect(failure).not.toBeInstanceOf(UploadAbortedError);
+    expect(isAbortError(failure)).toBe(true);
+    expect(partNumbersPut(server)).toEqual([1, 2, 3]);
+    expect(putsAfterInterrupt).toBe(0);
+    expect(server.calls('abort-multipart-upload')).toHaveLength(0);
+    expect(server.calls('complete-multipart-upload')).toHaveLength(0);
+    expect(server.uploads.size).toBe(1);
+    const saved = JSON.parse(storage.items.get('vr-portal.upload.content.42') ?? 'null');
+    expect(saved.parts.map((part: { partNumber: number }) => part.partNumber)).toEqual([1, 2]);
+
+    // Later, the same file again: only the missing parts go out.
+    server.log.length = 0;
+    const sameFile = new File([file], file.name, { lastModified: file.lastModified });
+    const result = await upload(server, sameFile, {
+      resumeStore: createLocalStorageResumeStore('vr-portal.upload.', storage),
+    });
+    expect(result.fileSize).toBe(75);
+    expect(server.calls('pre-signed-url-content-multipart')).toHaveLength(0);
+    expect(partNumbersPut(server).sort((a, b) => a - b)).toEqual([3, 4, 5, 6, 7, 8]);
+    expect([...server.completed.values()][0]).toEqual(await bytesOf(file));
+    expect(storage.items.size).toBe(0);
+  });
+
+  it('still completes when interrupted after the last part was stored', async () => {
+    const interrupt = new AbortController();
+    const server = setup();
+    const store = createMemoryResumeStore();
+    const result = await upload(server, makeFile(20), {
+      concurrency: 1,
+      interruptSignal: interrupt.signal,
+      resumeStore: store,
+      onProgress: ({ completedParts, totalParts }) => {
+        if (completedParts === totalParts) interrupt.abort();
+      },
+    });
+    expect(result).toMatchObject({ fileSize: 20 });
+    expect(server.calls('complete-multipart-upload')).toHaveLength(1);
     expect(store.entries.size).toBe(0);
   });
 

@@ -7,7 +7,7 @@ import {
   type UploadPartUrl,
   type UploadTarget,
 } from './endpoints.ts';
-import { UploadAbortedError, UploadError } from './errors.ts';
+import { UploadAbortedError, UploadError, UploadInterruptedError } from './errors.ts';
 import { type PartPlan, planParts } from './parts.ts';
 import type { UploadFileIdentity, UploadResumeState, UploadResumeStore } from './resumeStore.ts';
 import { defaultSpeedWindowMs, estimateTransfer, pruneSamples, type TransferSample } from './speed.ts';
@@ -55,6 +55,13 @@ export interface MultipartUploadOptions {
    * is stored, the short completion call is no longer interrupted.
    */
   signal?: AbortSignal;
+  /**
+   * Stops sending parts without cancelling (the user leaves the page): parts in flight are dropped, but the
+   * upload stays on the server and the resume state is kept, so the same file picked again (with the same
+   * `resumeStore`) continues where it stopped. The promise rejects with `UploadInterruptedError`. Once every part
+   * is stored, the upload is completed instead, as that is one short call.
+   */
+  interruptSignal?: AbortSignal;
   /** Called once at the start and after every stored part. */
   onProgress?: (progress: UploadProgress) => void;
   /**
@@ -211,6 +218,9 @@ export async function uploadMultipart(options: MultipartUploadOptions): Promise<
   if (signal?.aborted) {
     throw new UploadAbortedError(signal.reason);
   }
+  if (options.interruptSignal?.aborted) {
+    throw new UploadInterruptedError(options.interruptSignal.reason);
+  }
   const identity = fileIdentity(options.file, options.fileName);
   if (identity.size === 0) {
     throw new UploadError('empty-file', 'The file is empty (0 bytes) and cannot be uploaded.');
@@ -341,6 +351,7 @@ async function runUpload(
   const { options, key } = session;
   const store = options.resumeStore;
   const userSignal = options.signal;
+  const interruptSignal = options.interruptSignal;
 
   let plan: PartPlan[];
   try {
@@ -384,6 +395,11 @@ async function runUpload(
   const run = new AbortController();
   const forwardAbort = () => run.abort(userSignal?.reason);
   userSignal?.addEventListener('abort', forwardAbort, { once: true });
+  const forwardInterrupt = () => run.abort(interruptSignal?.reason);
+  interruptSignal?.addEventListener('abort', forwardInterrupt, { once: true });
+  if (interruptSignal?.aborted) {
+    run.abort(interruptSignal.reason);
+  }
   let failure: unknown;
 
   const worker = async () => {
@@ -408,12 +424,17 @@ async function runUpload(
     await Promise.all(Array.from({ length: Math.min(session.concurrency, pending.length) }, worker));
   } finally {
     userSignal?.removeEventListener('abort', forwardAbort);
+    interruptSignal?.removeEventListener('abort', forwardInterrupt);
   }
 
   if (userSignal?.aborted) {
     await abortOnServer(session, state);
     await store?.remove(key);
     throw new UploadAbortedError(userSignal.reason);
+  }
+  // Interrupted: what the server holds and the resume state stay for the next attempt with the same file.
+  if (interruptSignal?.aborted && failure === undefined && finished.size < plan.length) {
+    throw new UploadInterruptedError(interruptSignal.reason);
   }
   if (failure !== undefined) {
     if (!store && !(failure instanceof StaleUploadError)) {

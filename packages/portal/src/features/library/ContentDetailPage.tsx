@@ -6,7 +6,6 @@ import {
   Button,
   ConfirmDialog,
   Dialog,
-  EmptyState,
   Heading,
   Inline,
   type KeyValueItem,
@@ -24,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { $api, apiClient, useCurrentUser } from '../../lib/api.ts';
 import { toasts } from '../../lib/toasts.ts';
+import { ContentLoadFailure } from './ContentLoadFailure.tsx';
 import { contentDetailQuery, routeContentId } from './contentDetailQuery.ts';
 import { ageText, degreesText, isSharedWithUser } from './contentText.ts';
 import { PlaylistPicker } from './PlaylistPicker.tsx';
@@ -127,10 +127,10 @@ export function ContentDetailPage() {
 
   if (id === null || detail.isError) {
     return (
-      <EmptyState
-        title={t('detail.notFound.title')}
-        description={t('detail.notFound.description')}
-        action={<Link to="/library">{t('detail.notFound.back')}</Link>}
+      <ContentLoadFailure
+        error={id === null ? null : detail.error}
+        retrying={detail.isFetching}
+        onRetry={() => void detail.refetch()}
       />
     );
   }

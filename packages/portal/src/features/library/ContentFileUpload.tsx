@@ -3,15 +3,27 @@ import {
   discardResumableUpload,
   isAbortError,
   resumeKey,
+  UploadInterruptedError,
   type UploadProgress,
   type UploadResumeState,
   uploadMultipart,
 } from '@portal/api';
 import { formatBytes, formatDuration } from '@portal/domain';
-import { Alert, Button, FileDropzone, Heading, Inline, ProgressBar, Stack, Text } from '@portal/ui';
+import {
+  Alert,
+  Button,
+  ConfirmDialog,
+  FileDropzone,
+  Heading,
+  Inline,
+  ProgressBar,
+  Stack,
+  Text,
+} from '@portal/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBlocker } from 'react-router';
 import { apiClient } from '../../lib/api.ts';
 import { contentDetailQuery } from './contentDetailQuery.ts';
 import { fileNameProblem, uploadErrorText } from './uploadErrors.ts';
@@ -75,9 +87,54 @@ function ProgressView({ progress }: { progress: UploadProgress | null }) {
 }
 
 /**
+ * While an upload runs, leaving asks first: in-app navigation through a dialog, a reload or a closed tab through
+ * the browser's own warning. Leaving interrupts the upload, it does not cancel it (see ContentFileUpload).
+ */
+function LeaveGuard({ active }: { active: boolean }) {
+  const { t } = useTranslation('library');
+  // Only a move to another page counts; a changed query or hash on this page keeps the upload running.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => active && currentLocation.pathname !== nextLocation.pathname,
+  );
+
+  useEffect(() => {
+    if (!active) return undefined;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers show their warning only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [active]);
+
+  // The upload ended while the question was open: nothing to protect any more.
+  useEffect(() => {
+    if (!active && blocker.state === 'blocked') blocker.proceed();
+  }, [active, blocker]);
+
+  return (
+    <ConfirmDialog
+      open={blocker.state === 'blocked'}
+      onOpenChange={(open) => {
+        if (!open && blocker.state === 'blocked') blocker.reset();
+      }}
+      title={t('upload.leave.title')}
+      description={t('upload.leave.description')}
+      confirmLabel={t('upload.leave.confirm')}
+      cancelLabel={t('upload.leave.stay')}
+      onConfirm={() => {
+        if (blocker.state === 'blocked') blocker.proceed();
+      }}
+    />
+  );
+}
+
+/**
  * The content file (spec §7 multipart calls) through @portal/api's engine: parallel parts, automatic retries,
  * 'Abbrechen' aborts on the server, and an interrupted upload resumes after a reload once the user picks the
- * same file again (the browser cannot reopen a file by itself).
+ * same file again (the browser cannot reopen a file by itself). Leaving the page (after the question) only
+ * interrupts it: the parts stay on the server and the resume state is kept, as after a reload.
  */
 export function ContentFileUpload({ contentId, fileSize }: { contentId: number; fileSize: number | null }) {
   const { t } = useTranslation('library');
@@ -85,16 +142,21 @@ export function ContentFileUpload({ contentId, fileSize }: { contentId: number; 
   const target = { kind: 'content', id: contentId } as const;
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [pending, setPending] = useState<UploadResumeState | null>(null);
+  /** 'Abbrechen': the upload is cancelled and deleted on the server. */
   const controller = useRef<AbortController | null>(null);
+  /** Leaving the page: sending stops, the upload stays resumable. */
+  const interrupter = useRef<AbortController | null>(null);
 
   useEffect(() => {
     setPending(resumeStore.load(resumeKey({ kind: 'content', id: contentId })) as UploadResumeState | null);
-    return () => controller.current?.abort();
+    return () => interrupter.current?.abort();
   }, [contentId]);
 
   const start = async (file: File) => {
     const abort = new AbortController();
+    const interrupt = new AbortController();
     controller.current = abort;
+    interrupter.current = interrupt;
     setPhase({ kind: 'uploading', progress: null, fileName: file.name });
     try {
       await uploadMultipart({
@@ -103,6 +165,7 @@ export function ContentFileUpload({ contentId, fileSize }: { contentId: number; 
         file,
         resumeStore,
         signal: abort.signal,
+        interruptSignal: interrupt.signal,
         onProgress: (progress) => setPhase({ kind: 'uploading', progress, fileName: file.name }),
       });
       setPending(null);
@@ -110,7 +173,9 @@ export function ContentFileUpload({ contentId, fileSize }: { contentId: number; 
       await queryClient.invalidateQueries({ queryKey: contentDetailQuery(contentId).queryKey });
       await queryClient.invalidateQueries({ queryKey: ['get', '/api/v2/cms/content/'] });
     } catch (error) {
-      if (isAbortError(error)) {
+      if (error instanceof UploadInterruptedError) {
+        // The page is being left; the next visit offers to resume.
+      } else if (isAbortError(error)) {
         setPending(null);
         setPhase({ kind: 'cancelled' });
       } else {
@@ -120,6 +185,7 @@ export function ContentFileUpload({ contentId, fileSize }: { contentId: number; 
       }
     } finally {
       controller.current = null;
+      interrupter.current = null;
     }
   };
 
@@ -131,6 +197,7 @@ export function ContentFileUpload({ contentId, fileSize }: { contentId: number; 
   const uploading = phase.kind === 'uploading';
   return (
     <Stack gap="small">
+      <LeaveGuard active={uploading} />
       <Heading level={2}>{t('upload.title')}</Heading>
       <Text tone="muted">
         {fileSize !== null ? t('upload.current', { size: formatBytes(fileSize) }) : t('upload.none')}

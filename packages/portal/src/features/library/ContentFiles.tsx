@@ -132,7 +132,7 @@ export function PreviewField({
         label={t('files.preview')}
         buttonLabel={t('files.previewChoose')}
         hint={t('files.previewHint')}
-        accept="image/png,image/jpeg,image/webp"
+        accept="image/png,image/jpeg,image/webp,image/gif"
         error={error}
         busy={busy}
         failure={failure}

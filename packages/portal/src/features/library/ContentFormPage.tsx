@@ -23,6 +23,7 @@ import { $api, apiClient, useCurrentUser } from '../../lib/api.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { DocumentsField, deleteStoredFile, PreviewField, type PreviewValue } from './ContentFiles.tsx';
 import { ContentFileUpload } from './ContentFileUpload.tsx';
+import { ContentLoadFailure } from './ContentLoadFailure.tsx';
 import { contentDetailQuery, routeContentId } from './contentDetailQuery.ts';
 import {
   CONTENT_FORMATS,
@@ -342,10 +343,10 @@ export function ContentEditPage() {
 
   if (id === null || detail.isError) {
     return (
-      <EmptyState
-        title={t('detail.notFound.title')}
-        description={t('detail.notFound.description')}
-        action={<Link to="/library">{t('detail.notFound.back')}</Link>}
+      <ContentLoadFailure
+        error={id === null ? null : detail.error}
+        retrying={detail.isFetching}
+        onRetry={() => void detail.refetch()}
       />
     );
   }

@@ -13,7 +13,7 @@ import {
   Tiles,
   type TilesColumns,
 } from '@portal/ui';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -30,6 +30,7 @@ import {
   parseLibraryView,
   withFilter,
 } from './libraryParams.ts';
+import { ServerRefusal } from './serverRefusal.ts';
 
 /** Server search waits until typing pauses this long, so a word costs one request, not one per key. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -111,6 +112,33 @@ export function LibraryPage() {
     placeholderData: keepPreviousData,
   });
   const organisationIds = useMemo(() => user?.organisations.map((o) => o.id) ?? [], [user]);
+  const queryClient = useQueryClient();
+
+  // A page past the end (a bookmark after items were deleted): the server answers 404. Go to the last page
+  // there is, keeping search and filters, in place of the bookmarked address.
+  const pastTheEnd =
+    view.page > 1 &&
+    list.error instanceof ServerRefusal &&
+    list.error.status === 404 &&
+    ordering !== undefined;
+  useEffect(() => {
+    if (!pastTheEnd || ordering === undefined) return undefined;
+    let cancelled = false;
+    void queryClient
+      .fetchQuery(contentListQuery({ ...view, page: 1 }, ordering))
+      .then(
+        (first) => Math.max(1, Math.ceil(first.count / LIBRARY_PAGE_SIZE)),
+        () => 1,
+      )
+      .then((last) => {
+        // Never the refused page again, even if items were added meanwhile.
+        if (!cancelled)
+          setParams(libraryViewParams({ ...view, page: Math.min(last, view.page - 1) }), { replace: true });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [pastTheEnd, view, ordering, queryClient, setParams]);
 
   const show = (next: LibraryView, replace = false) => setParams(libraryViewParams(next), { replace });
   // Refining a search replaces the history entry; starting or clearing one adds an entry.
@@ -119,7 +147,7 @@ export function LibraryPage() {
 
   const filtered = !isDefaultView({ ...view, page: 1 });
   let body: React.ReactNode;
-  if (ordering === undefined || list.isPending) {
+  if (ordering === undefined || list.isPending || pastTheEnd) {
     body = <SkeletonGrid label={t('loading')} />;
   } else if (list.isError) {
     body = <EmptyState title={t('error.title')} description={t('error.description')} />;

@@ -1,9 +1,10 @@
 import type { ContentOrdering } from '@portal/domain';
-import { $api } from '../../lib/api.ts';
+import { $api, apiClient } from '../../lib/api.ts';
 import { libraryListQuery } from '../../lib/contentQuery.ts';
 import { adoptPrefetched, prefetchRegistry } from '../../lib/prefetch.ts';
 import { session } from '../../lib/session.ts';
 import { isDefaultView, type LibraryView } from './libraryParams.ts';
+import { ServerRefusal } from './serverRefusal.ts';
 
 /** The server query of a view; absent filters are not sent at all. */
 export function listQueryFor(view: LibraryView, ordering: ContentOrdering) {
@@ -21,19 +22,25 @@ export function listQueryFor(view: LibraryView, ordering: ContentOrdering) {
 }
 
 /**
- * The Mediathek list of a view. Only the default view (first page, no filters) may adopt the request the
+ * The Mediathek list of a view. A refusal rejects with ServerRefusal, so the page can tell a page past the end
+ * (404) from other failures; a network failure rejects with the TypeError the query client retries. Only the
+ * default view (first page, no filters) may adopt the request the
  * inline script in index.html started, because that is the only one it makes.
  */
 export function contentListQuery(view: LibraryView, ordering: ContentOrdering) {
-  const base = $api.queryOptions('get', '/api/v2/cms/content/', {
-    params: { query: listQueryFor(view, ordering) },
-  });
-  if (!isDefaultView(view)) return base;
+  const init = { params: { query: listQueryFor(view, ordering) } };
+  const base = $api.queryOptions('get', '/api/v2/cms/content/', init);
+  const fetchList = async ({ signal }: { signal: AbortSignal }) => {
+    const { data, error, response } = await apiClient.GET('/api/v2/cms/content/', { ...init, signal });
+    if (!data) throw new ServerRefusal(response.status, error);
+    return data;
+  };
+  if (!isDefaultView(view)) return { ...base, queryFn: fetchList };
   return {
     ...base,
     queryFn: adoptPrefetched(
       () => prefetchRegistry.takeContentList(session.getAccessToken(), ordering),
-      base.queryFn,
+      fetchList,
     ),
   };
 }

@@ -65,11 +65,74 @@ describe('messages of failed uploads', () => {
     expect(storedFileErrorText(t(), 'document', tooLarge)).toBe(
       'Die Datei ist zu groß. Erlaubt sind höchstens 10,00 MB. Bitte wählen Sie eine kleinere Datei.',
     );
-    const badImage = new ServerRefusal(400, { file: ['Kein Bild.'] });
-    expect(storedFileErrorText(t(), 'preview', badImage)).toBe(
-      'Die Datei ist kein Bild (PNG, JPEG oder WebP).',
+    const noReason = new ServerRefusal(400, {});
+    expect(storedFileErrorText(t(), 'preview', noReason)).toBe(
+      'Die Datei ist kein Bild (PNG, JPEG, WebP oder GIF).',
     );
-    expect(storedFileErrorText(t(), 'document', badImage)).toBe('Die Datei konnte nicht hochgeladen werden.');
+    expect(storedFileErrorText(t(), 'document', noReason)).toBe('Die Datei konnte nicht hochgeladen werden.');
+    expect(storedFileErrorText(t(), 'document', new ServerRefusal(500, { detail: 'Interner Fehler.' }))).toBe(
+      'Die Datei konnte nicht hochgeladen werden.',
+    );
+    // An empty body becomes `{detail: 'HTTP 502 …'}` (errorBodyMiddleware): a status, not a reason.
+    expect(
+      storedFileErrorText(t(), 'document', new ServerRefusal(400, { detail: 'HTTP 400 Bad Request' })),
+    ).toBe('Die Datei konnte nicht hochgeladen werden.');
+    expect(storedFileErrorText(t(), 'document', new Error('offline'))).toBe(
+      'Die Datei konnte nicht hochgeladen werden.',
+    );
+  });
+
+  // The server's words (packages/server, services/files.ts and the upload handlers).
+  it("shows the server's reason for a refused file: field message first, then detail", () => {
+    const wrongType = new ServerRefusal(400, {
+      file: [
+        'Dieser Dateityp wird nicht unterstützt. Erlaubt sind PDF-, Office- und Textdateien sowie Bilder.',
+      ],
+    });
+    expect(storedFileErrorText(t(), 'document', wrongType)).toBe(
+      'Dieser Dateityp wird nicht unterstützt. Erlaubt sind PDF-, Office- und Textdateien sowie Bilder.',
+    );
+    const fakePdf = new ServerRefusal(400, {
+      file: ['Die Datei endet auf .pdf, ist aber kein PDF-Dokument.'],
+    });
+    expect(storedFileErrorText(t(), 'document', fakePdf)).toBe(
+      'Die Datei endet auf .pdf, ist aber kein PDF-Dokument.',
+    );
+    const notImage = new ServerRefusal(400, {
+      file: ['Die Datei ist kein Bild. Erlaubt sind PNG, JPEG, WebP und GIF.'],
+    });
+    expect(storedFileErrorText(t(), 'preview', notImage)).toBe(
+      'Die Datei ist kein Bild. Erlaubt sind PNG, JPEG, WebP und GIF.',
+    );
+    const empty = new ServerRefusal(400, { file: ['Bitte wählen Sie eine Datei aus.'] });
+    expect(storedFileErrorText(t(), 'preview', empty)).toBe('Bitte wählen Sie eine Datei aus.');
+    const noOrganisation = new ServerRefusal(403, {
+      detail: 'Sie gehören keiner Organisation an und können daher keine Dateien hochladen.',
+    });
+    expect(storedFileErrorText(t(), 'document', noOrganisation)).toBe(
+      'Sie gehören keiner Organisation an und können daher keine Dateien hochladen.',
+    );
+  });
+
+  it("shows the server's reason for a refused upload start or assembly, the generic text otherwise", () => {
+    const longName = new UploadError('start-failed', 'HTTP 400', {
+      status: 400,
+      body: { file_name: ['Der Dateiname darf höchstens 255 Zeichen lang sein.'] },
+    });
+    expect(uploadErrorText(t(), longName)).toBe('Der Dateiname darf höchstens 255 Zeichen lang sein.');
+    const refused = new UploadError('complete-failed', 'HTTP 400', {
+      status: 400,
+      detail: 'Teil 3 fehlt.',
+      body: { detail: 'Teil 3 fehlt.' },
+    });
+    expect(uploadErrorText(t(), refused)).toBe('Teil 3 fehlt.');
+    const serverDown = new UploadError('start-failed', 'HTTP 500', {
+      status: 500,
+      body: { detail: 'Interner Fehler.' },
+    });
+    expect(uploadErrorText(t(), serverDown)).toBe('Der Upload konnte nicht gestartet werden.');
+    const offline = new UploadError('start-failed', 'network');
+    expect(uploadErrorText(t(), offline)).toBe('Der Upload konnte nicht gestartet werden.');
   });
 
   it('applies the file-name rule of spec §5 with the name in the message', () => {

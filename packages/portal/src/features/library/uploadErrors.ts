@@ -2,7 +2,13 @@ import { UploadError } from '@portal/api';
 import { isValidFileName } from '@portal/domain';
 import type { TFunction } from 'i18next';
 import { errorDetail } from '../../lib/apiErrors.ts';
-import { isKnownServerMessage, serverErrorMessage, serverMessageText } from '../../lib/serverErrors.ts';
+import {
+  isKnownServerMessage,
+  serverErrorMessage,
+  serverFieldMessage,
+  serverMessageText,
+  UNKNOWN_SERVER_MESSAGE,
+} from '../../lib/serverErrors.ts';
 import { ServerRefusal } from './serverRefusal.ts';
 
 type T = TFunction<'library'>;
@@ -23,6 +29,24 @@ export function fileNameProblem(t: T, name: string): string | undefined {
   return isValidFileName(name) ? undefined : t('files.fileNameInvalid', { name });
 }
 
+// errorBodyMiddleware stands in `{detail: 'HTTP 502 Bad Gateway'}` for an empty body: a status, not a reason.
+const STAND_IN_DETAIL = /^HTTP \d{3}\b/;
+
+/**
+ * The server's reason for a refused file: its message for one of `fields` (e.g. `file`: 'Die Datei ist kein
+ * Bild. …'), else a known `code` or its `detail` (through serverErrors.ts), else undefined.
+ */
+export function serverReason(status: number, body: unknown, fields: readonly string[]): string | undefined {
+  for (const field of fields) {
+    const message = serverFieldMessage(body, field);
+    if (message) return serverMessageText(message);
+  }
+  const message = serverErrorMessage(status, body);
+  if (message === UNKNOWN_SERVER_MESSAGE) return undefined;
+  if ('text' in message && STAND_IN_DETAIL.test(message.text)) return undefined;
+  return serverMessageText(message);
+}
+
 /** The message for a failed content-file upload (UploadError code, refined by the status where it says more). */
 export function uploadErrorText(t: T, error: unknown): string {
   if (!(error instanceof UploadError)) return t('upload.errors.unknown');
@@ -31,6 +55,18 @@ export function uploadErrorText(t: T, error: unknown): string {
     return tooLargeText(t, error.body ?? { detail: error.detail });
   }
   if (error.code === 'start-failed' && error.status === 403) return t('upload.errors.start-failed-403');
+  // A refused start (e.g. a name too long) or assembly: the server says why; a 5xx has no reason worth showing.
+  if (
+    (error.code === 'start-failed' || error.code === 'complete-failed') &&
+    error.status !== undefined &&
+    error.status < 500
+  ) {
+    const reason = serverReason(error.status, error.body ?? { detail: error.detail }, [
+      'file_name',
+      'file_size',
+    ]);
+    if (reason) return reason;
+  }
   return t(`upload.errors.${error.code}`);
 }
 
@@ -38,7 +74,11 @@ export function uploadErrorText(t: T, error: unknown): string {
 export function storedFileErrorText(t: T, kind: 'preview' | 'document', error: unknown): string {
   if (error instanceof ServerRefusal) {
     if (error.status === 413) return tooLargeText(t, error.body);
-    // The server checks a preview's bytes; a 400 means they are not an image it accepts.
+    // The server's reason (a document type it refuses, a fake PDF, an empty file, a name against the rule).
+    const reason =
+      error.status < 500 ? serverReason(error.status, error.body, ['file', 'file_name']) : undefined;
+    if (reason) return reason;
+    // The server checks a preview's bytes; a 400 without a reason means they are not an image it accepts.
     if (error.status === 400 && kind === 'preview') return t('files.notAnImage');
   }
   return t('files.uploadFailed');
