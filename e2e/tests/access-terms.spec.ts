@@ -71,6 +71,39 @@ test('the dialog opens the terms and the privacy policy in new tabs, and keeps t
   await expect(page.locator('#root')).toHaveAttribute('aria-hidden', 'true');
 });
 
+test('when the terms cannot be loaded, their button says so and asks again instead of doing nothing', async ({
+  page,
+}) => {
+  await recordNewTabs(page);
+  let refuse = true;
+  await page.route('**/api/v1/organisations/current-tos/', (route) =>
+    refuse
+      ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"später"}' })
+      : route.continue(),
+  );
+  await signInAt(page, users.neu);
+  const dialog = page.getByRole('dialog', { name: TITLE, exact: true });
+  await expect(dialog).toBeVisible();
+  const open = dialog.getByRole('button', { name: 'Nutzungsbedingungen öffnen' });
+  await open.click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Die Nutzungsbedingungen konnten nicht geladen werden. Bitte versuchen Sie es gleich noch einmal.',
+  );
+  expect(await openedTabs(page)).toEqual([]);
+  // Each click asks again; once the server answers, the button opens them.
+  refuse = false;
+  await expect
+    .poll(
+      async () => {
+        await open.click();
+        return openedTabs(page);
+      },
+      { timeout: 15_000 },
+    )
+    .toContainEqual([expect.stringContaining('/'), '_blank']);
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+});
+
 test("a failed acceptance says 'Unbekannter Fehler' and logs out", async ({ page }) => {
   await signInAt(page, users.neu);
   const dialog = page.getByRole('dialog', { name: TITLE, exact: true });

@@ -1,5 +1,5 @@
 import type { User } from '@portal/api';
-import { TermsDialog } from '@portal/ui';
+import { Alert, Stack, TermsDialog } from '@portal/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { $api, apiClient, currentUserQueryKey, queryClient, useCurrentUser } from '../../lib/api.ts';
@@ -22,6 +22,7 @@ export function TermsGate() {
   const { t } = useTranslation('auth');
   const logout = useLogout();
   const [busy, setBusy] = useState(false);
+  const [termsMissing, setTermsMissing] = useState(false);
   // The server flags users who accepted an earlier version: they see the 'Aktualisierte …' title.
   const updated = useCurrentUser().user?.tosUpdate === true;
   const terms = $api.useQuery('get', '/api/v1/organisations/current-tos/');
@@ -63,7 +64,16 @@ export function TermsGate() {
     <TermsDialog
       open
       title={t(updated ? 'terms.titleUpdated' : 'terms.title')}
-      description={t('terms.description')}
+      description={
+        <Stack gap="medium">
+          <span>{t('terms.description')}</span>
+          {termsMissing && (
+            <Alert tone="critical" announce="assertive">
+              {t('terms.openTermsFailed')}
+            </Alert>
+          )}
+        </Stack>
+      }
       termsButtonLabel={t('terms.openTerms')}
       privacyButtonLabel={t('terms.openPrivacy')}
       checkboxLabel={t('terms.checkbox')}
@@ -71,7 +81,15 @@ export function TermsGate() {
       acceptLabel={t('terms.accept')}
       accepting={busy}
       onOpenTerms={() => {
-        if (terms.data) openInNewTab(terms.data.tosFile);
+        if (terms.data) {
+          setTermsMissing(false);
+          openInNewTab(terms.data.tosFile);
+          return;
+        }
+        // Still loading or failed: a new tab must open within the click, so say so and ask again. In the
+        // dialog, not as a toast: the modal hides everything outside it from assistive technology.
+        setTermsMissing(true);
+        void terms.refetch();
       }}
       onOpenPrivacy={() => openInNewTab(privacy.data?.privacyPolicyFile ?? FALLBACK_PRIVACY_POLICY_URL)}
       onCancel={() => void decline()}
