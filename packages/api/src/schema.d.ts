@@ -584,7 +584,7 @@ export interface paths {
     put?: never;
     /**
      * Upload a preview image
-     * @description multipart/form-data with the image in `file`. The server checks that it really is an image (PNG, JPEG or WebP by
+     * @description multipart/form-data with the image in `file`. The server checks that it really is an image (PNG, JPEG, WebP or GIF by
      *     content, not by name); the returned id goes into `previewImageId` of a content item.
      */
     post: operations['uploadPreviewFile'];
