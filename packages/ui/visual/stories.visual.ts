@@ -94,6 +94,11 @@ async function showStory(preview: Preview, story: IndexEntry): Promise<Page> {
   );
   expect(await phase.jsonValue(), 'the story renders without an error').toBe('finished');
   await page.evaluate(async () => {
+    // A story may scroll the window (a skip link jumps to #main), and the browser does that at a moment of its
+    // own choosing; sticky parts then sit differently in the full-page image. The image always shows the page
+    // from its top, so the scroll position cannot make a difference.
+    window.scrollTo(0, 0);
+    await new Promise((done) => requestAnimationFrame(() => done(null)));
     await document.fonts.ready;
     await Promise.all(
       Array.from(document.images, (img) =>
