@@ -838,7 +838,8 @@ export interface paths {
     put?: never;
     /**
      * List the playlists a content item can be added to
-     * @description The playlists of the caller's organisations (not those shared with them: only owners add items), each saying
+     * @description The playlists of the caller's organisations (not those shared with them: only owners add items) whose
+     *     organisation sees the content (a playlist holds only that, see `addConfigurationContent`), each saying
      *     whether it already holds the content ('Zu Wiedergabeliste hinzufügen'). Content the caller cannot see: 404.
      */
     post: operations['listAvailableConfigurations'];

@@ -629,6 +629,23 @@ describe('a playlist holds only what its owner organisation sees, not all its me
     });
   });
 
+  it('available-configurations offers only the playlists of organisations that see the item', async () => {
+    await withSecondMembership(async () => {
+      const kmz = await create(tokens.admin, fields(orgIds.kmz, []));
+      const school = await create(tokens.admin, fields(orgIds.gymnasium, []));
+      const offered = async (title: string) => {
+        const response = await call('POST', AVAILABLE, tokens.admin, { contentUuid: content(title).uuid });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<Available[]>().map((entry) => entry.id);
+      };
+      const forForeign = await offered(SEED_FACTS.zfslSharedWithGymnasiumTitle);
+      expect(forForeign).toContain(school.id);
+      expect(forForeign).not.toContain(kmz.id);
+      // Public content: every playlist of both organisations.
+      expect(await offered('Kölner Dom')).toEqual(expect.arrayContaining([kmz.id, school.id]));
+    });
+  });
+
   it('duplicate: the copy (in the caller’s first organisation) holds only what that organisation sees', async () => {
     await withSecondMembership(async () => {
       const item = foreign();

@@ -365,6 +365,9 @@ export async function listAvailableConfigurations(
         as contains_content
     from configurations g
     where g.owner_id in ${callerOrganisations(userId)}
+      -- Only playlists whose organisation sees the item (a user of two organisations may see it through the
+      -- other one): any other would refuse it (addConfigurationContent).
+      and exists (select 1 from contents c where c.id = ${contentId} and ${visibleToOrganisation(sql`g.owner_id`)})
     order by g.position_number, g.id`);
   return result.rows.map((row) => ({
     id: row.id,
