@@ -99,7 +99,7 @@ export {
   type PlaybackState,
   playbackStates,
 } from './PlaybackBar/PlaybackBar';
-export { ProgressBar, type ProgressBarProps } from './ProgressBar/ProgressBar';
+export { ProgressBar, type ProgressBarProps, type ProgressBarTone } from './ProgressBar/ProgressBar';
 export { RadioGroup, type RadioGroupProps, type RadioOption } from './RadioGroup/RadioGroup';
 export { SearchField, type SearchFieldProps } from './SearchField/SearchField';
 export { Select, type SelectOption, type SelectProps } from './Select/Select';

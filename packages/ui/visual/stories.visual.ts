@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
+import { NARROW_SCREEN, NARROW_SCREEN_TAG } from '../src/testing/viewport.ts';
 
 /** The subset of Storybook's index.json this test reads. */
 interface IndexEntry {
@@ -34,10 +35,14 @@ declare global {
   }
 }
 
-/** The preview page a worker renders stories in, and the story file it was opened for. */
+/**
+ * The preview page a worker renders stories in, the story file it was opened for, and the screen size of
+ * every story but the narrow-screen ones (playwright.config.ts: 1024 × 768).
+ */
 interface Preview {
   page: Page;
   importPath: string | null;
+  defaultScreen: { width: number; height: number };
 }
 
 /**
@@ -51,7 +56,8 @@ const test = base.extend<object, { preview: Preview }>({
   preview: [
     async ({ browser }, use, workerInfo) => {
       const context = await browser.newContext(workerInfo.project.use);
-      await use({ page: await context.newPage(), importPath: null });
+      const defaultScreen = workerInfo.project.use.viewport ?? { width: 1024, height: 768 };
+      await use({ page: await context.newPage(), importPath: null, defaultScreen });
       await context.close();
     },
     { scope: 'worker' },
@@ -60,9 +66,16 @@ const test = base.extend<object, { preview: Preview }>({
 
 async function showStory(preview: Preview, story: IndexEntry): Promise<Page> {
   const { page } = preview;
+  // A narrow-screen story (tag 'viewport-narrow', see src/testing/viewport.ts) is rendered at a phone's
+  // size, every other one at 1024 × 768; a change of size starts from a freshly loaded page.
+  const screen = story.tags?.includes(NARROW_SCREEN_TAG) ? NARROW_SCREEN : preview.defaultScreen;
+  const current = page.viewportSize();
+  const sameScreen = current?.width === screen.width && current.height === screen.height;
+  if (!sameScreen) await page.setViewportSize(screen);
   // The pseudo-states addon (hover stories) rewrites the page's style sheets and does not fully undo it
   // on a switch (tried: the next story showed a hover underline), so the story after one starts afresh.
   const switchable =
+    sameScreen &&
     preview.importPath === story.importPath &&
     (await page.evaluate(() => !window.__STORYBOOK_PREVIEW__?.currentRender?.story?.parameters?.pseudo));
   // a11y.manual: the story tests already run axe; skipping it here saves about 0.5 s a story.

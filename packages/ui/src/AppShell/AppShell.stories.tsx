@@ -5,6 +5,7 @@ import { Heading } from '../Heading/Heading';
 import { NavLink } from '../NavLink/NavLink';
 import { Stack } from '../Stack/Stack';
 import { Text } from '../Text/Text';
+import { NARROW_SCREEN, narrowScreen } from '../testing/viewport';
 import { AppShell, NAVBAR_HEIGHT_PX } from './AppShell';
 
 const meta = {
@@ -154,5 +155,57 @@ export const WithSideNavigation: Story = {
     await userEvent.tab();
     await userEvent.keyboard('{Enter}');
     await expect(main).toHaveFocus();
+  },
+};
+
+/**
+ * On a phone (375 px) the main navigation scrolls sideways inside the 60 px navbar; the page itself does
+ * not get wider than the screen, and the main area takes the full width below the navbar.
+ */
+export const NarrowScreen: Story = {
+  tags: ['viewport-narrow'],
+  ...narrowScreen,
+  args: LongGermanText.args,
+  play: async ({ canvasElement }) => {
+    await expect(window.innerWidth).toBe(NARROW_SCREEN.width);
+    const canvas = within(canvasElement);
+    const banner = canvas.getByRole('banner').getBoundingClientRect();
+    await expect(banner.height).toBe(NAVBAR_HEIGHT_PX);
+    const nav = canvas.getByRole('navigation', { name: 'Hauptnavigation' });
+    // The entries are wider than the navigation's room: it scrolls, the page does not.
+    await expect(nav.scrollWidth).toBeGreaterThan(nav.clientWidth);
+    await expect(getComputedStyle(nav).overflowX).toBe('auto');
+    await expect(canvasElement.ownerDocument.documentElement.scrollWidth).toBeLessThanOrEqual(
+      NARROW_SCREEN.width,
+    );
+    await expect(nav.getBoundingClientRect().right).toBeLessThanOrEqual(banner.right);
+    const main = canvas.getByRole('main').getBoundingClientRect();
+    await expect(main.top).toBeGreaterThanOrEqual(banner.bottom);
+    await expect(main.width).toBeCloseTo(banner.width, 0);
+  },
+};
+
+/**
+ * On a phone the side navigation moves above the main area and takes the full width; the main area
+ * follows below it.
+ */
+export const NarrowScreenWithSideNavigation: Story = {
+  tags: ['viewport-narrow'],
+  ...narrowScreen,
+  args: WithSideNavigation.args,
+  play: async ({ canvasElement }) => {
+    await expect(window.innerWidth).toBe(NARROW_SCREEN.width);
+    const canvas = within(canvasElement);
+    const banner = canvas.getByRole('banner').getBoundingClientRect();
+    const side = canvas.getByRole('navigation', { name: 'Einstellungen' }).getBoundingClientRect();
+    const main = canvas.getByRole('main').getBoundingClientRect();
+    await expect(side.top).toBeGreaterThanOrEqual(banner.bottom);
+    // Above, not beside: the navigation ends where the main area begins, both as wide as the navbar.
+    await expect(side.bottom).toBeLessThanOrEqual(main.top + 1);
+    await expect(side.width).toBeCloseTo(banner.width, 0);
+    await expect(main.width).toBeCloseTo(banner.width, 0);
+    await expect(canvasElement.ownerDocument.documentElement.scrollWidth).toBeLessThanOrEqual(
+      NARROW_SCREEN.width,
+    );
   },
 };

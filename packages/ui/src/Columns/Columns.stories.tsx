@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { Card } from '../Card/Card';
+import { NARROW_SCREEN, narrowScreen } from '../testing/viewport';
 import { Column, Columns } from './Columns';
 
 const meta = {
@@ -76,6 +77,28 @@ export const CollapseBelowDesktop: Story = {
     } else {
       await expect(side.top).toBe(main.top);
     }
+  },
+};
+
+/**
+ * On a phone (375 px) columns that collapse below the tablet breakpoint stack: each takes the full width,
+ * in reading order, the gap between them vertical.
+ */
+export const NarrowScreen: Story = {
+  tags: ['viewport-narrow'],
+  ...narrowScreen,
+  args: { collapseBelow: 'tablet' },
+  play: async ({ canvasElement }) => {
+    await expect(window.innerWidth).toBe(NARROW_SCREEN.width);
+    const main = rect(canvasElement, 'Mediathek');
+    const side = rect(canvasElement, 'Details');
+    const row = within(canvasElement).getByText('Mediathek').parentElement?.parentElement;
+    if (!row) throw new Error('no Columns element');
+    // Stacked, 16 px ('medium') apart, both as wide as the Columns, whatever their width prop says.
+    await expect(side.top - main.bottom).toBeCloseTo(16, 0);
+    await expect(side.left).toBeCloseTo(main.left, 0);
+    await expect(main.width).toBeCloseTo(row.getBoundingClientRect().width, 0);
+    await expect(side.width).toBeCloseTo(main.width, 0);
   },
 };
 

@@ -1,4 +1,4 @@
-import { keyframes, style } from '@vanilla-extract/css';
+import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../theme/theme.css';
 
 const slide = keyframes({
@@ -31,8 +31,14 @@ export const track = style({
 export const fill = style({
   height: '100%',
   borderRadius: vars.radius.full,
-  backgroundColor: vars.color.controlChecked,
   transition: `width ${vars.motion.standard} ${vars.motion.easing}`,
+});
+
+/** The fill's colour: the control colour while all is well, a feedback colour for a failed or done task. */
+export const tone = styleVariants({
+  neutral: { backgroundColor: vars.color.controlChecked },
+  critical: { backgroundColor: vars.color.critical },
+  positive: { backgroundColor: vars.color.positive },
 });
 
 export const indeterminate = style({

@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { expectToken } from '../testing/tokens';
+import { vars } from '../theme/theme.css';
 import { TextField } from './TextField';
 
 const meta = {
@@ -47,6 +49,18 @@ export const WithError: Story = {
     await expect(canvasElement.ownerDocument.getElementById(errorId)).toHaveTextContent(
       'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
     );
+  },
+};
+
+/** Tabbing into the field shows the focus ring, a 2 px outline in the focus-ring colour. */
+export const FocusVisible: Story = {
+  play: async ({ canvasElement }) => {
+    const input = within(canvasElement).getByRole('textbox', { name: 'E-Mail' });
+    await expect(input).not.toHaveFocus();
+    await userEvent.tab();
+    await expect(input).toHaveFocus();
+    await expect(input).toHaveStyle({ outlineStyle: 'solid', outlineWidth: '2px' });
+    await expectToken(input, 'outlineColor', vars.color.focusRing);
   },
 };
 

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { Card } from '../Card/Card';
+import { NARROW_SCREEN, narrowScreen } from '../testing/viewport';
 import { breakpoints } from '../theme/tokens';
 import { Tiles } from './Tiles';
 
@@ -64,6 +65,28 @@ export const Responsive: Story = {
     if (first && second && second.top === first.top) {
       await expect(second.width).toBeCloseTo(first.width, 0);
       await expect(second.left - first.right).toBeCloseTo(16, 0);
+    }
+  },
+};
+
+/** On a phone (375 px) the responsive grid collapses to its mobile count: one tile a row, full width. */
+export const NarrowScreen: Story = {
+  tags: ['viewport-narrow'],
+  ...narrowScreen,
+  play: async ({ canvasElement }) => {
+    await expect(window.innerWidth).toBe(NARROW_SCREEN.width);
+    const list = within(canvasElement).getByRole('list', { name: 'Bereiche' });
+    const listWidth = list.getBoundingClientRect().width;
+    await expect(columnCount(canvasElement)).toBe(1);
+    const items = within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.getBoundingClientRect());
+    await expect(items).toHaveLength(6);
+    for (const [index, item] of items.entries()) {
+      await expect(item.width).toBeCloseTo(listWidth, 0);
+      // Each tile below the one before, 16 px ('medium') apart.
+      const previous = items[index - 1];
+      if (previous) await expect(item.top - previous.bottom).toBeCloseTo(16, 0);
     }
   },
 };

@@ -7,13 +7,15 @@ type StyleProperty =
   | 'borderColor'
   | 'borderBottomColor'
   | 'borderLeftColor'
-  | 'boxShadow';
+  | 'boxShadow'
+  | 'outlineColor';
 
 /** The computed value (e.g. `rgb(…)`) a token such as `vars.color.linkHover` has for `property` inside `scope`. */
 export function resolveToken(scope: Element, property: StyleProperty, token: string): string {
   const probe = scope.ownerDocument.createElement('span');
   probe.style[property] = token;
   if (property.startsWith('border') && property !== 'borderColor') probe.style.borderStyle = 'solid';
+  if (property === 'outlineColor') probe.style.outlineStyle = 'solid';
   scope.appendChild(probe);
   const value = getComputedStyle(probe)[property];
   probe.remove();

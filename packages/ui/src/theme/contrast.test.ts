@@ -48,6 +48,10 @@ const pairs: [foreground: Role, background: Role, minimum: number][] = [
   // ProgressBar: the filled part against its track and the input background.
   ['controlChecked', 'surfaceRaised', 3],
   ['controlChecked', 'inputBackground', 3],
+  // ProgressBar tones: a failed ('critical') or finished ('positive') fill against the same backgrounds
+  // (critical and positive on the track, surfaceRaised, are listed above for StorageBar and StatusDot).
+  ['critical', 'inputBackground', 3],
+  ['positive', 'inputBackground', 3],
   ['focusRing', 'surfaceRaised', 3],
 ];
 
