@@ -150,8 +150,20 @@ test("the server's refusals read in the chosen language", async ({ page }) => {
 
   // A taken address (server: a German field error).
   await page.goto(`${server.baseURL}/dashboard/profile`);
-  await page.getByLabel('Email').fill(users.zfsl);
-  await page.getByRole('button', { name: 'Save changes' }).click();
+  const details = page.getByRole('form', { name: 'Personal details' });
+  await details.getByLabel('Email').fill(users.zfsl);
+  // Another address is confirmed with the current password: without it the form refuses at that field.
+  const current = details.getByLabel('Current password');
+  await details.getByRole('button', { name: 'Save changes' }).click();
+  await expect(current).toHaveAttribute('aria-invalid', 'true');
+  await expect(details.getByText('Please enter your current password.')).toBeVisible();
+  // A wrong one: the server's German field error, in English at the field.
+  await current.fill('falsch2026');
+  await details.getByRole('button', { name: 'Save changes' }).click();
+  await expect(details.getByText('The current password is not correct.')).toBeVisible();
+  await expect(page.getByText('Das aktuelle Passwort ist nicht korrekt.')).toHaveCount(0);
+  await current.fill(DEMO_PASSWORD);
+  await details.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('This email address is already in use.')).toBeVisible();
   await expect(page.getByText('Diese E-Mail-Adresse wird bereits verwendet.')).toHaveCount(0);
 });

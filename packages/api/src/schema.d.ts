@@ -123,6 +123,12 @@ export interface paths {
      *     provider owns the address (the next social sign-in would overwrite it), so a different `email` answers 400 on
      *     `email` ('Die E-Mail-Adresse von Konten mit Anmeldung über Antares wird dort verwaltet. …'); sending the
      *     current address is no change and accepted.
+     *     Changing the email of a password user to a different address (compared after trimming and lower-casing) also
+     *     needs `currentPassword`, so that a stolen access token alone cannot redirect the account's mail and take the
+     *     account over by a password reset: without it 400 on `currentPassword` ('Dieses Feld ist erforderlich.'); a
+     *     wrong one answers 400 on `currentPassword` and counts as a failed sign-in exactly as for a password change
+     *     (429 once the account is locked). Sending the current address needs no password. A changed email uses up the
+     *     user's open password-reset links (a link mailed to the old address no longer works).
      */
     patch: operations['updateCurrentUser'];
     trace?: never;
@@ -304,7 +310,8 @@ export interface paths {
     /**
      * Send a password reset link by email
      * @description Answers the same (200 with a neutral German message) whether or not the address belongs to an account, so the
-     *     call cannot be used to probe for accounts.
+     *     call cannot be used to probe for accounts. The mail itself is in English for a user whose `language` is 'en',
+     *     in German otherwise.
      */
     post: operations['sendResetPasswordMail'];
     delete?: never;
@@ -1471,7 +1478,10 @@ export interface components {
       img?: string | null;
       language?: components['schemas']['PortalLanguage'];
       password?: components['schemas']['NewPassword'];
-      /** @description Required together with `password`. */
+      /**
+       * @description Required together with `password`, and when a password user changes `email` to a different address
+       *     (see updateCurrentUser). A wrong value answers 400 on this field and counts as a failed sign-in.
+       */
       currentPassword?: string;
     };
     LoginRequest: {

@@ -22,26 +22,35 @@ afterAll(async () => {
 
 const inject = (options: InjectOptions) => server.app.inject(options);
 
-/** The reset mail leaves after the answer (so the answer's timing tells nothing), hence the wait. */
-function mailTo(email: string): Promise<StoredMail> {
+/**
+ * The reset mail leaves after the answer (so the answer's timing tells nothing), hence the wait: for a mail beyond
+ * the `before` mails the address had already (newest first).
+ */
+function mailTo(email: string, before = 0): Promise<StoredMail> {
   return vi.waitFor(
     async () => {
-      const [mail] = await readOutbox(outbox, email);
-      if (!mail) throw new Error(`no mail to ${email} yet`);
+      const mails = await readOutbox(outbox, email);
+      const [mail] = mails;
+      if (!mail || mails.length <= before) throw new Error(`no new mail to ${email} yet`);
       return mail;
     },
     { timeout: 5000, interval: 50 },
   );
 }
 
-async function requestResetLink(email: string): Promise<string> {
+async function requestResetMail(email: string): Promise<StoredMail> {
+  const before = (await readOutbox(outbox, email)).length;
   const response = await inject({
     method: 'POST',
     url: '/api/v1/users/reset-password-mail/',
     payload: { email },
   });
   expect(response.statusCode).toBe(200);
-  const mail = await mailTo(email);
+  return mailTo(email, before);
+}
+
+async function requestResetLink(email: string): Promise<string> {
+  const mail = await requestResetMail(email);
   const link = mail.text.match(/https?:\/\/\S+\/reset-password\/(\S+)/);
   if (!link?.[1]) throw new Error(`no reset link for ${email}`);
   return link[1];
@@ -67,6 +76,9 @@ describe('password reset', () => {
     expect(await readOutbox(outbox, 'niemand@zfsl.example')).toHaveLength(0);
     expect(mail.subject).toBe('VR-Portal: Passwort zurücksetzen');
     expect(mail.text).toMatch(/^http:\/\/localhost:80\/reset-password\/[A-Za-z0-9_-]{43}$/m);
+    expect(mail.text).toContain(
+      'Über diesen Link können Sie ein neues Passwort festlegen (gültig für eine Stunde, nur einmal verwendbar):',
+    );
   });
 
   it('the dev outbox endpoint lists the mail newest first', async () => {
@@ -167,6 +179,7 @@ describe('profile', () => {
         firstName: ' Nora ',
         lastName: 'Neumann',
         email: 'Nora@Schule.example',
+        currentPassword: 'portal2026',
         img: '/media/x.png',
       },
     });
@@ -210,7 +223,7 @@ describe('profile', () => {
   it('refuses a taken email, a bad image URL, blank names and unknown fields with German field errors', async () => {
     const { access } = await login(server.app, 'lehrer@schule.example');
     const cases: [Record<string, unknown>, string, RegExp][] = [
-      [{ email: 'admin@kmz.example' }, 'email', /bereits verwendet/],
+      [{ email: 'admin@kmz.example', currentPassword: 'portal2026' }, 'email', /bereits verwendet/],
       [{ email: 'kein@tld' }, 'email', /gültige E-Mail-Adresse/],
       [{ img: 'javascript:alert(1)' }, 'img', /gültige URL/],
       // Looks like a path on this server, but points to another host.
@@ -316,6 +329,100 @@ describe('profile', () => {
       payload: { password: 'portal2026', currentPassword: 'geaendert2026' },
     });
     expect(back.statusCode).toBe(200);
+  });
+});
+
+describe('email change', () => {
+  const patchMe = (access: string, payload: Record<string, unknown>) =>
+    inject({ method: 'PATCH', url: '/api/v1/users/me/', headers: bearer(access), payload });
+  const failedSignIns = async (email: string) => {
+    const result = await server.database.db.execute(
+      `select failures from throttle_counters where key = 'login:account:${email}'`,
+    );
+    return (result.rows[0] as { failures: number } | undefined)?.failures ?? 0;
+  };
+
+  it('needs the current password; a wrong one counts like a failed sign-in; open reset links end', async () => {
+    // The reset test above gave this account a new password; the sign-in clears its failure count.
+    const { access } = await login(server.app, 'zfsl@zfsl.example', 'neuesPasswort1');
+    expect(await failedSignIns('zfsl@zfsl.example')).toBe(0);
+
+    const missing = await patchMe(access, { email: 'uebernommen@angreifer.example' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ currentPassword: ['Dieses Feld ist erforderlich.'] });
+
+    const wrong = await patchMe(access, {
+      email: 'uebernommen@angreifer.example',
+      currentPassword: 'falsch2026',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ currentPassword: ['Das aktuelle Passwort ist nicht korrekt.'] });
+    expect(await failedSignIns('zfsl@zfsl.example')).toBe(1);
+    expect((await inject({ url: '/api/v1/users/me/', headers: bearer(access) })).json().email).toBe(
+      'zfsl@zfsl.example',
+    );
+
+    // The same address (in other letters) is no change: no password needed.
+    const same = await patchMe(access, { email: 'ZFSL@zfsl.example', firstName: 'Zora' });
+    expect(same.statusCode).toBe(200);
+    expect(same.json()).toMatchObject({ email: 'zfsl@zfsl.example', firstName: 'Zora' });
+
+    // A reset link mailed to the old address before the change must not open the account afterwards.
+    const hash = await requestResetLink('zfsl@zfsl.example');
+    const right = await patchMe(access, { email: 'zora@zfsl.example', currentPassword: 'neuesPasswort1' });
+    expect(right.statusCode).toBe(200);
+    expect(right.json().email).toBe('zora@zfsl.example');
+    const reset = await inject({
+      method: 'POST',
+      url: '/api/v1/users/reset-password/',
+      payload: { urlHash: hash, password: 'uebernahme2026' },
+    });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().urlHash[0]).toMatch(/ungültig, abgelaufen oder wurde bereits verwendet/);
+    await login(server.app, 'zora@zfsl.example', 'neuesPasswort1');
+  });
+
+  it('after too many wrong current passwords answers 429 like the sign-in', async () => {
+    const { access } = await login(server.app, 'zora@zfsl.example', 'neuesPasswort1');
+    // As if the account had used up its failed sign-ins.
+    await server.database.db.execute(
+      "insert into throttle_counters (key, failures) values ('login:account:zora@zfsl.example', 100) on conflict (key) do update set failures = 100",
+    );
+    const locked = await patchMe(access, { email: 'zfsl@zfsl.example', currentPassword: 'neuesPasswort1' });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().code).toBe('passwordCheckThrottled');
+    await server.database.db.execute(
+      "delete from throttle_counters where key = 'login:account:zora@zfsl.example'",
+    );
+  });
+});
+
+describe('reset mail language', () => {
+  it('is English for a user who chose English, German otherwise', async () => {
+    const { access } = await login(server.app, 'nora@schule.example');
+    const english = await inject({
+      method: 'PATCH',
+      url: '/api/v1/users/me/',
+      headers: bearer(access),
+      payload: { language: 'en' },
+    });
+    expect(english.statusCode).toBe(200);
+    const mail = await requestResetMail('nora@schule.example');
+    expect(mail.subject).toBe('VR-Portal: Reset your password');
+    expect(mail.text).toContain(
+      'You can set a new password with this link (valid for one hour, usable only once):',
+    );
+    expect(mail.text).toMatch(/^http:\/\/localhost:80\/reset-password\/[A-Za-z0-9_-]{43}$/m);
+    expect(mail.text).not.toMatch(/Passwort/);
+
+    await inject({
+      method: 'PATCH',
+      url: '/api/v1/users/me/',
+      headers: bearer(access),
+      payload: { language: 'de' },
+    });
+    const german = await requestResetMail('nora@schule.example');
+    expect(german.subject).toBe('VR-Portal: Passwort zurücksetzen');
   });
 });
 

@@ -43,12 +43,28 @@ function absolute(origin: string, file: string): string {
   return /^[a-z][a-z0-9+.-]*:/i.test(file) ? file : `${origin}${file.startsWith('/') ? '' : '/'}${file}`;
 }
 
-function resetMail(link: string, ttlSeconds: number) {
+function resetMail(link: string, ttlSeconds: number, language: string | null) {
   const hours = ttlSeconds / 3600;
-  const validity =
-    hours >= 1 && Number.isInteger(hours)
-      ? `${hours === 1 ? 'eine Stunde' : `${hours} Stunden`}`
-      : `${Math.max(1, Math.round(ttlSeconds / 60))} Minuten`;
+  const wholeHours = hours >= 1 && Number.isInteger(hours);
+  const minutes = Math.max(1, Math.round(ttlSeconds / 60));
+  // The user's portal language (users.language); German for 'de' and for users who never chose one.
+  if (language === 'en') {
+    const validity = wholeHours ? (hours === 1 ? 'one hour' : `${hours} hours`) : `${minutes} minutes`;
+    return {
+      subject: 'VR-Portal: Reset your password',
+      text: [
+        'Hello,',
+        '',
+        'a password reset was requested for your VR-Portal account.',
+        `You can set a new password with this link (valid for ${validity}, usable only once):`,
+        '',
+        link,
+        '',
+        'If you did not request this, you can ignore this email; your password stays unchanged.',
+      ].join('\n'),
+    };
+  }
+  const validity = wholeHours ? `${hours === 1 ? 'eine Stunde' : `${hours} Stunden`}` : `${minutes} Minuten`;
   return {
     subject: 'VR-Portal: Passwort zurücksetzen',
     text: [
@@ -78,6 +94,27 @@ export function userHandlers({ db }: AppContext): HandlerMap {
     return user;
   }
 
+  /**
+   * Checks the current password a sensitive change (password, email) is confirmed with. A wrong one counts like a
+   * failed sign-in of the account, so a stolen access token cannot be used to guess it; while the account is
+   * locked the answer is 'throttled' (429 like login), with the seconds to wait.
+   */
+  async function checkCurrentPassword(
+    user: { email: string; passwordHash: string | null },
+    currentPassword: string,
+  ): Promise<{ outcome: 'right' | 'wrong' } | { outcome: 'throttled'; wait: number }> {
+    const rule = {
+      key: `login:account:${user.email}`,
+      limit: settings.loginMaxFailuresPerAccount,
+      windowSeconds: settings.loginWindowSeconds,
+    };
+    const wait = await throttle.blockedFor([rule]);
+    if (wait > 0) return { outcome: 'throttled', wait };
+    if (await verifyPassword(currentPassword, user.passwordHash)) return { outcome: 'right' };
+    await throttle.recordFailure([rule]);
+    return { outcome: 'wrong' };
+  }
+
   return {
     async getCurrentUser(request) {
       return currentUser(requireUserId(request));
@@ -97,12 +134,17 @@ export function userHandlers({ db }: AppContext): HandlerMap {
         if (value.trim() === '') errors[field] = [NOT_BLANK];
         else changes[field] = value.trim();
       }
+      // A different address needs the current password of a password user: with a stolen access token alone
+      // nobody can redirect the account's mail and then take it over by a password reset.
+      const emailChange =
+        body.email !== undefined && !user.isSocialUser && normaliseEmail(body.email) !== user.email;
       if (body.email !== undefined) {
         if (!isValidEmail(body.email.trim())) errors.email = [EMAIL_INVALID];
-        // The provider owns a social user's address and the next sign-in there would overwrite a change here.
+        // The provider owns a social user's address and the next sign-in there would overwrite it.
         else if (user.isSocialUser && normaliseEmail(body.email) !== user.email)
           errors.email = [EMAIL_SOCIAL];
-        else changes.email = normaliseEmail(body.email);
+        // The same address is no change (and leaves open reset links alone).
+        else if (emailChange) changes.email = normaliseEmail(body.email);
       }
       if (body.img !== undefined) {
         // Absolute http(s) or root-relative on this server (e.g. an uploaded preview file): the portal's rule.
@@ -111,27 +153,20 @@ export function userHandlers({ db }: AppContext): HandlerMap {
       }
       // The contract's enum (PortalLanguage) has already refused anything but 'de', 'en' and null.
       if (body.language !== undefined) changes.language = body.language;
-      if (body.password !== undefined || body.currentPassword !== undefined) {
-        if (body.password === undefined) errors.password = [REQUIRED];
-        else if (!isValidPassword(body.password)) errors.password = [PASSWORD_RULE];
-        if (body.currentPassword === undefined) errors.currentPassword = [REQUIRED];
-      }
+      if (body.password !== undefined) {
+        if (!isValidPassword(body.password)) errors.password = [PASSWORD_RULE];
+      } else if (body.currentPassword !== undefined && !emailChange) errors.password = [REQUIRED];
+      if ((body.password !== undefined || emailChange) && body.currentPassword === undefined)
+        errors.currentPassword = [REQUIRED];
       if (Object.keys(errors).length > 0) return reply.code(400).send(errors);
 
-      if (body.password !== undefined && body.currentPassword !== undefined) {
-        // Wrong current passwords count like failed sign-ins: a stolen access token cannot be used to guess it.
-        const rule = {
-          key: `login:account:${user.email}`,
-          limit: settings.loginMaxFailuresPerAccount,
-          windowSeconds: settings.loginWindowSeconds,
-        };
-        const wait = await throttle.blockedFor([rule]);
-        if (wait > 0) return tooManyAttempts(reply, wait, TOO_MANY_PASSWORD_CHECKS, 'passwordCheckThrottled');
-        if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
-          await throttle.recordFailure([rule]);
+      if (body.currentPassword !== undefined && (body.password !== undefined || emailChange)) {
+        const check = await checkCurrentPassword(user, body.currentPassword);
+        if (check.outcome === 'throttled')
+          return tooManyAttempts(reply, check.wait, TOO_MANY_PASSWORD_CHECKS, 'passwordCheckThrottled');
+        if (check.outcome === 'wrong')
           return reply.code(400).send({ currentPassword: [CURRENT_PASSWORD_WRONG] });
-        }
-        changes.passwordHash = await hashPassword(body.password);
+        if (body.password !== undefined) changes.passwordHash = await hashPassword(body.password);
       }
 
       // A new password ends the user's other sessions (their refresh tokens); the caller's own goes on.
@@ -204,7 +239,10 @@ export function userHandlers({ db }: AppContext): HandlerMap {
         void (async () => {
           const token = await createResetToken(db, user.id, settings.resetTokenTtlSeconds);
           const link = `${origin}/reset-password/${token}`;
-          await mailer.send({ to: user.email, ...resetMail(link, settings.resetTokenTtlSeconds) });
+          await mailer.send({
+            to: user.email,
+            ...resetMail(link, settings.resetTokenTtlSeconds, user.language),
+          });
         })().catch((error: unknown) => request.log.error({ err: error }, 'reset mail not sent'));
       }
       const body: Schemas['Message'] = { detail: RESET_MAIL_SENT };

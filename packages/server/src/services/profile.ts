@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { memberships, organisations, refreshTokens, users } from '../db/schema.ts';
+import { memberships, organisations, passwordResetTokens, refreshTokens, users } from '../db/schema.ts';
 
 export interface ProfileChanges {
   firstName?: string;
@@ -25,6 +25,8 @@ function isUniqueViolation(error: unknown): boolean {
  * Returns 'emailTaken' when another account already uses the address (checked first, and by the unique index).
  * A new password ends the user's other sessions in the same transaction: every refresh token not of the family
  * `keepSession` (the caller's session) is revoked; all of them when the caller's session is not known (null).
+ * A new email (the caller passes it only when it differs) uses up the user's open password-reset links in the same
+ * transaction: a link mailed to the old address must not open the account any more.
  */
 export async function updateProfile(
   db: Database,
@@ -43,6 +45,11 @@ export async function updateProfile(
   try {
     await db.transaction(async (tx) => {
       await tx.update(users).set(changes).where(eq(users.id, userId));
+      if (changes.email !== undefined)
+        await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: sql`now()` })
+          .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
       if (changes.passwordHash === undefined) return;
       const others: SQL[] = [eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)];
       if (options.keepSession) others.push(ne(refreshTokens.familyId, options.keepSession));

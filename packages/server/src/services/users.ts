@@ -46,6 +46,7 @@ export async function findUserByEmail(db: Database, email: string) {
       passwordHash: users.passwordHash,
       email: users.email,
       isSocialUser: users.isSocialUser,
+      language: users.language,
     })
     .from(users)
     .where(eq(users.email, normaliseEmail(email)));

@@ -1,7 +1,7 @@
 import type { User } from '@portal/api';
 import { deriveRoleFlags } from '@portal/domain';
 import { Alert, Badge, Button, ConfirmDialog, Heading, Inline, Stack, Text, TextField } from '@portal/ui';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { apiClient, currentUserQueryKey, queryClient, useCurrentUser } from '../../lib/api.ts';
@@ -20,6 +20,7 @@ import {
 import { toasts } from '../../lib/toasts.ts';
 import {
   changedFields,
+  emailChangeNeedsPassword,
   type PasswordChangeErrors,
   type ProfileErrors,
   type ProfileValues,
@@ -39,7 +40,13 @@ function DetailsForm({ user }: { user: User }) {
   });
   const [errors, setErrors] = useState<ProfileErrors>({});
   const [serverErrors, setServerErrors] = useState<Partial<Record<keyof ProfileValues, ServerMessage>>>({});
+  // A different address is confirmed with the current password (a stolen session alone must not redirect the
+  // account's mail and then take it over by a password reset).
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [currentPasswordError, setCurrentPasswordError] = useState<ServerMessage>();
   const [pending, setPending] = useState(false);
+  const headingId = useId();
+  const needsPassword = emailChangeNeedsPassword(user, values);
   const field = (name: keyof ProfileValues) => {
     const serverError = serverErrors[name];
     const error = errors[name];
@@ -56,10 +63,13 @@ function DetailsForm({ user }: { user: User }) {
     event.preventDefault();
     if (pending) return;
     const found = validateProfile(user, values);
+    const passwordMissing = needsPassword && currentPassword === '';
     setErrors(found);
     setServerErrors({});
-    if (Object.keys(found).length > 0) return;
-    const body = changedFields(user, values);
+    setCurrentPasswordError(passwordMissing ? { key: 'profile:password.errors.currentRequired' } : undefined);
+    if (Object.keys(found).length > 0 || passwordMissing) return;
+    const body: ReturnType<typeof changedFields> & { currentPassword?: string } = changedFields(user, values);
+    if (needsPassword) body.currentPassword = currentPassword;
     if (Object.keys(body).length === 0) {
       toasts.show({ tone: 'success', title: 'profile:toasts.saved.title' });
       return;
@@ -78,6 +88,16 @@ function DetailsForm({ user }: { user: User }) {
           email: serverFieldMessage(error, 'email', 'profile:details.errors.emailTaken'),
           img: serverFieldMessage(error, 'img', 'profile:details.errors.imgInvalid'),
         });
+        // The form asks for the password before sending: a refusal with it means a wrong one.
+        setCurrentPasswordError(
+          serverFieldMessage(
+            error,
+            'currentPassword',
+            body.currentPassword === undefined
+              ? 'profile:password.errors.currentRequired'
+              : 'profile:password.errors.currentWrong',
+          ),
+        );
       } else if (response.status !== 401) {
         showServerError(serverErrorMessage(response.status, error));
       }
@@ -92,12 +112,14 @@ function DetailsForm({ user }: { user: User }) {
   const img = user.img;
   return (
     <Stack gap="medium">
-      <Heading level={2}>{t('details.title')}</Heading>
+      <Heading level={2} id={headingId}>
+        {t('details.title')}
+      </Heading>
       {img && (
         // Only a width: the picture keeps its own proportions, without CSS of the portal's own.
         <img src={img} alt={t('details.imgAlt')} width={96} />
       )}
-      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <form aria-labelledby={headingId} onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="medium">
           <TextField label={t('details.firstName')} autoComplete="given-name" {...field('firstName')} />
           <TextField label={t('details.lastName')} autoComplete="family-name" {...field('lastName')} />
@@ -110,6 +132,17 @@ function DetailsForm({ user }: { user: User }) {
             readOnly={user.isSocialUser}
             hint={user.isSocialUser ? t('details.emailSocialHint') : undefined}
           />
+          {needsPassword && (
+            <PasswordInput
+              label={t('password.current')}
+              hint={t('details.currentPasswordHint')}
+              autoComplete="current-password"
+              name="currentPassword"
+              value={currentPassword}
+              onChange={(event) => setCurrentPassword(event.target.value)}
+              error={currentPasswordError ? serverMessageText(currentPasswordError) : undefined}
+            />
+          )}
           {/* Text, not url: a path on this server ('/media/…') is a valid image address too. */}
           <TextField label={t('details.img')} inputMode="url" hint={t('details.imgHint')} {...field('img')} />
           <div>

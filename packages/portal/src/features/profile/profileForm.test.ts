@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields, validatePasswordChange, validateProfile } from './profileForm.ts';
+import {
+  changedFields,
+  emailChangeNeedsPassword,
+  validatePasswordChange,
+  validateProfile,
+} from './profileForm.ts';
 
 const valid = { firstName: 'Lea', lastName: 'Lehrer', email: 'lehrer@schule.example', img: '' };
 const stored = { ...valid, img: null };
@@ -67,5 +72,18 @@ describe('password change (spec §5)', () => {
     expect(
       validatePasswordChange({ current: 'portal2026', next: 'Sommer2026', repeat: 'Sommer2026' }),
     ).toEqual({});
+  });
+});
+
+describe('email change', () => {
+  it('needs the current password for a different address of a password user only', () => {
+    const user = { email: 'lehrer@schule.example', isSocialUser: false };
+    expect(emailChangeNeedsPassword(user, { email: 'lehrer@schule.example' })).toBe(false);
+    // The server compares trimmed and lower-cased: no change.
+    expect(emailChangeNeedsPassword(user, { email: ' Lehrer@Schule.example ' })).toBe(false);
+    expect(emailChangeNeedsPassword(user, { email: 'lea@schule.example' })).toBe(true);
+    expect(emailChangeNeedsPassword({ ...user, isSocialUser: true }, { email: 'lea@schule.example' })).toBe(
+      false,
+    );
   });
 });

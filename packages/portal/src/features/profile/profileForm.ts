@@ -73,6 +73,17 @@ export function changedFields(
   return changes;
 }
 
+/**
+ * A password user who changes the address to a different one confirms it with the current password (the server
+ * compares trimmed and lower-cased, so does this). Social users cannot change their address at all.
+ */
+export function emailChangeNeedsPassword(
+  before: { email: string; isSocialUser: boolean },
+  values: Pick<ProfileValues, 'email'>,
+): boolean {
+  return !before.isSocialUser && values.email.trim().toLowerCase() !== before.email.toLowerCase();
+}
+
 export interface PasswordChangeValues {
   current: string;
   next: string;
