@@ -1,103 +1,25 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { type IsolatedServer, startIsolatedServer } from './isolatedServer.ts';
-import { DEMO_PASSWORD, submitLogin, toast, users } from './support.ts';
+import { type Browser, expect, test } from '@playwright/test';
+import { toast, users } from './support.ts';
+import { chooseFile, FILE_NAME, useUploadServer, watchParts } from './uploadServer.ts';
 
-// Creating, uploading, sharing and deleting change the Mediathek every other spec reads: own server, own
-// upload directory (so "no parts left" can be checked on disk), small parts so 50 MB makes ten of them.
-const PART_SIZE = 5 * 1024 * 1024;
-const FILE_SIZE = 50 * 1024 * 1024;
-const FILE_NAME = 'rundgang_360.mp4';
+// Creating, uploading, sharing and deleting: a server and upload directory of this spec's own (uploadServer.ts).
+const { workDir, bigFile, url, signInAt, tokenOf, createViaApi, incomingFiles } =
+  useUploadServer('library-e2e');
 
 // A 1×1 PNG: the server checks preview images by their content.
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-let server: IsolatedServer;
-let uploadDir: string;
-let workDir: string;
-let bigFile: string;
-let previewFile: string;
+const previewFile = join(workDir, 'vorschau.png');
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test.beforeAll(async () => {
-  // The server of its own starts from scratch (demo data, migrations): slow on a busy machine.
-  test.setTimeout(90_000);
-  workDir = await mkdtemp(join(tmpdir(), 'library-e2e-'));
-  uploadDir = join(workDir, 'uploads');
-  bigFile = join(workDir, FILE_NAME);
-  previewFile = join(workDir, 'vorschau.png');
-  const bytes = Buffer.alloc(FILE_SIZE);
-  for (let i = 0; i < bytes.length; i += 4096) bytes[i] = (i / 4096) % 251;
-  await writeFile(bigFile, bytes);
   await writeFile(previewFile, PNG);
-  server = await startIsolatedServer({ UPLOAD_DIR: uploadDir, UPLOAD_PART_SIZE: String(PART_SIZE) });
 });
-
-test.afterAll(async () => {
-  await server?.stop();
-  await rm(workDir, { recursive: true, force: true });
-});
-
-const url = (path: string) => `${server.baseURL}${path}`;
-
-async function signInAt(page: Page, email: string) {
-  await page.goto(url('/login'));
-  await submitLogin(page, email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/library$/);
-}
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const login = await request.post(url('/api/v1/sessions/'), {
-    data: { username: email, password: DEMO_PASSWORD },
-  });
-  expect(login.status()).toBe(201);
-  return (await login.json()).access;
-}
-
-async function createViaApi(request: APIRequestContext, title: string): Promise<number> {
-  const token = await tokenOf(request, users.admin);
-  const created = await request.post(url('/api/v1/cms/content/'), {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { title, contentType: 'video', format: '360' },
-  });
-  expect(created.status()).toBe(201);
-  return (await created.json()).id;
-}
-
-/** Files the server holds for uploads in progress (parts not yet assembled). */
-async function incomingFiles(): Promise<string[]> {
-  try {
-    return await readdir(join(uploadDir, 'incoming'));
-  } catch {
-    return [];
-  }
-}
-
-/** Part PUTs the page sends, by part number. */
-function watchParts(page: Page): number[] {
-  const parts: number[] = [];
-  page.on('request', (request) => {
-    const match = /\/api\/v1\/uploads\/[^/]+\/parts\/(\d+)\//.exec(request.url());
-    if (match && request.method() === 'PUT') parts.push(Number(match[1]));
-  });
-  return parts;
-}
-
-/**
- * Picks a file the way a user does: the drop zone's button opens the browser's file chooser (the zone's
- * <input type="file"> is hidden from users and screen readers).
- */
-async function chooseFile(page: Page, buttonName: string, path: string) {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: buttonName, exact: true }).click();
-  await (await chooser).setFiles(path);
-}
 
 let contentId = 0;
 const title = 'Rundgang durch die Zeche';

@@ -1,84 +1,12 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type IsolatedServer, startIsolatedServer } from './isolatedServer.ts';
-import { DEMO_PASSWORD, submitLogin, users } from './support.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { users } from './support.ts';
+import { chooseFile, FILE_NAME, useUploadServer, watchParts } from './uploadServer.ts';
 
 // Leaving the edit page during an upload, a page past the end of the list, a detail page the server fails to
-// answer. Own server and upload directory (uploads and new items change what other specs read), small parts so
-// 50 MB makes ten of them.
-const PART_SIZE = 5 * 1024 * 1024;
-const FILE_SIZE = 50 * 1024 * 1024;
-const FILE_NAME = 'rundgang_360.mp4';
-
-let server: IsolatedServer;
-let uploadDir: string;
-let workDir: string;
-let bigFile: string;
+// answer. A server and upload directory of this spec's own (uploadServer.ts).
+const { bigFile, url, signInAt, createViaApi, incomingFiles } = useUploadServer('library-leave-e2e');
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
-
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  workDir = await mkdtemp(join(tmpdir(), 'library-leave-e2e-'));
-  uploadDir = join(workDir, 'uploads');
-  bigFile = join(workDir, FILE_NAME);
-  const bytes = Buffer.alloc(FILE_SIZE);
-  for (let i = 0; i < bytes.length; i += 4096) bytes[i] = (i / 4096) % 251;
-  await writeFile(bigFile, bytes);
-  server = await startIsolatedServer({ UPLOAD_DIR: uploadDir, UPLOAD_PART_SIZE: String(PART_SIZE) });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  await rm(workDir, { recursive: true, force: true });
-});
-
-const url = (path: string) => `${server.baseURL}${path}`;
-
-async function signInAt(page: Page, email: string) {
-  await page.goto(url('/login'));
-  await submitLogin(page, email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/library$/);
-}
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const login = await request.post(url('/api/v1/sessions/'), {
-    data: { username: email, password: DEMO_PASSWORD },
-  });
-  expect(login.status()).toBe(201);
-  return (await login.json()).access;
-}
-
-async function createViaApi(request: APIRequestContext, title: string): Promise<number> {
-  const token = await tokenOf(request, users.admin);
-  const created = await request.post(url('/api/v1/cms/content/'), {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { title, contentType: 'video', format: '360' },
-  });
-  expect(created.status()).toBe(201);
-  return (await created.json()).id;
-}
-
-/** Files the server holds for uploads in progress (parts not yet assembled). */
-async function incomingFiles(): Promise<string[]> {
-  try {
-    return await readdir(join(uploadDir, 'incoming'));
-  } catch {
-    return [];
-  }
-}
-
-/** Part PUTs the page sends, by part number. */
-function watchParts(page: Page): number[] {
-  const parts: number[] = [];
-  page.on('request', (request) => {
-    const match = /\/api\/v1\/uploads\/[^/]+\/parts\/(\d+)\//.exec(request.url());
-    if (match && request.method() === 'PUT') parts.push(Number(match[1]));
-  });
-  return parts;
-}
 
 /** Calls of the page that cancel an upload on the server. */
 function watchAborts(page: Page): string[] {
@@ -87,12 +15,6 @@ function watchAborts(page: Page): string[] {
     if (request.url().includes('/abort-multipart-upload/')) aborts.push(request.url());
   });
   return aborts;
-}
-
-async function chooseFile(page: Page, buttonName: string, path: string) {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: buttonName, exact: true }).click();
-  await (await chooser).setFiles(path);
 }
 
 const storedUploads = (page: Page) =>
