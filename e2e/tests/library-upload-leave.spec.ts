@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { users } from './support.ts';
-import { chooseFile, FILE_NAME, useUploadServer, watchParts } from './uploadServer.ts';
+import { chooseFile, FILE_NAME, holdPartsAfter, useUploadServer, watchParts } from './uploadServer.ts';
 
 // Leaving the edit page during an upload, a page past the end of the list, a detail page the server fails to
 // answer. A server and upload directory of this spec's own (uploadServer.ts).
@@ -27,16 +27,7 @@ test('leaving the edit page during an upload asks first, keeps the upload, and t
   const id = await createViaApi(request, 'Verlassen-Test');
   await signInAt(page, users.admin);
   // Parts 1–4 go through; later parts hang until the test lets them fail, so the upload is still running.
-  let dropConnection: () => void = () => {};
-  const dropped = new Promise<void>((resolve) => {
-    dropConnection = resolve;
-  });
-  await page.route('**/api/v1/uploads/**', async (route) => {
-    const part = Number(/\/parts\/(\d+)\//.exec(route.request().url())?.[1]);
-    if (part <= 4) return route.continue();
-    await dropped;
-    return route.abort('connectionreset').catch(() => {});
-  });
+  const dropConnection = await holdPartsAfter(page, 4);
   const aborts = watchAborts(page);
   await page.goto(url(`/library/${id}/edit`));
   await chooseFile(page, 'Datei wählen', bigFile);

@@ -98,3 +98,21 @@ export async function chooseFile(page: Page, buttonName: string, path: string) {
   await page.getByRole('button', { name: buttonName, exact: true }).click();
   await (await chooser).setFiles(path);
 }
+
+/**
+ * Lets parts 1 to `through` reach the server; later parts hang as on a dropped connection until the returned
+ * function is called, then fail. So an upload is caught in the middle, at a known number of stored parts.
+ */
+export async function holdPartsAfter(page: Page, through: number): Promise<() => void> {
+  let dropConnection: () => void = () => {};
+  const dropped = new Promise<void>((resolve) => {
+    dropConnection = resolve;
+  });
+  await page.route('**/api/v1/uploads/**', async (route) => {
+    const part = Number(/\/parts\/(\d+)\//.exec(route.request().url())?.[1]);
+    if (part <= through) return route.continue();
+    await dropped;
+    return route.abort('connectionreset').catch(() => {});
+  });
+  return dropConnection;
+}
