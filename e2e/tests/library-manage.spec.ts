@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Browser, expect, test } from '@playwright/test';
 import { toast, users } from './support.ts';
-import { chooseFile, FILE_NAME, holdPartsAfter, useUploadServer, watchParts } from './uploadServer.ts';
+import { chooseFile, FILE_NAME, startHeldUpload, useUploadServer, watchParts } from './uploadServer.ts';
 
 // Creating, uploading, sharing and deleting: a server and upload directory of this spec's own (uploadServer.ts).
 const { workDir, bigFile, url, signInAt, tokenOf, createViaApi, incomingFiles } =
@@ -119,10 +119,9 @@ test('an interrupted upload resumes after a reload without sending finished part
   const id = await createViaApi(request, 'Fortsetzen-Test');
   await signInAt(page, users.admin);
   // Parts 1–4 go through; later parts hang as on a dropped connection and never reach the server.
-  const dropConnection = await holdPartsAfter(page, 4);
-  await page.goto(url(`/library/${id}/edit`));
-  await chooseFile(page, 'Datei wählen', bigFile);
-  await expect(page.getByText('20,00 MB von 50,00 MB hochgeladen (40 %)')).toBeVisible({ timeout: 30_000 });
+  const dropConnection = await startHeldUpload(page, url(`/library/${id}/edit`), bigFile, {
+    timeout: 30_000,
+  });
 
   const parts = watchParts(page);
   await page.reload();

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { users } from './support.ts';
-import { chooseFile, FILE_NAME, holdPartsAfter, useUploadServer, watchParts } from './uploadServer.ts';
+import { chooseFile, FILE_NAME, startHeldUpload, useUploadServer, watchParts } from './uploadServer.ts';
 
 // Leaving the edit page during an upload, a page past the end of the list, a detail page the server fails to
 // answer. A server and upload directory of this spec's own (uploadServer.ts).
@@ -26,12 +26,11 @@ test('leaving the edit page during an upload asks first, keeps the upload, and t
 }) => {
   const id = await createViaApi(request, 'Verlassen-Test');
   await signInAt(page, users.admin);
-  // Parts 1–4 go through; later parts hang until the test lets them fail, so the upload is still running.
-  const dropConnection = await holdPartsAfter(page, 4);
   const aborts = watchAborts(page);
-  await page.goto(url(`/library/${id}/edit`));
-  await chooseFile(page, 'Datei wählen', bigFile);
-  await expect(page.getByText('20,00 MB von 50,00 MB hochgeladen (40 %)')).toBeVisible({ timeout: 60_000 });
+  // Parts 1–4 go through; later parts hang until the test lets them fail, so the upload is still running.
+  const dropConnection = await startHeldUpload(page, url(`/library/${id}/edit`), bigFile, {
+    timeout: 60_000,
+  });
 
   // An in-app link asks first; 'Hierbleiben' keeps the page and the upload.
   const question = page.getByRole('alertdialog', { name: 'Upload läuft noch' });

@@ -100,10 +100,27 @@ export async function chooseFile(page: Page, buttonName: string, path: string) {
 }
 
 /**
+ * Starts the 50 MB upload on the edit page of item `id` and waits until 4 of its 10 parts are stored while the
+ * rest hang (holdPartsAfter): an upload caught at 40 %. Returns the function that lets the hanging parts fail.
+ */
+export async function startHeldUpload(
+  page: Page,
+  editUrl: string,
+  bigFile: string,
+  options: { timeout: number },
+): Promise<() => void> {
+  const dropConnection = await holdPartsAfter(page, 4);
+  await page.goto(editUrl);
+  await chooseFile(page, 'Datei wählen', bigFile);
+  await expect(page.getByText('20,00 MB von 50,00 MB hochgeladen (40 %)')).toBeVisible(options);
+  return dropConnection;
+}
+
+/**
  * Lets parts 1 to `through` reach the server; later parts hang as on a dropped connection until the returned
  * function is called, then fail. So an upload is caught in the middle, at a known number of stored parts.
  */
-export async function holdPartsAfter(page: Page, through: number): Promise<() => void> {
+async function holdPartsAfter(page: Page, through: number): Promise<() => void> {
   let dropConnection: () => void = () => {};
   const dropped = new Promise<void>((resolve) => {
     dropConnection = resolve;

@@ -64,7 +64,7 @@ export const routes: RouteObject[] = [
           placeholder('datenschutzerklaerung'),
           placeholder('agbs'),
           // Names the help topic of the link that led here; the help texts come with the support issue.
-          { path: 'support', lazy: () => import('../features/support/SupportPage.tsx') },
+          { path: 'support', lazy: () => import('./shell/SupportPage.tsx') },
           // Social login entry and return point (spec §4/§7); no help topic.
           { path: 'oidc-antares', lazy: () => import('../features/auth/SocialLoginPage.tsx') },
           {

@@ -1,7 +1,8 @@
 import { HELP_LINK_PARAMS, HELP_TOPICS, type HelpTopicKey } from '@portal/domain';
-import { EmptyState, Heading, Stack, Text } from '@portal/ui';
+import { Heading, Stack, Text } from '@portal/ui';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { ComingSoonPage } from './ComingSoonPage.tsx';
 
 function topicOf(value: string | null): HelpTopicKey | null {
   return HELP_TOPICS.find((topic) => topic.key === value)?.key ?? null;
@@ -9,7 +10,7 @@ function topicOf(value: string | null): HelpTopicKey | null {
 
 /**
  * /support: names the help topic a page's help link asked for (spec §2), so the link already leads somewhere
- * meaningful; the help texts themselves come with the support issue, until then the page says so.
+ * meaningful; the help texts themselves come with the support issue, until then the placeholder says so.
  */
 export function SupportPage() {
   const { t } = useTranslation();
@@ -25,11 +26,7 @@ export function SupportPage() {
           )}
         </Stack>
       )}
-      <EmptyState
-        title={t('comingSoon.title')}
-        description={t('comingSoon.description')}
-        action={<Link to="/library">{t('comingSoon.action')}</Link>}
-      />
+      <ComingSoonPage />
     </Stack>
   );
 }
