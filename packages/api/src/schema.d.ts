@@ -2180,6 +2180,19 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
+    /**
+     * @description The request's body is not of a media type the operation names (a `Content-Type` other than the listed ones, a
+     *     body without `Content-Type`, or a body sent to an operation that takes none). Answered before anything else of
+     *     the operation runs.
+     */
+    UnsupportedMediaType: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
     /** @description Too many attempts; try again after the number of seconds in `Retry-After`. */
     TooManyRequests: {
       headers: {
@@ -2250,6 +2263,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
     };
@@ -2275,6 +2289,7 @@ export interface operations {
         content?: never;
       };
       400: components['responses']['BadRequest'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -2302,6 +2317,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -2404,6 +2420,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
     };
@@ -2432,6 +2449,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -2505,6 +2523,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -2559,6 +2578,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -2594,6 +2614,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -2620,6 +2641,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
     };
@@ -2647,6 +2669,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
     };
@@ -2727,6 +2750,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -2872,6 +2896,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -2930,6 +2955,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -2962,6 +2988,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -2994,6 +3021,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -3066,6 +3094,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -3120,6 +3149,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -3179,6 +3209,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['StorageUnavailable'];
     };
@@ -3212,6 +3243,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -3246,6 +3278,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['StorageUnavailable'];
     };
@@ -3277,6 +3310,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['StorageUnavailable'];
     };
@@ -3351,6 +3385,7 @@ export interface operations {
       };
       404: components['responses']['NotFound'];
       413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['StorageUnavailable'];
     };
@@ -3417,6 +3452,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -3476,6 +3512,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -3530,6 +3567,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -3561,6 +3599,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -3593,6 +3632,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -3626,6 +3666,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -3658,6 +3699,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -3690,6 +3732,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -3722,6 +3765,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -3849,6 +3893,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -3877,6 +3922,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -3909,6 +3955,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
     };
@@ -4002,6 +4049,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -4027,6 +4075,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -4086,6 +4135,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -4171,6 +4221,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -4204,6 +4255,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['StorageUnavailable'];
     };
@@ -4237,6 +4289,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -4271,6 +4324,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['StorageUnavailable'];
     };
@@ -4302,6 +4356,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['StorageUnavailable'];
     };

@@ -12,6 +12,7 @@ import { registerDevOutbox } from './dev-outbox.ts';
 import { errorHandler, MESSAGES } from './errors.ts';
 import { buildServiceHandlers } from './handlers/index.ts';
 import { skipMultipartBodyValidation } from './multipartRoutes.ts';
+import { registerBodyParsers, registerMediaTypeGuard, registerNulGuard } from './requestGuards.ts';
 import { mediaFor, registerMediaFiles } from './services/media.ts';
 import { registerDevOidcProvider } from './social-routes.ts';
 import { hasPortalBuild, registerPortal, sendSpaIndex, wantsSpa } from './static.ts';
@@ -60,19 +61,6 @@ function createValidators() {
   return { body, text };
 }
 
-function parseJsonBody(text: string): unknown {
-  // Empty bodies are allowed (logout's body is optional); required bodies fail validation with 400 instead.
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text, (key, value) => (key === '__proto__' ? undefined : value));
-  } catch {
-    throw Object.assign(new Error(MESSAGES.malformedJson), {
-      statusCode: 400,
-      code: 'FST_ERR_CTP_INVALID_JSON_BODY',
-    });
-  }
-}
-
 /** Builds the Fastify app from the contract: routes, validation, auth, error shapes, demo media, portal. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const trustProxy = options.trustProxy ?? readTrustProxy();
@@ -88,32 +76,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const { $id: _id, ...rest } = schema as Record<string, unknown>;
     return (httpPart === 'body' ? validators.body : validators.text).compile(rest);
   });
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    try {
-      done(null, parseJsonBody(String(body)));
-    } catch (error) {
-      done(error as Error, undefined);
-    }
-  });
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    },
-  );
-  // File uploads are read as streams by their handlers (request.raw), never buffered here.
-  app.addContentTypeParser(
-    ['multipart/form-data', 'application/octet-stream'],
-    (_request, _payload, done) => {
-      done(null);
-    },
-  );
+  registerBodyParsers(app);
   app.setErrorHandler(errorHandler);
 
   const { specification, operations } = prepareContract(options.contract ?? loadContract());
+  registerMediaTypeGuard(app);
   registerAuth(app, options.tokens);
+  registerNulGuard(app);
   skipMultipartBodyValidation(app, specification);
   await app.register(openapiGlue, {
     specification,

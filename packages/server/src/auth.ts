@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuthMode } from './contract.ts';
 import { HttpError, MESSAGES } from './errors.ts';
 import type { TokenService } from './services/tokens.ts';
 
@@ -25,10 +24,7 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService): void {
   app.decorateRequest('userId', null);
   app.decorateRequest('sessionFamily', null);
   app.addHook('onRequest', async (request) => {
-    const { auth: mode, operationId } = request.routeOptions.config as {
-      auth?: AuthMode;
-      operationId?: string;
-    };
+    const { auth: mode, operationId } = request.routeOptions.config;
     if (mode !== 'bearer' && mode !== 'optional') return;
     const token = bearerToken(request);
     if (token === null) {

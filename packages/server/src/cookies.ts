@@ -1,5 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+function hasControlCharacter(value: string): boolean {
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
 /** Reads one cookie of the request (no cookie plugin: the social login needs three cookies, nothing more). */
 export function readCookie(request: FastifyRequest, name: string): string | undefined {
   const header = request.headers.cookie;
@@ -9,7 +17,9 @@ export function readCookie(request: FastifyRequest, name: string): string | unde
     if (index < 0) continue;
     if (part.slice(0, index).trim() !== name) continue;
     try {
-      return decodeURIComponent(part.slice(index + 1).trim());
+      const value = decodeURIComponent(part.slice(index + 1).trim());
+      // Cookie values go into database queries; a control character (NUL above all) is never a value we set.
+      return hasControlCharacter(value) ? undefined : value;
     } catch {
       return undefined;
     }

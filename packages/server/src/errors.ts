@@ -25,13 +25,23 @@ export const MESSAGES = {
   notImplemented: 'Diese Funktion ist noch nicht verfügbar.',
   malformedJson: 'Die Anfrage enthält kein gültiges JSON.',
   bodyNotObject: 'Die Anfrage muss ein JSON-Objekt enthalten.',
-  unsupportedMediaType: 'Dieses Format der Anfrage wird nicht unterstützt. Bitte senden Sie JSON.',
+  unsupportedMediaType: (accepted: readonly string[]) =>
+    `Dieses Format der Anfrage wird nicht unterstützt. Bitte senden Sie den Inhalt als ${accepted.join(' oder ')}.`,
+  noBodyExpected: 'Diese Anfrage nimmt keinen Inhalt an. Bitte senden Sie sie ohne Inhalt.',
+  nulCharacter: 'Dieses Feld darf kein NUL-Zeichen enthalten.',
   payloadTooLarge: 'Die Anfrage ist zu groß.',
   badRequest: 'Die Anfrage ist ungültig.',
   internal: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
 } as const;
 
 type FieldErrors = Record<string, string[]>;
+
+/** A 400 with DRF field errors `{field: [messages]}`; the error handler sends `fields` as the body. */
+export class FieldErrorsError extends HttpError {
+  constructor(readonly fields: FieldErrors) {
+    super(400, Object.values(fields).flat()[0] ?? MESSAGES.badRequest);
+  }
+}
 
 function fieldName(path: string): string {
   return path
@@ -108,7 +118,8 @@ function message(error: ErrorObject, field: string): string {
 
 /** Turns AJV errors into DRF-style field errors `{field: [messages]}`; `null` when the body as a whole is wrong. */
 export function toFieldErrors(errors: ErrorObject[]): FieldErrors | null {
-  const result: FieldErrors = {};
+  // No prototype: field names come from the client, and `constructor` or `toString` are names like any other.
+  const result: FieldErrors = Object.create(null);
   for (const error of errors) {
     let path = error.instancePath;
     const p = error.params as Record<string, unknown>;
@@ -130,12 +141,26 @@ function detailForStatus(status: number): string {
   if (status === 401) return MESSAGES.notAuthenticated;
   if (status === 404) return MESSAGES.notFound;
   if (status === 413) return MESSAGES.payloadTooLarge;
-  if (status === 415) return MESSAGES.unsupportedMediaType;
+  if (status === 415) return MESSAGES.unsupportedMediaType(['application/json']);
   return MESSAGES.badRequest;
 }
 
-/** Every error leaves as `{detail}` or field errors; client mistakes are never answered with 500. */
+/**
+ * Every error leaves as `{detail}` or field errors; client mistakes are never answered with 500, and no internal
+ * message ever reaches the client. Should mapping an error fail itself, the answer is still the generic 500 (Fastify's
+ * fallback would send the raw message).
+ */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  try {
+    return mapError(error, request, reply);
+  } catch (mappingError) {
+    request.log.error({ err: mappingError, cause: error }, 'error handler failed');
+    return reply.code(500).send({ detail: MESSAGES.internal });
+  }
+}
+
+function mapError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof FieldErrorsError) return reply.code(400).send(error.fields);
   if (error instanceof HttpError) {
     return reply.code(error.statusCode).send({ detail: error.detail, ...error.clientReason });
   }

@@ -1,6 +1,6 @@
 import type { components, operations } from '@portal/api/schema';
 import { type AppContext, type Handler, type HandlerMap, requestOrigin, requireUserId } from '../context.ts';
-import { HttpError } from '../errors.ts';
+import { FieldErrorsError, HttpError } from '../errors.ts';
 import { findVisibleContent, listContent } from '../services/content.ts';
 import {
   CONTENT_MESSAGES,
@@ -9,7 +9,6 @@ import {
   changeShares,
   createContent,
   deleteContent,
-  FieldErrorsError,
   listCategories,
   listLanguages,
   requireOwnedContent,

@@ -117,14 +117,15 @@ describe('preview images', () => {
     expect(browserName.json().fileName).toBe('Schoene_Aussicht__1_.png');
   });
 
-  it('answers 400, not 500, for bodies that are not multipart or lack the file', async () => {
+  it('answers 415 or 400, not 500, for bodies that are not multipart or lack the file', async () => {
     const json = await server.app.inject({
       method: 'POST',
       url: '/api/v1/cms/preview-files/',
       headers: bearer(lehrer),
       payload: { file: 'x' },
     });
-    expect(json.statusCode).toBe(400);
+    // Issue 10: a media type the contract does not name for the operation is refused before the handler.
+    expect(json.statusCode).toBe(415);
     const empty = form([{ name: 'file_name', value: 'x.png' }]);
     const noFile = await server.app.inject({
       method: 'POST',

@@ -1,7 +1,7 @@
 import type { components, operations } from '@portal/api/schema';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { HttpError } from '../errors.ts';
+import { FieldErrorsError, HttpError } from '../errors.ts';
 import {
   type Executor,
   intArray,
@@ -15,7 +15,7 @@ import {
   visibleTo,
   visibleToOrganisation,
 } from './content.ts';
-import { CONTENT_MESSAGES, FieldErrorsError, organisationIdsOf } from './contentWrite.ts';
+import { CONTENT_MESSAGES, organisationIdsOf } from './contentWrite.ts';
 
 type Schemas = components['schemas'];
 export type ConfigurationView = Schemas['Configuration'];

@@ -11,7 +11,7 @@ import {
   storedFiles,
   users,
 } from '../db/schema.ts';
-import { HttpError } from '../errors.ts';
+import { FieldErrorsError, HttpError } from '../errors.ts';
 import { removeContentFromConfigurations, removeContentWhereNoLongerVisible } from './configurationItems.ts';
 import { visibleTo } from './content.ts';
 
@@ -43,13 +43,6 @@ export const CONTENT_MESSAGES = {
 } as const;
 
 type FieldErrors = Record<string, string[]>;
-
-/** A 400 with DRF field errors; the error handler sends `fields` as the body. */
-export class FieldErrorsError extends HttpError {
-  constructor(readonly fields: FieldErrors) {
-    super(400, Object.values(fields).flat()[0] ?? 'Die Anfrage ist ungültig.');
-  }
-}
 
 function addError(errors: FieldErrors, field: string, message: string): void {
   const list = errors[field] ?? [];

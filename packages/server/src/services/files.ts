@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { FILE_NAME_PATTERN } from '@portal/domain';
 import busboy from 'busboy';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { contents, storedFiles } from '../db/schema.ts';
-import { HttpError } from '../errors.ts';
-import { FieldErrorsError, organisationIdsOf } from './contentWrite.ts';
+import { FieldErrorsError, HttpError } from '../errors.ts';
+import { organisationIdsOf } from './contentWrite.ts';
 import { type MediaStorage, TooLargeError } from './storage.ts';
 import { fileTooLarge } from './uploads.ts';
 
@@ -26,7 +27,8 @@ export const FILE_MESSAGES = {
   noOrganisation: 'Sie gehören keiner Organisation an und können daher keine Dateien hochladen.',
 } as const;
 
-const FILE_NAME = /^[A-Za-z0-9._-]{1,255}$/;
+/** The contract's FileName allows at most this many characters. */
+const FILE_NAME_MAX_LENGTH = 255;
 
 /** Image type by its first bytes, never by name: PNG, JPEG, WebP, GIF. */
 export function sniffImage(head: Buffer): { mime: string; ext: string } | null {
@@ -196,7 +198,7 @@ export async function storeUploadedFile(
     await storage.deleteFile(received.key);
     throw error;
   };
-  if (!FILE_NAME.test(received.fileName))
+  if (received.fileName.length > FILE_NAME_MAX_LENGTH || !FILE_NAME_PATTERN.test(received.fileName))
     await reject(new FieldErrorsError({ file_name: [FILE_MESSAGES.fileName] }));
   if (received.size === 0) await reject(new FieldErrorsError({ file: [FILE_MESSAGES.noFile] }));
   let mimeType: string;

@@ -2,8 +2,7 @@ import type { components } from '@portal/api/schema';
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { deviceTypes, operatingSystems, users } from '../db/schema.ts';
-import { HttpError } from '../errors.ts';
-import { FieldErrorsError } from './contentWrite.ts';
+import { FieldErrorsError, HttpError } from '../errors.ts';
 
 type Schemas = components['schemas'];
 export type OperatingSystemView = Schemas['OperatingSystem'];
