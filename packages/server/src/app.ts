@@ -5,17 +5,17 @@ import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { readAccessSettings } from './access-config.ts';
-import { registerAuth } from './auth.ts';
 import type { AppContext } from './context.ts';
 import { loadContract, type OpenApiDocument, prepareContract } from './contract.ts';
-import { registerDevOutbox } from './dev-outbox.ts';
 import { errorHandler, MESSAGES } from './errors.ts';
-import { buildServiceHandlers } from './handlers/index.ts';
-import { skipMultipartBodyValidation } from './multipartRoutes.ts';
-import { registerBodyParsers, registerMediaTypeGuard, registerNulGuard } from './requestGuards.ts';
+import { registerAuth } from './http/auth.ts';
+import { registerBodyParsers, registerMediaTypeGuard, registerNulGuard } from './http/bodies.ts';
+import { registerDevOidcProvider } from './http/devOidcProvider.ts';
+import { registerDevOutbox } from './http/devOutbox.ts';
+import { skipMultipartBodyValidation } from './http/multipartRoutes.ts';
+import { hasPortalBuild, registerPortal, sendSpaIndex, wantsSpa } from './http/portal.ts';
+import { buildServiceHandlers } from './operations/index.ts';
 import { mediaFor, registerMediaFiles } from './services/media.ts';
-import { registerDevOidcProvider } from './social-routes.ts';
-import { hasPortalBuild, registerPortal, sendSpaIndex, wantsSpa } from './static.ts';
 
 export const ASSETS_DIR = fileURLToPath(new URL('../assets', import.meta.url));
 

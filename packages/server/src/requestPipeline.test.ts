@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract, prepareContract } from './contract.ts';
-import { bearer, createTestServer, login, type TestServer } from './test-support.ts';
+import { bearer, createTestServer, login, type TestServer } from './test/testServer.ts';
 
 /**
  * Issue 10, items 1 and 4: what reaches an operation. Item 1 (media types and strict schemas) has one test per

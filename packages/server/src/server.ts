@@ -4,8 +4,8 @@ import { readConfig, type ServerConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed.ts';
+import { hasPortalBuild } from './http/portal.ts';
 import { loadSigningSecret, TokenService } from './services/tokens.ts';
-import { hasPortalBuild } from './static.ts';
 
 export interface RunningServer {
   app: FastifyInstance;

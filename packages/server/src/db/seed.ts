@@ -1,6 +1,6 @@
 import { DEVICE_CODE_NAMES, ORGANISATION_TYPE } from '@portal/domain';
 import { count, eq } from 'drizzle-orm';
-import { hashPassword } from '../services/passwords.ts';
+import { hashPassword } from '../infra/passwords.ts';
 import type { Database } from './database.ts';
 import {
   configurationItems,

@@ -7,8 +7,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { contents, storedFiles } from '../db/schema.ts';
 import { FieldErrorsError, HttpError } from '../errors.ts';
+import { type MediaStorage, TooLargeError } from '../infra/storage.ts';
 import { organisationIdsOf } from './contentWrite.ts';
-import { type MediaStorage, TooLargeError } from './storage.ts';
 import { fileTooLarge } from './uploads.ts';
 
 export type StoredFileKind = 'preview' | 'document';

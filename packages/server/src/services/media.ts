@@ -4,14 +4,14 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { MESSAGES } from '../errors.ts';
-import { S3MediaStorage } from './s3Storage.ts';
+import { S3MediaStorage } from '../infra/s3Storage.ts';
 import {
   LocalMediaStorage,
   MEDIA_FILES_PREFIX,
   type MediaConfig,
   mediaKeyOf,
   readMediaConfig,
-} from './storage.ts';
+} from '../infra/storage.ts';
 import { UploadService } from './uploads.ts';
 
 export interface Media {

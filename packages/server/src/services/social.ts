@@ -10,7 +10,7 @@ import {
   DEV_CLIENT_ID,
   DEV_PROVIDER_PATH,
   type DevProvider,
-} from './social-dev-provider.ts';
+} from '../infra/oidcDevProvider.ts';
 import { normaliseEmail } from './users.ts';
 
 export const SOCIAL_PROVIDER_ID = 'antares';

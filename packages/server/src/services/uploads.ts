@@ -13,7 +13,7 @@ import {
   TooLargeError,
   UploadGoneError,
   type UploadHandle,
-} from './storage.ts';
+} from '../infra/storage.ts';
 
 export type UploadTargetKind = 'content' | 'operatingSystem';
 export interface UploadTarget {
