@@ -1,5 +1,5 @@
+import { startServer } from './app.ts';
 import { readConfig } from './config.ts';
-import { startServer } from './server.ts';
 
 const config = readConfig();
 const server = await startServer(config);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { FieldErrorsError, HttpError, MESSAGES } from '../errors.ts';
+import { fieldErrors, InvalidFields, InvalidRequest, UnsupportedMediaType } from '../errors.ts';
+import { MESSAGES } from '../messages.ts';
 
 const JSON_TYPE = 'application/json';
 const FORM_TYPE = 'application/x-www-form-urlencoded';
@@ -28,9 +29,9 @@ function hasBody(request: FastifyRequest): boolean {
 export function mediaTypeRefusal(request: FastifyRequest, accepted: readonly string[]): string | undefined {
   const type = mediaTypeOf(request.headers['content-type']);
   const body = hasBody(request);
-  if (accepted.length === 0) return body ? MESSAGES.noBodyExpected : undefined;
-  if (type === undefined) return body ? MESSAGES.unsupportedMediaType(accepted) : undefined;
-  return accepted.includes(type) ? undefined : MESSAGES.unsupportedMediaType(accepted);
+  if (accepted.length === 0) return body ? MESSAGES.request.noBodyExpected : undefined;
+  if (type === undefined) return body ? MESSAGES.request.unsupportedMediaType(accepted) : undefined;
+  return accepted.includes(type) ? undefined : MESSAGES.request.unsupportedMediaType(accepted);
 }
 
 function parseJsonBody(text: string): unknown {
@@ -41,7 +42,7 @@ function parseJsonBody(text: string): unknown {
     // validation refuses every field the contract does not name.
     return JSON.parse(text);
   } catch {
-    throw new HttpError(400, MESSAGES.malformedJson);
+    throw new InvalidRequest(MESSAGES.request.malformedJson);
   }
 }
 
@@ -75,13 +76,33 @@ export function registerBodyParsers(app: FastifyInstance): void {
   app.addContentTypeParser(FORM_TYPE, { parseAs: 'string' }, (request, body, done) => {
     // The guard already let only form operations through; this keeps the parser unusable anywhere else.
     if (!request.routeOptions.config.mediaTypes?.includes(FORM_TYPE)) {
-      done(new HttpError(415, MESSAGES.unsupportedMediaType(request.routeOptions.config.mediaTypes ?? [])));
+      done(
+        new UnsupportedMediaType(
+          MESSAGES.request.unsupportedMediaType(request.routeOptions.config.mediaTypes ?? []),
+        ),
+      );
       return;
     }
     done(null, parseFormBody(String(body)));
   });
   app.addContentTypeParser(STREAMED_TYPES, (_request, _payload, done) => {
     done(null);
+  });
+}
+
+/**
+ * Streamed bodies (file uploads) are read by their handlers, which check the form's fields themselves
+ * (services/files.ts); the contract's schema documents the form and must not be applied to the unparsed body.
+ * Register before the routes.
+ */
+export function skipStreamedBodyValidation(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const mediaTypes = route.config?.mediaTypes ?? [];
+    const streamed = mediaTypes.length > 0 && mediaTypes.every((type) => STREAMED_TYPES.includes(type));
+    if (streamed && route.schema) {
+      const { body: _body, ...rest } = route.schema;
+      route.schema = rest;
+    }
   });
 }
 
@@ -94,7 +115,7 @@ export function registerMediaTypeGuard(app: FastifyInstance): void {
     const { operationId, mediaTypes } = request.routeOptions.config;
     if (operationId === undefined) return;
     const refusal = mediaTypeRefusal(request, mediaTypes ?? []);
-    if (refusal !== undefined) throw new HttpError(415, refusal);
+    if (refusal !== undefined) throw new UnsupportedMediaType(refusal);
   });
 }
 
@@ -117,8 +138,10 @@ export function registerNulGuard(app: FastifyInstance): void {
     if (request.routeOptions.config.operationId === undefined) return;
     const fields = [request.params, request.query, request.body].flatMap((part) => fieldsWithNul(part));
     if (fields.length === 0) return;
-    const errors: Record<string, string[]> = Object.create(null);
-    for (const field of fields) errors[field === '' ? 'non_field_errors' : field] = [MESSAGES.nulCharacter];
-    throw new FieldErrorsError(errors);
+    throw new InvalidFields(
+      fieldErrors(
+        fields.map((field) => [field === '' ? 'non_field_errors' : field, MESSAGES.field.nulCharacter]),
+      ),
+    );
   });
 }

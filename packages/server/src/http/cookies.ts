@@ -36,7 +36,7 @@ export interface CookieOptions {
 /** Appends a Set-Cookie header; SameSite=Lax everywhere, Secure when the request came over https. */
 export function setCookie(
   request: FastifyRequest,
-  reply: FastifyReply,
+  reply: Pick<FastifyReply, 'header' | 'getHeader'>,
   name: string,
   value: string,
   options: CookieOptions = {},

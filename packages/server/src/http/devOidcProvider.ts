@@ -1,9 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import type { AccessSettings } from '../access-config.ts';
-import { requestOrigin } from '../context.ts';
-import type { Database } from '../db/database.ts';
-import { DEMO_SOCIAL_ACCOUNT, DEV_PROVIDER_PATH, interactionPage } from '../infra/oidcDevProvider.ts';
-import { socialLoginFor } from '../services/social.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AccessSettings } from '../config.ts';
+import {
+  DEMO_SOCIAL_ACCOUNT,
+  DEV_PROVIDER_PATH,
+  expiredInteractionPage,
+  interactionPage,
+} from '../infra/oidcDevProvider.ts';
+import type { SocialLogin } from '../services/social.ts';
+import { requestOrigin } from './urls.ts';
 
 /**
  * Mounts the built-in development OpenID Connect provider 'Antares (Demo)' under /oidc-dev/ when no OIDC_ISSUER is
@@ -12,13 +16,11 @@ import { socialLoginFor } from '../services/social.ts';
  */
 export async function registerDevOidcProvider(
   app: FastifyInstance,
-  db: Database,
+  social: SocialLogin,
   settings: AccessSettings,
 ): Promise<void> {
   if (!settings.oidcDevProvider) return;
-  const social = socialLoginFor(db, settings);
-  const origin = (request: Parameters<typeof requestOrigin>[0]) =>
-    new URL(settings.publicUrl ?? requestOrigin(request)).origin;
+  const origin = (request: FastifyRequest) => new URL(settings.publicUrl ?? requestOrigin(request)).origin;
 
   await app.register(async (scope) => {
     // oidc-provider reads request bodies itself: nothing may consume the stream before it.
@@ -34,9 +36,7 @@ export async function registerDevOidcProvider(
         reply.raw.end(interactionPage(details.uid));
       } catch {
         reply.raw.writeHead(400, { 'content-type': 'text/html; charset=utf-8' });
-        reply.raw.end(
-          '<!doctype html><html lang="de"><p>Diese Anmeldung ist abgelaufen. Bitte beginnen Sie erneut.</p></html>',
-        );
+        reply.raw.end(expiredInteractionPage());
       }
     });
 
@@ -54,17 +54,12 @@ export async function registerDevOidcProvider(
           });
         } catch {
           reply.raw.writeHead(400, { 'content-type': 'text/html; charset=utf-8' });
-          reply.raw.end(
-            '<!doctype html><html lang="de"><p>Diese Anmeldung ist abgelaufen. Bitte beginnen Sie erneut.</p></html>',
-          );
+          reply.raw.end(expiredInteractionPage());
         }
       });
     }
 
-    const forward = async (
-      request: Parameters<typeof requestOrigin>[0],
-      reply: import('fastify').FastifyReply,
-    ) => {
+    const forward = async (request: FastifyRequest, reply: FastifyReply) => {
       const dev = await social.devProvider(origin(request));
       reply.hijack();
       dev.handle(request.raw, reply.raw);

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type AccessSettings, readAccessSettings } from '../access-config.ts';
+import { type AccessSettings, readAccessSettings } from '../config.ts';
+import { errorHandler } from '../errors.ts';
 import { outboxMailer } from '../infra/mail.ts';
 import { isLoopbackAddress, registerDevOutbox, warnAboutMailSetup } from './devOutbox.ts';
 
@@ -20,6 +21,8 @@ afterAll(() => rm(outboxDir, { recursive: true, force: true }));
 
 async function appWith(env: NodeJS.ProcessEnv): Promise<FastifyInstance> {
   const app = Fastify();
+  // The app answers errors through its one mapper; this bare instance needs it too.
+  app.setErrorHandler(errorHandler);
   registerDevOutbox(app, { ...readAccessSettings(env), outboxDir });
   await app.ready();
   return app;

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import type { AccessSettings } from '../access-config.ts';
-import { MESSAGES } from '../errors.ts';
+import type { AccessSettings } from '../config.ts';
+import { NotFound } from '../errors.ts';
 import { readOutbox } from '../infra/mail.ts';
+import { MESSAGES } from '../messages.ts';
 
 /** Headers a reverse proxy adds: a request carrying one did not come from this machine, whatever its socket says. */
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'] as const;
@@ -60,10 +61,10 @@ export function warnAboutMailSetup(log: FastifyBaseLogger, settings: AccessSetti
 export function registerDevOutbox(app: FastifyInstance, settings: AccessSettings): void {
   warnAboutMailSetup(app.log, settings);
   if (!settings.devOutbox) return;
-  app.get('/dev/outbox/', async (request, reply) => {
+  app.get<{ Querystring: { to?: string | string[] } }>('/dev/outbox/', async (request, reply) => {
     if (!settings.devOutboxPublic && !isDirectLocalRequest(request))
-      return reply.code(404).send({ detail: MESSAGES.notFound });
-    const { to } = request.query as { to?: unknown };
+      throw new NotFound(MESSAGES.request.notFound);
+    const { to } = request.query;
     const results = await readOutbox(settings.outboxDir, typeof to === 'string' ? to : undefined);
     return reply.header('Cache-Control', 'no-store').send({ count: results.length, results });
   });

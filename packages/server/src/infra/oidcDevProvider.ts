@@ -126,6 +126,11 @@ button.secondary{background:#fff;color:#1d4ed8}</style></head>
 <body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
 
+/** What the provider's pages say when an interaction is unknown or over. */
+export function expiredInteractionPage(): string {
+  return '<!doctype html><html lang="de"><p>Diese Anmeldung ist abgelaufen. Bitte beginnen Sie erneut.</p></html>';
+}
+
 /** The provider's sign-in page for an interaction: one demo account, sign in or cancel. */
 export function interactionPage(uid: string): string {
   const action = `${DEV_PROVIDER_PATH}/interaction/${encodeURIComponent(uid)}`;

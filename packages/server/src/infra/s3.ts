@@ -8,23 +8,21 @@ import {
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { pipeline } from 'node:stream/promises';
 import { AwsV4Signer } from 'aws4fetch';
-import { HttpError } from '../errors.ts';
-import type { S3Config } from './storage.ts';
-
-export const STORAGE_UNAVAILABLE =
-  'Der Dateispeicher ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.';
+import type { S3Config } from '../config.ts';
+import { Unavailable } from '../errors.ts';
+import { MESSAGES } from '../messages.ts';
 
 /**
- * The S3 store failed or answered something unexpected. An HttpError (503), so any caller that lets it through
+ * The S3 store failed or answered something unexpected. A domain error (503), so any caller that lets it through
  * answers the client with a German `{detail}` it may retry, never with a bare 500.
  */
-export class StorageUnavailableError extends HttpError {
+export class StorageUnavailableError extends Unavailable {
   constructor(
     readonly reason: string,
     /** S3's error code (`NoSuchUpload`, `AccessDenied`, …) when it sent one. */
     readonly code?: string,
   ) {
-    super(503, STORAGE_UNAVAILABLE);
+    super(MESSAGES.files.storageUnavailable);
     // Operators need the store's own words (bad credentials, missing bucket); clients get the German detail.
     process.emitWarning(`S3: ${reason}`, 'StorageWarning');
   }

@@ -1,10 +1,11 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readMediaConfig, readS3Config } from '../config.ts';
+import { MESSAGES } from '../messages.ts';
 import { MEDIA_TEST_VARIABLES } from '../test/mediaTestStores.ts';
 import { type S3TestServer, startS3TestServer } from '../test/s3TestServer.ts';
 import { bearer, createTestServer, login } from '../test/testServer.ts';
-import { S3Client, STORAGE_UNAVAILABLE } from './s3.ts';
-import { readMediaConfig, readS3Config } from './storage.ts';
+import { S3Client } from './s3.ts';
 
 const S3_ENV = {
   S3_BUCKET: 'medien',
@@ -104,7 +105,7 @@ describe('a failing S3 store', () => {
     async () => {
       const response = await startUpload({ ...s3.env, S3_SECRET_ACCESS_KEY: 'falsch' });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ detail: STORAGE_UNAVAILABLE });
+      expect(response.json()).toEqual({ detail: MESSAGES.files.storageUnavailable });
     },
     SLOW,
   );
@@ -128,7 +129,7 @@ describe('a failing S3 store', () => {
       await new Promise<void>((resolve) => probe.close(() => resolve()));
       const response = await startUpload({ ...s3.env, S3_ENDPOINT: `http://127.0.0.1:${port}` });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ detail: STORAGE_UNAVAILABLE });
+      expect(response.json()).toEqual({ detail: MESSAGES.files.storageUnavailable });
     },
     SLOW,
   );

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { S3Config } from '../config.ts';
 import { expectOk, S3Client, StorageUnavailableError, xmlEscape, xmlValue } from './s3.ts';
 import {
   ChecksumMismatchError,
@@ -10,7 +11,6 @@ import {
   mediaUrl,
   type PartToAssemble,
   type PartToWrite,
-  type S3Config,
   type StoredFileResponse,
   UploadGoneError,
   type UploadHandle,

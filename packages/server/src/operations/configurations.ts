@@ -1,10 +1,8 @@
-import type { components, operations } from '@portal/api/schema';
-import { type AppContext, type HandlerMap, requestOrigin, requireUserId } from '../context.ts';
-import { HttpError } from '../errors.ts';
+import { created, noContent, type Operations, ok } from '../http/operation.ts';
+import { paginated } from '../http/urls.ts';
+import { signedIn } from '../services/access.ts';
 import {
   addConfigurationContent,
-  type ConfigurationContentRequest,
-  type ConfigurationWrite,
   configurationView,
   createConfiguration,
   deleteConfiguration,
@@ -15,95 +13,61 @@ import {
   removeConfigurationContent,
   updateConfiguration,
 } from '../services/configurations.ts';
-import { INVALID_PAGE, pageUrl, withFieldErrors } from './content.ts';
-
-type Schemas = components['schemas'];
-type ListQuery = NonNullable<operations['listConfigurations']['parameters']['query']>;
-type IdParams = { id: number };
 
 /**
- * Playlists (contract tag `configurations`). Every operation is for signed-in users (the auth hook refuses
- * anonymous calls) and scoped to the caller's organisations in the service. activateConfiguration and the
- * share operations are not built yet and answer 501 (handlers/index.ts).
+ * Playlists (contract tag `configurations`). Every operation is for signed-in users (the auth hook refuses anonymous
+ * calls) and scoped to the caller's organisations in the service. activateConfiguration and the share operations are
+ * not built yet and answer 501.
  */
-export function configurationHandlers(context: AppContext): HandlerMap {
-  const { db } = context;
-  const idOf = (request: { params: unknown }) => (request.params as IdParams).id;
+export const configurationOperations = {
+  async listConfigurations({ query, caller, http }, { db }) {
+    // Defaults (page 1, page_size 24, ordering positionNumber) come from the contract through validation.
+    const paging = { page: query.page ?? 1, pageSize: query.page_size ?? 24 };
+    const list = await listConfigurations(db, signedIn(caller), {
+      ...paging,
+      ordering: query.ordering ?? 'positionNumber',
+      search: query.search,
+      owner: query.owner,
+      active: query.active,
+    });
+    return ok(paginated(http, paging, list));
+  },
 
-  return withFieldErrors({
-    async listConfigurations(request) {
-      const userId = requireUserId(request);
-      // Defaults (page 1, page_size 24, ordering positionNumber) come from the contract through validation.
-      const query = request.query as ListQuery;
-      const page = query.page ?? 1;
-      const pageSize = query.page_size ?? 24;
-      const { count, results } = await listConfigurations(db, userId, {
-        page,
-        pageSize,
-        ordering: query.ordering ?? 'positionNumber',
-        search: query.search,
-        owner: query.owner,
-        active: query.active,
-      });
-      if (results.length === 0 && page > 1) throw new HttpError(404, INVALID_PAGE);
-      const origin = requestOrigin(request);
-      const body: Schemas['PaginatedConfigurationList'] = {
-        count,
-        next: page * pageSize < count ? pageUrl(origin, request.url, page + 1) : null,
-        previous: page > 1 ? pageUrl(origin, request.url, page - 1) : null,
-        results,
-      };
-      return body;
-    },
+  async createConfiguration({ body, caller }, { db }) {
+    const id = await createConfiguration(db, signedIn(caller), body);
+    return created(await configurationView(db, signedIn(caller), id));
+  },
 
-    async createConfiguration(request, reply) {
-      const userId = requireUserId(request);
-      const id = await createConfiguration(db, userId, request.body as ConfigurationWrite);
-      return reply.code(201).send(await configurationView(db, userId, id));
-    },
+  async getConfiguration({ params, caller }, { db }) {
+    return ok(await getConfiguration(db, signedIn(caller), params.id));
+  },
 
-    async getConfiguration(request) {
-      return getConfiguration(db, requireUserId(request), idOf(request));
-    },
+  async updateConfiguration({ params, body, caller }, { db }) {
+    await updateConfiguration(db, signedIn(caller), params.id, body);
+    return ok(await configurationView(db, signedIn(caller), params.id));
+  },
 
-    async updateConfiguration(request) {
-      const userId = requireUserId(request);
-      await updateConfiguration(db, userId, idOf(request), request.body as ConfigurationWrite);
-      return configurationView(db, userId, idOf(request));
-    },
+  async deleteConfiguration({ params, caller }, { db }) {
+    await deleteConfiguration(db, signedIn(caller), params.id);
+    return noContent();
+  },
 
-    async deleteConfiguration(request, reply) {
-      await deleteConfiguration(db, requireUserId(request), idOf(request));
-      return reply.code(204).send();
-    },
+  async listAvailableConfigurations({ body, caller }, { db }) {
+    return ok(await listAvailableConfigurations(db, signedIn(caller), body.contentUuid));
+  },
 
-    async listAvailableConfigurations(request) {
-      const { contentUuid } = request.body as Schemas['AvailableConfigurationsRequest'];
-      return listAvailableConfigurations(db, requireUserId(request), contentUuid);
-    },
+  async addConfigurationContent({ params, body, caller }, { db }) {
+    await addConfigurationContent(db, signedIn(caller), params.id, body);
+    return ok(await configurationView(db, signedIn(caller), params.id));
+  },
 
-    async addConfigurationContent(request) {
-      const userId = requireUserId(request);
-      await addConfigurationContent(db, userId, idOf(request), request.body as ConfigurationContentRequest);
-      return configurationView(db, userId, idOf(request));
-    },
+  async removeConfigurationContent({ params, body, caller }, { db }) {
+    await removeConfigurationContent(db, signedIn(caller), params.id, body);
+    return ok(await configurationView(db, signedIn(caller), params.id));
+  },
 
-    async removeConfigurationContent(request) {
-      const userId = requireUserId(request);
-      await removeConfigurationContent(
-        db,
-        userId,
-        idOf(request),
-        request.body as ConfigurationContentRequest,
-      );
-      return configurationView(db, userId, idOf(request));
-    },
-
-    async duplicateConfiguration(request, reply) {
-      const userId = requireUserId(request);
-      const { copyName } = request.body as Schemas['DuplicateConfigurationRequest'];
-      const id = await duplicateConfiguration(db, userId, idOf(request), copyName);
-      return reply.code(201).send(await configurationView(db, userId, id));
-    },
-  });
-}
+  async duplicateConfiguration({ params, body, caller }, { db }) {
+    const id = await duplicateConfiguration(db, signedIn(caller), params.id, body.copyName);
+    return created(await configurationView(db, signedIn(caller), id));
+  },
+} satisfies Operations;

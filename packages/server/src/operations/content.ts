@@ -1,233 +1,119 @@
-import type { components, operations } from '@portal/api/schema';
-import { type AppContext, type Handler, type HandlerMap, requestOrigin, requireUserId } from '../context.ts';
-import { FieldErrorsError, HttpError } from '../errors.ts';
+import { created, noContent, type Operations, ok } from '../http/operation.ts';
+import { paginated } from '../http/urls.ts';
+import { signedIn } from '../services/access.ts';
 import { findVisibleContent, listContent } from '../services/content.ts';
 import {
-  CONTENT_MESSAGES,
-  type ContentCreate,
-  type ContentUpdate,
   changeShares,
   createContent,
   deleteContent,
   listCategories,
   listLanguages,
-  requireOwnedContent,
-  setContentFile,
   updateContent,
 } from '../services/contentWrite.ts';
 import { deleteStoredFile, storeUploadedFile } from '../services/files.ts';
-import { mediaFor } from '../services/media.ts';
+import {
+  abortUpload,
+  completeUpload,
+  contentFileTarget,
+  startUpload,
+  uploadPartUrl,
+} from '../services/uploadTargets.ts';
 
-type Schemas = components['schemas'];
-type ListQuery = NonNullable<operations['listContent']['parameters']['query']>;
-type IdParams = { id: number };
+/** The Mediathek: content, lookup lists, preview and document files, sharing, content upload (tag `content`). */
+export const contentOperations = {
+  async listContent({ query, caller, http }, { db }) {
+    // Defaults come from the contract (page 1, page_size 24, ordering -created_at) through validation.
+    const paging = { page: query.page ?? 1, pageSize: query.page_size ?? 24 };
+    const list = await listContent(db, caller, {
+      ...paging,
+      ordering: query.ordering ?? '-created_at',
+      search: query.search,
+      contentType: query.content_type,
+      category: query.category,
+      language: query.language,
+      format: query.format,
+      age: query.age,
+      scope: query.scope,
+    });
+    return ok(paginated(http, paging, list));
+  },
 
-export const INVALID_PAGE = 'Ungültige Seite.';
+  async getContent({ params, caller }, { db }) {
+    return ok(await findVisibleContent(db, caller, params.id));
+  },
 
-/** Absolute URL of another page of the same list (DRF's `next`/`previous`). */
-export function pageUrl(origin: string, url: string, page: number): string {
-  const target = new URL(url, origin);
-  if (page === 1) target.searchParams.delete('page');
-  else target.searchParams.set('page', String(page));
-  return target.toString();
-}
+  async createContent({ body, caller }, services) {
+    const id = await createContent(services, signedIn(caller), body);
+    return created(await findVisibleContent(services.db, caller, id));
+  },
 
-/** Handlers throw FieldErrorsError for cross-field rules; it leaves as DRF field errors `{field: [messages]}`. */
-export function withFieldErrors(handlers: HandlerMap): HandlerMap {
-  const wrapped: HandlerMap = {};
-  for (const [operationId, handler] of Object.entries(handlers)) {
-    const run: Handler = async (request, reply) => {
-      try {
-        return await handler(request, reply);
-      } catch (error) {
-        if (error instanceof FieldErrorsError) return reply.code(400).send(error.fields);
-        throw error;
-      }
-    };
-    wrapped[operationId] = run;
-  }
-  return wrapped;
-}
+  async updateContent({ params, body, caller }, services) {
+    await updateContent(services, signedIn(caller), params.id, body);
+    return ok(await findVisibleContent(services.db, caller, params.id));
+  },
 
-export function contentHandlers(context: AppContext): HandlerMap {
-  const { db } = context;
-  const media = mediaFor(context);
-  const target = (request: { params: unknown }) => ({
-    kind: 'content' as const,
-    id: (request.params as IdParams).id,
-  });
+  async deleteContent({ params, caller }, services) {
+    await deleteContent(services, signedIn(caller), params.id);
+    return noContent();
+  },
 
-  const visibleOr404 = async (userId: number | null, id: number) => {
-    const content = await findVisibleContent(db, userId, id);
-    if (!content) throw new HttpError(404, CONTENT_MESSAGES.notFound);
-    return content;
-  };
-  const deleteKeys = async (keys: string[]) => {
-    for (const key of keys) await media.storage.deleteFile(key);
-  };
+  async shareContent({ params, body, caller }, { db }) {
+    await changeShares(db, signedIn(caller), params.id, body.organisation_ids, 'add');
+    return ok(await findVisibleContent(db, caller, params.id));
+  },
 
-  return withFieldErrors({
-    async listContent(request) {
-      // Defaults come from the contract (page 1, page_size 24, ordering -created_at) through validation.
-      const query = request.query as ListQuery;
-      const page = query.page ?? 1;
-      const pageSize = query.page_size ?? 24;
-      const { count, results } = await listContent(db, request.userId, {
-        page,
-        pageSize,
-        ordering: query.ordering ?? '-created_at',
-        search: query.search,
-        contentType: query.content_type,
-        category: query.category,
-        language: query.language,
-        format: query.format,
-        age: query.age,
-        scope: query.scope,
-      });
-      if (results.length === 0 && page > 1) throw new HttpError(404, INVALID_PAGE);
-      const origin = requestOrigin(request);
-      const body: Schemas['PaginatedContentList'] = {
-        count,
-        next: page * pageSize < count ? pageUrl(origin, request.url, page + 1) : null,
-        previous: page > 1 ? pageUrl(origin, request.url, page - 1) : null,
-        results,
-      };
-      return body;
-    },
+  async unshareContent({ params, body, caller }, { db }) {
+    await changeShares(db, signedIn(caller), params.id, body.organisation_ids, 'remove');
+    return ok(await findVisibleContent(db, caller, params.id));
+  },
 
-    async getContent(request) {
-      return visibleOr404(request.userId, (request.params as IdParams).id);
-    },
+  async listContentCategories(_request, { db }) {
+    return ok(await listCategories(db));
+  },
 
-    async createContent(request, reply) {
-      const userId = requireUserId(request);
-      const { id, orphanedFiles } = await createContent(db, userId, request.body as ContentCreate);
-      await deleteKeys(orphanedFiles);
-      return reply.code(201).send(await visibleOr404(userId, id));
-    },
+  async listLanguages(_request, { db }) {
+    return ok(await listLanguages(db));
+  },
 
-    async updateContent(request) {
-      const userId = requireUserId(request);
-      const { id } = request.params as IdParams;
-      const { orphanedFiles } = await updateContent(db, userId, id, request.body as ContentUpdate);
-      await deleteKeys(orphanedFiles);
-      return visibleOr404(userId, id);
-    },
+  async uploadPreviewFile({ caller, http }, { db, storage, media }) {
+    const upload = { headers: http.headers, stream: http.raw };
+    return created(
+      await storeUploadedFile(db, storage, signedIn(caller), 'preview', media.maxFileBytes, upload),
+    );
+  },
 
-    async deleteContent(request, reply) {
-      const userId = requireUserId(request);
-      const { id } = request.params as IdParams;
-      const keys = await deleteContent(db, userId, id);
-      await media.uploads.abortAll({ kind: 'content', id });
-      await deleteKeys(keys);
-      return reply.code(204).send();
-    },
+  async deletePreviewFile({ params, caller }, { db, storage }) {
+    await deleteStoredFile(db, storage, signedIn(caller), 'preview', params.id);
+    return noContent();
+  },
 
-    async shareContent(request) {
-      const userId = requireUserId(request);
-      const { id } = request.params as IdParams;
-      const { organisation_ids } = request.body as Schemas['ShareRequest'];
-      await changeShares(db, userId, id, organisation_ids, 'add');
-      return visibleOr404(userId, id);
-    },
+  async uploadDocumentFile({ caller, http }, { db, storage, media }) {
+    const upload = { headers: http.headers, stream: http.raw };
+    return created(
+      await storeUploadedFile(db, storage, signedIn(caller), 'document', media.maxFileBytes, upload),
+    );
+  },
 
-    async unshareContent(request) {
-      const userId = requireUserId(request);
-      const { id } = request.params as IdParams;
-      const { organisation_ids } = request.body as Schemas['ShareRequest'];
-      await changeShares(db, userId, id, organisation_ids, 'remove');
-      return visibleOr404(userId, id);
-    },
+  async deleteDocumentFile({ params, caller }, { db, storage }) {
+    await deleteStoredFile(db, storage, signedIn(caller), 'document', params.id);
+    return noContent();
+  },
 
-    async listContentCategories() {
-      return listCategories(db);
-    },
+  async createContentMultipartUpload({ params, body, caller }, services) {
+    const owner = contentFileTarget(services, signedIn(caller), params.id);
+    return created(await startUpload(services, signedIn(caller), owner, body));
+  },
 
-    async listLanguages() {
-      return listLanguages(db);
-    },
+  async getContentUploadPartUrl({ params, body, caller }, services) {
+    return ok(await uploadPartUrl(services, contentFileTarget(services, signedIn(caller), params.id), body));
+  },
 
-    async uploadPreviewFile(request, reply) {
-      const userId = requireUserId(request);
-      const file = await storeUploadedFile(
-        db,
-        media.storage,
-        request,
-        userId,
-        'preview',
-        media.config.maxFileBytes,
-      );
-      return reply.code(201).send(file);
-    },
+  async completeContentMultipartUpload({ params, body, caller }, services) {
+    return ok(await completeUpload(services, contentFileTarget(services, signedIn(caller), params.id), body));
+  },
 
-    async deletePreviewFile(request, reply) {
-      const userId = requireUserId(request);
-      await deleteStoredFile(db, media.storage, userId, 'preview', (request.params as IdParams).id);
-      return reply.code(204).send();
-    },
-
-    async uploadDocumentFile(request, reply) {
-      const userId = requireUserId(request);
-      const file = await storeUploadedFile(
-        db,
-        media.storage,
-        request,
-        userId,
-        'document',
-        media.config.maxFileBytes,
-      );
-      return reply.code(201).send(file);
-    },
-
-    async deleteDocumentFile(request, reply) {
-      const userId = requireUserId(request);
-      await deleteStoredFile(db, media.storage, userId, 'document', (request.params as IdParams).id);
-      return reply.code(204).send();
-    },
-
-    async createContentMultipartUpload(request, reply) {
-      const userId = requireUserId(request);
-      await requireOwnedContent(db, userId, target(request).id);
-      const body = request.body as Schemas['MultipartUploadStartRequest'];
-      const start = await media.uploads.start(target(request), body.file_name, body.file_size, userId);
-      return reply.code(201).send(start);
-    },
-
-    async getContentUploadPartUrl(request) {
-      const userId = requireUserId(request);
-      await requireOwnedContent(db, userId, target(request).id);
-      const body = request.body as Schemas['UploadPartUrlRequest'];
-      return media.uploads.partUrl(target(request), body.upload_id, body.file_name, body.part_number);
-    },
-
-    async completeContentMultipartUpload(request) {
-      const userId = requireUserId(request);
-      const { id } = target(request);
-      const { content } = await requireOwnedContent(db, userId, id);
-      const body = request.body as Schemas['CompleteMultipartUploadRequest'];
-      const { key, size, checksum } = await media.uploads.complete(
-        target(request),
-        body.upload_id,
-        body.file_name,
-        body.parts,
-        body.checksum,
-      );
-      const file = media.storage.url(key);
-      await setContentFile(db, id, file, size);
-      const oldKey = content.file ? media.storage.keyOf(content.file) : null;
-      if (oldKey && oldKey !== key) await media.storage.deleteFile(oldKey);
-      const result: Schemas['MultipartUploadResult'] = checksum
-        ? { file, fileSize: size, checksum }
-        : { file, fileSize: size };
-      return result;
-    },
-
-    async abortContentMultipartUpload(request, reply) {
-      const userId = requireUserId(request);
-      await requireOwnedContent(db, userId, target(request).id);
-      const body = request.body as Schemas['AbortMultipartUploadRequest'];
-      await media.uploads.abort(target(request), body.upload_id, body.file_name);
-      return reply.code(204).send();
-    },
-  });
-}
+  async abortContentMultipartUpload({ params, body, caller }, services) {
+    await abortUpload(services, contentFileTarget(services, signedIn(caller), params.id), body);
+    return noContent();
+  },
+} satisfies Operations;

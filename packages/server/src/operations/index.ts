@@ -1,42 +1,24 @@
-import type { AppContext, Handler, HandlerMap } from '../context.ts';
-import type { ContractOperation } from '../contract.ts';
-import { MESSAGES } from '../errors.ts';
-import { configurationHandlers } from './configurations.ts';
-import { contentHandlers } from './content.ts';
-import { operatingSystemHandlers } from './operatingSystems.ts';
-import { organisationHandlers } from './organisations.ts';
-import { sessionHandlers } from './sessions.ts';
-import { socialHandlers } from './social.ts';
-import { uploadHandlers } from './uploads.ts';
-import { userHandlers } from './users.ts';
-
-function notImplemented(operationId: string): Handler {
-  return async (_request, reply) => reply.code(501).send({ detail: MESSAGES.notImplemented, operationId });
-}
+import type { Operations } from '../http/operation.ts';
+import { configurationOperations } from './configurations.ts';
+import { contentOperations } from './content.ts';
+import { operatingSystemOperations } from './operatingSystems.ts';
+import { organisationOperations } from './organisations.ts';
+import { sessionOperations } from './sessions.ts';
+import { socialOperations } from './social.ts';
+import { uploadOperations } from './uploads.ts';
+import { userOperations } from './users.ts';
 
 /**
- * One handler per operationId of the contract: the implemented ones from the tag modules, every other one
- * answers 501 naming the operation. A handler whose operationId is not in the contract is a startup error.
+ * Every implemented operation, one module per contract tag. Operations of the contract that are missing here answer
+ * 501 naming the operation (http/operation.ts) until their issue builds them.
  */
-export function buildServiceHandlers(context: AppContext, operations: ContractOperation[]): HandlerMap {
-  const implemented: HandlerMap = {
-    ...sessionHandlers(context),
-    ...userHandlers(context),
-    ...contentHandlers(context),
-    ...configurationHandlers(context),
-    ...uploadHandlers(context),
-    ...operatingSystemHandlers(context),
-    ...organisationHandlers(context),
-    ...socialHandlers(context),
-  };
-  const known = new Set(operations.map((o) => o.operationId));
-  const stray = Object.keys(implemented).filter((id) => !known.has(id));
-  if (stray.length > 0)
-    throw new Error(`handlers for operations missing from the contract: ${stray.join(', ')}`);
-
-  const handlers: HandlerMap = {};
-  for (const { operationId } of operations) {
-    handlers[operationId] = implemented[operationId] ?? notImplemented(operationId);
-  }
-  return handlers;
-}
+export const OPERATIONS: Operations = {
+  ...sessionOperations,
+  ...userOperations,
+  ...organisationOperations,
+  ...socialOperations,
+  ...contentOperations,
+  ...configurationOperations,
+  ...uploadOperations,
+  ...operatingSystemOperations,
+};

@@ -1,126 +1,65 @@
-import type { components, operations } from '@portal/api/schema';
-import { type AppContext, type HandlerMap, requestOrigin, requireUserId } from '../context.ts';
-import { HttpError } from '../errors.ts';
-import { mediaFor } from '../services/media.ts';
+import { created, noContent, type Operations, ok } from '../http/operation.ts';
+import { paginated } from '../http/urls.ts';
+import { signedIn } from '../services/access.ts';
 import {
   createOperatingSystem,
   deleteOperatingSystem,
   findOperatingSystem,
   listOperatingSystems,
-  requireStaff,
-  setOperatingSystemFile,
   updateOperatingSystem,
 } from '../services/operatingSystems.ts';
-import { withFieldErrors } from './content.ts';
-
-type Schemas = components['schemas'];
-type ListQuery = NonNullable<operations['listOperatingSystems']['parameters']['query']>;
-type IdParams = { id: number };
-
-function pageUrl(origin: string, url: string, page: number): string {
-  const target = new URL(url, origin);
-  if (page === 1) target.searchParams.delete('page');
-  else target.searchParams.set('page', String(page));
-  return target.toString();
-}
+import {
+  abortUpload,
+  completeUpload,
+  operatingSystemFileTarget,
+  startUpload,
+  uploadPartUrl,
+} from '../services/uploadTargets.ts';
 
 /** Operating system images: every signed-in user reads them, staff manage them and upload the image. */
-export function operatingSystemHandlers(context: AppContext): HandlerMap {
-  const { db } = context;
-  const media = mediaFor(context);
-  const staffTarget = async (request: { userId: number | null; params: unknown }) => {
-    await requireStaff(db, requireUserId(request as Parameters<typeof requireUserId>[0]));
-    const { id } = request.params as IdParams;
-    await findOperatingSystem(db, id);
-    return { kind: 'operatingSystem' as const, id };
-  };
+export const operatingSystemOperations = {
+  async listOperatingSystems({ query, http }, { db }) {
+    const paging = { page: query.page ?? 1, pageSize: query.page_size ?? 24 };
+    const list = await listOperatingSystems(db, { ...paging, deviceType: query.device_type });
+    return ok(paginated(http, paging, list));
+  },
 
-  return withFieldErrors({
-    async listOperatingSystems(request) {
-      const query = request.query as ListQuery;
-      const page = query.page ?? 1;
-      const pageSize = query.page_size ?? 24;
-      const { count, results } = await listOperatingSystems(db, {
-        page,
-        pageSize,
-        deviceType: query.device_type,
-      });
-      if (results.length === 0 && page > 1) throw new HttpError(404, 'Ungültige Seite.');
-      const origin = requestOrigin(request);
-      const body: Schemas['PaginatedOperatingSystemList'] = {
-        count,
-        next: page * pageSize < count ? pageUrl(origin, request.url, page + 1) : null,
-        previous: page > 1 ? pageUrl(origin, request.url, page - 1) : null,
-        results,
-      };
-      return body;
-    },
+  async getOperatingSystem({ params }, { db }) {
+    return ok(await findOperatingSystem(db, params.id));
+  },
 
-    async getOperatingSystem(request) {
-      return findOperatingSystem(db, (request.params as IdParams).id);
-    },
+  async createOperatingSystem({ body, caller }, { db }) {
+    return created(await createOperatingSystem(db, signedIn(caller), body));
+  },
 
-    async createOperatingSystem(request, reply) {
-      await requireStaff(db, requireUserId(request));
-      const created = await createOperatingSystem(db, request.body as Schemas['OperatingSystemCreate']);
-      return reply.code(201).send(created);
-    },
+  async updateOperatingSystem({ params, body, caller }, { db }) {
+    return ok(await updateOperatingSystem(db, signedIn(caller), params.id, body));
+  },
 
-    async updateOperatingSystem(request) {
-      await requireStaff(db, requireUserId(request));
-      const { id } = request.params as IdParams;
-      return updateOperatingSystem(db, id, request.body as Schemas['OperatingSystemUpdate']);
-    },
+  async deleteOperatingSystem({ params, caller }, services) {
+    await deleteOperatingSystem(services, signedIn(caller), params.id);
+    return noContent();
+  },
 
-    async deleteOperatingSystem(request, reply) {
-      await requireStaff(db, requireUserId(request));
-      const { id } = request.params as IdParams;
-      const file = await deleteOperatingSystem(db, id);
-      await media.uploads.abortAll({ kind: 'operatingSystem', id });
-      const key = file ? media.storage.keyOf(file) : null;
-      if (key) await media.storage.deleteFile(key);
-      return reply.code(204).send();
-    },
+  async createOperatingSystemMultipartUpload({ params, body, caller }, services) {
+    const owner = operatingSystemFileTarget(services, signedIn(caller), params.id);
+    return created(await startUpload(services, signedIn(caller), owner, body));
+  },
 
-    async createOperatingSystemMultipartUpload(request, reply) {
-      const target = await staffTarget(request);
-      const body = request.body as Schemas['MultipartUploadStartRequest'];
-      const start = await media.uploads.start(target, body.file_name, body.file_size, requireUserId(request));
-      return reply.code(201).send(start);
-    },
+  async getOperatingSystemUploadPartUrl({ params, body, caller }, services) {
+    return ok(
+      await uploadPartUrl(services, operatingSystemFileTarget(services, signedIn(caller), params.id), body),
+    );
+  },
 
-    async getOperatingSystemUploadPartUrl(request) {
-      const target = await staffTarget(request);
-      const body = request.body as Schemas['UploadPartUrlRequest'];
-      return media.uploads.partUrl(target, body.upload_id, body.file_name, body.part_number);
-    },
+  async completeOperatingSystemMultipartUpload({ params, body, caller }, services) {
+    return ok(
+      await completeUpload(services, operatingSystemFileTarget(services, signedIn(caller), params.id), body),
+    );
+  },
 
-    async completeOperatingSystemMultipartUpload(request) {
-      const target = await staffTarget(request);
-      const before = await findOperatingSystem(db, target.id);
-      const body = request.body as Schemas['CompleteMultipartUploadRequest'];
-      const { key, size, checksum } = await media.uploads.complete(
-        target,
-        body.upload_id,
-        body.file_name,
-        body.parts,
-        body.checksum,
-      );
-      const file = media.storage.url(key);
-      await setOperatingSystemFile(db, target.id, file, size);
-      const oldKey = before.file ? media.storage.keyOf(before.file) : null;
-      if (oldKey && oldKey !== key) await media.storage.deleteFile(oldKey);
-      const result: Schemas['MultipartUploadResult'] = checksum
-        ? { file, fileSize: size, checksum }
-        : { file, fileSize: size };
-      return result;
-    },
-
-    async abortOperatingSystemMultipartUpload(request, reply) {
-      const target = await staffTarget(request);
-      const body = request.body as Schemas['AbortMultipartUploadRequest'];
-      await media.uploads.abort(target, body.upload_id, body.file_name);
-      return reply.code(204).send();
-    },
-  });
-}
+  async abortOperatingSystemMultipartUpload({ params, body, caller }, services) {
+    await abortUpload(services, operatingSystemFileTarget(services, signedIn(caller), params.id), body);
+    return noContent();
+  },
+} satisfies Operations;

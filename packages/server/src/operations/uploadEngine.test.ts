@@ -23,12 +23,12 @@ describe.each([localTestStore(64 * 1024), s3TestStore()])(
   'uploadMultipart against the reference server on $name',
   (store: TestStore) => {
     const PART = store.partSize;
-    let server: Awaited<ReturnType<typeof import('../server.ts').startServer>>;
+    let server: Awaited<ReturnType<typeof import('../app.ts').startServer>>;
     let client: PortalClient;
 
     beforeAll(async () => {
       Object.assign(process.env, await store.start(), { UPLOAD_PART_SIZE: String(PART) });
-      const { startServer } = await import('../server.ts');
+      const { startServer } = await import('../app.ts');
       server = await startServer({
         port: 0,
         host: '127.0.0.1',

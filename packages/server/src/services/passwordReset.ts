@@ -1,8 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { isValidPassword } from '@portal/domain';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { passwordResetTokens, refreshTokens, users } from '../db/schema.ts';
+import { InvalidFields, TooManyAttempts } from '../errors.ts';
 import { hashPassword } from '../infra/passwords.ts';
+import { MESSAGES, resetPasswordMail } from '../messages.ts';
+import type { Services } from './dependencies.ts';
+import { loginAccountRule, resetMailRules } from './throttle.ts';
+import { findUserByEmail, findUserById, normaliseEmail } from './users.ts';
+
+/** Where a service reports what only operators need to know. */
+export interface ServiceLog {
+  error(details: object, message: string): void;
+}
 
 export function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -54,4 +65,50 @@ export async function resetPasswordWithToken(
       .where(and(eq(refreshTokens.userId, claimed.userId), isNull(refreshTokens.revokedAt)));
     return claimed.userId;
   });
+}
+
+/**
+ * sendResetPasswordMail: always the same answer; for an existing password account a one-time link is mailed. Counted
+ * per request, whether or not the account exists, so the 429 tells nothing about accounts either. The token and the
+ * mail (an SMTP round trip can take seconds) happen after the answer, so its timing does not tell whether the
+ * account exists; failures are only logged.
+ */
+export async function requestResetMail(
+  { db, throttle, mailer, settings }: Pick<Services, 'db' | 'throttle' | 'mailer' | 'settings'>,
+  email: string,
+  request: { clientAddress: string; linkOrigin: string; log: ServiceLog },
+): Promise<void> {
+  const address = normaliseEmail(email);
+  const rules = resetMailRules(settings, address, request.clientAddress);
+  const wait = await throttle.blockedFor(rules);
+  if (wait > 0) throw new TooManyAttempts(wait, MESSAGES.users.tooManyResetMails, 'resetMailThrottled');
+  await throttle.recordFailure(rules);
+
+  const user = await findUserByEmail(db, address);
+  // Social users sign in at their provider, which owns their credentials: no password to reset here.
+  if (!user || user.isSocialUser) return;
+  void (async () => {
+    const token = await createResetToken(db, user.id, settings.resetTokenTtlSeconds);
+    const link = `${request.linkOrigin}/reset-password/${token}`;
+    await mailer.send({
+      to: user.email,
+      ...resetPasswordMail(link, settings.resetTokenTtlSeconds, user.language),
+    });
+  })().catch((error: unknown) => request.log.error({ err: error }, 'reset mail not sent'));
+}
+
+/**
+ * resetPassword: checks the spec §5 rule, uses the link up and sets the password (every session of the user ends in
+ * the same transaction). A forgotten password often follows a lockout: the new password opens the account at once.
+ */
+export async function resetPassword(
+  { db, throttle, settings }: Pick<Services, 'db' | 'throttle' | 'settings'>,
+  password: string,
+  urlHash: string,
+): Promise<void> {
+  if (!isValidPassword(password)) throw InvalidFields.of('password', MESSAGES.field.password);
+  const userId = await resetPasswordWithToken(db, urlHash, password);
+  if (userId === null) throw InvalidFields.of('urlHash', MESSAGES.users.resetLinkInvalid);
+  const user = await findUserById(db, userId);
+  if (user) await throttle.reset(loginAccountRule(settings, user.email).key);
 }

@@ -2,7 +2,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { S3_MIN_PART_SIZE } from '../infra/storage.ts';
+import { S3_MIN_PART_SIZE } from '../config.ts';
 import { type S3TestServer, startS3TestServer } from './s3TestServer.ts';
 
 export interface UploadIds {

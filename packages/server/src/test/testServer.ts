@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { createServer } from '../app.ts';
+import { readTestDatabaseUrl } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import { createServer } from '../server.ts';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -53,7 +54,7 @@ async function withAdminClient<T>(adminUrl: string, run: (client: pg.Client) => 
  * same tests prove both engines.
  */
 export async function createTestServer(options: { portalDist?: string } = {}): Promise<TestServer> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
+  const adminUrl = readTestDatabaseUrl();
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (adminUrl) {

@@ -1,49 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import send from '@fastify/send';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AppContext } from '../context.ts';
-import { MESSAGES } from '../errors.ts';
-import { S3MediaStorage } from '../infra/s3Storage.ts';
-import {
-  LocalMediaStorage,
-  MEDIA_FILES_PREFIX,
-  type MediaConfig,
-  mediaKeyOf,
-  readMediaConfig,
-} from '../infra/storage.ts';
-import { UploadService } from './uploads.ts';
-
-export interface Media {
-  config: MediaConfig;
-  storage: LocalMediaStorage | S3MediaStorage;
-  uploads: UploadService;
-}
-
-const perContext = new WeakMap<AppContext, Media>();
-
-function createStorage(config: MediaConfig): LocalMediaStorage | S3MediaStorage {
-  if (config.s3) return new S3MediaStorage(config.s3);
-  const storage = new LocalMediaStorage(config.uploadDir);
-  mkdirSync(storage.filesDir, { recursive: true });
-  mkdirSync(storage.incomingDir, { recursive: true });
-  return storage;
-}
-
-/**
- * The media storage and upload service of one app, built once from the environment (S3_BUCKET selects an
- * S3-compatible store, else UPLOAD_DIR on local disk) and shared by the handler modules and /media/files/.
- */
-export function mediaFor(context: AppContext): Media {
-  let media = perContext.get(context);
-  if (!media) {
-    const config = readMediaConfig();
-    const storage = createStorage(config);
-    media = { config, storage, uploads: new UploadService(context.db, storage, config) };
-    perContext.set(context, media);
-  }
-  return media;
-}
+import { NotFound } from '../errors.ts';
+import type { S3MediaStorage } from '../infra/s3Storage.ts';
+import { LocalMediaStorage, MEDIA_FILES_PREFIX, mediaKeyOf } from '../infra/storage.ts';
+import { MESSAGES } from '../messages.ts';
 
 function fileHeaders(reply: FastifyReply): void {
   reply.header('Cache-Control', 'public, max-age=3600');
@@ -62,8 +23,10 @@ function contentType(key: string): string {
  * Delivers uploaded content files, previews and documents at /media/files/<key>: from disk with @fastify/static, or
  * streamed from S3 (GetObject with the client's Range and revalidation headers, so video seeking works).
  */
-export async function registerMediaFiles(app: FastifyInstance, media: Media): Promise<void> {
-  const { storage } = media;
+export async function registerMediaFiles(
+  app: FastifyInstance,
+  storage: LocalMediaStorage | S3MediaStorage,
+): Promise<void> {
   if (storage instanceof LocalMediaStorage) {
     // The router prefers this longer prefix over the bundled demo files at /media/.
     await app.register(fastifyStatic, {
@@ -87,16 +50,16 @@ export async function registerMediaFiles(app: FastifyInstance, media: Media): Pr
         key = null; // malformed %-escape
       }
       if (!key || key.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) {
-        return reply.code(404).send({ detail: MESSAGES.notFound });
+        throw new NotFound(MESSAGES.request.notFound);
       }
       const file = await storage.readFile(key, request.method === 'HEAD' ? 'HEAD' : 'GET', request.headers);
-      if (!file) return reply.code(404).send({ detail: MESSAGES.notFound });
+      if (!file) throw new NotFound(MESSAGES.request.notFound);
       fileHeaders(reply);
       if (file.status === 412 || file.status === 416) {
         // S3's XML error stays inside; the client learns the file's size from Content-Range (416).
         file.body.resume();
         if (file.headers['content-range']) reply.header('Content-Range', file.headers['content-range']);
-        return reply.code(file.status).send({ detail: MESSAGES.badRequest });
+        return reply.code(file.status).send({ detail: MESSAGES.request.badRequest });
       }
       reply.code(file.status).headers(file.headers).header('Content-Type', contentType(key));
       if (request.method === 'HEAD' || file.status === 304) {
