@@ -1321,8 +1321,10 @@ export interface components {
       /**
        * @description Stable reason of the error. Known codes: `loginThrottled`, `resetMailThrottled`,
        *     `passwordCheckThrottled` (429, `params.minutes` until the next try is accepted, rounded up),
-       *     `lastAdministrator` (409 of deleteCurrentUser, `params.organisation` names the organisation) and
-       *     `fileTooLarge` (413 of uploads, `params.maxBytes` is the limit in bytes).
+       *     `lastAdministrator` (409 of deleteCurrentUser, `params.organisation` names the organisation),
+       *     `fileTooLarge` (413 of uploads, `params.maxBytes` is the limit in bytes) and `termsNotAccepted` (403 of
+       *     every operation a signed-in caller makes before accepting the current terms, except getCurrentTos,
+       *     getCurrentPrivacyPolicy, acceptTos, logout and getCurrentUser).
        * @example loginThrottled
        */
       code?: string;
@@ -2384,6 +2386,7 @@ export interface operations {
         content?: never;
       };
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       /** @description The user is the last administrator of an organisation and must hand over first. */
       409: {
         headers: {
@@ -2420,6 +2423,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
@@ -2546,6 +2550,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -2832,6 +2837,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       /** @description The page number is beyond the last page (DRF answers `{detail: 'Ungültige Seite.'}`). */
       404: {
         headers: {
@@ -2867,6 +2873,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
     };
@@ -3044,6 +3051,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -3066,6 +3074,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -3093,6 +3102,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
@@ -3148,6 +3158,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
@@ -3423,6 +3434,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
     };
@@ -3479,6 +3491,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
     };
@@ -3566,6 +3579,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
@@ -3598,6 +3612,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
@@ -3842,6 +3857,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
     };
@@ -3865,6 +3881,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       501: components['responses']['NotImplemented'];
     };
   };
@@ -3990,6 +4007,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
     };
@@ -4106,6 +4124,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
     };
@@ -4162,6 +4181,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
     };

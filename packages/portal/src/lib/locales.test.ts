@@ -98,6 +98,9 @@ describe('server errors the portal words itself', () => {
     expect(t.t('serverErrors.resetMailThrottled', { count: 1 })).toBe(
       'Zu viele Anfragen zum Zurücksetzen des Passworts. Bitte versuchen Sie es in einer Minute erneut.',
     );
+    expect(t.t('serverErrors.termsNotAccepted')).toBe(
+      'Bitte akzeptieren Sie zuerst die aktuellen Nutzungsbedingungen. Erst danach können Sie das Portal nutzen.',
+    );
     expect(t.t('serverErrors.lastAdministrator', { organisation: 'Gymnasium Demo' })).toBe(
       'Sie sind die letzte Administratorin bzw. der letzte Administrator von „Gymnasium Demo“. Bitte ernennen Sie zuerst ein anderes Mitglied zur Administratorin oder zum Administrator.',
     );

@@ -26,6 +26,11 @@ describe('server errors through the translations', () => {
     ).toEqual({ key: 'common:serverErrors.lastAdministrator', values: { organisation: 'ZfsL Demo' } });
   });
 
+  it('words the refusal before the terms are accepted (no params)', () => {
+    const body = { detail: 'Bitte akzeptieren Sie zuerst …', code: 'termsNotAccepted' };
+    expect(serverErrorMessage(403, body)).toEqual({ key: 'common:serverErrors.termsNotAccepted' });
+  });
+
   it("words an upload over the limit with the limit in the user's number format", () => {
     const body = {
       detail: 'Die Datei ist zu groß. …',

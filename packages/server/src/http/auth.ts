@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { NotAuthenticated } from '../errors.ts';
 import { MESSAGES } from '../messages.ts';
-import { type Caller, loadCaller } from '../services/access.ts';
+import { type Caller, loadCaller, requireAcceptedTerms } from '../services/access.ts';
 import type { TokenService } from '../services/tokens.ts';
 import type { OperationId } from './operation.ts';
 
@@ -28,7 +28,8 @@ const STALE_TOKEN_TOLERATED: ReadonlySet<string> = new Set<OperationId>(['logout
 
 /**
  * Authenticates every contract route before its body is read, following the route's auth mode from the contract,
- * and loads the caller once for the whole request (services/access.ts). Optional-auth operations accept anonymous
+ * and loads the caller once for the whole request (services/access.ts); a caller who has not accepted the current
+ * terms gets 403 `termsNotAccepted` for everything but the operations that lead to accepting them. Optional-auth operations accept anonymous
  * callers, but an invalid or expired token is refused with 401 so that the portal refreshes it instead of silently
  * seeing less.
  */
@@ -49,6 +50,8 @@ export function registerAuth(app: FastifyInstance, db: Database, tokens: TokenSe
       if (mode === 'optional' && operationId !== undefined && STALE_TOKEN_TOLERATED.has(operationId)) return;
       throw new NotAuthenticated(MESSAGES.auth.tokenInvalid);
     }
+    // The server is the guard of spec §4: until the current terms are accepted only they and the own user are open.
+    if (operationId !== undefined) requireAcceptedTerms(caller, operationId);
     request.caller = caller;
   });
 }

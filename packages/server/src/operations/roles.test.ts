@@ -182,6 +182,16 @@ describe('role table', () => {
     expect(published.json()).toEqual({ tosFile: 'https://example.org/agb-v2.pdf', version: 2 });
     const pp = await inject({ url: '/api/v1/organisations/current-pp/' });
     expect(pp.json()).toEqual({ privacyPolicyFile: null });
+    // Everybody accepts the new version: until then the server refuses everything else (issue 10, item 3).
+    for (const who of ['kmzAdmin', 'schoolAdmin', 'msbMember', 'zfslMember', 'staff']) {
+      const accepted = await inject({
+        method: 'POST',
+        url: '/api/v1/users/tos/',
+        headers: as(who),
+        payload: {},
+      });
+      expect(accepted.statusCode, who).toBe(201);
+    }
     const bad = await inject({
       method: 'POST',
       url: '/api/v1/organisations/tos-versions/',

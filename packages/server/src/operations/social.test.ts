@@ -164,6 +164,13 @@ describe('social login round trip with the built-in provider', () => {
     expect(await signInAtProvider(browser, await startLogin(browser), 'login')).toBe('/oidc-antares');
     const obtained = await browser.request({ url: '/api/v1/sessions/social-user-token-obtain/' });
     const { access } = obtained.json<{ access: string }>();
+    // A new social user accepts the terms first; until then the profile stays closed (issue 10, item 3).
+    await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/tos/',
+      headers: bearer(access),
+      payload: {},
+    });
     const patch = (payload: Record<string, unknown>) =>
       server.app.inject({ method: 'PATCH', url: '/api/v1/users/me/', headers: bearer(access), payload });
 

@@ -171,6 +171,8 @@ describe('password reset', () => {
 describe('profile', () => {
   it('changes names, email and image and answers the updated user', async () => {
     const { access } = await login(server.app, 'neu@schule.example');
+    // neu has not accepted the terms yet, and until then the profile stays closed (issue 10, item 3).
+    await inject({ method: 'POST', url: '/api/v1/users/tos/', headers: bearer(access), payload: {} });
     const response = await inject({
       method: 'PATCH',
       url: '/api/v1/users/me/',

@@ -1,3 +1,4 @@
+import type { operations } from '@portal/api/schema';
 import { type DomainUser, deriveRoleFlags, type RoleFlags } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
@@ -130,6 +131,24 @@ export async function loadCaller(
 export function signedIn(caller: Caller | null): Caller {
   if (caller === null) throw new NotAuthenticated(MESSAGES.auth.notAuthenticated);
   return caller;
+}
+
+/**
+ * What a signed-in caller may do before accepting the current terms (spec §4: the portal is usable only after
+ * acceptance): read the terms and the privacy policy, accept them, sign out and read their own user.
+ */
+export const OPERATIONS_BEFORE_TERMS: ReadonlySet<string> = new Set<keyof operations>([
+  'getCurrentTos',
+  'getCurrentPrivacyPolicy',
+  'acceptTos',
+  'logout',
+  'getCurrentUser',
+]);
+
+/** Every other operation answers 403 with the code `termsNotAccepted` until the current terms are accepted. */
+export function requireAcceptedTerms(caller: Caller, operationId: string): void {
+  if (caller.hasAcceptedTos || OPERATIONS_BEFORE_TERMS.has(operationId)) return;
+  throw new Forbidden(MESSAGES.auth.termsNotAccepted, { code: 'termsNotAccepted' });
 }
 
 export function isMember(caller: Caller, organisationId: number): boolean {
