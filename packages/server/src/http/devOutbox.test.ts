@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AccessSettings, readAccessSettings } from '../config.ts';
 import { errorHandler } from '../errors.ts';
 import { outboxMailer } from '../infra/mail.ts';
-import { isLoopbackAddress, registerDevOutbox, warnAboutMailSetup } from './devOutbox.ts';
+import { isLoopbackAddress } from '../services/loopback.ts';
+import { registerDevOutbox, warnAboutMailSetup } from './devOutbox.ts';
 
 let outboxDir: string;
 beforeAll(async () => {

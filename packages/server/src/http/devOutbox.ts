@@ -3,14 +3,10 @@ import type { AccessSettings } from '../config.ts';
 import { NotFound } from '../errors.ts';
 import { readOutbox } from '../infra/mail.ts';
 import { MESSAGES } from '../messages.ts';
+import { isLoopbackAddress, isLoopbackUrl } from '../services/loopback.ts';
 
 /** Headers a reverse proxy adds: a request carrying one did not come from this machine, whatever its socket says. */
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'] as const;
-
-export function isLoopbackAddress(address: string | undefined): boolean {
-  if (!address) return false;
-  return address === '::1' || /^(::ffff:)?127(\.\d{1,3}){3}$/i.test(address);
-}
 
 /**
  * A direct connection from this machine: the socket and `request.ip` are loopback addresses and no proxy header is
@@ -22,23 +18,12 @@ export function isDirectLocalRequest(request: FastifyRequest): boolean {
   return isLoopbackAddress(request.socket.remoteAddress) && isLoopbackAddress(request.ip);
 }
 
-function isLocalHost(publicUrl: string): boolean {
-  let hostname: string;
-  try {
-    hostname = new URL(publicUrl).hostname.toLowerCase();
-  } catch {
-    return false;
-  }
-  const bare = hostname.replace(/^\[|\]$/g, '');
-  return bare === 'localhost' || bare.endsWith('.localhost') || isLoopbackAddress(bare);
-}
-
 /**
  * A server that others reach (PUBLIC_URL names a non-local host) but has no SMTP_URL sends no mail at all: reset
  * links end up in the outbox directory. Said loudly at start, with what the outbox page does in this setup.
  */
 export function warnAboutMailSetup(log: FastifyBaseLogger, settings: AccessSettings): void {
-  if (settings.smtpUrl || !settings.publicUrl || isLocalHost(settings.publicUrl)) return;
+  if (settings.smtpUrl || !settings.publicUrl || isLoopbackUrl(settings.publicUrl)) return;
   const page = !settings.devOutbox
     ? 'GET /dev/outbox/ is off (NODE_ENV=production).'
     : settings.devOutboxPublic

@@ -38,7 +38,7 @@ export const userOperations = {
   async sendResetPasswordMail({ body, http }, services) {
     await requestResetMail(services, body.email, {
       clientAddress: http.ip,
-      linkOrigin: services.settings.publicUrl ?? requestOrigin(http),
+      requestOrigin: requestOrigin(http),
       log: http.log,
     });
     return ok({ detail: MESSAGES.users.resetMailSent });

@@ -31,7 +31,7 @@ export interface Caller {
   /** The newest terms version is accepted (or none is published). */
   hasAcceptedTos: boolean;
   /** The session (refresh-token family) of the access token. */
-  session: string | null;
+  session: string;
   /** In membership order: the first is "the" organisation of spec §3. */
   organisations: readonly CallerOrganisation[];
   organisationIds: readonly number[];
@@ -56,7 +56,7 @@ interface CallerFacts {
 }
 
 /** The caller from what the database holds about them (`loadCaller`), with the derived flags of @portal/domain. */
-export function callerFrom(facts: CallerFacts, session: string | null): Caller {
+export function callerFrom(facts: CallerFacts, session: string): Caller {
   // The domain's rules read memberships with their user's email; the caller's own membership is all they need.
   const domainUser: DomainUser = {
     email: facts.email,
@@ -84,12 +84,18 @@ export function callerFrom(facts: CallerFacts, session: string | null): Caller {
   };
 }
 
-/** The caller of a valid access token, in one statement; null when the account is gone. */
+/**
+ * The caller of a valid access token, in one statement; null when the account is gone or the token's session has
+ * ended (issue 10, item 6): an access token lives only as long as its refresh family has a live refresh token, so
+ * logout, a revoked family and a password change end it at once, not after its 300 s. One indexed lookup
+ * (refresh_tokens_family_idx), folded into loading the caller. Tokens that name no session are not accepted.
+ */
 export async function loadCaller(
   db: Database,
   userId: number,
   session: string | null,
 ): Promise<Caller | null> {
+  if (session === null) return null;
   const result = await db.execute<{
     id: number;
     email: string;
@@ -106,7 +112,10 @@ export async function loadCaller(
           'msbSchoolNumber', o.msb_school_number, 'isAdministrator', m.is_administrator) order by m.id)
         from memberships m join organisations o on o.id = m.organisation_id where m.user_id = u.id), '[]'::json)
         as organisations
-    from users u where u.id = ${userId}`);
+    from users u
+    where u.id = ${userId}
+      and exists (select 1 from refresh_tokens r where r.family_id = ${session} and r.user_id = u.id
+        and r.revoked_at is null and r.expires_at > now())`);
   const row = result.rows[0];
   if (!row) return null;
   return callerFrom(

@@ -7,12 +7,23 @@ import { InvalidFields, TooManyAttempts } from '../errors.ts';
 import { hashPassword } from '../infra/passwords.ts';
 import { MESSAGES, resetPasswordMail } from '../messages.ts';
 import type { Services } from './dependencies.ts';
+import { isLoopbackUrl } from './loopback.ts';
 import { loginAccountRule, resetMailRules } from './throttle.ts';
 import { findUserByEmail, findUserById, normaliseEmail } from './users.ts';
 
 /** Where a service reports what only operators need to know. */
 export interface ServiceLog {
   error(details: object, message: string): void;
+}
+
+/**
+ * The origin of reset links: PUBLIC_URL only. The request's Host header is the client's word, so a link built from it
+ * could send the secret token to any host an attacker names. Without PUBLIC_URL only development on this machine
+ * gets a link (the request named a loopback host: the link cannot lead anywhere else); null means no mail.
+ */
+export function resetLinkOrigin(publicUrl: string | undefined, requestOrigin: string): string | null {
+  if (publicUrl !== undefined) return publicUrl;
+  return isLoopbackUrl(requestOrigin) ? requestOrigin : null;
 }
 
 export function hashResetToken(token: string): string {
@@ -76,7 +87,7 @@ export async function resetPasswordWithToken(
 export async function requestResetMail(
   { db, throttle, mailer, settings }: Pick<Services, 'db' | 'throttle' | 'mailer' | 'settings'>,
   email: string,
-  request: { clientAddress: string; linkOrigin: string; log: ServiceLog },
+  request: { clientAddress: string; requestOrigin: string; log: ServiceLog },
 ): Promise<void> {
   const address = normaliseEmail(email);
   const rules = resetMailRules(settings, address, request.clientAddress);
@@ -87,9 +98,18 @@ export async function requestResetMail(
   const user = await findUserByEmail(db, address);
   // Social users sign in at their provider, which owns their credentials: no password to reset here.
   if (!user || user.isSocialUser) return;
+  const origin = resetLinkOrigin(settings.publicUrl, request.requestOrigin);
+  if (origin === null) {
+    request.log.error(
+      { requestOrigin: request.requestOrigin },
+      'reset mail not sent: PUBLIC_URL is not set, and without it reset links go only to requests for this machine ' +
+        '(localhost). Set PUBLIC_URL to the origin users open the portal at.',
+    );
+    return;
+  }
   void (async () => {
     const token = await createResetToken(db, user.id, settings.resetTokenTtlSeconds);
-    const link = `${request.linkOrigin}/reset-password/${token}`;
+    const link = `${origin}/reset-password/${token}`;
     await mailer.send({
       to: user.email,
       ...resetPasswordMail(link, settings.resetTokenTtlSeconds, user.language),
