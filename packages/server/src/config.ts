@@ -161,7 +161,8 @@ export function readAccessSettings(env: NodeJS.ProcessEnv = process.env): Access
   };
 }
 
-const S3_VARIABLES = [
+/** The variables of an S3-compatible store. */
+export const S3_VARIABLES = [
   'S3_ENDPOINT',
   'S3_BUCKET',
   'S3_REGION',

@@ -2,7 +2,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { S3_MIN_PART_SIZE } from '../config.ts';
+import { S3_MIN_PART_SIZE, S3_VARIABLES } from '../config.ts';
 import { type S3TestServer, startS3TestServer } from './s3TestServer.ts';
 
 export interface UploadIds {
@@ -90,10 +90,5 @@ export const MEDIA_TEST_VARIABLES = [
   'UPLOAD_PART_SIZE',
   'MAX_UPLOAD_BYTES',
   'MAX_FILE_BYTES',
-  'S3_ENDPOINT',
-  'S3_BUCKET',
-  'S3_REGION',
-  'S3_ACCESS_KEY_ID',
-  'S3_SECRET_ACCESS_KEY',
-  'S3_FORCE_PATH_STYLE',
+  ...S3_VARIABLES,
 ] as const;
