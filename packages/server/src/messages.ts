@@ -176,6 +176,29 @@ export const MESSAGES = {
     staffOnly: 'Nur Mitarbeitende des Portals dürfen Betriebssysteme verwalten.',
     unknownDeviceType: 'Diesen Gerätetyp gibt es nicht.',
   },
+
+  /** The built-in development provider 'Antares (Demo)': the pages it shows in place of an external provider. */
+  devProvider: {
+    signInTitle: 'Antares (Demo) – Anmeldung',
+    signInIntro:
+      'Dies ist der eingebaute Entwicklungs-Anbieter für die Anmeldung über Antares. Er kennt ein Demo-Konto:',
+    signInAs: (name: string) => `Als ${name} anmelden`,
+    cancel: 'Abbrechen',
+    cancelled: 'Die Anmeldung wurde abgebrochen.',
+    errorTitle: 'Antares (Demo) – Fehler',
+    failed: (reason: string) => `Die Anmeldung ist fehlgeschlagen: ${reason}`,
+    expired: 'Diese Anmeldung ist abgelaufen. Bitte beginnen Sie erneut.',
+  },
+
+  /** What main.ts prints for operators. */
+  console: {
+    listening: (url: string, engine: string, seeded: boolean) =>
+      `VR-Portal läuft auf ${url} · Datenbank: ${engine}${seeded ? ' · Demo-Daten geladen' : ''}`,
+    noPortalBuild: (portalDist: string) =>
+      `Hinweis: kein gebautes Portal in ${portalDist} gefunden; nur die API läuft. ` +
+      'Bauen Sie es mit `pnpm run build` (oder starten Sie mit `npm start`).',
+    stopping: (signal: string) => `${signal} empfangen, Server wird beendet …`,
+  },
 } as const;
 
 export interface Mail {

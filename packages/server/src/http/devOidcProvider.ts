@@ -6,6 +6,7 @@ import {
   expiredInteractionPage,
   interactionPage,
 } from '../infra/oidcDevProvider.ts';
+import { MESSAGES } from '../messages.ts';
 import type { SocialLogin } from '../services/social.ts';
 import { requestOrigin } from './urls.ts';
 
@@ -48,7 +49,7 @@ export async function registerDevOidcProvider(
           const result =
             action === 'login'
               ? { login: { accountId: DEMO_SOCIAL_ACCOUNT.accountId } }
-              : { error: 'access_denied', error_description: 'Die Anmeldung wurde abgebrochen.' };
+              : { error: 'access_denied', error_description: MESSAGES.devProvider.cancelled };
           await dev.provider.interactionFinished(request.raw, reply.raw, result, {
             mergeWithLastSubmission: false,
           });

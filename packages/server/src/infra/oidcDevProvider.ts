@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import { MESSAGES } from '../messages.ts';
 
 /** Mount path of the built-in development provider on the server's own origin. */
 export const DEV_PROVIDER_PATH = '/oidc-dev';
@@ -92,8 +93,8 @@ export async function createDevProvider(origin: string, redirectUri: string): Pr
     renderError(ctx, out) {
       ctx.type = 'html';
       ctx.body = page(
-        'Antares (Demo) – Fehler',
-        `<p>Die Anmeldung ist fehlgeschlagen: ${escapeHtml(String(out.error_description ?? out.error))}</p>`,
+        MESSAGES.devProvider.errorTitle,
+        `<p>${escapeHtml(MESSAGES.devProvider.failed(String(out.error_description ?? out.error)))}</p>`,
       );
     },
   });
@@ -128,18 +129,20 @@ button.secondary{background:#fff;color:#1d4ed8}</style></head>
 
 /** What the provider's pages say when an interaction is unknown or over. */
 export function expiredInteractionPage(): string {
-  return '<!doctype html><html lang="de"><p>Diese Anmeldung ist abgelaufen. Bitte beginnen Sie erneut.</p></html>';
+  return `<!doctype html><html lang="de"><p>${MESSAGES.devProvider.expired}</p></html>`;
 }
 
 /** The provider's sign-in page for an interaction: one demo account, sign in or cancel. */
 export function interactionPage(uid: string): string {
   const action = `${DEV_PROVIDER_PATH}/interaction/${encodeURIComponent(uid)}`;
   const { givenName, familyName, email } = DEMO_SOCIAL_ACCOUNT;
+  const name = `${givenName} ${familyName}`;
+  const texts = MESSAGES.devProvider;
   return page(
-    'Antares (Demo) – Anmeldung',
-    `<p>Dies ist der eingebaute Entwicklungs-Anbieter für die Anmeldung über Antares. Er kennt ein Demo-Konto:</p>
-<p><strong>${escapeHtml(`${givenName} ${familyName}`)}</strong><br>${escapeHtml(email)}</p>
-<form method="post" action="${action}/login"><button type="submit">Als ${escapeHtml(`${givenName} ${familyName}`)} anmelden</button></form>
-<form method="post" action="${action}/abort"><button type="submit" class="secondary">Abbrechen</button></form>`,
+    texts.signInTitle,
+    `<p>${escapeHtml(texts.signInIntro)}</p>
+<p><strong>${escapeHtml(name)}</strong><br>${escapeHtml(email)}</p>
+<form method="post" action="${action}/login"><button type="submit">${escapeHtml(texts.signInAs(name))}</button></form>
+<form method="post" action="${action}/abort"><button type="submit" class="secondary">${escapeHtml(texts.cancel)}</button></form>`,
   );
 }

@@ -16,6 +16,7 @@ import { MESSAGES } from '../messages.ts';
 import {
   type Caller,
   contentVisibleTo,
+  isMember,
   mayMakeContentPublic,
   ownerOfNewItem,
   requireOwner,
@@ -128,7 +129,7 @@ async function validate(
       .from(storedFiles)
       .where(inArray(storedFiles.id, fileIds));
     const find = (id: number, kind: string) =>
-      files.find((f) => f.id === id && f.kind === kind && caller.organisationIds.includes(f.organisationId));
+      files.find((f) => f.id === id && f.kind === kind && isMember(caller, f.organisationId));
     const elsewhere = (file: { contentId: number | null }) =>
       file.contentId !== null && file.contentId !== contentId;
     if (fields.previewImageId) {
