@@ -66,13 +66,12 @@ function send(
 
 const json = { 'content-type': 'application/json' };
 
-async function signIn(agent: Agent, username: string, timeoutMs = PROBE_TIMEOUT_MS) {
-  const answer = await send(agent, 'POST', '/api/v1/sessions/', {
+function signIn(agent: Agent, username: string) {
+  return send(agent, 'POST', '/api/v1/sessions/', {
     headers: json,
     body: JSON.stringify({ username, password: PASSWORD }),
-    timeoutMs,
+    timeoutMs: PROBE_TIMEOUT_MS,
   });
-  return answer;
 }
 
 async function startServer(databaseUrl: string | undefined): Promise<ChildProcess> {

@@ -11,6 +11,7 @@ import { loadContract, type OpenApiDocument, prepareContract } from './contract.
 import { registerDevOutbox } from './dev-outbox.ts';
 import { errorHandler, MESSAGES } from './errors.ts';
 import { buildServiceHandlers } from './handlers/index.ts';
+import { registerAdmissionLanes } from './infra/admission.ts';
 import { skipMultipartBodyValidation } from './multipartRoutes.ts';
 import { mediaFor, registerMediaFiles } from './services/media.ts';
 import { registerDevOidcProvider } from './social-routes.ts';
@@ -113,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler(errorHandler);
 
   const { specification, operations } = prepareContract(options.contract ?? loadContract());
+  registerAdmissionLanes(app, options.db);
   registerAuth(app, options.tokens);
   skipMultipartBodyValidation(app, specification);
   await app.register(openapiGlue, {

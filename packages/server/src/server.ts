@@ -25,6 +25,7 @@ export async function createServer(overrides: Partial<ServerConfig> = {}) {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     pgliteTemplate: config.pgliteTemplate,
+    admission: config.admission,
   });
   try {
     await migrateDatabase(database.db);

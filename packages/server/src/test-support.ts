@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { ServerConfig } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { createServer } from './server.ts';
 
@@ -77,7 +78,9 @@ export async function throwawayDatabase(
  * when TEST_DATABASE_URL names a PostgreSQL server, a new database created there (and dropped on close) so the
  * same tests prove both engines.
  */
-export async function createTestServer(options: { portalDist?: string } = {}): Promise<TestServer> {
+export async function createTestServer(
+  options: { portalDist?: string; config?: Partial<ServerConfig> } = {},
+): Promise<TestServer> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const throwaway = adminUrl ? await throwawayDatabase(adminUrl) : undefined;
   const databaseUrl = throwaway?.url;
@@ -88,6 +91,7 @@ export async function createTestServer(options: { portalDist?: string } = {}): P
     jwtSecret: undefined,
     logLevel: 'silent',
     portalDist: options.portalDist ?? '/nonexistent-portal-dist',
+    ...options.config,
   });
   await app.ready();
   return {
