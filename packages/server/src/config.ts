@@ -14,6 +14,8 @@ export interface ServerConfig {
   refreshTokenTtlSeconds: number;
   portalDist: string;
   logLevel: string;
+  /** Content-Security-Policy violation reports are appended here as JSON lines (tests); only logged when unset. */
+  cspReportFile: string | undefined;
   /** Bound and timeouts of the queue in front of the database (README "Bursts"). */
   admission: AdmissionSettings;
   /** Tests only: a PGlite dumpDataDir() tarball to start from instead of running initdb. Not read from the env. */
@@ -41,6 +43,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     refreshTokenTtlSeconds: positiveInteger(env, 'REFRESH_TOKEN_TTL_SECONDS', 1_209_600),
     portalDist: env.PORTAL_DIST || `${REPO_ROOT}packages/portal/dist`,
     logLevel: env.LOG_LEVEL || 'info',
+    cspReportFile: env.CSP_REPORT_FILE || undefined,
     admission: {
       queueLimit: positiveInteger(env, 'DB_QUEUE_LIMIT', DEFAULT_ADMISSION.queueLimit),
       queueTimeoutMs: positiveInteger(env, 'DB_QUEUE_TIMEOUT_MS', DEFAULT_ADMISSION.queueTimeoutMs),

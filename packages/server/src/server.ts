@@ -39,6 +39,7 @@ export async function createServer(overrides: Partial<ServerConfig> = {}) {
       db: database.db,
       tokens,
       portalDist: config.portalDist,
+      cspReportFile: config.cspReportFile,
       logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     });
     app.addHook('onClose', () => database.close());
