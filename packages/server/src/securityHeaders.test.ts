@@ -3,12 +3,14 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CSP_REPORT_PATH,
   inlineScriptHashes,
   PERMISSIONS_POLICY,
   RESOURCE_POLICY,
+  registerSecurityHeaders,
   STRICT_TRANSPORT_SECURITY,
 } from './securityHeaders.ts';
 import { PAGE_STYLE } from './services/social-dev-provider.ts';
@@ -215,6 +217,27 @@ describe('violation reports', () => {
     expect((await wrongType.json()).detail).toEqual(expect.any(String));
     expect((await post('application/csp-report', '{"csp-report": ')).status).toBe(400);
     expect((await post('application/csp-report', '{"hello": 1}')).status).toBe(400);
+  });
+});
+
+describe('uploaded files', () => {
+  it('are never delivered as JavaScript, so script-src self cannot run one', async () => {
+    const app = Fastify();
+    await registerSecurityHeaders(app, {
+      portalDist: undefined,
+      oidcIssuer: undefined,
+      cspReportFile: undefined,
+    });
+    app.get('/media/files/*', async (_request, reply) =>
+      reply.type('text/javascript; charset=utf-8').send('alert(1)'),
+    );
+    app.get('/assets/app.js', async (_request, reply) => reply.type('text/javascript').send('start()'));
+    const upload = await app.inject({ url: '/media/files/content/1/abc-evil.js' });
+    expect(upload.headers['content-type']).toBe('application/octet-stream');
+    expect(upload.headers['x-content-type-options']).toBe('nosniff');
+    // The portal's own scripts stay scripts.
+    expect((await app.inject({ url: '/assets/app.js' })).headers['content-type']).toBe('text/javascript');
+    await app.close();
   });
 });
 

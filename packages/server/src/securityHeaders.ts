@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES } from './errors.ts';
 import { DEV_PROVIDER_PATH, PAGE_STYLE } from './services/social-dev-provider.ts';
+import { MEDIA_FILES_PREFIX } from './services/storage.ts';
 
 /** Where browsers send Content-Security-Policy violation reports (report-uri); not part of the contract. */
 export const CSP_REPORT_PATH = '/csp-report';
@@ -116,6 +117,9 @@ function portalPolicySource(portalDist: string, formTargets: string[]): () => st
   };
 }
 
+/** The JavaScript MIME types of the WHATWG MIME Sniffing standard (text/javascript, application/x-ecmascript, …). */
+const JAVASCRIPT_TYPE = /^\s*(text|application)\/(x-)?(java|ecma|j|live)script/i;
+
 function isDevProviderPath(url: string): boolean {
   return (
     url === DEV_PROVIDER_PATH ||
@@ -176,16 +180,21 @@ export async function registerSecurityHeaders(
     done();
   });
 
-  // The portal's pages are index.html, from the static files or as the SPA fallback: any HTML answer that still
-  // carries the resource policy.
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const type = String(reply.getHeader('content-type') ?? '');
+    // The portal's pages are index.html, from the static files or as the SPA fallback: any HTML answer that still
+    // carries the resource policy.
     if (
       portal &&
       type.startsWith('text/html') &&
       reply.getHeader('content-security-policy') === RESOURCE_POLICY
     ) {
       reply.header('Content-Security-Policy', portal());
+    }
+    // script-src 'self' would run an uploaded .js from our origin if markup were ever injected; with nosniff, a
+    // file that is not typed as JavaScript never runs as a script.
+    if (request.url.startsWith(MEDIA_FILES_PREFIX) && JAVASCRIPT_TYPE.test(type)) {
+      reply.header('Content-Type', 'application/octet-stream');
     }
     done(null, payload);
   });
