@@ -6,13 +6,14 @@
 // sign-in, users/me and a static file. Printed per kind: status counts and p50/p95/max latency, next to the same
 // probes on the idle server before. Aim: probes p95 ≤ 1000 ms during the burst. Every request has a timeout and
 // every loop ends with the burst; only 127.0.0.1 is spoken to. Figures on a shared machine are noisy.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ThrowawayDatabase, throwawayDatabase } from '../packages/server/src/test-support.ts';
+import { startBenchServer } from './benchServer.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 8286);
@@ -74,29 +75,11 @@ function signIn(agent: Agent, username: string) {
   });
 }
 
-async function startServer(databaseUrl: string | undefined): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: join(root, 'packages/server'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PGLITE_DATA_DIR: 'memory://',
-      DATABASE_URL: databaseUrl ?? '',
-      SEED_CONTENT_COUNT: String(ITEMS),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+function startServer(databaseUrl: string | undefined): Promise<ChildProcess> {
+  return startBenchServer(port, {
+    env: { DATABASE_URL: databaseUrl ?? '', SEED_CONTENT_COUNT: String(ITEMS) },
+    timeoutSeconds: 180,
   });
-  const agent = new Agent();
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if ((await send(agent, 'GET', LIST, { timeoutMs: 5000 })).status === 200) return server;
-    if (server.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  server.kill();
-  throw new Error('The server did not start within 180 s.');
 }
 
 function stop(server: ChildProcess): Promise<void> {

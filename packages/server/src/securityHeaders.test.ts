@@ -199,14 +199,9 @@ describe('violation reports', () => {
     });
     expect(answer.status).toBe(204);
     const lines = readFileSync(join(dir, 'csp-reports.ndjson'), 'utf8').trim().split('\n');
-    expect(JSON.parse(lines.at(-1) ?? '')).toEqual({
-      'document-uri': 'http://127.0.0.1/library',
-      'effective-directive': 'script-src-elem',
-      'violated-directive': 'script-src-elem',
-      'blocked-uri': 'inline',
-      'line-number': 12,
-      'script-sample': 'alert(1)',
-    });
+    // The policy itself is not kept: every report would repeat it.
+    const { 'original-policy': _policy, ...kept } = report['csp-report'];
+    expect(JSON.parse(lines.at(-1) ?? '')).toEqual(kept);
   });
 
   it('refuses other media types (415), malformed JSON and bodies that are no report (400)', async () => {
