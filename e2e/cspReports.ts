@@ -16,7 +16,9 @@ export function describeViolations(lines: string[]): string {
       const where = report['source-file']
         ? ` (${report['source-file']}:${report['line-number'] ?? '?'})`
         : '';
-      const sample = report['script-sample'] ? `: ${report['script-sample']}` : '';
+      const sample = report['script-sample']
+        ? `: ${String(report['script-sample']).replace(/\s+/g, ' ')}`
+        : '';
       return `- ${report['document-uri']}: ${report['effective-directive'] ?? report['violated-directive']} blocked ${report['blocked-uri']}${where}${sample}`;
     })
     .join('\n');
