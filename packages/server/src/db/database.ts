@@ -115,8 +115,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
   const worker = await startPgliteWorker(options.dataDir ?? 'memory://', options.pgliteTemplate);
   // PGlite executes one statement at a time, and pglite-socket interleaves the protocol messages of
-  // concurrent connections (which breaks node-postgres' unnamed prepared statements): one connection,
-  // queued in the pool, is both safe and as fast as the engine allows.
+  // concurrent connections (which breaks node-postgres' unnamed prepared statements): one connection, queued
+  // at the admission gate, is both safe and as fast as the engine allows.
   const pool = new AdmittedPool(
     {
       host: '127.0.0.1',

@@ -76,9 +76,9 @@ function gateOf(db: object): AdmissionGate | undefined {
  * any hook that may use the database (authentication). Node loses the async context while a body is read, so it is
  * entered again before validation, as @fastify/request-context does.
  *
- * A contract operation in the bulk lane that arrives while that lane's queue is full is refused at the door: its
- * first query would be refused anyway, and during a burst the token check, validation and query building it would
- * cost first are what the requests that do get through need the CPU for.
+ * A contract operation that arrives while its lane's queue is full is refused at the door: its first query would
+ * be refused anyway, and during a burst the token check, validation and query building it would cost first are
+ * what the requests that do get through need the CPU for.
  */
 export function registerAdmissionLanes(app: FastifyInstance, db: object): void {
   const gate = gateOf(db);
