@@ -1322,9 +1322,10 @@ export interface components {
        * @description Stable reason of the error. Known codes: `loginThrottled`, `resetMailThrottled`,
        *     `passwordCheckThrottled` (429, `params.minutes` until the next try is accepted, rounded up),
        *     `lastAdministrator` (409 of deleteCurrentUser, `params.organisation` names the organisation),
-       *     `fileTooLarge` (413 of uploads, `params.maxBytes` is the limit in bytes) and `termsNotAccepted` (403 of
+       *     `fileTooLarge` (413 of uploads, `params.maxBytes` is the limit in bytes), `termsNotAccepted` (403 of
        *     every operation a signed-in caller makes before accepting the current terms, except getCurrentTos,
-       *     getCurrentPrivacyPolicy, acceptTos, logout and getCurrentUser).
+       *     getCurrentPrivacyPolicy, acceptTos, logout and getCurrentUser) and `serverBusy` (503 of any operation,
+       *     `params.seconds` as in `Retry-After`).
        * @example loginThrottled
        */
       code?: string;
@@ -2206,9 +2207,29 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description The file store (an S3-compatible store) failed or cannot be reached; try again later. */
+    /**
+     * @description The file store (an S3-compatible store) failed or cannot be reached; try again later. Like every operation,
+     *     these may also answer 503 `serverBusy` with `Retry-After` (see ServerBusy).
+     */
     StorageUnavailable: {
       headers: {
+        /** @description With code `serverBusy`, seconds after which a new try is likely served. */
+        'Retry-After'?: number;
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /**
+     * @description The server is saturated (code `serverBusy`): the work waiting for the database is at its bound, or this
+     *     request waited for the database longer than the server allows. Try again after `Retry-After` seconds (also
+     *     `params.seconds`). Also answered, without a code, when the database cancelled a statement that ran too long.
+     */
+    ServerBusy: {
+      headers: {
+        /** @description Seconds after which a new try is likely served. */
+        'Retry-After'?: number;
         [name: string]: unknown;
       };
       content: {
@@ -2268,6 +2289,7 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   logout: {
@@ -2293,6 +2315,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   refreshSession: {
@@ -2321,6 +2344,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   obtainSocialUserToken: {
@@ -2345,6 +2369,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   getCurrentUser: {
@@ -2367,6 +2392,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   deleteCurrentUser: {
@@ -2397,6 +2423,7 @@ export interface operations {
         };
       };
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   updateCurrentUser: {
@@ -2427,6 +2454,7 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   acceptTos: {
@@ -2455,6 +2483,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   getCurrentTos: {
@@ -2478,6 +2507,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   getCurrentPrivacyPolicy: {
@@ -2500,6 +2530,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   publishTos: {
@@ -2529,6 +2560,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   listOrganisations: {
@@ -2552,6 +2584,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   updateOrganisation: {
@@ -2585,6 +2618,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   updateMembership: {
@@ -2621,6 +2655,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   resetPassword: {
@@ -2649,6 +2684,7 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   sendResetPasswordMail: {
@@ -2677,6 +2713,7 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   getSocialConfig: {
@@ -2699,6 +2736,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   getSocialSession: {
@@ -2729,6 +2767,7 @@ export interface operations {
         };
       };
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   redirectToSocialProvider: {
@@ -2757,6 +2796,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   socialProviderCallback: {
@@ -2784,6 +2824,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   listContent: {
@@ -2848,6 +2889,7 @@ export interface operations {
         };
       };
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   getContent: {
@@ -2876,6 +2918,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   createContent: {
@@ -2905,6 +2948,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   deleteContent: {
@@ -2931,6 +2975,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   updateContent: {
@@ -2964,6 +3009,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   shareContent: {
@@ -2997,6 +3043,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   unshareContent: {
@@ -3030,6 +3077,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   listContentCategories: {
@@ -3053,6 +3101,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   listLanguages: {
@@ -3076,6 +3125,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   uploadPreviewFile: {
@@ -3106,6 +3156,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   deletePreviewFile: {
@@ -3132,6 +3183,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   uploadDocumentFile: {
@@ -3162,6 +3214,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   deleteDocumentFile: {
@@ -3188,6 +3241,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   createContentMultipartUpload: {
@@ -3256,6 +3310,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   completeContentMultipartUpload: {
@@ -3437,6 +3492,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   createConfiguration: {
@@ -3466,6 +3522,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   getConfiguration: {
@@ -3494,6 +3551,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   updateConfiguration: {
@@ -3527,6 +3585,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   deleteConfiguration: {
@@ -3553,6 +3612,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   listAvailableConfigurations: {
@@ -3583,6 +3643,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   duplicateConfiguration: {
@@ -3616,6 +3677,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   activateConfiguration: {
@@ -3649,6 +3711,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   addConfigurationContent: {
@@ -3683,6 +3746,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   removeConfigurationContent: {
@@ -3716,6 +3780,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   shareConfiguration: {
@@ -3749,6 +3814,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   unshareConfiguration: {
@@ -3782,6 +3848,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   listDevices: {
@@ -3832,6 +3899,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   getDevice: {
@@ -3860,6 +3928,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   listDeviceTypes: {
@@ -3883,6 +3952,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   queueDeviceSync: {
@@ -3912,6 +3982,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   queueDeviceSoftwareSync: {
@@ -3941,6 +4012,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   sendDeviceCommand: {
@@ -3975,6 +4047,7 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   listDeviceCommandsLegacy: {
@@ -4010,6 +4083,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   pollHeadsetCommands: {
@@ -4036,6 +4110,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   reportHeadsetCommandResult: {
@@ -4069,6 +4144,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   reportHeadsetState: {
@@ -4095,6 +4171,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   listOperatingSystems: {
@@ -4127,6 +4204,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   createOperatingSystem: {
@@ -4156,6 +4234,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   getOperatingSystem: {
@@ -4184,6 +4263,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   deleteOperatingSystem: {
@@ -4210,6 +4290,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   updateOperatingSystem: {
@@ -4243,6 +4324,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   createOperatingSystemMultipartUpload: {
@@ -4311,6 +4393,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   completeOperatingSystemMultipartUpload: {

@@ -23,6 +23,8 @@ import { registerDevOutbox } from './http/devOutbox.ts';
 import { registerMediaFiles } from './http/mediaFiles.ts';
 import { routeFor } from './http/operation.ts';
 import { hasPortalBuild, registerPortal, sendSpaIndex, wantsSpa } from './http/portal.ts';
+import { registerSecurityHeaders } from './http/securityHeaders.ts';
+import { registerAdmissionLanes } from './infra/admission.ts';
 import { type Mailer, outboxMailer, smtpMailer } from './infra/mail.ts';
 import { S3MediaStorage } from './infra/s3Storage.ts';
 import { LocalMediaStorage } from './infra/storage.ts';
@@ -82,8 +84,15 @@ async function buildApp(
   });
   registerBodyParsers(app);
   app.setErrorHandler(errorHandler);
+  await registerSecurityHeaders(app, {
+    portalDist: config.portalDist,
+    oidcIssuer: config.access.oidc?.issuer,
+    cspReportFile: config.cspReportFile,
+  });
 
   const { specification } = prepareContract(loadContract());
+  // Before every hook that may use the database: each request's database work queues in its lane.
+  registerAdmissionLanes(app, services.db);
   registerMediaTypeGuard(app);
   registerAuth(app, services.db, services.tokens);
   registerNulGuard(app);
@@ -137,6 +146,7 @@ export async function createServer(overrides: Partial<ServerConfig> = {}): Promi
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     pgliteTemplate: config.pgliteTemplate,
+    admission: config.admission,
   });
   try {
     const { db } = database;

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type AdmissionSettings, DEFAULT_ADMISSION } from './infra/admission.ts';
 
 /**
  * The only reader of the environment (every variable is listed in the server README). `readConfig` runs once in
@@ -91,6 +92,10 @@ export interface ServerConfig {
   portalDist: string;
   logLevel: string;
   trustProxy: TrustProxy;
+  /** Content-Security-Policy violation reports are appended here as JSON lines (tests); only logged when unset. */
+  cspReportFile: string | undefined;
+  /** Bound and timeouts of the queue in front of the database (README "Bursts"). */
+  admission: AdmissionSettings;
   /** SEED_CONTENT_COUNT: generated content items added on the first start (performance checks); 0 for none. */
   seedContentCount: number;
   access: AccessSettings;
@@ -230,6 +235,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     portalDist: env.PORTAL_DIST || `${REPO_ROOT}packages/portal/dist`,
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: readTrustProxy(env),
+    cspReportFile: env.CSP_REPORT_FILE || undefined,
+    admission: {
+      queueLimit: integer(env, 'DB_QUEUE_LIMIT', DEFAULT_ADMISSION.queueLimit, 0),
+      queueTimeoutMs: integer(env, 'DB_QUEUE_TIMEOUT_MS', DEFAULT_ADMISSION.queueTimeoutMs, 0),
+      statementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', DEFAULT_ADMISSION.statementTimeoutMs, 0),
+    },
     seedContentCount: integer(env, 'SEED_CONTENT_COUNT', 0, 0),
     access: readAccessSettings(env),
     media: readMediaConfig(env),

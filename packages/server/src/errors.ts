@@ -15,7 +15,8 @@ export type ErrorCode =
   | 'passwordCheckThrottled'
   | 'lastAdministrator'
   | 'fileTooLarge'
-  | 'termsNotAccepted';
+  | 'termsNotAccepted'
+  | 'serverBusy';
 
 /** The contract's `Error.code` and `params`. */
 export interface ErrorReason {
@@ -50,9 +51,11 @@ const STATUS: Record<ErrorKind, number> = {
   unavailable: 503,
 };
 
-/** An error whose German `detail` (and `reason`) is safe to show to the caller. */
+/** An error whose German `detail` (and `clientReason`) is safe to show to the caller. */
 export abstract class DomainError extends Error {
   abstract readonly kind: ErrorKind;
+  /** When the caller may try again (429, 503): the answer's `Retry-After`, in seconds. */
+  readonly retryAfterSeconds?: number;
   constructor(
     readonly detail: string,
     readonly clientReason?: ErrorReason,
@@ -107,7 +110,7 @@ export class UnsupportedMediaType extends DomainError {
 export class TooManyAttempts extends DomainError {
   readonly kind = 'tooManyAttempts';
   constructor(
-    readonly retryAfterSeconds: number,
+    override readonly retryAfterSeconds: number,
     what: string,
     code: ErrorCode,
   ) {
@@ -119,6 +122,33 @@ export class TooManyAttempts extends DomainError {
 /** Something the server depends on (the file store) failed; the client may try again later (503). */
 export class Unavailable extends DomainError {
   readonly kind = 'unavailable';
+}
+
+/** 503 `serverBusy`: the database is saturated (infra/admission.ts); `Retry-After` and `params.seconds` say when. */
+export class ServerBusy extends Unavailable {
+  constructor(override readonly retryAfterSeconds: number) {
+    super(MESSAGES.request.serverBusy(retryAfterSeconds), {
+      code: 'serverBusy',
+      params: { seconds: retryAfterSeconds },
+    });
+  }
+}
+
+/** The first error in the chain `error`, `error.cause`, … (Drizzle wraps driver errors) that `test` accepts. */
+export function findCause<T>(error: unknown, test: (candidate: unknown) => candidate is T): T | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    if (test(current)) return current;
+    current = typeof current === 'object' ? Reflect.get(current, 'cause') : undefined;
+  }
+  return undefined;
+}
+
+/** A PostgreSQL error with this SQLSTATE somewhere in the chain. */
+export function hasSqlState(error: unknown, code: string): boolean {
+  const withCode = (candidate: unknown): candidate is { code: string } =>
+    typeof candidate === 'object' && candidate !== null && Reflect.get(candidate, 'code') === code;
+  return findCause(error, withCode) !== undefined;
 }
 
 /**
@@ -247,12 +277,16 @@ function fastifyClientError(error: FastifyError, status: number): string {
 }
 
 function mapError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof DomainError) {
-    reply.code(STATUS[error.kind]);
-    if (error instanceof TooManyAttempts) reply.header('Retry-After', String(error.retryAfterSeconds));
-    if (error instanceof InvalidFields) return reply.send(error.fields);
-    return reply.send({ detail: error.detail, ...error.clientReason });
+  // Also when it arrives wrapped (a ServerBusy from the database pool comes inside Drizzle's error).
+  const known = findCause(error, (candidate): candidate is DomainError => candidate instanceof DomainError);
+  if (known) {
+    reply.code(STATUS[known.kind]);
+    if (known.retryAfterSeconds !== undefined) reply.header('Retry-After', String(known.retryAfterSeconds));
+    if (known instanceof InvalidFields) return reply.send(known.fields);
+    return reply.send({ detail: known.detail, ...known.clientReason });
   }
+  // PostgreSQL cancelled a statement that ran longer than DB_STATEMENT_TIMEOUT_MS (query_canceled).
+  if (hasSqlState(error, '57014')) return reply.code(503).send({ detail: MESSAGES.request.statementTimeout });
   if (error.validation) {
     const fields = toFieldErrors(error.validation as ErrorObject[]);
     return reply.code(400).send(fields ?? { detail: MESSAGES.request.bodyNotObject });

@@ -23,6 +23,10 @@ export const MESSAGES = {
     invalidPage: 'Ungültige Seite.',
     retryIn: (what: string, minutes: number) =>
       `${what} Bitte versuchen Sie es in ${inMinutes(minutes)} erneut.`,
+    serverBusy: (seconds: number) =>
+      `Der Server ist gerade stark ausgelastet. Bitte versuchen Sie es in ${seconds === 1 ? 'einer Sekunde' : `${seconds} Sekunden`} erneut.`,
+    statementTimeout:
+      'Die Anfrage hat zu lange gedauert und wurde abgebrochen. Bitte versuchen Sie es später erneut.',
   },
 
   /** Field errors of the contract's schema checks and of the server's own field rules. */

@@ -7,6 +7,7 @@ import {
   addFieldError,
   Conflict,
   fieldErrors,
+  hasSqlState,
   InvalidFields,
   NotAuthenticated,
   TooManyAttempts,
@@ -28,16 +29,6 @@ export interface ProfileChanges {
   img?: string | null;
   language?: string | null;
   passwordHash?: string;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  // Drizzle wraps driver errors; the PostgreSQL code sits on the error or its cause.
-  for (let depth = 0; current && depth < 4; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /**
@@ -155,7 +146,7 @@ async function updateProfile(
         .where(and(...others));
     });
   } catch (error) {
-    if (isUniqueViolation(error)) return 'emailTaken';
+    if (hasSqlState(error, '23505')) return 'emailTaken';
     throw error;
   }
   return 'ok';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { createServer } from '../app.ts';
-import { readTestDatabaseUrl } from '../config.ts';
+import { readTestDatabaseUrl, type ServerConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 
 export interface TestServer {
@@ -48,27 +48,42 @@ async function withAdminClient<T>(adminUrl: string, run: (client: pg.Client) => 
   }
 }
 
+export interface ThrowawayDatabase {
+  /** Connection string of the new, empty database. */
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A new, empty database on the PostgreSQL server `adminUrl` names (tests, benchmarks); `drop()` removes it. */
+export async function throwawayDatabase(
+  adminUrl: string,
+  prefix = 'vr_portal_test',
+): Promise<ThrowawayDatabase> {
+  const name = `${prefix}_${randomUUID().replaceAll('-', '')}`;
+  await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await withAdminClient(adminUrl, (client) =>
+        client.query(`drop database if exists ${name} with (force)`),
+      );
+    },
+  };
+}
+
 /**
  * A fresh app with the demo data on a fresh database, not listening: an in-memory PGlite in its worker thread, or,
  * when TEST_DATABASE_URL names a PostgreSQL server, a new database created there (and dropped on close) so the
  * same tests prove both engines.
  */
-export async function createTestServer(options: { portalDist?: string } = {}): Promise<TestServer> {
+export async function createTestServer(
+  options: { portalDist?: string; config?: Partial<ServerConfig> } = {},
+): Promise<TestServer> {
   const adminUrl = readTestDatabaseUrl();
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (adminUrl) {
-    const name = `vr_portal_test_${randomUUID().replaceAll('-', '')}`;
-    await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`));
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      await withAdminClient(adminUrl, (client) =>
-        client.query(`drop database if exists ${name} with (force)`),
-      );
-    };
-  }
+  const throwaway = adminUrl ? await throwawayDatabase(adminUrl) : undefined;
+  const databaseUrl = throwaway?.url;
   const { app, database } = await createServer({
     dataDir: 'memory://',
     pgliteTemplate: databaseUrl ? undefined : await pgliteTemplate(),
@@ -76,6 +91,7 @@ export async function createTestServer(options: { portalDist?: string } = {}): P
     jwtSecret: undefined,
     logLevel: 'silent',
     portalDist: options.portalDist ?? '/nonexistent-portal-dist',
+    ...options.config,
   });
   await app.ready();
   return {
@@ -83,7 +99,7 @@ export async function createTestServer(options: { portalDist?: string } = {}): P
     database,
     async close() {
       await app.close();
-      await dropDatabase();
+      await throwaway?.drop();
     },
   };
 }
