@@ -12,6 +12,7 @@ import { registerDevOutbox } from './dev-outbox.ts';
 import { errorHandler, MESSAGES } from './errors.ts';
 import { buildServiceHandlers } from './handlers/index.ts';
 import { skipMultipartBodyValidation } from './multipartRoutes.ts';
+import { COMMAND_SWEEP_INTERVAL_SECONDS, sweepExpiredCommands } from './services/commands.ts';
 import { mediaFor, registerMediaFiles } from './services/media.ts';
 import { registerDevOidcProvider } from './social-routes.ts';
 import { hasPortalBuild, registerPortal, sendSpaIndex, wantsSpa } from './static.ts';
@@ -73,6 +74,24 @@ function parseJsonBody(text: string): unknown {
   }
 }
 
+/**
+ * The headset side's housekeeping: expired commands are written as such every minute (reads show them expired at
+ * once anyway), and on shutdown the held long polls end with an empty answer instead of keeping the server open.
+ */
+function registerHeadsetLifecycle(app: FastifyInstance, { db, headsetEvents }: AppContext): void {
+  let sweep: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    sweep = setInterval(() => {
+      sweepExpiredCommands(db).catch((error: Error) => app.log.warn({ err: error }, 'command sweep failed'));
+    }, COMMAND_SWEEP_INTERVAL_SECONDS * 1000);
+    sweep.unref();
+  });
+  app.addHook('preClose', async () => {
+    clearInterval(sweep);
+    await headsetEvents.close();
+  });
+}
+
 /** Builds the Fastify app from the contract: routes, validation, auth, error shapes, demo media, portal. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const trustProxy = options.trustProxy ?? readTrustProxy();
@@ -113,7 +132,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler(errorHandler);
 
   const { specification, operations } = prepareContract(options.contract ?? loadContract());
-  registerAuth(app, options.tokens);
+  registerAuth(app, options);
+  registerHeadsetLifecycle(app, options);
   skipMultipartBodyValidation(app, specification);
   await app.register(openapiGlue, {
     specification,

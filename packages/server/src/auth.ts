@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from './context.ts';
 import type { AuthMode } from './contract.ts';
 import { HttpError, MESSAGES } from './errors.ts';
-import type { TokenService } from './services/tokens.ts';
+import { authenticateHeadset, HEADSET_MESSAGES } from './services/headset.ts';
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -19,16 +20,25 @@ const STALE_TOKEN_TOLERATED = new Set(['logout']);
 /**
  * Authenticates every contract route before its body is read, following the route's auth mode from the
  * contract. Optional-auth operations accept anonymous callers, but an invalid or expired token is refused with
- * 401 so that the portal refreshes it instead of silently seeing less.
+ * 401 so that the portal refreshes it instead of silently seeing less. Headset operations need a valid device
+ * token (missing, unknown or revoked: 401); checking it is the headset's sign of life.
  */
-export function registerAuth(app: FastifyInstance, tokens: TokenService): void {
+export function registerAuth(app: FastifyInstance, { tokens, db }: Pick<AppContext, 'tokens' | 'db'>): void {
   app.decorateRequest('userId', null);
   app.decorateRequest('sessionFamily', null);
+  app.decorateRequest('headset', null);
   app.addHook('onRequest', async (request) => {
     const { auth: mode, operationId } = request.routeOptions.config as {
       auth?: AuthMode;
       operationId?: string;
     };
+    if (mode === 'device') {
+      const token = request.headers['x-device-token'];
+      if (typeof token !== 'string' || token === '') throw new HttpError(401, HEADSET_MESSAGES.tokenMissing);
+      request.headset = await authenticateHeadset(db, token);
+      if (request.headset === null) throw new HttpError(401, HEADSET_MESSAGES.tokenInvalid);
+      return;
+    }
     if (mode !== 'bearer' && mode !== 'optional') return;
     const token = bearerToken(request);
     if (token === null) {

@@ -8,9 +8,10 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'
 
 /**
  * How an operation authenticates, derived from its `security` in the contract:
- * none (`[]`), optional bearer (`[{}, {bearerAuth: []}]`), required bearer, or a scheme of the headset / social side.
+ * none (`[]`), optional bearer (`[{}, {bearerAuth: []}]`), required bearer, a headset's device token
+ * (`[{deviceToken: []}]`), or another scheme (the social login's session cookie, checked by its handler).
  */
-export type AuthMode = 'none' | 'optional' | 'bearer' | 'other';
+export type AuthMode = 'none' | 'optional' | 'bearer' | 'device' | 'other';
 
 export interface ContractOperation {
   operationId: string;
@@ -36,6 +37,7 @@ function authMode(security: SecurityRequirement[] | undefined): AuthMode {
   const optional = security.some((r) => Object.keys(r).length === 0);
   const bearer = security.some((r) => 'bearerAuth' in r);
   if (bearer) return optional ? 'optional' : 'bearer';
+  if (!optional && security.some((r) => 'deviceToken' in r)) return 'device';
   return optional ? 'none' : 'other';
 }
 

@@ -4,6 +4,7 @@ import { readConfig, type ServerConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed.ts';
+import { type HeadsetEvents, LocalHeadsetEvents, PostgresHeadsetEvents } from './services/headsetEvents.ts';
 import { loadSigningSecret, TokenService } from './services/tokens.ts';
 import { hasPortalBuild } from './static.ts';
 
@@ -26,6 +27,7 @@ export async function createServer(overrides: Partial<ServerConfig> = {}) {
     dataDir: config.dataDir,
     pgliteTemplate: config.pgliteTemplate,
   });
+  let headsetEvents: HeadsetEvents | undefined;
   try {
     await migrateDatabase(database.db);
     const seeded = await seedIfEmpty(database.db);
@@ -34,15 +36,21 @@ export async function createServer(overrides: Partial<ServerConfig> = {}) {
       accessTtlSeconds: config.accessTokenTtlSeconds,
       refreshTtlSeconds: config.refreshTokenTtlSeconds,
     });
+    headsetEvents =
+      database.engine === 'postgres' && config.databaseUrl
+        ? await PostgresHeadsetEvents.start(config.databaseUrl, database.pool)
+        : new LocalHeadsetEvents();
     const app = await buildApp({
       db: database.db,
       tokens,
+      headsetEvents,
       portalDist: config.portalDist,
       logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     });
     app.addHook('onClose', () => database.close());
     return { app, database, config, seeded, portalServed: hasPortalBuild(config.portalDist) };
   } catch (error) {
+    await headsetEvents?.close();
     await database.close();
     throw error;
   }

@@ -3,6 +3,8 @@ import type { ContractOperation } from '../contract.ts';
 import { MESSAGES } from '../errors.ts';
 import { configurationHandlers } from './configurations.ts';
 import { contentHandlers } from './content.ts';
+import { deviceHandlers } from './devices.ts';
+import { headsetHandlers } from './headset.ts';
 import { operatingSystemHandlers } from './operatingSystems.ts';
 import { organisationHandlers } from './organisations.ts';
 import { sessionHandlers } from './sessions.ts';
@@ -24,6 +26,8 @@ export function buildServiceHandlers(context: AppContext, operations: ContractOp
     ...userHandlers(context),
     ...contentHandlers(context),
     ...configurationHandlers(context),
+    ...deviceHandlers(context),
+    ...headsetHandlers(context),
     ...uploadHandlers(context),
     ...operatingSystemHandlers(context),
     ...organisationHandlers(context),

@@ -15,7 +15,11 @@ const TOO_MANY_LOGINS = 'Zu viele fehlgeschlagene Anmeldeversuche.';
 const REFRESH_REJECTED = 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.';
 
 /** Why a 429 was given; clients word the message themselves (in their language) by this code and `params.minutes`. */
-export type ThrottleCode = 'loginThrottled' | 'resetMailThrottled' | 'passwordCheckThrottled';
+export type ThrottleCode =
+  | 'loginThrottled'
+  | 'resetMailThrottled'
+  | 'passwordCheckThrottled'
+  | 'enrolThrottled';
 
 /** German 429 answer with Retry-After in seconds; the text rounds up to whole minutes. */
 export function tooManyAttempts(reply: FastifyReply, seconds: number, what: string, code: ThrottleCode) {
