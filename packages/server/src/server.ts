@@ -11,6 +11,7 @@ import { hasPortalBuild } from './static.ts';
 export interface RunningServer {
   app: FastifyInstance;
   database: DatabaseHandle;
+  headsetEvents: HeadsetEvents;
   /** Base URL, e.g. http://127.0.0.1:8080 */
   url: string;
   /** Whether this start loaded the demo data (empty database). */
@@ -48,7 +49,14 @@ export async function createServer(overrides: Partial<ServerConfig> = {}) {
       logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     });
     app.addHook('onClose', () => database.close());
-    return { app, database, config, seeded, portalServed: hasPortalBuild(config.portalDist) };
+    return {
+      app,
+      database,
+      headsetEvents,
+      config,
+      seeded,
+      portalServed: hasPortalBuild(config.portalDist),
+    };
   } catch (error) {
     await headsetEvents?.close();
     await database.close();
@@ -62,7 +70,7 @@ export async function createServer(overrides: Partial<ServerConfig> = {}) {
  * `await startServer({ port: 0, host: '127.0.0.1', dataDir: 'memory://' })`.
  */
 export async function startServer(overrides: Partial<ServerConfig> = {}): Promise<RunningServer> {
-  const { app, database, config, seeded, portalServed } = await createServer(overrides);
+  const { app, database, headsetEvents, config, seeded, portalServed } = await createServer(overrides);
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -72,5 +80,13 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  return { app, database, url: `http://${host}:${port}`, seeded, portalServed, close: () => app.close() };
+  return {
+    app,
+    database,
+    headsetEvents,
+    url: `http://${host}:${port}`,
+    seeded,
+    portalServed,
+    close: () => app.close(),
+  };
 }

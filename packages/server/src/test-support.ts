@@ -6,10 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { DatabaseHandle } from './db/database.ts';
 import { createServer } from './server.ts';
+import { issueEnrolmentCodeFor } from './services/enrolment.ts';
+import type { HeadsetEvents } from './services/headsetEvents.ts';
 
 export interface TestServer {
   app: FastifyInstance;
   database: DatabaseHandle;
+  headsetEvents: HeadsetEvents;
   close(): Promise<void>;
 }
 
@@ -68,7 +71,7 @@ export async function createTestServer(options: { portalDist?: string } = {}): P
       );
     };
   }
-  const { app, database } = await createServer({
+  const { app, database, headsetEvents } = await createServer({
     dataDir: 'memory://',
     pgliteTemplate: databaseUrl ? undefined : await pgliteTemplate(),
     databaseUrl,
@@ -80,6 +83,7 @@ export async function createTestServer(options: { portalDist?: string } = {}): P
   return {
     app,
     database,
+    headsetEvents,
     async close() {
       await app.close();
       await dropDatabase();
@@ -99,3 +103,26 @@ export async function login(app: FastifyInstance, username: string, password = '
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * Pairs a headset as a real one would (enrolHeadset over HTTP) with a code issued the way the demo fleet gets
+ * its codes; returns its device token.
+ */
+export async function pairHeadset(server: TestServer, serialNumber: string): Promise<string> {
+  const { rows } = await server.database.pool.query<{ id: number }>(
+    'select id from devices where serial_number = $1',
+    [serialNumber],
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error(`no headset ${serialNumber}`);
+  const enrolmentCode = await issueEnrolmentCodeFor(server.database.db, id);
+  const response = await server.app.inject({
+    method: 'POST',
+    url: '/api/v1/headset/enrol/',
+    payload: { enrolmentCode, serialNumber },
+  });
+  if (response.statusCode !== 201) throw new Error(`pairing failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ deviceToken: string }>().deviceToken;
+}
+
+export const deviceToken = (token: string) => ({ 'x-device-token': token });

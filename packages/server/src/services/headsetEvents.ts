@@ -14,6 +14,8 @@ export interface HeadsetEvents {
   commandsQueued(deviceIds: number[]): Promise<void>;
   /** A doorbell for one headset's poll: a command queued for it resolves the pending wait. */
   subscribe(deviceId: number): Doorbell;
+  /** How many polls of this process wait right now (of one headset, or of all). */
+  waitingPolls(deviceId?: number): number;
   /** Ends every pending wait (server shutdown) and stops listening. */
   close(): Promise<void>;
 }
@@ -33,6 +35,10 @@ class Bell implements Doorbell {
   private wake: ((rang: boolean) => void) | null = null;
 
   constructor(private readonly unregister: (bell: Bell) => void) {}
+
+  get waiting(): boolean {
+    return this.wake !== null;
+  }
 
   ring(): void {
     if (this.wake) this.wake(true);
@@ -100,6 +106,13 @@ class Doorbells {
     for (const bells of this.byDevice.values()) for (const bell of bells) bell.ring();
   }
 
+  waiting(deviceId?: number): number {
+    const sets = deviceId === undefined ? [...this.byDevice.values()] : [this.byDevice.get(deviceId) ?? []];
+    let count = 0;
+    for (const bells of sets) for (const bell of bells) if (bell.waiting) count += 1;
+    return count;
+  }
+
   close(): void {
     this.closed = true;
     for (const bells of this.byDevice.values()) for (const bell of bells) bell.shutDown();
@@ -122,6 +135,10 @@ export class LocalHeadsetEvents implements HeadsetEvents {
 
   subscribe(deviceId: number): Doorbell {
     return this.bells.subscribe(deviceId);
+  }
+
+  waitingPolls(deviceId?: number): number {
+    return this.bells.waiting(deviceId);
   }
 
   async close(): Promise<void> {
@@ -200,6 +217,10 @@ export class PostgresHeadsetEvents implements HeadsetEvents {
 
   subscribe(deviceId: number): Doorbell {
     return this.bells.subscribe(deviceId);
+  }
+
+  waitingPolls(deviceId?: number): number {
+    return this.bells.waiting(deviceId);
   }
 
   async close(): Promise<void> {
