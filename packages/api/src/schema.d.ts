@@ -1261,7 +1261,8 @@ export interface paths {
      *     `wait` > 0 the server holds the request up to that many seconds until a command arrives (long poll) and answers
      *     with an empty list on timeout; a command queued meanwhile wakes it at once, also when it was queued through
      *     another server process on the same PostgreSQL (LISTEN/NOTIFY). Each poll is a sign of life (`isOnline`,
-     *     `lastSeen`). A missing, unknown or revoked `X-Device-Token` answers 401.
+     *     `lastSeen`); hanging up a held poll counts as going offline (commands handed out in that moment go back to
+     *     the queue). A missing, unknown or revoked `X-Device-Token` answers 401.
      */
     get: operations['pollHeadsetCommands'];
     put?: never;
@@ -1794,7 +1795,7 @@ export interface components {
        * @example 4.9.4
        */
       softwareVersion: string | null;
-      /** @description The online rule of the `devices` tag (last sign of life at most 60 s ago, not gone down since). */
+      /** @description The online rule of the `devices` tag (last sign of life at most 60 s ago, not gone down or hung up since). */
       isOnline: boolean;
       /** @description Percent. */
       batteryLevel: number | null;

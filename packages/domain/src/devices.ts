@@ -90,7 +90,7 @@ export const HEADSET_STATE_INTERVAL_SECONDS = 30;
  * The online rule: a headset counts as online while it polls, i.e. while its last sign of life (a poll, a state
  * report or a command result) is at most this many seconds old. A polling headset renews it at least every
  * {@link HEADSET_LONG_POLL_SECONDS}, so one missed round does not flicker it offline. A headset that reported a
- * power-cycle command done is offline at once, until its next sign of life.
+ * power-cycle command done, or hung up a poll it held, is offline at once, until its next sign of life.
  */
 export const HEADSET_ONLINE_WINDOW_SECONDS = 60;
 

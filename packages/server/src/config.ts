@@ -13,6 +13,10 @@ export interface ServerConfig {
   refreshTokenTtlSeconds: number;
   portalDist: string;
   logLevel: string;
+  /** DEMO_FLEET: the demo headsets run as simulated headsets in the server process (main.ts only). */
+  demoFleet: boolean;
+  /** DEMO_FLEET_CONTROL_PORT: switch demo headsets off and on over HTTP on 127.0.0.1 (simulator/control.ts). */
+  demoFleetControlPort: number | undefined;
   /** Tests only: a PGlite dumpDataDir() tarball to start from instead of running initdb. Not read from the env. */
   pgliteTemplate?: string | undefined;
 }
@@ -38,5 +42,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     refreshTokenTtlSeconds: positiveInteger(env, 'REFRESH_TOKEN_TTL_SECONDS', 1_209_600),
     portalDist: env.PORTAL_DIST || `${REPO_ROOT}packages/portal/dist`,
     logLevel: env.LOG_LEVEL || 'info',
+    demoFleet: !['off', '0', 'false', 'no'].includes((env.DEMO_FLEET ?? '').trim().toLowerCase()),
+    demoFleetControlPort: env.DEMO_FLEET_CONTROL_PORT
+      ? positiveInteger(env, 'DEMO_FLEET_CONTROL_PORT', 0)
+      : undefined,
   };
 }

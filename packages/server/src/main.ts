@@ -1,5 +1,6 @@
 import { readConfig } from './config.ts';
 import { startServer } from './server.ts';
+import { startDemoFleet } from './simulator/demoFleet.ts';
 
 const config = readConfig();
 const server = await startServer(config);
@@ -15,6 +16,20 @@ if (!server.portalServed) {
   );
 }
 
+// The portal works without it; a fleet that cannot start is reported, not fatal.
+const demoFleet = config.demoFleet
+  ? await startDemoFleet(server, { controlPort: config.demoFleetControlPort }).catch((error: Error) => {
+      console.error(`Demo-VR-Brillen konnten nicht starten: ${error.message}`);
+      return null;
+    })
+  : null;
+if (demoFleet) {
+  console.log(
+    `Demo-VR-Brillen: ${demoFleet.fleet.serialNumbers.length} simuliert (DEMO_FLEET=off schaltet sie ab)` +
+      (demoFleet.controlPort === null ? '' : ` · Steuerung auf http://127.0.0.1:${demoFleet.controlPort}`),
+  );
+}
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
@@ -22,6 +37,7 @@ async function shutdown(signal: string) {
   console.log(`${signal} empfangen, Server wird beendet …`);
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
+  await demoFleet?.stop();
   await server.close();
   process.exit(0);
 }

@@ -128,7 +128,8 @@ export const devices = pgTable(
     storageUsed: bigint('storage_used', { mode: 'number' }),
     // Last sign of life: a poll, a state report or a command result.
     lastSeen: timestamp('last_seen', { withTimezone: true }),
-    // Set when the headset reports a reboot, shutdown or update done (it goes down now); its next call clears it.
+    // Set when the headset reports a reboot, shutdown or update done (it goes down now) or hangs up a held poll;
+    // its next call clears it.
     announcedOffline: boolean('announced_offline').notNull().default(false),
     currentApp: text('current_app'),
     currentContentUuid: uuid('current_content_uuid'),

@@ -107,7 +107,9 @@ describe('listDevices', () => {
     expect((await list(tokens.lehrer, '?search=VR-Brille')).count).toBe(10);
     expect((await list(tokens.lehrer, '?search=100%25')).count).toBe(0);
 
-    const types = (await get('/api/v2/mdm/device-type/', tokens.lehrer)).json<{ id: number; name: string }[]>();
+    const types = (await get('/api/v2/mdm/device-type/', tokens.lehrer)).json<
+      { id: number; name: string }[]
+    >();
     const pico4 = types.find((t) => t.name === 'Pico 4')?.id;
     const ofType = await list(tokens.lehrer, `?device_type=${pico4}`);
     expect(ofType.count).toBe(6);
@@ -184,7 +186,9 @@ describe('getDevice', () => {
   });
 
   it('names the items of the active playlist the headset still lacks', async () => {
-    const device = (await get(`/api/v3/mdm/devices/${headset('kmz/Sirius').id}/`, tokens.admin)).json<Device>();
+    const device = (
+      await get(`/api/v3/mdm/devices/${headset('kmz/Sirius').id}/`, tokens.admin)
+    ).json<Device>();
     expect(device.syncStatus).toBe('pending');
     expect(device.missingContent).toHaveLength(1);
   });
@@ -254,7 +258,9 @@ describe('sendDeviceCommand', () => {
     const stray = await command(serial, 'CMD.REBOOT', { volume: 3 });
     expect(stray.statusCode).toBe(400);
     expect(stray.json()).toEqual({ 'extras.volume': ['Dieses Feld ist nicht erlaubt.'] });
-    const missing = await post(`/api/v1/mdm/devices/${serial}/command/`, tokens.lehrer, { command: 'CMD.REBOOT' });
+    const missing = await post(`/api/v1/mdm/devices/${serial}/command/`, tokens.lehrer, {
+      command: 'CMD.REBOOT',
+    });
     expect(missing.json()).toEqual({ extras: ['Dieses Feld ist erforderlich.'] });
     const badUuid = await command(serial, 'CMD.START.VIDEO', { contentUuid: 'not-a-uuid' });
     expect(badUuid.json()).toEqual({ 'extras.contentUuid': ['Bitte geben Sie eine gültige UUID ein.'] });
@@ -264,7 +270,9 @@ describe('sendDeviceCommand', () => {
     const serial = headset('gymnasium/Canopus').serial;
     const reboot = await command(serial, 'CMD.REBOOT', { contentUuid: uuid('Korallenriff') });
     expect(reboot.statusCode).toBe(400);
-    expect(reboot.json()).toEqual({ 'extras.contentUuid': ['Der Befehl „Neu starten“ startet keinen Inhalt.'] });
+    expect(reboot.json()).toEqual({
+      'extras.contentUuid': ['Der Befehl „Neu starten“ startet keinen Inhalt.'],
+    });
     const video = await command(serial, 'CMD.START.VIDEO');
     expect(video.json()).toEqual({
       'extras.contentUuid': ['Bitte wählen Sie den Inhalt, der starten soll.'],
@@ -284,8 +292,12 @@ describe('sendDeviceCommand', () => {
 
   it('refuses content that is missing, not the caller’s to use, of the wrong type or without its file', async () => {
     const serial = headset('gymnasium/Canopus').serial;
-    const unknownMessage = { 'extras.contentUuid': ['Diesen Inhalt gibt es nicht oder Sie dürfen ihn nicht verwenden.'] };
-    const missing = await command(serial, 'CMD.START.VIDEO', { contentUuid: '00000000-0000-4000-8000-000000000000' });
+    const unknownMessage = {
+      'extras.contentUuid': ['Diesen Inhalt gibt es nicht oder Sie dürfen ihn nicht verwenden.'],
+    };
+    const missing = await command(serial, 'CMD.START.VIDEO', {
+      contentUuid: '00000000-0000-4000-8000-000000000000',
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual(unknownMessage);
     // The ZfsL's private video exists, but the Gymnasium may not see it: the same answer.
@@ -302,7 +314,9 @@ describe('sendDeviceCommand', () => {
       contentUuid: uuid('Die Zelle von innen'),
       packageName: 'de.kmz.rom',
     });
-    expect(otherPackage.json()).toEqual({ 'extras.packageName': ['Der Paketname gehört nicht zu der gewählten App.'] });
+    expect(otherPackage.json()).toEqual({
+      'extras.packageName': ['Der Paketname gehört nicht zu der gewählten App.'],
+    });
 
     const { rows } = await server.database.pool.query<{ uuid: string }>(
       `insert into contents (title, content_type, owner_id, format) values ('Ohne Datei', 'video', $1, '360')
@@ -448,16 +462,18 @@ describe('listDeviceCommandsLegacy', () => {
     const history = (await get(`/api/v2/mdm/devices/${vega.id}/command/`, tokens.lehrer)).json<CommandList>();
     expect(history.count).toBe(3);
     expect(history.results.map((c) => c.command)).toEqual(['CMD.UPDATE', 'CMD.STOP.RUNNING', 'CMD.REBOOT']);
-    const paged = (await get(`/api/v2/mdm/devices/${vega.id}/command/?page_size=2&page=2`, tokens.lehrer)).json<
-      CommandList
-    >();
+    const paged = (
+      await get(`/api/v2/mdm/devices/${vega.id}/command/?page_size=2&page=2`, tokens.lehrer)
+    ).json<CommandList>();
     expect(paged.results.map((c) => c.command)).toEqual(['CMD.REBOOT']);
     expect(paged.previous).toMatch(/page_size=2/);
-    const queued = (await get(`/api/v2/mdm/devices/${vega.id}/command/?status=queued`, tokens.lehrer)).json<
-      CommandList
-    >();
+    const queued = (
+      await get(`/api/v2/mdm/devices/${vega.id}/command/?status=queued`, tokens.lehrer)
+    ).json<CommandList>();
     expect(queued.count).toBe(3);
-    expect((await get(`/api/v2/mdm/devices/${vega.id}/command/?status=done`, tokens.lehrer)).json().count).toBe(0);
+    expect(
+      (await get(`/api/v2/mdm/devices/${vega.id}/command/?status=done`, tokens.lehrer)).json().count,
+    ).toBe(0);
   });
 
   it('shows an expired command as expired with its reason at once, and the sweep writes it so', async () => {
@@ -467,7 +483,9 @@ describe('listDeviceCommandsLegacy', () => {
     await pool.query("update device_commands set expires_at = now() - interval '1 second' where id = $1", [
       sent.id,
     ]);
-    const history = (await get(`/api/v2/mdm/devices/${castor.id}/command/`, tokens.lehrer)).json<CommandList>();
+    const history = (
+      await get(`/api/v2/mdm/devices/${castor.id}/command/`, tokens.lehrer)
+    ).json<CommandList>();
     expect(history.results[0]).toMatchObject({
       id: sent.id,
       status: 'expired',
@@ -496,7 +514,9 @@ describe('listDeviceCommandsLegacy', () => {
 
 describe('demo fleet', () => {
   it('mixes models and software versions so that every gate shows', async () => {
-    const versions = [...headsets.entries()].filter(([key]) => key.startsWith('gymnasium/')).map(([, h]) => h.version);
+    const versions = [...headsets.entries()]
+      .filter(([key]) => key.startsWith('gymnasium/'))
+      .map(([, h]) => h.version);
     expect(versions.filter((v) => v < '4.5.0').length).toBeGreaterThanOrEqual(3);
     expect(versions.filter((v) => v < '4.0.1')).toEqual(['3.9.2']);
     const models = new Set((await list(tokens.lehrer)).results.map((d) => d.deviceType.name));

@@ -38,10 +38,10 @@ beforeAll(async () => {
     const org = row.type === 4 ? 'kmz' : row.type === 2 ? 'gymnasium' : 'zfsl';
     ids.set(`${org}/${row.name}`, { id: row.id, serial: row.serial_number });
   }
-  deviceTypeId = (await pool.query<{ id: number }>("select id from device_types where name = 'Pico 4'")).rows[0]
-    ?.id as number;
-  kmzId = (await pool.query<{ id: number }>('select id from organisations where organisation_type = 4')).rows[0]
-    ?.id as number;
+  deviceTypeId = (await pool.query<{ id: number }>("select id from device_types where name = 'Pico 4'"))
+    .rows[0]?.id as number;
+  kmzId = (await pool.query<{ id: number }>('select id from organisations where organisation_type = 4'))
+    .rows[0]?.id as number;
 });
 afterAll(() => server?.close());
 
@@ -111,7 +111,10 @@ describe('enrolment', () => {
     expect(rows[0].enrolment_code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0].enrolment_code_hash).not.toContain(enrolment.enrolmentCode.replace('-', ''));
 
-    const wrongSerial = await exchange({ enrolmentCode: enrolment.enrolmentCode, serialNumber: 'KMZ-NEU-0002' });
+    const wrongSerial = await exchange({
+      enrolmentCode: enrolment.enrolmentCode,
+      serialNumber: 'KMZ-NEU-0002',
+    });
     expect(wrongSerial.statusCode).toBe(400);
     expect(wrongSerial.json()).toHaveProperty('enrolmentCode');
     // Case and hyphen do not matter when typed on the headset.
@@ -120,9 +123,10 @@ describe('enrolment', () => {
     expect(paired.statusCode, paired.body).toBe(201);
     const { deviceToken: token, device: summary } = paired.json<Schemas['HeadsetEnrolment']>();
     expect(summary).toEqual({ id: enrolment.device.id, serialNumber: 'KMZ-NEU-0001', name: 'Achernar' });
-    const stored = await server.database.pool.query('select token_hash, enrolment_code_hash from devices where id = $1', [
-      summary.id,
-    ]);
+    const stored = await server.database.pool.query(
+      'select token_hash, enrolment_code_hash from devices where id = $1',
+      [summary.id],
+    );
     expect(stored.rows[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored.rows[0].token_hash).not.toBe(token);
     expect(stored.rows[0].enrolment_code_hash).toBeNull();
@@ -134,22 +138,36 @@ describe('enrolment', () => {
   });
 
   it('takes a name, refuses taken serials, unknown models, members and foreign organisations', async () => {
-    const named = await enrol(admin, { serialNumber: 'KMZ-NEU-0003', deviceTypeId, name: 'Koffer 2 – Brille 1' });
+    const named = await enrol(admin, {
+      serialNumber: 'KMZ-NEU-0003',
+      deviceTypeId,
+      name: 'Koffer 2 – Brille 1',
+    });
     expect(named.json<Enrolment>().device.name).toBe('Koffer 2 – Brille 1');
     const taken = await enrol(admin, { serialNumber: headset('gymnasium/Sirius').serial, deviceTypeId });
     expect(taken.statusCode).toBe(400);
-    expect(taken.json()).toEqual({ serialNumber: ['Eine VR-Brille mit dieser Seriennummer ist bereits registriert.'] });
+    expect(taken.json()).toEqual({
+      serialNumber: ['Eine VR-Brille mit dieser Seriennummer ist bereits registriert.'],
+    });
     const model = await enrol(admin, { serialNumber: 'KMZ-NEU-0004', deviceTypeId: 9999 });
     expect(model.json()).toEqual({ deviceTypeId: ['Dieses Modell gibt es nicht.'] });
     const badSerial = await enrol(admin, { serialNumber: 'mit Leerzeichen', deviceTypeId });
     expect(badSerial.statusCode).toBe(400);
     const member = await enrol(lehrer, { serialNumber: 'GY-NEU-0001', deviceTypeId });
     expect(member.statusCode).toBe(403);
-    expect(member.json().detail).toBe('Nur Administratoren können VR-Brillen hinzufügen, koppeln oder entfernen.');
+    expect(member.json().detail).toBe(
+      'Nur Administratoren können VR-Brillen hinzufügen, koppeln oder entfernen.',
+    );
     const gymnasium = (
-      await server.database.pool.query<{ id: number }>('select id from organisations where organisation_type = 2')
+      await server.database.pool.query<{ id: number }>(
+        'select id from organisations where organisation_type = 2',
+      )
     ).rows[0]?.id;
-    const foreign = await enrol(admin, { serialNumber: 'GY-NEU-0002', deviceTypeId, organisationId: gymnasium });
+    const foreign = await enrol(admin, {
+      serialNumber: 'GY-NEU-0002',
+      deviceTypeId,
+      organisationId: gymnasium,
+    });
     expect(foreign.statusCode).toBe(403);
     const { rows } = await server.database.pool.query(
       "select count(*)::int as n from devices where serial_number like 'GY-NEU-%'",
@@ -159,9 +177,9 @@ describe('enrolment', () => {
 
   it('a new code or unpairing ends the old token; removing ends the headset', async () => {
     const added = (await enrol(admin, { serialNumber: 'KMZ-NEU-0005', deviceTypeId })).json<Enrolment>();
-    const first = (
-      await exchange({ enrolmentCode: added.enrolmentCode, serialNumber: 'KMZ-NEU-0005' })
-    ).json<Schemas['HeadsetEnrolment']>().deviceToken;
+    const first = (await exchange({ enrolmentCode: added.enrolmentCode, serialNumber: 'KMZ-NEU-0005' })).json<
+      Schemas['HeadsetEnrolment']
+    >().deviceToken;
     expect((await poll(first)).statusCode).toBe(200);
 
     const renewed = await inject({
@@ -191,15 +209,16 @@ describe('enrolment', () => {
       inject({ method: 'DELETE', url: `/api/v3/mdm/devices/${added.device.id}/`, headers: bearer(token) });
     expect((await remove(zfsl)).statusCode).toBe(404);
     expect((await remove(admin)).statusCode).toBe(204);
-    expect((await inject({ url: `/api/v3/mdm/devices/${added.device.id}/`, headers: bearer(admin) })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await inject({ url: `/api/v3/mdm/devices/${added.device.id}/`, headers: bearer(admin) })).statusCode,
+    ).toBe(404);
   });
 
   it('refuses members of the headset’s organisation who are not administrators with 403', async () => {
     const { pool } = server.database;
-    const zfslUser = (await pool.query<{ id: number }>("select id from users where email = 'zfsl@zfsl.example'"))
-      .rows[0]?.id;
+    const zfslUser = (
+      await pool.query<{ id: number }>("select id from users where email = 'zfsl@zfsl.example'")
+    ).rows[0]?.id;
     await pool.query('insert into memberships (user_id, organisation_id) values ($1, $2)', [zfslUser, kmzId]);
     try {
       const id = headset('kmz/Rigel').id;
@@ -212,14 +231,19 @@ describe('enrolment', () => {
         expect(response.statusCode, url).toBe(403);
       }
     } finally {
-      await pool.query('delete from memberships where user_id = $1 and organisation_id = $2', [zfslUser, kmzId]);
+      await pool.query('delete from memberships where user_id = $1 and organisation_id = $2', [
+        zfslUser,
+        kmzId,
+      ]);
     }
   });
 
   it('answers 401 to a missing or forged token and 429 after many invalid codes from one address', async () => {
     const missing = await inject({ url: '/api/v1/headset/commands/' });
     expect(missing.statusCode).toBe(401);
-    expect(missing.json().detail).toBe('Diese VR-Brille ist nicht angemeldet: der Header X-Device-Token fehlt.');
+    expect(missing.json().detail).toBe(
+      'Diese VR-Brille ist nicht angemeldet: der Header X-Device-Token fehlt.',
+    );
     expect((await poll('vrd_forged-token-that-was-never-issued')).statusCode).toBe(401);
     const state = await report('vrd_forged', STATE);
     expect(state.statusCode).toBe(401);
@@ -252,7 +276,9 @@ describe('commands on the headset side', () => {
   it('hands out queued commands oldest first, once, and marks them delivered', async () => {
     const serial = headset('gymnasium/Canopus').serial;
     const first = (await send(serial, 'CMD.STOP.RUNNING')).json<DeviceCommand>();
-    const second = (await send(serial, 'CMD.SET.GUIDED.MODE', { guidedModeState: true })).json<DeviceCommand>();
+    const second = (
+      await send(serial, 'CMD.SET.GUIDED.MODE', { guidedModeState: true })
+    ).json<DeviceCommand>();
     const batch = (await poll(canopus)).json<Batch>();
     expect(batch.commands.map((c) => [c.id, c.command, c.status])).toEqual([
       [first.id, 'CMD.STOP.RUNNING', 'delivered'],
@@ -291,9 +317,10 @@ describe('commands on the headset side', () => {
 
   it('never hands out an expired command', async () => {
     const sent = (await send(headset('gymnasium/Capella').serial, 'CMD.STOP.RUNNING')).json<DeviceCommand>();
-    await server.database.pool.query("update device_commands set expires_at = now() - interval '1 second' where id = $1", [
-      sent.id,
-    ]);
+    await server.database.pool.query(
+      "update device_commands set expires_at = now() - interval '1 second' where id = $1",
+      [sent.id],
+    );
     expect((await poll(capella)).json<Batch>().commands).toEqual([]);
     const answer = await result(capella, sent.id, { status: 'done' });
     expect(answer.statusCode).toBe(409);
@@ -307,7 +334,10 @@ describe('commands on the headset side', () => {
     expect((await result(capella, sent.id, { status: 'done' })).statusCode).toBe(404);
     const bad = await result(canopus, sent.id, { status: 'delivered' });
     expect(bad.statusCode).toBe(400);
-    const failed = await result(canopus, sent.id, { status: 'failed', message: 'Inhalt ist nicht auf der VR-Brille' });
+    const failed = await result(canopus, sent.id, {
+      status: 'failed',
+      message: 'Inhalt ist nicht auf der VR-Brille',
+    });
     expect(failed.statusCode).toBe(200);
     expect(failed.json()).toMatchObject({ id: sent.id, status: 'failed' });
     const again = await result(canopus, sent.id, { status: 'done' });
@@ -347,7 +377,9 @@ describe('state reports', () => {
 
   it('replace what the portal shows', async () => {
     const contentUuid = (
-      await server.database.pool.query<{ uuid: string }>("select uuid from contents where title = 'Korallenriff'")
+      await server.database.pool.query<{ uuid: string }>(
+        "select uuid from contents where title = 'Korallenriff'",
+      )
     ).rows[0]?.uuid;
     const response = await report(token, {
       ...STATE,
@@ -390,7 +422,11 @@ describe('state reports', () => {
     await report(token, { ...STATE, syncStatus: 'syncing', syncProgress: 40 });
     expect(await device(sirius().id)).toMatchObject({ syncStatus: 'syncing', syncProgress: 40 });
     await report(token, { ...STATE, installedContent: rows.map((r) => r.uuid) });
-    expect(await device(sirius().id)).toMatchObject({ syncStatus: 'synced', missingContent: [], syncProgress: null });
+    expect(await device(sirius().id)).toMatchObject({
+      syncStatus: 'synced',
+      missingContent: [],
+      syncProgress: null,
+    });
     // Without installedContent the last list stays.
     await report(token, STATE);
     expect((await device(sirius().id)).missingContent).toEqual([]);

@@ -9,6 +9,7 @@ import {
   type HeadsetCommandResult,
   type HeadsetState,
   headsetConfiguration,
+  headsetHungUp,
   pollHeadsetCommands,
   reportCommandResult,
   reportHeadsetState,
@@ -62,14 +63,10 @@ export function headsetHandlers(context: AppContext): HandlerMap {
       const hungUp = new AbortController();
       const onClose = () => hungUp.abort();
       reply.raw.once('close', onClose);
+      const { id } = requireHeadset(request);
       try {
-        const commands = await pollHeadsetCommands(
-          db,
-          headsetEvents,
-          requireHeadset(request).id,
-          wait,
-          hungUp.signal,
-        );
+        const commands = await pollHeadsetCommands(db, headsetEvents, id, wait, hungUp.signal);
+        if (hungUp.signal.aborted) await headsetHungUp(db, headsetEvents, id);
         const body: Schemas['HeadsetCommandBatch'] = {
           commands,
           pollAfterSeconds: wait > 0 ? 0 : SHORT_POLL_AFTER_SECONDS,

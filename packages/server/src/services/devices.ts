@@ -22,7 +22,7 @@ const GB = 1024 ** 3;
 
 /**
  * The online rule (@portal/domain HEADSET_ONLINE_WINDOW_SECONDS): paired, a sign of life within the window, and not
- * gone down since (a reboot, shutdown or update it reported done).
+ * gone down since (a reboot, shutdown or update it reported done, or a held poll it hung up).
  */
 export const IS_ONLINE = sql`(d.token_hash is not null and not d.announced_offline
   and d.last_seen > now() - make_interval(secs => ${HEADSET_ONLINE_WINDOW_SECONDS}))`;

@@ -4,6 +4,7 @@ import { type DeviceCommand, isPowerCycleCommand } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
+import { intArray } from './configurationItems.ts';
 import type { HeadsetEvents } from './headsetEvents.ts';
 
 type Schemas = components['schemas'];
@@ -79,6 +80,12 @@ async function deliverQueued(db: Database, deviceId: number): Promise<HeadsetCom
   return result.rows.map(toHeadsetCommand).sort((a, b) => a.id - b.id);
 }
 
+async function requeue(db: Database, commands: HeadsetCommandView[]): Promise<void> {
+  if (commands.length === 0) return;
+  await db.execute(sql`update device_commands set status = 'queued', delivered_at = null
+    where id = any(${intArray(commands.map((c) => c.id))}) and status = 'delivered'`);
+}
+
 /**
  * pollHeadsetCommands: what is queued now, or, with `waitSeconds`, the first commands queued within that time. The
  * doorbell is set up before the first look into the database, so a command queued in between still wakes it. No
@@ -96,12 +103,27 @@ export async function pollHeadsetCommands(
   try {
     for (;;) {
       const commands = await deliverQueued(db, deviceId);
-      if (commands.length > 0 || signal?.aborted) return commands;
+      if (signal?.aborted) {
+        // Hung up meanwhile: what was just marked delivered goes back to the queue for its next poll.
+        await requeue(db, commands);
+        return [];
+      }
+      if (commands.length > 0) return commands;
       if (!(await bell.next(deadline - Date.now(), signal))) return [];
     }
   } finally {
     bell.close();
   }
+}
+
+/**
+ * The headset hung up a held poll (switched off, lost its network, or its process ended): it no longer polls, so
+ * it counts as offline at once (the online rule), not only when its last sign of life is a minute old. Unless
+ * another poll of it waits in this process already; its next call makes it online again anyway.
+ */
+export async function headsetHungUp(db: Database, events: HeadsetEvents, deviceId: number): Promise<void> {
+  if (events.waitingPolls(deviceId) > 0) return;
+  await db.execute(sql`update devices set announced_offline = true where id = ${deviceId}`);
 }
 
 /**
