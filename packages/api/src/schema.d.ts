@@ -2226,8 +2226,8 @@ export interface components {
        */
       isSynced: boolean;
       /**
-       * @description Ids of `cms` items some headset of `sdmDevices` still lacks. Empty until headsets report the content they
-       *     hold (the reference server does not track that per item yet).
+       * @description Ids of `cms` items some headset of `sdmDevices` still lacks (by the `installedContent` of its last state
+       *     report), in playlist order.
        */
       missingContent: number[];
       /** @description Ids of `msb` items some headset still lacks. */

@@ -532,3 +532,18 @@ describe('demo fleet', () => {
     expect(names(await list(tokens.lehrer, '?is_online=true'))).toEqual(['Pollux']);
   });
 });
+
+describe('playlists and what their headsets hold', () => {
+  it('name the items a headset of theirs still lacks', async () => {
+    const kmzList = playlists.get('Naturwissenschaften Klasse 7');
+    const response = await get(`/api/v3/mdm/device-configurations/${kmzList}/`, tokens.admin);
+    const playlist = response.json<components['schemas']['ConfigurationDetail']>();
+    expect(playlist.isSynced).toBe(false);
+    expect(playlist.missingContent).toEqual([playlist.contentIds.at(-1)]);
+    const gymnasium = await get(
+      `/api/v3/mdm/device-configurations/${playlists.get('Projektwoche Naturwissenschaften')}/`,
+      tokens.lehrer,
+    );
+    expect(gymnasium.json().missingContent).toEqual([]);
+  });
+});

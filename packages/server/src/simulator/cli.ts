@@ -105,7 +105,12 @@ async function main(): Promise<void> {
         at = performance.now();
         const s = fleet.stats();
         const percent = Math.round(((used.user + used.system) / elapsed) * 100);
-        const rss = Math.round(process.memoryUsage().rss / 1024 ** 2);
+        let rss = '?';
+        try {
+          rss = String(Math.round(process.memoryUsage.rss() / 1024 ** 2));
+        } catch {
+          // Reading it needs a file descriptor; when all are in use (EMFILE) the status line still comes.
+        }
         console.log(
           `VR-Brillen ${s.headsets} · fragen ab ${s.polling} · aus ${s.off} · Befehle ${s.commands} · ` +
             `Ergebnisse ${s.results} · Berichte ${s.reports} · Fehler ${s.errors} · CPU ${percent} % · ${rss} MB`,

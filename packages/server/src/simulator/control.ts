@@ -30,8 +30,8 @@ export async function controlCommand(fleet: Fleet, line: string): Promise<string
 }
 
 /**
- * The control port: `POST /headsets/<name|serial|all>/off` and `/on`, `GET /status` (JSON counters and each
- * headset's power and playback). Listens on 127.0.0.1 only: it is for tests and tools on this machine.
+ * The control port: `POST /headsets/<name|serial|all>/off` and `/on`, `GET /status` (JSON: the counters of
+ * FleetStats and `devices`, each headset's power and playback). Listens on 127.0.0.1 only: it is for tests and tools on this machine.
  */
 export async function startControlServer(
   fleet: Fleet,
@@ -44,11 +44,11 @@ export async function startControlServer(
     };
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     if (request.method === 'GET' && url.pathname === '/status') {
-      const headsets = fleet.serialNumbers.map((serial) => {
+      const devices = fleet.serialNumbers.map((serial) => {
         const h = fleet.headset(serial);
         return { serialNumber: serial, name: h.name, power: h.power, playbackState: h.playbackState };
       });
-      return reply(200, { ...fleet.stats(), headsets });
+      return reply(200, { ...fleet.stats(), devices });
     }
     const match = /^\/headsets\/([^/]+)\/(on|off)$/.exec(url.pathname);
     if (request.method === 'POST' && match) {
