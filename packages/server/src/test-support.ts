@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { DatabaseHandle } from './db/database.ts';
-import { createServer } from './server.ts';
+import { createServer, type RunningServer, startServer } from './server.ts';
 import { issueEnrolmentCodeFor } from './services/enrolment.ts';
 import type { HeadsetEvents } from './services/headsetEvents.ts';
 
@@ -89,6 +89,19 @@ export async function createTestServer(options: { portalDist?: string } = {}): P
       await dropDatabase();
     },
   };
+}
+
+/** Like {@link createTestServer} (on PGlite), but listening on a free port of 127.0.0.1: for real HTTP clients. */
+export async function startTestHttpServer(): Promise<RunningServer> {
+  return startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: 'memory://',
+    pgliteTemplate: await pgliteTemplate(),
+    databaseUrl: undefined,
+    logLevel: 'silent',
+    portalDist: '/nonexistent-portal-dist',
+  });
 }
 
 export async function login(app: FastifyInstance, username: string, password = 'portal2026') {

@@ -1,7 +1,7 @@
 import { DEVICE_CODE_NAMES } from '@portal/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../server.ts';
-import { pgliteTemplate } from '../test-support.ts';
+import type { RunningServer } from '../server.ts';
+import { startTestHttpServer } from '../test-support.ts';
 import {
   configurationItems,
   configurationShares,
@@ -15,15 +15,7 @@ import { SEED_FACTS } from './seed.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: 'memory://',
-    pgliteTemplate: await pgliteTemplate(),
-    databaseUrl: undefined,
-    logLevel: 'silent',
-    portalDist: '/nonexistent-portal-dist',
-  });
+  server = await startTestHttpServer();
 });
 afterAll(() => server?.close());
 

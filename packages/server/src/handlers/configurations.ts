@@ -1,6 +1,5 @@
 import type { components, operations } from '@portal/api/schema';
-import { type AppContext, type HandlerMap, requestOrigin, requireUserId } from '../context.ts';
-import { HttpError } from '../errors.ts';
+import { type AppContext, type HandlerMap, requireUserId } from '../context.ts';
 import {
   addConfigurationContent,
   type ConfigurationContentRequest,
@@ -15,7 +14,7 @@ import {
   removeConfigurationContent,
   updateConfiguration,
 } from '../services/configurations.ts';
-import { INVALID_PAGE, pageUrl, withFieldErrors } from './content.ts';
+import { paginated, withFieldErrors } from './content.ts';
 
 type Schemas = components['schemas'];
 type ListQuery = NonNullable<operations['listConfigurations']['parameters']['query']>;
@@ -37,7 +36,7 @@ export function configurationHandlers(context: AppContext): HandlerMap {
       const query = request.query as ListQuery;
       const page = query.page ?? 1;
       const pageSize = query.page_size ?? 24;
-      const { count, results } = await listConfigurations(db, userId, {
+      const result = await listConfigurations(db, userId, {
         page,
         pageSize,
         ordering: query.ordering ?? 'positionNumber',
@@ -45,14 +44,7 @@ export function configurationHandlers(context: AppContext): HandlerMap {
         owner: query.owner,
         active: query.active,
       });
-      if (results.length === 0 && page > 1) throw new HttpError(404, INVALID_PAGE);
-      const origin = requestOrigin(request);
-      const body: Schemas['PaginatedConfigurationList'] = {
-        count,
-        next: page * pageSize < count ? pageUrl(origin, request.url, page + 1) : null,
-        previous: page > 1 ? pageUrl(origin, request.url, page - 1) : null,
-        results,
-      };
+      const body: Schemas['PaginatedConfigurationList'] = paginated(request, page, pageSize, result);
       return body;
     },
 

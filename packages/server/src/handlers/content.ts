@@ -1,4 +1,5 @@
 import type { components, operations } from '@portal/api/schema';
+import type { FastifyRequest } from 'fastify';
 import { type AppContext, type Handler, type HandlerMap, requestOrigin, requireUserId } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { findVisibleContent, listContent } from '../services/content.ts';
@@ -31,6 +32,26 @@ export function pageUrl(origin: string, url: string, page: number): string {
   if (page === 1) target.searchParams.delete('page');
   else target.searchParams.set('page', String(page));
   return target.toString();
+}
+
+/**
+ * DRF's envelope of one page with absolute `next`/`previous` links; a page beyond the last answers 404 as in DRF
+ * (the services' window count is 0 there, so an empty page is the only sign).
+ */
+export function paginated<T>(
+  request: FastifyRequest,
+  page: number,
+  pageSize: number,
+  { count, results }: { count: number; results: T[] },
+): { count: number; next: string | null; previous: string | null; results: T[] } {
+  if (results.length === 0 && page > 1) throw new HttpError(404, INVALID_PAGE);
+  const origin = requestOrigin(request);
+  return {
+    count,
+    next: page * pageSize < count ? pageUrl(origin, request.url, page + 1) : null,
+    previous: page > 1 ? pageUrl(origin, request.url, page - 1) : null,
+    results,
+  };
 }
 
 /** Handlers throw FieldErrorsError for cross-field rules; it leaves as DRF field errors `{field: [messages]}`. */
@@ -73,7 +94,7 @@ export function contentHandlers(context: AppContext): HandlerMap {
       const query = request.query as ListQuery;
       const page = query.page ?? 1;
       const pageSize = query.page_size ?? 24;
-      const { count, results } = await listContent(db, request.userId, {
+      const result = await listContent(db, request.userId, {
         page,
         pageSize,
         ordering: query.ordering ?? '-created_at',
@@ -85,14 +106,7 @@ export function contentHandlers(context: AppContext): HandlerMap {
         age: query.age,
         scope: query.scope,
       });
-      if (results.length === 0 && page > 1) throw new HttpError(404, INVALID_PAGE);
-      const origin = requestOrigin(request);
-      const body: Schemas['PaginatedContentList'] = {
-        count,
-        next: page * pageSize < count ? pageUrl(origin, request.url, page + 1) : null,
-        previous: page > 1 ? pageUrl(origin, request.url, page - 1) : null,
-        results,
-      };
+      const body: Schemas['PaginatedContentList'] = paginated(request, page, pageSize, result);
       return body;
     },
 

@@ -1,5 +1,5 @@
 import type { components } from '@portal/api/schema';
-import { DEVICE_CODE_NAMES } from '@portal/domain';
+import { DEVICE_CODE_NAMES, isOlderThan } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestServer, login, pairHeadset, type TestServer } from '../test-support.ts';
 
@@ -517,8 +517,8 @@ describe('demo fleet', () => {
     const versions = [...headsets.entries()]
       .filter(([key]) => key.startsWith('gymnasium/'))
       .map(([, h]) => h.version);
-    expect(versions.filter((v) => v < '4.5.0').length).toBeGreaterThanOrEqual(3);
-    expect(versions.filter((v) => v < '4.0.1')).toEqual(['3.9.2']);
+    expect(versions.filter((v) => isOlderThan(v, '4.5.0')).length).toBeGreaterThanOrEqual(3);
+    expect(versions.filter((v) => isOlderThan(v, '4.0.1'))).toEqual(['3.9.2']);
     const models = new Set((await list(tokens.lehrer)).results.map((d) => d.deviceType.name));
     expect(models.size).toBeGreaterThanOrEqual(3);
     expect(DEVICE_CODE_NAMES.every((name) => headsets.has(`gymnasium/${name}`))).toBe(true);

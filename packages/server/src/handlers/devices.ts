@@ -1,6 +1,5 @@
 import type { components, operations } from '@portal/api/schema';
-import { type AppContext, type HandlerMap, requestOrigin, requireUserId } from '../context.ts';
-import { HttpError } from '../errors.ts';
+import { type AppContext, type HandlerMap, requireUserId } from '../context.ts';
 import {
   type DeviceCommandRequest,
   listDeviceCommands,
@@ -15,30 +14,13 @@ import {
   renewEnrolmentCode,
   revokeDeviceToken,
 } from '../services/enrolment.ts';
-import { INVALID_PAGE, pageUrl, withFieldErrors } from './content.ts';
+import { paginated, withFieldErrors } from './content.ts';
 
 type Schemas = components['schemas'];
 type ListQuery = NonNullable<operations['listDevices']['parameters']['query']>;
 type HistoryQuery = NonNullable<operations['listDeviceCommandsLegacy']['parameters']['query']>;
 type IdParams = { id: number };
 type SerialParams = { serial: string };
-
-/** The DRF envelope of one page; a page beyond the last is 404 as in DRF. */
-function page<T>(
-  request: { url: string },
-  origin: string,
-  page: number,
-  pageSize: number,
-  { count, results }: { count: number; results: T[] },
-) {
-  if (results.length === 0 && page > 1) throw new HttpError(404, INVALID_PAGE);
-  return {
-    count,
-    next: page * pageSize < count ? pageUrl(origin, request.url, page + 1) : null,
-    previous: page > 1 ? pageUrl(origin, request.url, page - 1) : null,
-    results,
-  };
-}
 
 /**
  * Headsets, device types, commands and enrolment (contract tag `devices`). Every operation is for signed-in users
@@ -53,10 +35,10 @@ export function deviceHandlers(context: AppContext): HandlerMap {
       const userId = requireUserId(request);
       // Defaults (page 1, page_size 100, ordering name) come from the contract through validation.
       const query = request.query as ListQuery;
-      const current = query.page ?? 1;
+      const page = query.page ?? 1;
       const pageSize = query.page_size ?? 100;
       const result = await listDevices(db, userId, {
-        page: current,
+        page,
         pageSize,
         ordering: query.ordering ?? 'name',
         search: query.search,
@@ -65,13 +47,7 @@ export function deviceHandlers(context: AppContext): HandlerMap {
         organisation: query.organisation,
         configuration: query.configuration,
       });
-      const body: Schemas['PaginatedDeviceList'] = page(
-        request,
-        requestOrigin(request),
-        current,
-        pageSize,
-        result,
-      );
+      const body: Schemas['PaginatedDeviceList'] = paginated(request, page, pageSize, result);
       return body;
     },
 
@@ -115,20 +91,14 @@ export function deviceHandlers(context: AppContext): HandlerMap {
 
     async listDeviceCommandsLegacy(request) {
       const query = request.query as HistoryQuery;
-      const current = query.page ?? 1;
+      const page = query.page ?? 1;
       const pageSize = query.page_size ?? 24;
       const result = await listDeviceCommands(db, requireUserId(request), idOf(request), {
-        page: current,
+        page,
         pageSize,
         status: query.status,
       });
-      const body: Schemas['PaginatedDeviceCommandList'] = page(
-        request,
-        requestOrigin(request),
-        current,
-        pageSize,
-        result,
-      );
+      const body: Schemas['PaginatedDeviceCommandList'] = paginated(request, page, pageSize, result);
       return body;
     },
 

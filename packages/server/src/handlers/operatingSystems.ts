@@ -1,6 +1,5 @@
 import type { components, operations } from '@portal/api/schema';
-import { type AppContext, type HandlerMap, requestOrigin, requireUserId } from '../context.ts';
-import { HttpError } from '../errors.ts';
+import { type AppContext, type HandlerMap, requireUserId } from '../context.ts';
 import { mediaFor } from '../services/media.ts';
 import {
   createOperatingSystem,
@@ -11,18 +10,11 @@ import {
   setOperatingSystemFile,
   updateOperatingSystem,
 } from '../services/operatingSystems.ts';
-import { withFieldErrors } from './content.ts';
+import { paginated, withFieldErrors } from './content.ts';
 
 type Schemas = components['schemas'];
 type ListQuery = NonNullable<operations['listOperatingSystems']['parameters']['query']>;
 type IdParams = { id: number };
-
-function pageUrl(origin: string, url: string, page: number): string {
-  const target = new URL(url, origin);
-  if (page === 1) target.searchParams.delete('page');
-  else target.searchParams.set('page', String(page));
-  return target.toString();
-}
 
 /** Operating system images: every signed-in user reads them, staff manage them and upload the image. */
 export function operatingSystemHandlers(context: AppContext): HandlerMap {
@@ -40,19 +32,12 @@ export function operatingSystemHandlers(context: AppContext): HandlerMap {
       const query = request.query as ListQuery;
       const page = query.page ?? 1;
       const pageSize = query.page_size ?? 24;
-      const { count, results } = await listOperatingSystems(db, {
+      const result = await listOperatingSystems(db, {
         page,
         pageSize,
         deviceType: query.device_type,
       });
-      if (results.length === 0 && page > 1) throw new HttpError(404, 'Ungültige Seite.');
-      const origin = requestOrigin(request);
-      const body: Schemas['PaginatedOperatingSystemList'] = {
-        count,
-        next: page * pageSize < count ? pageUrl(origin, request.url, page + 1) : null,
-        previous: page > 1 ? pageUrl(origin, request.url, page - 1) : null,
-        results,
-      };
+      const body: Schemas['PaginatedOperatingSystemList'] = paginated(request, page, pageSize, result);
       return body;
     },
 

@@ -67,7 +67,8 @@ const FORMAT_180_LIST = sql.join(
   sql`, `,
 );
 
-function escapeLike(value: string): string {
+/** A search text as a literal inside a `like` pattern (its %, _ and \\ escaped). */
+export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (m) => `\\${m}`);
 }
 

@@ -4,7 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import type { Executor } from './configurationItems.ts';
-import { callerOrganisations, germanSortKey } from './content.ts';
+import { callerOrganisations, escapeLike, germanSortKey } from './content.ts';
 
 type Schemas = components['schemas'];
 export type DeviceView = Schemas['Device'];
@@ -135,8 +135,6 @@ export interface DeviceListQuery {
   organisation?: number | undefined;
   configuration?: number | undefined;
 }
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 /** One page of the caller's organisations' headsets with the total: one statement. */
 export async function listDevices(

@@ -3,8 +3,8 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { components } from '@portal/api/schema';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type RunningServer, startServer } from '../server.ts';
-import { pgliteTemplate } from '../test-support.ts';
+import type { RunningServer } from '../server.ts';
+import { startTestHttpServer } from '../test-support.ts';
 import { JsonHttp } from './client.ts';
 import { type DemoFleet, startDemoFleet } from './demoFleet.ts';
 import { enrolSimulatedHeadsets } from './enrol.ts';
@@ -21,20 +21,11 @@ type DeviceCommand = Schemas['DeviceCommand'];
 let server: RunningServer;
 let demo: DemoFleet;
 let token: string;
-const http = () => new JsonHttp(server.url);
 let client: JsonHttp;
 
 beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: 'memory://',
-    pgliteTemplate: await pgliteTemplate(),
-    databaseUrl: undefined,
-    logLevel: 'silent',
-    portalDist: '/nonexistent-portal-dist',
-  });
-  client = http();
+  server = await startTestHttpServer();
+  client = new JsonHttp(server.url);
   token = (
     await client.request<Schemas['TokenPair']>('POST', '/api/v1/sessions/', {
       body: { username: 'lehrer@schule.example', password: 'portal2026' },
