@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../server.ts';
 import { startTestHttpServer } from '../test-support.ts';
 import { JsonHttp } from './client.ts';
+import { startControlServer } from './control.ts';
 import { type DemoFleet, startDemoFleet } from './demoFleet.ts';
 import { enrolSimulatedHeadsets } from './enrol.ts';
 import { type Fleet, startFleet } from './fleet.ts';
@@ -163,6 +164,33 @@ describe('the demo fleet', () => {
     demo.fleet.switchOn(arktur.serialNumber);
     await until(async () => expect((await byName('Arktur')).isOnline).toBe(true));
     expect((await finished(arktur, waiting)).status).toBe('done');
+  });
+
+  it('is switched off and on through the control port', async () => {
+    const control = await startControlServer(demo.fleet, 0);
+    try {
+      const vega = await byName('Vega');
+      const call = (method: string, path: string) =>
+        fetch(`http://127.0.0.1:${control.port}${path}`, { method }).then(async (r) => ({
+          status: r.status,
+          body: (await r.json()) as Record<string, unknown>,
+        }));
+      expect(await call('POST', `/headsets/${vega.serialNumber}/off`)).toEqual({
+        status: 200,
+        body: { detail: `${vega.serialNumber}: aus` },
+      });
+      await until(async () => expect((await byName('Vega')).isOnline).toBe(false));
+      const status = await call('GET', '/status');
+      expect(status.body).toMatchObject({ headsets: 40, off: 1 });
+      expect(status.body.devices).toContainEqual(
+        expect.objectContaining({ serialNumber: vega.serialNumber, power: 'off' }),
+      );
+      expect((await call('POST', '/headsets/Sirius/on')).status).toBe(404);
+      await call('POST', `/headsets/${vega.serialNumber}/on`);
+      await until(async () => expect((await byName('Vega')).isOnline).toBe(true));
+    } finally {
+      await control.close();
+    }
   });
 
   it('syncs the active playlist until nothing is missing', async () => {
