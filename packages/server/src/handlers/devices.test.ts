@@ -285,7 +285,9 @@ describe('sendDeviceCommand', () => {
       contentUuid: uuid('Korallenriff'),
       packageName: 'de.kmz.zelle',
     });
-    expect(packageForVideo.json()).toHaveProperty('extras.packageName');
+    expect(packageForVideo.json()).toEqual({
+      'extras.packageName': ['Einen Paketnamen nimmt nur „App starten“.'],
+    });
     const byPackage = await command(serial, 'CMD.START.APP', { packageName: 'de.kmz.zelle' });
     expect(byPackage.statusCode).toBe(201);
   });

@@ -46,6 +46,7 @@ export const COMMAND_MESSAGES = {
   contentRequired: 'Bitte wählen Sie den Inhalt, der starten soll.',
   appRequired: 'Bitte wählen Sie eine App (Inhalt oder Paketname).',
   notForCommand: (command: DeviceCommand) => `Der Befehl „${COMMAND_LABELS[command]}“ startet keinen Inhalt.`,
+  packageOnlyForApps: 'Einen Paketnamen nimmt nur „App starten“.',
   unknownContent: 'Diesen Inhalt gibt es nicht oder Sie dürfen ihn nicht verwenden.',
   notUsable:
     'Diesen Inhalt darf die Organisation der VR-Brille nicht verwenden. Bitte teilen Sie ihn zuerst mit ihr.',
@@ -132,7 +133,7 @@ function checkExtrasFit(command: DeviceCommand, extras: CommandExtras): void {
     return;
   }
   if (startType !== 'app' && extras.packageName !== undefined) {
-    throw new FieldErrorsError({ 'extras.packageName': [COMMAND_MESSAGES.notForCommand(command)] });
+    throw new FieldErrorsError({ 'extras.packageName': [COMMAND_MESSAGES.packageOnlyForApps] });
   }
   if (extras.contentUuid === undefined) {
     if (startType === 'app' && extras.packageName !== undefined) return;
