@@ -41,4 +41,6 @@ UPDATE "device_types" SET "name" = 'Pico 4' WHERE "name" = 'Pico 4 Enterprise';-
 CREATE UNIQUE INDEX "device_types_name_unique" ON "device_types" USING btree ("name");--> statement-breakpoint
 CREATE UNIQUE INDEX "devices_token_hash_unique" ON "devices" USING btree ("token_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "devices_enrolment_code_hash_unique" ON "devices" USING btree ("enrolment_code_hash");--> statement-breakpoint
-ALTER TABLE "devices" DROP COLUMN "is_online";
+ALTER TABLE "devices" DROP COLUMN "is_online";--> statement-breakpoint
+-- Demo databases seeded before the simulator (serial numbers PA7 + five digits) get their headsets simulated too.
+UPDATE "devices" SET "simulated" = true WHERE "serial_number" ~ '^PA7[0-9]{5}$';
