@@ -1461,8 +1461,9 @@ export interface components {
        *     `fileTooLarge` (413 of uploads, `params.maxBytes` is the limit in bytes), `softwareTooOld` (409 of
        *     sendDeviceCommand and queueDeviceSoftwareSync: `params.command`, `params.requiredVersion` and, for one
        *     headset, `params.softwareVersion` ('unbekannt' when never reported), for several `params.devices`, their
-       *     names), `tooManyOpenCommands` (429 of sendDeviceCommand, `params.limit`) and `commandFinished` (409 of
-       *     reportHeadsetCommandResult, `params.status` is the command's final status).
+       *     names), `tooManyOpenCommands` (429 of sendDeviceCommand, `params.limit`), `commandFinished` (409 of
+       *     reportHeadsetCommandResult, `params.status` is the command's final status) and `serverBusy` (503 of any
+       *     operation, `params.seconds` as in `Retry-After`).
        * @example loginThrottled
        */
       code?: string;
@@ -2425,9 +2426,29 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description The file store (an S3-compatible store) failed or cannot be reached; try again later. */
+    /**
+     * @description The file store (an S3-compatible store) failed or cannot be reached; try again later. Like every operation,
+     *     these may also answer 503 `serverBusy` with `Retry-After` (see ServerBusy).
+     */
     StorageUnavailable: {
       headers: {
+        /** @description With code `serverBusy`, seconds after which a new try is likely served. */
+        'Retry-After'?: number;
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /**
+     * @description The server is saturated (code `serverBusy`): the work waiting for the database is at its bound, or this
+     *     request waited for the database longer than the server allows. Try again after `Retry-After` seconds (also
+     *     `params.seconds`). Also answered, without a code, when the database cancelled a statement that ran too long.
+     */
+    ServerBusy: {
+      headers: {
+        /** @description Seconds after which a new try is likely served. */
+        'Retry-After'?: number;
         [name: string]: unknown;
       };
       content: {
@@ -2486,6 +2507,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   logout: {
@@ -2510,6 +2532,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   refreshSession: {
@@ -2537,6 +2560,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   obtainSocialUserToken: {
@@ -2561,6 +2585,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   getCurrentUser: {
@@ -2583,6 +2608,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   deleteCurrentUser: {
@@ -2612,6 +2638,7 @@ export interface operations {
         };
       };
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   updateCurrentUser: {
@@ -2640,6 +2667,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   acceptTos: {
@@ -2667,6 +2695,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   getCurrentTos: {
@@ -2690,6 +2719,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   getCurrentPrivacyPolicy: {
@@ -2712,6 +2742,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   publishTos: {
@@ -2740,6 +2771,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   listOrganisations: {
@@ -2762,6 +2794,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   updateOrganisation: {
@@ -2794,6 +2827,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   updateMembership: {
@@ -2829,6 +2863,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   resetPassword: {
@@ -2856,6 +2891,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   sendResetPasswordMail: {
@@ -2883,6 +2919,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   getSocialConfig: {
@@ -2905,6 +2942,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   getSocialSession: {
@@ -2935,6 +2973,7 @@ export interface operations {
         };
       };
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   redirectToSocialProvider: {
@@ -2962,6 +3001,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       403: components['responses']['Forbidden'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   socialProviderCallback: {
@@ -2989,6 +3029,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   listContent: {
@@ -3052,6 +3093,7 @@ export interface operations {
         };
       };
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   getContent: {
@@ -3079,6 +3121,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   createContent: {
@@ -3107,6 +3150,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   deleteContent: {
@@ -3133,6 +3177,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   updateContent: {
@@ -3165,6 +3210,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   shareContent: {
@@ -3197,6 +3243,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   unshareContent: {
@@ -3229,6 +3276,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   listContentCategories: {
@@ -3251,6 +3299,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   listLanguages: {
@@ -3273,6 +3322,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   uploadPreviewFile: {
@@ -3301,6 +3351,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       413: components['responses']['PayloadTooLarge'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   deletePreviewFile: {
@@ -3327,6 +3378,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   uploadDocumentFile: {
@@ -3355,6 +3407,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       413: components['responses']['PayloadTooLarge'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   deleteDocumentFile: {
@@ -3381,6 +3434,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   createContentMultipartUpload: {
@@ -3447,6 +3501,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   completeContentMultipartUpload: {
@@ -3624,6 +3679,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   createConfiguration: {
@@ -3652,6 +3708,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   getConfiguration: {
@@ -3679,6 +3736,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   updateConfiguration: {
@@ -3711,6 +3769,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   deleteConfiguration: {
@@ -3737,6 +3796,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   listAvailableConfigurations: {
@@ -3765,6 +3825,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   duplicateConfiguration: {
@@ -3796,6 +3857,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   activateConfiguration: {
@@ -3828,6 +3890,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   addConfigurationContent: {
@@ -3861,6 +3924,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   removeConfigurationContent: {
@@ -3893,6 +3957,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   shareConfiguration: {
@@ -3925,6 +3990,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   unshareConfiguration: {
@@ -3957,6 +4023,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   listDevices: {
@@ -4007,6 +4074,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   enrolDevice: {
@@ -4034,6 +4102,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServerBusy'];
     };
   };
   getDevice: {
@@ -4061,6 +4130,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   deleteDevice: {
@@ -4086,6 +4156,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServerBusy'];
     };
   };
   renewDeviceEnrolmentCode: {
@@ -4113,6 +4184,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServerBusy'];
     };
   };
   revokeDeviceToken: {
@@ -4138,6 +4210,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServerBusy'];
     };
   };
   listDeviceTypes: {
@@ -4160,6 +4233,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   queueDeviceSync: {
@@ -4188,6 +4262,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   queueDeviceSoftwareSync: {
@@ -4217,6 +4292,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   sendDeviceCommand: {
@@ -4251,6 +4327,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   listDeviceCommandsLegacy: {
@@ -4285,6 +4362,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   enrolHeadset: {
@@ -4311,6 +4389,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServerBusy'];
     };
   };
   getHeadsetConfiguration: {
@@ -4332,6 +4411,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      503: components['responses']['ServerBusy'];
     };
   };
   pollHeadsetCommands: {
@@ -4358,6 +4438,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   reportHeadsetCommandResult: {
@@ -4390,6 +4471,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   reportHeadsetState: {
@@ -4415,6 +4497,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   listOperatingSystems: {
@@ -4446,6 +4529,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   createOperatingSystem: {
@@ -4474,6 +4558,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   getOperatingSystem: {
@@ -4501,6 +4586,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   deleteOperatingSystem: {
@@ -4527,6 +4613,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   updateOperatingSystem: {
@@ -4559,6 +4646,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   createOperatingSystemMultipartUpload: {
@@ -4625,6 +4713,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   completeOperatingSystemMultipartUpload: {

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { type AdmissionSettings, DEFAULT_ADMISSION } from './infra/admission.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -17,6 +18,10 @@ export interface ServerConfig {
   demoFleet: boolean;
   /** DEMO_FLEET_CONTROL_PORT: switch demo headsets off and on over HTTP on 127.0.0.1 (simulator/control.ts). */
   demoFleetControlPort: number | undefined;
+  /** Content-Security-Policy violation reports are appended here as JSON lines (tests); only logged when unset. */
+  cspReportFile: string | undefined;
+  /** Bound and timeouts of the queue in front of the database (README "Bursts"). */
+  admission: AdmissionSettings;
   /** Tests only: a PGlite dumpDataDir() tarball to start from instead of running initdb. Not read from the env. */
   pgliteTemplate?: string | undefined;
 }
@@ -46,5 +51,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demoFleetControlPort: env.DEMO_FLEET_CONTROL_PORT
       ? positiveInteger(env, 'DEMO_FLEET_CONTROL_PORT', 0)
       : undefined,
+    cspReportFile: env.CSP_REPORT_FILE || undefined,
+    admission: {
+      queueLimit: positiveInteger(env, 'DB_QUEUE_LIMIT', DEFAULT_ADMISSION.queueLimit),
+      queueTimeoutMs: positiveInteger(env, 'DB_QUEUE_TIMEOUT_MS', DEFAULT_ADMISSION.queueTimeoutMs),
+      statementTimeoutMs: positiveInteger(
+        env,
+        'DB_STATEMENT_TIMEOUT_MS',
+        DEFAULT_ADMISSION.statementTimeoutMs,
+      ),
+    },
   };
 }

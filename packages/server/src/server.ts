@@ -27,6 +27,7 @@ export async function createServer(overrides: Partial<ServerConfig> = {}) {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     pgliteTemplate: config.pgliteTemplate,
+    admission: config.admission,
   });
   let headsetEvents: HeadsetEvents | undefined;
   try {
@@ -46,6 +47,7 @@ export async function createServer(overrides: Partial<ServerConfig> = {}) {
       tokens,
       headsetEvents,
       portalDist: config.portalDist,
+      cspReportFile: config.cspReportFile,
       logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     });
     app.addHook('onClose', () => database.close());

@@ -1,20 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningServer, startServer } from '../server.ts';
 import { issueEnrolmentCodeFor } from '../services/enrolment.ts';
+import { type ThrowawayDatabase, throwawayDatabase } from '../test-support.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
-
-async function admin(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * Several stateless server processes on one PostgreSQL: a command queued through one must reach the long poll that
@@ -22,18 +11,16 @@ async function admin(query: string): Promise<void> {
  * Runs with TEST_DATABASE_URL (npm test's PostgreSQL pass; CI starts Debian's PostgreSQL).
  */
 describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
-  const name = `vr_portal_test_${randomUUID().replaceAll('-', '')}`;
+  let database: ThrowawayDatabase;
   let portalSide: RunningServer;
   let headsetSide: RunningServer;
 
   beforeAll(async () => {
-    await admin(`create database ${name}`);
-    const url = new URL(adminUrl ?? '');
-    url.pathname = `/${name}`;
+    database = await throwawayDatabase(adminUrl ?? '');
     const options = {
       port: 0,
       host: '127.0.0.1',
-      databaseUrl: url.toString(),
+      databaseUrl: database.url,
       logLevel: 'silent',
       portalDist: '/nonexistent-portal-dist',
     };
@@ -43,7 +30,7 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
   afterAll(async () => {
     await headsetSide?.close();
     await portalSide?.close();
-    await admin(`drop database if exists ${name} with (force)`);
+    await database?.drop();
   });
 
   it('delivers a command queued through one process to the poll held by the other at once', async () => {

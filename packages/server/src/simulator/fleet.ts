@@ -43,6 +43,7 @@ export interface FleetStats {
 
 const RETRY_MIN_MS = 1000;
 const RETRY_MAX_MS = 10_000;
+const RESULT_ATTEMPTS = 4;
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -120,14 +121,27 @@ class Runner {
     return true;
   }
 
+  /**
+   * Reports results, each retried a few times when the server is busy (503) or out of reach, as a real headset
+   * would: a lost result would leave its command to expire as unanswered.
+   */
   private async send(results: CommandResult[]): Promise<void> {
     for (const { commandId, ...result } of results) {
-      try {
-        await this.client.reportResult(commandId, result);
-        this.fleet.counters.results += 1;
-      } catch (error) {
-        // 409: the command expired or was answered meanwhile; nothing more to say about it.
-        if (!(error instanceof HttpStatusError && error.status === 409)) this.handle(error);
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await this.client.reportResult(commandId, result);
+          this.fleet.counters.results += 1;
+          break;
+        } catch (error) {
+          // 404/409: the command is gone, expired or was answered meanwhile; nothing more to say about it.
+          if (error instanceof HttpStatusError && error.status < 500) {
+            if (error.status !== 404 && error.status !== 409) this.handle(error);
+            break;
+          }
+          this.handle(error);
+          if (attempt >= RESULT_ATTEMPTS - 1 || this.fleet.stopping.aborted) break;
+          await sleep(RETRY_MIN_MS * 2 ** attempt, this.fleet.stopping);
+        }
       }
     }
   }
