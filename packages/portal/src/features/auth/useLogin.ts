@@ -1,5 +1,6 @@
 import { loginLockEndsAt } from '@portal/domain';
-import { useCallback, useEffect, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { apiClient, currentUserQuery, queryClient } from '../../lib/api.ts';
 import { serverErrorMessage, serverMessageToast } from '../../lib/serverErrors.ts';
@@ -39,7 +40,7 @@ function blockedUntilNow(): number | null {
 }
 
 export interface LoginState {
-  submit: (credentials: LoginCredentials) => Promise<void>;
+  submit: (credentials: LoginCredentials) => void;
   pending: boolean;
   /**
    * No attempts left: when the block lifts (epoch ms), else null. The page says so for as long as it lasts,
@@ -50,7 +51,6 @@ export interface LoginState {
 
 export function useLogin(): LoginState {
   const navigate = useNavigate();
-  const [pending, setPending] = useState(false);
   const [blockedUntil, setBlockedUntil] = useState(blockedUntilNow);
 
   // The block is temporary: the notice goes and the form works again when it ends, without a reload.
@@ -63,39 +63,37 @@ export function useLogin(): LoginState {
     return () => clearTimeout(timer);
   }, [blockedUntil]);
 
-  const submit = useCallback(
-    async (credentials: LoginCredentials) => {
-      setPending(true);
-      try {
-        const outcome = await runLogin(ports, credentials);
-        if (outcome.kind === 'success') {
-          await navigate('/library');
-          toasts.show({ tone: 'success', title: 'auth:toasts.loginSuccess.title' });
-        } else if (outcome.kind === 'throttled') {
-          toasts.show({
-            tone: 'error',
-            title: 'auth:toasts.loginThrottled.title',
-            ...serverMessageToast(outcome.reason),
-          });
-        } else if (outcome.kind === 'failed') {
-          toasts.show({
-            tone: 'error',
-            title: 'auth:toasts.loginFailed.title',
-            description: 'auth:toasts.loginFailed.description',
-          });
-        } else {
-          toasts.show({
-            tone: 'error',
-            title: 'auth:toasts.loginBlocked.title',
-            description: 'auth:toasts.loginBlocked.description',
-          });
-        }
-      } finally {
-        setPending(false);
-        setBlockedUntil(blockedUntilNow());
+  const login = useMutation({
+    mutationFn: (credentials: LoginCredentials) => runLogin(ports, credentials),
+    async onSuccess(outcome) {
+      if (outcome.kind === 'success') {
+        await navigate('/library');
+        toasts.show({ tone: 'success', title: 'auth:toasts.loginSuccess.title' });
+      } else if (outcome.kind === 'throttled') {
+        toasts.show({
+          tone: 'error',
+          title: 'auth:toasts.loginThrottled.title',
+          ...serverMessageToast(outcome.reason),
+        });
+      } else if (outcome.kind === 'failed') {
+        toasts.show({
+          tone: 'error',
+          title: 'auth:toasts.loginFailed.title',
+          description: 'auth:toasts.loginFailed.description',
+        });
+      } else {
+        toasts.show({
+          tone: 'error',
+          title: 'auth:toasts.loginBlocked.title',
+          description: 'auth:toasts.loginBlocked.description',
+        });
       }
     },
-    [navigate],
-  );
-  return { submit, pending, blockedUntil };
+    onSettled: () => setBlockedUntil(blockedUntilNow()),
+  });
+  return {
+    submit: (credentials) => login.mutate(credentials),
+    pending: login.isPending,
+    blockedUntil,
+  };
 }

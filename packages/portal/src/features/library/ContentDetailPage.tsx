@@ -21,13 +21,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { $api, apiClient, useCurrentUser } from '../../lib/api.ts';
+import { apiClient, contentListsKey, languagesQuery, useCurrentUser } from '../../lib/api.ts';
+import { expectSuccess, refusalDetail } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { ContentLoadFailure } from './ContentLoadFailure.tsx';
 import { contentDetailQuery, routeContentId } from './contentDetailQuery.ts';
 import { ageText, degreesText, isSharedWithUser } from './contentText.ts';
 import { PlaylistPicker } from './PlaylistPicker.tsx';
-import { refusalDetail, ServerRefusal } from './serverRefusal.ts';
 
 const ShareDialogContent = lazy(() =>
   import('./ShareDialog.tsx').then((m) => ({ default: m.ShareDialogContent })),
@@ -38,7 +38,7 @@ const OVERVIEW_COLUMNS: TilesColumns = { mobile: 1, tablet: 2 };
 
 function Facts({ content }: { content: Content }) {
   const { t } = useTranslation('library');
-  const languages = useQuery({ ...$api.queryOptions('get', '/api/v2/cms/languages/'), staleTime: 600_000 });
+  const languages = useQuery(languagesQuery);
   const languageName = (code: string) => languages.data?.find((l) => l.code === code)?.name ?? code;
   const none = t('detail.none');
   const items: KeyValueItem[] = [
@@ -75,14 +75,10 @@ function DeleteAction({ content }: { content: Content }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const remove = useMutation({
-    mutationFn: async () => {
-      const { error, response } = await apiClient.DELETE('/api/v1/cms/content/{id}/', {
-        params: { path: { id: content.id } },
-      });
-      if (!response.ok) throw new ServerRefusal(response.status, error);
-    },
+    mutationFn: () =>
+      expectSuccess(apiClient.DELETE('/api/v1/cms/content/{id}/', { params: { path: { id: content.id } } })),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['get', '/api/v2/cms/content/'] });
+      await queryClient.invalidateQueries({ queryKey: contentListsKey });
       toasts.show({ tone: 'success', title: 'library:detail.deleted' });
       navigate('/library');
     },

@@ -24,7 +24,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
-import { apiClient } from '../../lib/api.ts';
+import { apiClient, contentListsKey } from '../../lib/api.ts';
 import { contentDetailQuery } from './contentDetailQuery.ts';
 import { fileNameProblem, uploadErrorText } from './uploadErrors.ts';
 
@@ -171,7 +171,7 @@ export function ContentFileUpload({ contentId, fileSize }: { contentId: number; 
       setPending(null);
       setPhase({ kind: 'done' });
       await queryClient.invalidateQueries({ queryKey: contentDetailQuery(contentId).queryKey });
-      await queryClient.invalidateQueries({ queryKey: ['get', '/api/v2/cms/content/'] });
+      await queryClient.invalidateQueries({ queryKey: contentListsKey });
     } catch (error) {
       if (error instanceof UploadInterruptedError) {
         // The page is being left; the next visit offers to resume.

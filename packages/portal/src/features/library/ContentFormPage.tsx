@@ -15,11 +15,18 @@ import {
   TextArea,
   TextField,
 } from '@portal/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { $api, apiClient, useCurrentUser } from '../../lib/api.ts';
+import {
+  apiClient,
+  categoriesQuery,
+  contentListsKey,
+  languagesQuery,
+  useCurrentUser,
+} from '../../lib/api.ts';
+import { answerOf, ServerRefusal } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { DocumentsField, deleteStoredFile, PreviewField, type PreviewValue } from './ContentFiles.tsx';
 import { ContentFileUpload } from './ContentFileUpload.tsx';
@@ -39,6 +46,7 @@ import {
 } from './contentForm.ts';
 
 type StoredFile = components['schemas']['StoredFile'];
+type ContentBody = components['schemas']['ContentCreate'] & components['schemas']['ContentUpdate'];
 
 /** What went wrong with the last save: nothing, the server's messages, or no usable answer at all. */
 type SaveFailure = { kind: 'none' } | { kind: 'server'; errors: ServerFormErrors } | { kind: 'unknown' };
@@ -60,13 +68,39 @@ function ContentForm({ content }: { content?: Content }) {
   const [documents, setDocuments] = useState<StoredFile[]>(content?.documentFiles ?? []);
   const everDocuments = useRef(new Map<number, StoredFile>());
   for (const file of documents) everDocuments.current.set(file.id, file);
-  const [saving, setSaving] = useState(false);
-
-  const categories = useQuery({
-    ...$api.queryOptions('get', '/api/v2/cms/content-category/'),
-    staleTime: 600_000,
+  const categories = useQuery(categoriesQuery);
+  const languages = useQuery(languagesQuery);
+  const save = useMutation({
+    mutationFn: (body: ContentBody) =>
+      answerOf(
+        content
+          ? apiClient.PATCH('/api/v1/cms/content/{id}/', { params: { path: { id: content.id } }, body })
+          : apiClient.POST('/api/v1/cms/content/', { body }),
+      ),
+    async onSuccess(saved, body) {
+      const kept = new Set(body.documentFileIds);
+      for (const id of everDocuments.current.keys()) if (!kept.has(id)) void deleteStoredFile('document', id);
+      queryClient.setQueryData(contentDetailQuery(saved.id).queryKey, saved);
+      await queryClient.invalidateQueries({ queryKey: contentListsKey });
+      if (content) {
+        toasts.show({ tone: 'success', title: 'library:form.saved' });
+        navigate(`/library/${saved.id}`);
+      } else {
+        toasts.show({
+          tone: 'success',
+          title: 'library:form.created',
+          description: 'library:form.fileStepHint',
+        });
+        // The file needs an existing item: the edit page carries the upload.
+        navigate(`/library/${saved.id}/edit`, { replace: true });
+      }
+    },
+    onError(error) {
+      if (!(error instanceof ServerRefusal)) return setFailure({ kind: 'unknown' });
+      setFailure({ kind: 'server', errors: serverFormErrors(error.body) });
+      focusFirstInvalid();
+    },
   });
-  const languages = useQuery({ ...$api.queryOptions('get', '/api/v2/cms/languages/'), staleTime: 600_000 });
 
   // The server lets only content administrators (and staff) make content public; an item that already is
   // public keeps the box so its owner can withdraw it.
@@ -95,8 +129,9 @@ function ContentForm({ content }: { content?: Content }) {
       formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
     );
 
-  const submit = async (event: React.FormEvent) => {
+  const submit = (event: React.FormEvent) => {
     event.preventDefault();
+    if (save.isPending) return;
     const found = validateContentForm(values);
     setErrors(found);
     setFailure(NO_FAILURE);
@@ -112,39 +147,7 @@ function ContentForm({ content }: { content?: Content }) {
         : preview.id !== null
           ? { previewImageId: preview.id }
           : {};
-    const body = { ...contentBody(values), ...previewChange, documentFileIds: documents.map((d) => d.id) };
-    setSaving(true);
-    try {
-      const result = content
-        ? await apiClient.PATCH('/api/v1/cms/content/{id}/', { params: { path: { id: content.id } }, body })
-        : await apiClient.POST('/api/v1/cms/content/', { body });
-      if (!result.data) {
-        setFailure({ kind: 'server', errors: serverFormErrors(result.error) });
-        focusFirstInvalid();
-        return;
-      }
-      const saved = result.data;
-      const kept = new Set(documents.map((d) => d.id));
-      for (const id of everDocuments.current.keys()) if (!kept.has(id)) void deleteStoredFile('document', id);
-      queryClient.setQueryData(contentDetailQuery(saved.id).queryKey, saved);
-      await queryClient.invalidateQueries({ queryKey: ['get', '/api/v2/cms/content/'] });
-      if (content) {
-        toasts.show({ tone: 'success', title: 'library:form.saved' });
-        navigate(`/library/${saved.id}`);
-      } else {
-        toasts.show({
-          tone: 'success',
-          title: 'library:form.created',
-          description: 'library:form.fileStepHint',
-        });
-        // The file needs an existing item: the edit page carries the upload.
-        navigate(`/library/${saved.id}/edit`, { replace: true });
-      }
-    } catch {
-      setFailure({ kind: 'unknown' });
-    } finally {
-      setSaving(false);
-    }
+    save.mutate({ ...contentBody(values), ...previewChange, documentFileIds: documents.map((d) => d.id) });
   };
 
   let failureText: React.ReactNode = null;
@@ -164,7 +167,7 @@ function ContentForm({ content }: { content?: Content }) {
 
   const type = values.contentType;
   return (
-    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <Stack gap="medium">
         <TextField
           label={t('form.title')}
@@ -313,7 +316,7 @@ function ContentForm({ content }: { content?: Content }) {
         )}
         {!content && <Text tone="muted">{t('form.fileStepHint')}</Text>}
         <Inline gap="small">
-          <Button type="submit" loading={saving} loadingLabel={t('form.saving')}>
+          <Button type="submit" loading={save.isPending} loadingLabel={t('form.saving')}>
             {content ? t('form.save') : t('form.create')}
           </Button>
           <Link to={content ? `/library/${content.id}` : '/library'}>{t('form.cancel')}</Link>

@@ -2,13 +2,11 @@ import { CONTENT_TYPES, type ContentType } from '@portal/domain';
 import { Box, Button, Inline, Select } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { $api } from '../../lib/api.ts';
+import { categoriesQuery, languagesQuery } from '../../lib/api.ts';
 import { activeFilterCount, DEFAULT_VIEW, type LibraryView, withFilter } from './libraryParams.ts';
 
 /** Ages offered by the age filter: the range school content is recommended for. */
 const FILTER_AGES = Array.from({ length: 16 }, (_, index) => index + 3);
-
-const lookupOptions = { staleTime: 10 * 60_000 } as const;
 
 /** Type, category, language, format, age and scope; every change is a new URL (and history entry). */
 export function LibraryFilters({
@@ -21,11 +19,8 @@ export function LibraryFilters({
   onChange: (view: LibraryView) => void;
 }) {
   const { t } = useTranslation('library');
-  const categories = useQuery({
-    ...$api.queryOptions('get', '/api/v2/cms/content-category/'),
-    ...lookupOptions,
-  });
-  const languages = useQuery({ ...$api.queryOptions('get', '/api/v2/cms/languages/'), ...lookupOptions });
+  const categories = useQuery(categoriesQuery);
+  const languages = useQuery(languagesQuery);
   const all = { value: '', label: t('filters.all') };
 
   return (

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
 import { LIBRARY_PAGE_SIZE } from '../../lib/contentQuery.ts';
+import { ServerRefusal } from '../../lib/serverErrors.ts';
 import { contentListQuery } from './contentListQuery.ts';
 import { LibraryCard } from './LibraryCard.tsx';
 import {
@@ -30,7 +31,6 @@ import {
   parseLibraryView,
   withFilter,
 } from './libraryParams.ts';
-import { ServerRefusal } from './serverRefusal.ts';
 
 /** Server search waits until typing pauses this long, so a word costs one request, not one per key. */
 export const SEARCH_DEBOUNCE_MS = 250;

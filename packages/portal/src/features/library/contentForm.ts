@@ -1,6 +1,6 @@
 import type { Content, components } from '@portal/api';
 import type { ContentType } from '@portal/domain';
-import { errorDetail, fieldError } from '../../lib/apiErrors.ts';
+import { errorDetail, fieldError } from '../../lib/serverErrors.ts';
 
 type ContentCreate = components['schemas']['ContentCreate'];
 type ContentUpdate = components['schemas']['ContentUpdate'];

@@ -1,18 +1,18 @@
 import type { Membership, Organisation } from '@portal/api';
 import { Button, Heading, Inline, Stack, Switch, Text, TextField } from '@portal/ui';
-import { type FormEvent, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiClient, currentUserQueryKey, queryClient, useCurrentUser } from '../../lib/api.ts';
-import { reportError } from '../../lib/errorReporting.ts';
+import { onSubmitted, useFormState } from '../../lib/form.ts';
 import type { TranslationKey } from '../../lib/i18n.ts';
 import { LanguageSwitch } from '../../lib/LanguageSwitch.tsx';
 import { organisationTypeKey } from '../../lib/organisationType.ts';
 import {
+  answerOf,
+  fieldRefusal,
   serverErrorMessage,
   serverFieldMessage,
-  serverMessageText,
-  showServerError,
-  UNKNOWN_SERVER_MESSAGE,
+  showFailure,
 } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 
@@ -27,56 +27,52 @@ const SETTINGS_REFUSALS: Partial<Record<number, TranslationKey>> = {
   409: 'settings:errors.lastAdministrator',
 };
 
+type OrganisationError = 'organisation.errors.nameRequired' | 'organisation.errors.tooLong';
+
+function nameError(name: string): OrganisationError | undefined {
+  if (name === '') return 'organisation.errors.nameRequired';
+  return name.length > NAME_MAX_LENGTH ? 'organisation.errors.tooLong' : undefined;
+}
+
 function OrganisationName({ organisation }: { organisation: Organisation }) {
   const { t } = useTranslation('settings');
-  const [name, setName] = useState(organisation.name);
-  const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending) return;
-    const trimmed = name.trim();
-    if (trimmed === '') return setError(t('organisation.errors.nameRequired'));
-    if (trimmed.length > NAME_MAX_LENGTH) return setError(t('organisation.errors.tooLong'));
-    setError(undefined);
-    setPending(true);
-    try {
-      const { error: body, response } = await apiClient.PATCH('/api/v1/organisations/{id}/', {
-        params: { path: { id: organisation.id } },
-        body: { name: trimmed },
+  const form = useFormState({ organisationName: organisation.name }, (key: OrganisationError) => t(key));
+  const rename = useMutation({
+    mutationFn: (name: string) =>
+      answerOf(
+        apiClient.PATCH('/api/v1/organisations/{id}/', {
+          params: { path: { id: organisation.id } },
+          body: { name },
+        }),
+      ),
+    async onSuccess() {
+      await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+      toasts.show({ tone: 'success', title: 'settings:toasts.saved.title' });
+    },
+    onError(error) {
+      const refusal = fieldRefusal(error);
+      if (!refusal) return showFailure(error, 'updateOrganisation', SETTINGS_REFUSALS);
+      form.setServerErrors({
+        organisationName: serverFieldMessage(refusal.body, 'name') ?? serverErrorMessage(400, refusal.body),
       });
-      if (response.ok) {
-        await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
-        toasts.show({ tone: 'success', title: 'settings:toasts.saved.title' });
-      } else if (response.status === 400) {
-        const message = serverFieldMessage(body, 'name') ?? serverErrorMessage(400, body);
-        setError(serverMessageText(message));
-      } else if (response.status !== 401)
-        showServerError(serverErrorMessage(response.status, body, SETTINGS_REFUSALS));
-    } catch (failure) {
-      reportError(failure, { during: 'updateOrganisation' });
-      showServerError(UNKNOWN_SERVER_MESSAGE);
-    } finally {
-      setPending(false);
-    }
-  };
+    },
+  });
+
+  const onSubmit = onSubmitted(() => {
+    if (rename.isPending) return;
+    const trimmed = form.values.organisationName.trim();
+    if (form.check({ organisationName: nameError(trimmed) })) rename.mutate(trimmed);
+  });
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="medium">
-        <TextField
-          label={t('organisation.name')}
-          name="organisationName"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          error={error}
-        />
+        <TextField label={t('organisation.name')} {...form.field('organisationName')} />
         <div>
           <Button
             type="submit"
             variant="primary"
-            loading={pending}
+            loading={rename.isPending}
             loadingLabel={t('organisation.submitting')}
           >
             {t('organisation.submit')}
@@ -97,32 +93,21 @@ function MemberRow({
   own: boolean;
 }) {
   const { t } = useTranslation('settings');
-  const [pending, setPending] = useState(false);
   const name = `${membership.user.firstName} ${membership.user.lastName}`.trim() || membership.user.email;
-
-  const toggle = async (isAdministrator: boolean) => {
-    setPending(true);
-    try {
-      const { error, response } = await apiClient.PATCH(
-        '/api/v1/organisations/{id}/memberships/{membershipId}/',
-        {
+  const toggle = useMutation({
+    mutationFn: (isAdministrator: boolean) =>
+      answerOf(
+        apiClient.PATCH('/api/v1/organisations/{id}/memberships/{membershipId}/', {
           params: { path: { id: organisationId, membershipId: membership.id } },
           body: { isAdministrator },
-        },
-      );
-      if (response.ok) {
-        await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
-        toasts.show({ tone: 'success', title: 'settings:toasts.saved.title' });
-      } else if (response.status !== 401) {
-        showServerError(serverErrorMessage(response.status, error, SETTINGS_REFUSALS));
-      }
-    } catch (failure) {
-      reportError(failure, { during: 'updateMembership' });
-      showServerError(UNKNOWN_SERVER_MESSAGE);
-    } finally {
-      setPending(false);
-    }
-  };
+        }),
+      ),
+    async onSuccess() {
+      await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+      toasts.show({ tone: 'success', title: 'settings:toasts.saved.title' });
+    },
+    onError: (error) => showFailure(error, 'updateMembership', SETTINGS_REFUSALS),
+  });
 
   return (
     <li>
@@ -138,8 +123,8 @@ function MemberRow({
         <Switch
           label={t('members.administratorSwitch', { name })}
           checked={membership.isAdministrator}
-          disabled={pending}
-          onCheckedChange={(checked) => void toggle(checked)}
+          disabled={toggle.isPending}
+          onCheckedChange={(checked) => toggle.mutate(checked)}
         />
       </Inline>
     </li>
