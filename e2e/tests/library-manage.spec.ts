@@ -62,7 +62,7 @@ test('create a video with preview image, then upload 50 MB with visible progress
   });
   await chooseFile(page, 'Datei wählen', bigFile);
   await expect(page.getByRole('progressbar', { name: 'Fortschritt des Uploads' })).toBeVisible();
-  await expect(page.getByText('Datei hochgeladen.')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('Datei hochgeladen.', { exact: true })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText('Aktuelle Datei: 50,00 MB')).toBeVisible();
   expect(await incomingFiles()).toEqual([]);
   const texts = await page.evaluate(() => (window as unknown as { progressTexts: string[] }).progressTexts);
@@ -133,7 +133,7 @@ test('an interrupted upload resumes after a reload without sending finished part
     ),
   ).toBeVisible();
   await chooseFile(page, 'Datei wählen', bigFile);
-  await expect(page.getByText('Datei hochgeladen.')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('Datei hochgeladen.', { exact: true })).toBeVisible({ timeout: 60_000 });
   // Only the parts the server did not have went out after the reload.
   // (request events reach the test asynchronously, hence the poll)
   await expect.poll(() => [...new Set(parts)].sort((a, b) => a - b)).toEqual([5, 6, 7, 8, 9, 10]);

@@ -69,7 +69,7 @@ test('leaving the edit page during an upload asks first, keeps the upload, and t
     ),
   ).toBeVisible();
   await chooseFile(page, 'Datei wählen', bigFile);
-  await expect(page.getByText('Datei hochgeladen.')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('Datei hochgeladen.', { exact: true })).toBeVisible({ timeout: 60_000 });
   // Only parts the server did not have went out (request events reach the test late on a busy machine, so
   // the check is that none of the finished parts 1–4 was sent again).
   await expect.poll(() => parts.length).toBeGreaterThan(0);
