@@ -9,6 +9,7 @@ export { Badge, type BadgeProps, type BadgeTone, badgeTones } from './Badge/Badg
 export { Box, type BoxProps } from './Box/Box';
 export { Breadcrumb, type BreadcrumbItem, type BreadcrumbProps } from './Breadcrumb/Breadcrumb';
 export { Button, type ButtonProps } from './Button/Button';
+export { ButtonLink, type ButtonLinkProps } from './ButtonLink/ButtonLink';
 export { Card, type CardElement, type CardProps } from './Card/Card';
 export { Checkbox, type CheckboxProps } from './Checkbox/Checkbox';
 export {
@@ -30,10 +31,12 @@ export {
 export {
   ContentCard,
   type ContentCardElement,
+  type ContentCardPlaceholderTone,
   type ContentCardProps,
   ContentCardSkeleton,
   type ContentCardSkeletonProps,
   type ContentCardTitleLevel,
+  contentCardPlaceholderTones,
 } from './ContentCard/ContentCard';
 export {
   DataTable,
@@ -54,6 +57,7 @@ export {
   type DialogTitleProps,
   type DialogTriggerProps,
 } from './Dialog/Dialog';
+export { Drawer, type DrawerProps } from './Drawer/Drawer';
 export { EmptyState, type EmptyStateProps } from './EmptyState/EmptyState';
 export { FileDropzone, type FileDropzoneProps, type FileRejection } from './FileDropzone/FileDropzone';
 export {
@@ -85,6 +89,7 @@ export {
   type MenuItemProps,
   type MenuItemTone,
   type MenuLabelProps,
+  type MenuLinkItemProps,
   type MenuRootProps,
   type MenuSeparatorProps,
   type MenuTriggerProps,
@@ -134,3 +139,4 @@ export {
 export { Tooltip, type TooltipProps, type TooltipSide, tooltipSides } from './Tooltip/Tooltip';
 export { darkThemeClass, lightThemeClass, vars } from './theme/theme.css';
 export { type Breakpoint, breakpointNames, breakpoints, type Space } from './theme/tokens';
+export { UserMenu, type UserMenuProps } from './UserMenu/UserMenu';

@@ -1,5 +1,6 @@
 import * as RadixMenu from '@radix-ui/react-dropdown-menu';
 import { type ComponentPropsWithoutRef, type ElementRef, forwardRef, type ReactNode } from 'react';
+import { useLinkComponent } from '../LinkProvider/LinkProvider';
 import * as styles from './Menu.css';
 
 const cx = (...classes: (string | undefined)[]) => classes.filter(Boolean).join(' ');
@@ -113,6 +114,34 @@ export const MenuItem = forwardRef<ElementRef<typeof RadixMenu.Item>, MenuItemPr
 });
 MenuItem.displayName = 'Menu.Item';
 
+export type MenuLinkItemProps = Omit<MenuItemProps, 'onSelect' | 'tone' | 'asChild'> & {
+  /** Where the item leads; rendered with the LinkProvider's link, so the router handles it. */
+  href: string;
+};
+
+/**
+ * An item that is a link (e.g. 'Profil' in a user menu): arrow keys reach it like any item, Enter follows it.
+ * @example <Menu.LinkItem href="/dashboard/profile">{t('nav.profile')}</Menu.LinkItem>
+ */
+export const MenuLinkItem = forwardRef<ElementRef<typeof RadixMenu.Item>, MenuLinkItemProps>(
+  function MenuLinkItem({ href, icon, className, children, ...props }, ref) {
+    const Link = useLinkComponent();
+    return (
+      <RadixMenu.Item ref={ref} className={cx(styles.item({}), className)} asChild {...props}>
+        <Link href={href}>
+          {icon ? (
+            <span className={styles.itemIcon} aria-hidden="true">
+              {icon}
+            </span>
+          ) : null}
+          {children}
+        </Link>
+      </RadixMenu.Item>
+    );
+  },
+);
+MenuLinkItem.displayName = 'Menu.LinkItem';
+
 export type MenuLabelProps = ComponentPropsWithoutRef<typeof RadixMenu.Label> & {
   /** The group's heading text. */
   children?: ReactNode;
@@ -148,6 +177,7 @@ export const Menu = {
   Trigger: MenuTrigger,
   Content: MenuContent,
   Item: MenuItem,
+  LinkItem: MenuLinkItem,
   Label: MenuLabel,
   Separator: MenuSeparator,
 };

@@ -1,8 +1,16 @@
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import { useLinkComponent } from '../LinkProvider/LinkProvider';
 import * as styles from './NavLink.css';
 
 export const navLinkPlacements = ['navbar', 'side'] as const;
+
+type NavLinkPlacement = (typeof navLinkPlacements)[number];
+
+/**
+ * The placement of NavLinks that name none: AppShell renders the same navigation in its drawer, where the
+ * entries stand one below the other like a side navigation.
+ */
+export const NavLinkPlacementContext = createContext<NavLinkPlacement>('navbar');
 
 export type NavLinkProps = Omit<styles.RootVariants, 'active'> & {
   href: string;
@@ -17,10 +25,11 @@ export type NavLinkProps = Omit<styles.RootVariants, 'active'> & {
  */
 export function NavLink({ href, active = false, placement, children }: NavLinkProps) {
   const Link = useLinkComponent();
+  const surrounding = useContext(NavLinkPlacementContext);
   return (
     <Link
       href={href}
-      className={styles.root({ active, placement })}
+      className={styles.root({ active, placement: placement ?? surrounding })}
       aria-current={active ? 'page' : undefined}
     >
       {children}
