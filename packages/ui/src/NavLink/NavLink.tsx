@@ -16,6 +16,12 @@ export type NavLinkProps = Omit<styles.RootVariants, 'active'> & {
   href: string;
   /** The current section; sets aria-current="page" and the highlight. */
   active?: boolean;
+  /**
+   * A decorative icon before the text; on phones (below the tablet breakpoint) only the icon shows and the
+   * text stays the link's accessible name, for a long entry in a crowded navbar.
+   * @example <NavLink href="/support?thema=library" icon={<HelpIcon />}>Hilfe: Mediathek</NavLink>
+   */
+  icon?: ReactNode;
   children: ReactNode;
 };
 
@@ -23,7 +29,7 @@ export type NavLinkProps = Omit<styles.RootVariants, 'active'> & {
  * An entry of the AppShell navigation, rendered with the LinkProvider's component.
  * `placement="side"` styles it for the AppShell's side navigation.
  */
-export function NavLink({ href, active = false, placement, children }: NavLinkProps) {
+export function NavLink({ href, active = false, placement, icon, children }: NavLinkProps) {
   const Link = useLinkComponent();
   const surrounding = useContext(NavLinkPlacementContext);
   return (
@@ -32,7 +38,16 @@ export function NavLink({ href, active = false, placement, children }: NavLinkPr
       className={styles.root({ active, placement: placement ?? surrounding })}
       aria-current={active ? 'page' : undefined}
     >
-      {children}
+      {icon ? (
+        <>
+          <span className={styles.icon} aria-hidden="true">
+            {icon}
+          </span>
+          <span className={styles.collapsibleText}>{children}</span>
+        </>
+      ) : (
+        children
+      )}
     </Link>
   );
 }

@@ -1,3 +1,4 @@
+import type { User } from '@portal/api';
 import {
   Alert,
   AppShell,
@@ -6,18 +7,30 @@ import {
   Inline,
   type LinkComponentProps,
   LinkProvider,
+  Menu,
   NavLink,
   Spinner,
   Stack,
+  Text,
+  UserMenu,
 } from '@portal/ui';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { useLogout } from '../../features/auth/useLogout.ts';
 import { useCurrentUser } from '../../lib/api.ts';
+import { HelpIcon } from '../../lib/icons.tsx';
 import { useSavedLanguage } from '../../lib/userLanguage.ts';
 import { breadcrumbFor } from './breadcrumbs.ts';
-import { activeEntry, helpLinkFor, navigationFor } from './navigation.ts';
+import {
+  activeEntry,
+  COMING_PAGES,
+  FOOTER_LINKS,
+  helpLinkFor,
+  initialsOf,
+  navigationFor,
+  userMenuFor,
+} from './navigation.ts';
 import { sessionGate } from './sessionGate.ts';
 
 // Only users who still have to accept the terms need the dialog (and Radix Dialog with it).
@@ -25,11 +38,61 @@ const TermsGate = lazy(() =>
   import('../../features/auth/TermsGate.tsx').then((m) => ({ default: m.TermsGate })),
 );
 
-function RouterLink({ href, className, children, 'aria-current': ariaCurrent }: LinkComponentProps) {
+/** Every prop goes on to the anchor: a Menu.LinkItem hands over the menu item's role, focus handling and ref. */
+function RouterLink({ href, ...props }: LinkComponentProps) {
+  return <Link to={href} {...props} />;
+}
+
+/** Who is signed in, for whom, and what they can do with their account (issue 12: the header names them). */
+function AccountMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
+  const { t } = useTranslation();
+  const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
   return (
-    <Link to={href} className={className} aria-current={ariaCurrent}>
-      {children}
-    </Link>
+    <UserMenu
+      name={name}
+      detail={user.organisations[0]?.name ?? (user.isStaff ? t('userMenu.staff') : undefined)}
+      initials={initialsOf(user)}
+    >
+      {userMenuFor(user).map((entry) =>
+        'href' in entry ? (
+          <Menu.LinkItem key={entry.href} href={entry.href}>
+            {t(entry.label)}
+          </Menu.LinkItem>
+        ) : (
+          <Menu.Item key={entry.action} onSelect={onLogout}>
+            {t(entry.label)}
+          </Menu.Item>
+        ),
+      )}
+    </UserMenu>
+  );
+}
+
+/** On every page: the legal pages and the support, and the pages that are still to come (spec §2). */
+function Footer() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="small">
+      <nav aria-label={t('footer.label')}>
+        <Inline gap="large">
+          {FOOTER_LINKS.map((link) => (
+            <Link key={link.href} to={link.href}>
+              {t(link.label)}
+            </Link>
+          ))}
+        </Inline>
+      </nav>
+      <Inline gap="small" alignY="center">
+        <Text tone="muted" size="small">
+          {t('footer.comingLabel')}:
+        </Text>
+        {COMING_PAGES.map((page) => (
+          <Text key={page.href} size="small">
+            <Link to={page.href}>{t('footer.soon', { page: t(page.label) })}</Link>
+          </Text>
+        ))}
+      </Inline>
+    </Stack>
   );
 }
 
@@ -59,7 +122,7 @@ export function RootLayout() {
   const logout = useLogout();
   useSavedLanguage(user);
   const trail = breadcrumbFor(matches);
-  const entries = navigationFor(signedIn, user);
+  const entries = navigationFor(signedIn);
   const active = activeEntry(entries, pathname);
   const gate = sessionGate({ signedIn, user, failed, pathname });
 
@@ -74,12 +137,12 @@ export function RootLayout() {
     <Inline gap="small">
       {/* Spec §2: every page's help topic; the support page itself needs none. */}
       {pathname !== '/support' && (
-        <NavLink href={help.href}>{t('help.label', { topic: t(`help.topics.${help.key}`) })}</NavLink>
+        <NavLink href={help.href} icon={<HelpIcon />}>
+          {t('help.label', { topic: t(`help.topics.${help.key}`) })}
+        </NavLink>
       )}
       {signedIn ? (
-        <Button variant="secondary" size="small" onClick={() => void logout()}>
-          {t('nav.logout')}
-        </Button>
+        user && <AccountMenu user={user} onLogout={() => void logout()} />
       ) : (
         <NavLink href="/login" active={pathname === '/login'}>
           {t('nav.login')}
@@ -115,9 +178,13 @@ export function RootLayout() {
     <LinkProvider component={RouterLink}>
       <AppShell
         brand={t('app.brand')}
+        brandHref="/library"
         navigation={navigation}
         navigationLabel={t('nav.label')}
         actions={actions}
+        menuButtonLabel={t('nav.menu')}
+        menuCloseLabel={t('nav.menuClose')}
+        footer={<Footer />}
         skipLinkLabel={t('app.skipLink')}
       >
         {content[gate]()}

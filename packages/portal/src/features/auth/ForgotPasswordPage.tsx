@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { anonymousClient } from '../../lib/api.ts';
 import { onSubmitted, useFormState } from '../../lib/form.ts';
+import { PageHeading } from '../../lib/pageMeta.tsx';
 import { expectSuccess, fieldRefusal, serverFieldMessage, showFailure } from '../../lib/serverErrors.ts';
 
 type EmailError = 'login.errors.emailRequired' | 'login.errors.emailInvalid';
@@ -43,7 +44,7 @@ export function ForgotPasswordPage() {
   if (sent) {
     return (
       <Stack gap="large">
-        <Heading level={1}>{t('forgotPassword.sentTitle')}</Heading>
+        <PageHeading>{t('forgotPassword.sentTitle')}</PageHeading>
         <Text>
           <span role="status">{t('forgotPassword.sent')}</span>
         </Text>
@@ -57,7 +58,7 @@ export function ForgotPasswordPage() {
   return (
     <Stack gap="large">
       <Stack gap="small">
-        <Heading level={1}>{t('forgotPassword.title')}</Heading>
+        <PageHeading>{t('forgotPassword.title')}</PageHeading>
         <Text tone="muted">{t('forgotPassword.intro')}</Text>
       </Stack>
       <form onSubmit={onSubmit} noValidate>

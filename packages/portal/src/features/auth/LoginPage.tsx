@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { onSubmitted, useFormState } from '../../lib/form.ts';
 import { PasswordInput } from '../../lib/PasswordInput.tsx';
+import { PageHeading } from '../../lib/pageMeta.tsx';
 import { type LoginFieldErrors, validateLoginForm } from './loginFlow.ts';
 import { useLogin } from './useLogin.ts';
 
@@ -21,7 +22,7 @@ export function LoginPage() {
   return (
     <Stack gap="large">
       <Stack gap="small">
-        <Heading level={1}>{t('login.title')}</Heading>
+        <PageHeading description={t('meta.login', { ns: 'common' })}>{t('login.title')}</PageHeading>
         <Text tone="muted">{t('login.intro')}</Text>
       </Stack>
       {blockedUntil !== null && (

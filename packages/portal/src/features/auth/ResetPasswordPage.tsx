@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { anonymousClient } from '../../lib/api.ts';
 import { onSubmitted, useFormState } from '../../lib/form.ts';
 import { PasswordInput } from '../../lib/PasswordInput.tsx';
+import { PageHeading } from '../../lib/pageMeta.tsx';
 import { expectSuccess, fieldRefusal, serverFieldMessage, showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { releaseLoginBlock } from './loginAttemptsStore.ts';
@@ -51,7 +52,7 @@ export function ResetPasswordPage() {
   return (
     <Stack gap="large">
       <Stack gap="small">
-        <Heading level={1}>{t('resetPassword.title')}</Heading>
+        <PageHeading>{t('resetPassword.title')}</PageHeading>
         <Text tone="muted">{t('resetPassword.intro')}</Text>
       </Stack>
       {linkInvalid && (

@@ -22,6 +22,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { apiClient, contentListsKey, languagesQuery, useCurrentUser } from '../../lib/api.ts';
+import { PageHeading } from '../../lib/pageMeta.tsx';
 import { expectSuccess, refusalDetail } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { ContentLoadFailure } from './ContentLoadFailure.tsx';
@@ -141,7 +142,7 @@ export function ContentDetailPage() {
     <Stack gap="large">
       <Link to="/library">{t('detail.back')}</Link>
       <Stack gap="small">
-        <Heading level={1}>{content.title}</Heading>
+        <PageHeading>{content.title}</PageHeading>
         {shared && (
           <Alert tone="info" title={t('card.shared')}>
             {t('detail.sharedNotice')}

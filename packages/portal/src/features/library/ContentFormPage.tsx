@@ -26,6 +26,7 @@ import {
   languagesQuery,
   useCurrentUser,
 } from '../../lib/api.ts';
+import { PageHeading } from '../../lib/pageMeta.tsx';
 import { answerOf, ServerRefusal } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { DocumentsField, deleteStoredFile, PreviewField, type PreviewValue } from './ContentFiles.tsx';
@@ -331,7 +332,7 @@ export function ContentCreatePage() {
   const { t } = useTranslation('library');
   return (
     <Stack gap="large">
-      <Heading level={1}>{t('form.createTitle')}</Heading>
+      <PageHeading>{t('form.createTitle')}</PageHeading>
       <ContentForm />
     </Stack>
   );
@@ -366,7 +367,7 @@ export function ContentEditPage() {
   }
   return (
     <Stack gap="large">
-      <Heading level={1}>{t('form.editTitle')}</Heading>
+      <PageHeading>{t('form.editTitle')}</PageHeading>
       <ContentFileUpload contentId={content.id} fileSize={content.fileSize} />
       <ContentForm key={content.id} content={content} />
     </Stack>

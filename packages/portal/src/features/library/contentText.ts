@@ -1,5 +1,6 @@
 import type { Content } from '@portal/api';
-import { type AgeRange, ageRange, contentFormatDegrees } from '@portal/domain';
+import { type AgeRange, ageRange, type ContentType, contentFormatDegrees } from '@portal/domain';
+import type { ContentCardPlaceholderTone } from '@portal/ui';
 import type { TFunction } from 'i18next';
 
 /** Card titles are cut at the next space after this many characters (spec §9 truncation). */
@@ -33,3 +34,10 @@ export function isSharedWithUser(
   if (organisationIds.includes(content.owner.id)) return false;
   return content.sharedWith.some((id) => organisationIds.includes(id));
 }
+
+/** Each content type keeps its colour where no preview image stands in: App blue, Video orange, Web-App green. */
+export const PLACEHOLDER_TONES = {
+  app: 'info',
+  video: 'warning',
+  webApp: 'positive',
+} as const satisfies Record<ContentType, ContentCardPlaceholderTone>;

@@ -10,6 +10,7 @@ import { onSubmitted, useFormState } from '../../lib/form.ts';
 import { LanguageSwitch } from '../../lib/LanguageSwitch.tsx';
 import { endLocalSession } from '../../lib/localSession.ts';
 import { PasswordInput } from '../../lib/PasswordInput.tsx';
+import { PageHeading } from '../../lib/pageMeta.tsx';
 import {
   answerOf,
   expectSuccess,
@@ -319,7 +320,7 @@ export function ProfilePage() {
   return (
     <Stack gap="xlarge">
       <Stack gap="small">
-        <Heading level={1}>{t('title')}</Heading>
+        <PageHeading>{t('title')}</PageHeading>
         <Text tone="muted">{t('intro')}</Text>
       </Stack>
       <DetailsForm

@@ -7,6 +7,7 @@ import { onSubmitted, useFormState } from '../../lib/form.ts';
 import type { TranslationKey } from '../../lib/i18n.ts';
 import { LanguageSwitch } from '../../lib/LanguageSwitch.tsx';
 import { organisationTypeKey } from '../../lib/organisationType.ts';
+import { PageHeading } from '../../lib/pageMeta.tsx';
 import {
   answerOf,
   fieldRefusal,
@@ -143,7 +144,7 @@ export function SettingsPage() {
   return (
     <Stack gap="xlarge">
       <Stack gap="small">
-        <Heading level={1}>{t('title')}</Heading>
+        <PageHeading>{t('title')}</PageHeading>
         <Text tone="muted">{t('intro')}</Text>
       </Stack>
       <Stack gap="medium">
