@@ -3,6 +3,7 @@
 import './theme/fonts';
 import './theme/global.css';
 
+export { ActionBar, type ActionBarProps } from './ActionBar/ActionBar';
 export { Alert, type AlertProps, type AlertTone, alertTones } from './Alert/Alert';
 export { AppShell, type AppShellProps, NAVBAR_HEIGHT_PX } from './AppShell/AppShell';
 export { Badge, type BadgeProps, type BadgeTone, badgeTones } from './Badge/Badge';

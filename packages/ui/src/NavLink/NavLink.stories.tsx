@@ -161,7 +161,14 @@ export const KeyboardFocus: Story = {
 };
 
 const helpIcon = (
-  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
+  <svg
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    aria-hidden="true"
+    focusable="false"
+  >
     <circle cx="12" cy="12" r="9" />
     <path d="M9.5 9a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .8-1 1.5V14" strokeLinecap="round" />
     <circle cx="12" cy="17.5" r="0.5" fill="currentColor" />

@@ -1,8 +1,8 @@
 import { Text } from '@portal/ui';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
+import { StatusPage } from '../../lib/StatusPage.tsx';
 import type { RouteHandle } from './breadcrumbs.ts';
-import { StatusPage } from './StatusPage.tsx';
 
 /** The one notice of a page a later issue builds (issue 2: 'Diese Seite folgt in Kürze.'), without heading. */
 export function ComingSoonNotice() {

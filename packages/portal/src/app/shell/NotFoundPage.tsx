@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { StatusPage } from './StatusPage.tsx';
+import { StatusPage } from '../../lib/StatusPage.tsx';
 
 /** Any address the portal does not know: its title once, as h1 and tab title. */
 export function NotFoundPage() {

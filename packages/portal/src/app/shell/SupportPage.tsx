@@ -2,8 +2,8 @@ import { HELP_LINK_PARAMS, HELP_TOPICS, type HelpTopicKey } from '@portal/domain
 import { Text } from '@portal/ui';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { StatusPage } from '../../lib/StatusPage.tsx';
 import { ComingSoonNotice } from './ComingSoonPage.tsx';
-import { StatusPage } from './StatusPage.tsx';
 
 function topicOf(value: string | null): HelpTopicKey | null {
   return HELP_TOPICS.find((topic) => topic.key === value)?.key ?? null;

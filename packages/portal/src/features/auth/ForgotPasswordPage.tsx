@@ -1,5 +1,5 @@
 import { isValidEmail } from '@portal/domain';
-import { Button, Heading, Stack, Text, TextField } from '@portal/ui';
+import { Button, Stack, Text, TextField } from '@portal/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import { Box, Button, Heading, Stack, Text, TextField } from '@portal/ui';
+import { Box, Button, Stack, Text, TextField } from '@portal/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { onSubmitted, useFormState } from '../../lib/form.ts';

@@ -1,4 +1,4 @@
-import { Alert, Button, Heading, Stack, Text } from '@portal/ui';
+import { Alert, Button, Stack, Text } from '@portal/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

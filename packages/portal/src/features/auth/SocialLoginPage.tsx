@@ -1,4 +1,4 @@
-import { Alert, Button, Heading, Spinner, Stack, Text } from '@portal/ui';
+import { Alert, Button, Spinner, Stack, Text } from '@portal/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';

@@ -138,6 +138,7 @@ export function PreviewField({
             width={160}
           />
           <Button
+            type="button"
             variant="ghost"
             size="small"
             onClick={() => {
@@ -176,6 +177,7 @@ export function DocumentsField({
                   {file.fileName} ({formatBytes(file.fileSize)})
                 </Text>
                 <Button
+                  type="button"
                   variant="ghost"
                   size="small"
                   onClick={() => onChange(files.filter((f) => f.id !== file.id))}

@@ -5,7 +5,6 @@ import {
   ButtonLink,
   ContentCardSkeleton,
   EmptyState,
-  Heading,
   Inline,
   Pagination,
   SearchField,

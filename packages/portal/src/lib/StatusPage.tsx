@@ -1,6 +1,6 @@
 import { ButtonLink, Stack, Text } from '@portal/ui';
 import type { ReactNode } from 'react';
-import { PageHeading } from '../../lib/pageMeta.tsx';
+import { PageHeading } from './pageMeta.tsx';
 
 /**
  * A page that only says something (not found, no permission, coming soon): its one h1, which is also the tab's
