@@ -220,3 +220,13 @@ export const ImageWithBadge: Story = {
     await expect(within(canvasElement).getByText('180°')).toBeVisible();
   },
 };
+
+/** Only the preview area: a detail page's large placeholder in the cards' look. */
+export const MediaOnly: Story = {
+  args: { ...TypedPlaceholder.args, mediaOnly: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('heading')).not.toBeInTheDocument();
+    await expect(canvas.getByText('Video')).toBeVisible();
+  },
+};

@@ -44,6 +44,11 @@ export interface ContentCardProps {
   placeholderTone?: ContentCardPlaceholderTone;
   /** A short marker over the preview or placeholder's corner, e.g. '360°'. */
   mediaBadge?: string;
+  /**
+   * Only the preview area, without title and facts: a detail page's large placeholder that matches the cards.
+   * The title is then not shown (the page's heading names the content).
+   */
+  mediaOnly?: boolean;
   /** Describes the preview image; '' when it only repeats the title. */
   imageAlt: string;
   /** Content type, e.g. 'Video' or 'Anwendung'. */
@@ -72,6 +77,7 @@ export function ContentCard({
   placeholderIcon,
   placeholderTone = 'neutral',
   mediaBadge,
+  mediaOnly = false,
   imageAlt,
   typeLabel,
   viewLabel,
@@ -120,31 +126,33 @@ export function ContentCard({
         ) : null}
         {mediaBadge ? <span className={styles.mediaBadge}>{mediaBadge}</span> : null}
       </div>
-      <div className={styles.body}>
-        <Heading className={styles.title} title={shown === title ? undefined : title}>
-          {href ? (
-            <Link href={href} className={styles.titleLink}>
-              {titleText}
-            </Link>
-          ) : (
-            titleText
-          )}
-        </Heading>
-        {hasTags ? (
-          <div className={styles.tags}>
-            {typeLabel ? <Tag size="small">{typeLabel}</Tag> : null}
-            {viewLabel ? <Tag size="small">{viewLabel}</Tag> : null}
-            {badges}
-          </div>
-        ) : null}
-        {hasMeta ? (
-          <p className={styles.meta}>
-            {ageText ? <span>{ageText}</span> : null}
-            {ownerName ? <span>{ownerName}</span> : null}
-          </p>
-        ) : null}
-        {actions ? <div className={styles.footer}>{actions}</div> : null}
-      </div>
+      {mediaOnly ? null : (
+        <div className={styles.body}>
+          <Heading className={styles.title} title={shown === title ? undefined : title}>
+            {href ? (
+              <Link href={href} className={styles.titleLink}>
+                {titleText}
+              </Link>
+            ) : (
+              titleText
+            )}
+          </Heading>
+          {hasTags ? (
+            <div className={styles.tags}>
+              {typeLabel ? <Tag size="small">{typeLabel}</Tag> : null}
+              {viewLabel ? <Tag size="small">{viewLabel}</Tag> : null}
+              {badges}
+            </div>
+          ) : null}
+          {hasMeta ? (
+            <p className={styles.meta}>
+              {ageText ? <span>{ageText}</span> : null}
+              {ownerName ? <span>{ownerName}</span> : null}
+            </p>
+          ) : null}
+          {actions ? <div className={styles.footer}>{actions}</div> : null}
+        </div>
+      )}
     </Root>
   );
 }

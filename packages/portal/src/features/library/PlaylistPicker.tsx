@@ -60,7 +60,8 @@ export function PlaylistPicker({ content }: { content: Content }) {
   if (!open) {
     return (
       <Inline>
-        <Button variant="secondary" onClick={() => setOpen(true)}>
+        {/* The detail page's one orange call to action. */}
+        <Button variant="primary" onClick={() => setOpen(true)}>
           {t('playlist.add')}
         </Button>
       </Inline>

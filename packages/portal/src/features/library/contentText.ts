@@ -1,5 +1,11 @@
 import type { Content } from '@portal/api';
-import { type AgeRange, ageRange, type ContentType, contentFormatDegrees } from '@portal/domain';
+import {
+  type AgeRange,
+  ageRange,
+  type ContentType,
+  contentFormatDegrees,
+  isContentFormat,
+} from '@portal/domain';
 import type { ContentCardPlaceholderTone } from '@portal/ui';
 import type { TFunction } from 'i18next';
 
@@ -24,6 +30,12 @@ export function ageText(t: TFunction<'library'>, min: number | null, max: number
 /** '180°' / '360°' per the format rule of spec §3; null when the content has no format. */
 export function degreesText(t: TFunction<'library'>, content: Pick<Content, 'format'>): string | null {
   return content.format ? t(`degrees.${contentFormatDegrees(content.format)}`) : null;
+}
+
+/** A format by its name in the locales ('3D 180° (links/rechts)'); an unknown one as stored; null without. */
+export function formatText(t: TFunction<'library'>, format: string | null): string | null {
+  if (format === null || format === '') return null;
+  return isContentFormat(format) ? t(`formats.${format}`) : format;
 }
 
 /** Shared with one of the user's organisations by another organisation: read-only for the user. */

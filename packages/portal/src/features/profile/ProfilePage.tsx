@@ -209,7 +209,7 @@ function PasswordForm() {
   );
 }
 
-function DeleteAccount() {
+function DeleteAccount({ email }: { email: string }) {
   const { t } = useTranslation('profile');
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -237,7 +237,8 @@ function DeleteAccount() {
       <Heading level={2}>{t('delete.title')}</Heading>
       <Text>{t('delete.description')}</Text>
       <div>
-        <Button variant="danger" onClick={() => setOpen(true)}>
+        {/* Quieter than the page's save button; the dialog that follows names the account. */}
+        <Button variant="secondary" onClick={() => setOpen(true)}>
           {t('delete.action')}
         </Button>
       </div>
@@ -248,7 +249,7 @@ function DeleteAccount() {
         }}
         tone="destructive"
         title={t('delete.confirmTitle')}
-        description={t('delete.confirmDescription')}
+        description={t('delete.confirmDescription', { email })}
         confirmLabel={t('delete.confirm')}
         cancelLabel={t('delete.cancel')}
         confirming={remove.isPending}
@@ -335,7 +336,7 @@ export function ProfilePage() {
         <Heading level={2}>{t('language.title')}</Heading>
         <LanguageSwitch />
       </Stack>
-      <DeleteAccount />
+      <DeleteAccount email={user.email} />
     </Stack>
   );
 }
