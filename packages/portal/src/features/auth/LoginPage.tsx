@@ -15,7 +15,7 @@ export function LoginPage() {
   const form = useFormState({ email: '', password: '' }, (key: LoginFieldError) => t(key));
 
   const onSubmit = onSubmitted(() => {
-    if (pending) return;
+    if (pending || blockedUntil !== null) return;
     if (form.check(validateLoginForm(form.values))) submit(form.values);
   });
 
@@ -51,7 +51,14 @@ export function LoginPage() {
             {...form.field('password')}
           />
           <div>
-            <Button type="submit" variant="primary" loading={pending} loadingLabel={t('login.submitting')}>
+            {/* Disabled while a sign-in is under way and while the portal's counter says the login is blocked. */}
+            <Button
+              type="submit"
+              variant="primary"
+              loading={pending}
+              disabled={blockedUntil !== null}
+              loadingLabel={t('login.submitting')}
+            >
               {t('login.submit')}
             </Button>
           </div>

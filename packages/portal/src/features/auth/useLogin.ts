@@ -39,6 +39,9 @@ function blockedUntilNow(): number | null {
   return loginLockEndsAt(currentLoginAttempts(ports));
 }
 
+/** The toast group of the sign-in's messages. */
+const LOGIN_TOASTS = 'login';
+
 export interface LoginState {
   submit: (credentials: LoginCredentials) => void;
   pending: boolean;
@@ -66,26 +69,30 @@ export function useLogin(): LoginState {
   const login = useMutation({
     mutationFn: (credentials: LoginCredentials) => runLogin(ports, credentials),
     async onSuccess(outcome) {
+      // Every message about the sign-in replaces the one before (group 'login'): one at a time.
       if (outcome.kind === 'success') {
         await navigate('/library');
-        toasts.show({ tone: 'success', title: 'auth:toasts.loginSuccess.title' });
+        toasts.show({ tone: 'success', title: 'auth:toasts.loginSuccess.title', group: LOGIN_TOASTS });
       } else if (outcome.kind === 'throttled') {
         toasts.show({
           tone: 'error',
           title: 'auth:toasts.loginThrottled.title',
           ...serverMessageToast(outcome.reason),
+          group: LOGIN_TOASTS,
         });
       } else if (outcome.kind === 'failed') {
         toasts.show({
           tone: 'error',
           title: 'auth:toasts.loginFailed.title',
           description: 'auth:toasts.loginFailed.description',
+          group: LOGIN_TOASTS,
         });
       } else {
         toasts.show({
           tone: 'error',
           title: 'auth:toasts.loginBlocked.title',
           description: 'auth:toasts.loginBlocked.description',
+          group: LOGIN_TOASTS,
         });
       }
     },

@@ -1,6 +1,7 @@
 import type { Membership, Organisation } from '@portal/api';
-import { Button, Heading, Inline, Stack, Switch, Text, TextField } from '@portal/ui';
+import { Badge, Button, ConfirmDialog, Heading, Inline, Stack, Switch, Text, TextField } from '@portal/ui';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiClient, currentUserQueryKey, queryClient, useCurrentUser } from '../../lib/api.ts';
 import { onSubmitted, useFormState } from '../../lib/form.ts';
@@ -88,13 +89,17 @@ function MemberRow({
   organisationId,
   membership,
   own,
+  lastAdministrator,
 }: {
   organisationId: number;
   membership: Membership;
   own: boolean;
+  /** The only administrator: the switch is disabled and says why (the server refuses the same with 409). */
+  lastAdministrator: boolean;
 }) {
   const { t } = useTranslation('settings');
   const name = `${membership.user.firstName} ${membership.user.lastName}`.trim() || membership.user.email;
+  const [asked, setAsked] = useState<boolean | null>(null);
   const toggle = useMutation({
     mutationFn: (isAdministrator: boolean) =>
       answerOf(
@@ -104,30 +109,63 @@ function MemberRow({
         }),
       ),
     async onSuccess() {
+      setAsked(null);
       await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
       toasts.show({ tone: 'success', title: 'settings:toasts.saved.title' });
     },
-    onError: (error) => showFailure(error, 'updateMembership', SETTINGS_REFUSALS),
+    onError(error) {
+      setAsked(null);
+      showFailure(error, 'updateMembership', SETTINGS_REFUSALS);
+    },
   });
+  const confirm = asked === null ? null : asked ? 'grant' : 'revoke';
 
   return (
     <li>
-      <Inline gap="medium" alignY="center">
-        <Stack gap="xsmall">
-          <Text weight="semibold">
-            {name} {own ? t('members.you') : null}
-          </Text>
-          <Text tone="muted" size="small">
-            {membership.user.email}
-          </Text>
-        </Stack>
-        <Switch
-          label={t('members.administratorSwitch', { name })}
-          checked={membership.isAdministrator}
-          disabled={toggle.isPending}
-          onCheckedChange={(checked) => toggle.mutate(checked)}
-        />
-      </Inline>
+      <Stack gap="xsmall">
+        <Inline gap="medium" alignY="center">
+          <Stack gap="xsmall">
+            <Text weight="semibold">
+              {name} {own ? t('members.you') : null}
+            </Text>
+            <Text tone="muted" size="small">
+              {membership.user.email}
+            </Text>
+          </Stack>
+          <Badge tone={membership.isAdministrator ? 'info' : 'neutral'}>
+            {t(membership.isAdministrator ? 'members.roleAdministrator' : 'members.roleMember')}
+          </Badge>
+          <Switch
+            label={t('members.administratorSwitch', { name })}
+            checked={membership.isAdministrator}
+            disabled={toggle.isPending || lastAdministrator}
+            hint={lastAdministrator ? t('members.lastAdministrator') : undefined}
+            onCheckedChange={(checked) => setAsked(checked)}
+          />
+        </Inline>
+      </Stack>
+      {/* A role change is asked first, naming the person: it opens or closes the settings for them. */}
+      <ConfirmDialog
+        open={confirm !== null}
+        onOpenChange={(open) => {
+          if (!open && !toggle.isPending) setAsked(null);
+        }}
+        title={confirm ? t(`members.${confirm}.title`, { name }) : ''}
+        description={
+          confirm === 'revoke' && own
+            ? t('members.revoke.descriptionOwn')
+            : confirm
+              ? t(`members.${confirm}.description`, { name })
+              : ''
+        }
+        confirmLabel={confirm ? t(`members.${confirm}.confirm`) : ''}
+        cancelLabel={t('members.grant.cancel')}
+        confirming={toggle.isPending}
+        confirmingLabel={t('members.changing')}
+        onConfirm={() => {
+          if (asked !== null) toggle.mutate(asked);
+        }}
+      />
     </li>
   );
 }
@@ -141,6 +179,8 @@ export function SettingsPage() {
   const { user } = useCurrentUser();
   const organisation = user?.organisations[0];
   if (!user || !organisation) return null;
+  const memberships = organisation.memberships ?? [];
+  const administrators = memberships.filter((m) => m.isAdministrator).length;
   return (
     <Stack gap="xlarge">
       <Stack gap="small">
@@ -155,12 +195,13 @@ export function SettingsPage() {
       <Stack gap="medium">
         <Heading level={2}>{t('members.title')}</Heading>
         <Stack as="ul" gap="medium" aria-label={t('members.label')}>
-          {(organisation.memberships ?? []).map((membership) => (
+          {memberships.map((membership) => (
             <MemberRow
               key={membership.id}
               organisationId={organisation.id}
               membership={membership}
               own={membership.user.email.toLowerCase() === user.email.toLowerCase()}
+              lastAdministrator={membership.isAdministrator && administrators === 1}
             />
           ))}
         </Stack>
