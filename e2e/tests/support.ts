@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'portal2026';
@@ -48,4 +49,43 @@ export async function contentTitlesFor(request: APIRequestContext, email?: strin
   expect(list.ok()).toBe(true);
   const body = (await list.json()) as { results: { title: string }[] };
   return body.results.map((item) => item.title);
+}
+
+/** The account menu's button in the header: it names the signed-in person and organisation. */
+export function userMenuButton(page: Page) {
+  return page.getByRole('banner').locator('button[aria-haspopup="menu"]');
+}
+
+/** Opens the account menu (Profil, Einstellungen, Abmelden) and hands back the open menu. */
+export async function openUserMenu(page: Page) {
+  await userMenuButton(page).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+/** Signs out through the account menu, as a user does ('Sign out' in English). */
+export async function signOut(page: Page, label = 'Abmelden'): Promise<void> {
+  const menu = await openUserMenu(page);
+  await menu.getByRole('menuitem', { name: label }).click();
+}
+
+const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's WCAG 2.2 A/AA rules on the page as it stands (open menus and dialogs included): the violations. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<AxeResults> } }).axe;
+    const results = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    });
+    return results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+  });
+}
+
+interface AxeResults {
+  violations: { id: string; nodes: { target: string[] }[] }[];
 }
