@@ -93,14 +93,22 @@ export function AppShell({
       <SkipLink targetId={MAIN_ID}>{skipLinkLabel}</SkipLink>
       <header className={styles.header}>
         {collapsible ? (
-          <IconButton
-            label={menuButtonLabel ?? ''}
-            className={styles.menuButton}
-            aria-expanded={menuOpen}
-            onClick={() => setMenuOpen(true)}
+          <Drawer
+            open={menuOpen}
+            onOpenChange={setMenuOpen}
+            title={navigationLabel ?? menuButtonLabel ?? ''}
+            closeLabel={menuCloseLabel ?? ''}
+            onContentClick={closeAfterLink}
+            trigger={
+              <IconButton label={menuButtonLabel ?? ''} className={styles.menuButton}>
+                <MenuIcon />
+              </IconButton>
+            }
           >
-            <MenuIcon />
-          </IconButton>
+            <NavLinkPlacementContext.Provider value="side">
+              <nav aria-label={navigationLabel}>{navigation}</nav>
+            </NavLinkPlacementContext.Provider>
+          </Drawer>
         ) : null}
         <div className={styles.brand}>
           {brandHref ? (
@@ -136,19 +144,6 @@ export function AppShell({
         </main>
       )}
       {footer ? <footer className={styles.footer}>{footer}</footer> : null}
-      {collapsible ? (
-        <Drawer
-          open={menuOpen}
-          onOpenChange={setMenuOpen}
-          title={navigationLabel ?? menuButtonLabel ?? ''}
-          closeLabel={menuCloseLabel ?? ''}
-          onContentClick={closeAfterLink}
-        >
-          <NavLinkPlacementContext.Provider value="side">
-            <nav aria-label={navigationLabel}>{navigation}</nav>
-          </NavLinkPlacementContext.Provider>
-        </Drawer>
-      ) : null}
     </div>
   );
 }

@@ -9,10 +9,13 @@ function DrawerDemo() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
-        Menü öffnen
-      </Button>
-      <Drawer open={open} onOpenChange={setOpen} title="Hauptnavigation" closeLabel="Menü schließen">
+      <Drawer
+        open={open}
+        onOpenChange={setOpen}
+        title="Hauptnavigation"
+        closeLabel="Menü schließen"
+        trigger={<Button variant="secondary">Menü öffnen</Button>}
+      >
         <nav aria-label="Hauptnavigation">
           <NavLink placement="side" href="/library" active>
             Mediathek

@@ -15,6 +15,11 @@ export interface DrawerProps {
   /** What the drawer holds, e.g. a <nav> with NavLinks. */
   children: ReactNode;
   /**
+   * The button that opens it (rendered in place, e.g. an IconButton): it gets aria-expanded, and the focus
+   * returns to it when the drawer closes.
+   */
+  trigger?: ReactNode;
+  /**
    * Called when something inside was clicked; AppShell closes the drawer when that was a link, so the new
    * page is not hidden behind it.
    */
@@ -42,9 +47,18 @@ function CloseIcon() {
  * A panel that slides in from the start edge over the page, on Radix Dialog: modal, focus moves in and stays
  * inside, Escape and the backdrop close it, and focus returns to the element that opened it.
  */
-export function Drawer({ open, onOpenChange, title, closeLabel, children, onContentClick }: DrawerProps) {
+export function Drawer({
+  open,
+  onOpenChange,
+  title,
+  closeLabel,
+  children,
+  trigger,
+  onContentClick,
+}: DrawerProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
         <RadixDialog.Content className={styles.content} aria-describedby={undefined} onClick={onContentClick}>
