@@ -76,6 +76,15 @@ export const MenuContent = forwardRef<ElementRef<typeof RadixMenu.Content>, Menu
 );
 MenuContent.displayName = 'Menu.Content';
 
+/** An item's decorative icon before its text, if it has one. */
+function ItemIcon({ icon }: { icon: ReactNode }) {
+  return icon ? (
+    <span className={styles.itemIcon} aria-hidden="true">
+      {icon}
+    </span>
+  ) : null;
+}
+
 /** The item tones; the recipe in Menu.css has the same keys. */
 export type MenuItemTone = 'neutral' | 'critical';
 
@@ -103,11 +112,7 @@ export const MenuItem = forwardRef<ElementRef<typeof RadixMenu.Item>, MenuItemPr
 ) {
   return (
     <RadixMenu.Item ref={ref} className={cx(styles.item({ tone }), className)} {...props}>
-      {icon ? (
-        <span className={styles.itemIcon} aria-hidden="true">
-          {icon}
-        </span>
-      ) : null}
+      <ItemIcon icon={icon} />
       {children}
     </RadixMenu.Item>
   );
@@ -129,11 +134,7 @@ export const MenuLinkItem = forwardRef<ElementRef<typeof RadixMenu.Item>, MenuLi
     return (
       <RadixMenu.Item ref={ref} className={cx(styles.item({}), className)} asChild {...props}>
         <Link href={href}>
-          {icon ? (
-            <span className={styles.itemIcon} aria-hidden="true">
-              {icon}
-            </span>
-          ) : null}
+          <ItemIcon icon={icon} />
           {children}
         </Link>
       </RadixMenu.Item>

@@ -1,6 +1,7 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { type RecipeVariants, recipe } from '@vanilla-extract/recipes';
 import { mediaBelow } from '../styles/media';
+import { visuallyHiddenOnPhones } from '../styles/utils.css';
 import { vars } from '../theme/theme.css';
 
 export const root = recipe({
@@ -74,15 +75,4 @@ export const icon = style({
 globalStyle(`${icon} > svg`, { width: '100%', height: '100%' });
 
 /** Visually hidden on phones, still read: the link keeps its name. */
-export const collapsibleText = style({
-  '@media': {
-    [mediaBelow.tablet]: {
-      position: 'absolute',
-      width: '1px',
-      height: '1px',
-      overflow: 'hidden',
-      clipPath: 'inset(50%)',
-      whiteSpace: 'nowrap',
-    },
-  },
-});
+export const collapsibleText = visuallyHiddenOnPhones;

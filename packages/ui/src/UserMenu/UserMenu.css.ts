@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { mediaBelow } from '../styles/media';
+import { visuallyHiddenOnPhones } from '../styles/utils.css';
 import { vars } from '../theme/theme.css';
 
 export const trigger = style({
@@ -36,22 +36,10 @@ export const avatar = style({
 });
 
 /** Name and organisation; on phones only the avatar shows (the text stays the button's accessible name). */
-export const text = style({
-  display: 'flex',
-  flexDirection: 'column',
-  minWidth: 0,
-  lineHeight: vars.font.lineHeight.tight,
-  '@media': {
-    [mediaBelow.tablet]: {
-      position: 'absolute',
-      width: '1px',
-      height: '1px',
-      overflow: 'hidden',
-      clipPath: 'inset(50%)',
-      whiteSpace: 'nowrap',
-    },
-  },
-});
+export const text = style([
+  { display: 'flex', flexDirection: 'column', minWidth: 0, lineHeight: vars.font.lineHeight.tight },
+  visuallyHiddenOnPhones,
+]);
 
 const line = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 
