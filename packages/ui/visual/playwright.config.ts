@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../../tools/chromium.ts';
+import { screenshotOptions } from '../../../tools/screenshotMask.ts';
 
 /**
  * Visual baselines: one screenshot per story of the static Storybook build (storybook-static at the
@@ -21,7 +22,8 @@ export default defineConfig({
   timeout: 30_000,
   // A missing baseline is a failure here; only `pnpm run test:visual:update` writes baselines.
   updateSnapshots: 'none',
-  expect: { toHaveScreenshot: { animations: 'disabled', caret: 'hide', scale: 'css' } },
+  // What Chromium draws itself (resize grips, scrollbars, the caret) is hidden while the screenshot is taken.
+  expect: { toHaveScreenshot: screenshotOptions },
   reporter: [['list'], ['html', { open: 'never', outputFolder: './playwright-report' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

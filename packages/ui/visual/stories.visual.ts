@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
+import { expectScreenshot } from '../../../tools/screenshotMask.ts';
 import { NARROW_SCREEN, NARROW_SCREEN_TAG } from '../src/testing/viewport.ts';
 
 /** The subset of Storybook's index.json this test reads. */
@@ -131,7 +132,7 @@ for (const [importPath, fileStories] of byFile) {
     for (const story of fileStories) {
       test(`${story.title} › ${story.name}`, async ({ preview }) => {
         const page = await showStory(preview, story);
-        await expect(page).toHaveScreenshot(`${story.id}.png`, { fullPage: true });
+        await expectScreenshot(page, `${story.id}.png`, { fullPage: true });
       });
     }
   });
