@@ -56,7 +56,15 @@ for (const width of WIDTHS) {
 
     test('as a visitor', async ({ page }) => {
       const id = await contentId(page, 'Unterwegs im Sonnensystem');
-      for (const path of ['/login', '/forgot-password', '/library', `/library/${id}`, '/support', '/impressum', '/nix']) {
+      for (const path of [
+        '/login',
+        '/forgot-password',
+        '/library',
+        `/library/${id}`,
+        '/support',
+        '/impressum',
+        '/nix',
+      ]) {
         await page.goto(path);
         await settled(page);
         await expectScreenshot(page, name('visitor', path, width));
