@@ -34,7 +34,8 @@ function png(pixels, palette) {
   header.writeUInt32BE(HEIGHT, 4);
   header.set([8, 3, 0, 0, 0], 8);
   const raw = Buffer.alloc((WIDTH + 1) * HEIGHT);
-  for (let y = 0; y < HEIGHT; y += 1) raw.set(pixels.subarray(y * WIDTH, (y + 1) * WIDTH), y * (WIDTH + 1) + 1);
+  for (let y = 0; y < HEIGHT; y += 1)
+    raw.set(pixels.subarray(y * WIDTH, (y + 1) * WIDTH), y * (WIDTH + 1) + 1);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
@@ -77,7 +78,8 @@ function canvas() {
     circle: (cx, cy, r, hex) => fill((px, py) => (px - cx) ** 2 + (py - cy) ** 2 <= r * r, hex),
     ring: (cx, cy, r, width, hex) =>
       fill((px, py) => Math.abs(Math.hypot(px - cx, py - cy) - r) <= width / 2, hex),
-    ellipse: (cx, cy, rx, ry, hex) => fill((px, py) => ((px - cx) / rx) ** 2 + ((py - cy) / ry) ** 2 <= 1, hex),
+    ellipse: (cx, cy, rx, ry, hex) =>
+      fill((px, py) => ((px - cx) / rx) ** 2 + ((py - cy) / ry) ** 2 <= 1, hex),
     /** A filled polygon (even-odd rule). */
     polygon(points, hex) {
       fill((px, py) => {
@@ -98,7 +100,16 @@ function canvas() {
 const SCENES = {
   naturwissenschaften(c) {
     c.bands('#071226', '#1C345E');
-    for (const [x, y] of [[40, 30], [120, 80], [200, 24], [300, 60], [420, 40], [380, 120], [90, 150], [250, 110]])
+    for (const [x, y] of [
+      [40, 30],
+      [120, 80],
+      [200, 24],
+      [300, 60],
+      [420, 40],
+      [380, 120],
+      [90, 150],
+      [250, 110],
+    ])
       c.circle(x, y, 2, '#EEF7FD');
     c.circle(300, 150, 70, '#F07D00');
     c.ellipse(300, 150, 120, 22, '#FFD166');
@@ -109,7 +120,14 @@ const SCENES = {
   geschichte(c) {
     c.bands('#FFE7CC', '#F5C38A');
     c.rect(0, 220, WIDTH, 50, '#C9A46A');
-    c.polygon([[120, 70], [360, 70], [240, 30]], '#E8D5B0');
+    c.polygon(
+      [
+        [120, 70],
+        [360, 70],
+        [240, 30],
+      ],
+      '#E8D5B0',
+    );
     c.rect(120, 70, 240, 14, '#D9C39A');
     for (let i = 0; i < 6; i += 1) c.rect(132 + i * 40, 90, 18, 120, '#EFE2C6');
     c.rect(112, 208, 256, 14, '#D9C39A');
@@ -117,10 +135,44 @@ const SCENES = {
   erdkunde(c) {
     c.bands('#7CC6F0', '#D8EEFB');
     c.circle(390, 60, 30, '#FFD166');
-    c.polygon([[0, 230], [120, 90], [220, 200], [300, 110], [480, 240], [480, 270], [0, 270]], '#1E7D3E');
-    c.polygon([[120, 90], [150, 126], [92, 122]], '#EEF7FD');
-    c.polygon([[300, 110], [336, 150], [270, 146]], '#EEF7FD');
-    c.polygon([[0, 250], [240, 215], [480, 255], [480, 270], [0, 270]], '#17652F');
+    c.polygon(
+      [
+        [0, 230],
+        [120, 90],
+        [220, 200],
+        [300, 110],
+        [480, 240],
+        [480, 270],
+        [0, 270],
+      ],
+      '#1E7D3E',
+    );
+    c.polygon(
+      [
+        [120, 90],
+        [150, 126],
+        [92, 122],
+      ],
+      '#EEF7FD',
+    );
+    c.polygon(
+      [
+        [300, 110],
+        [336, 150],
+        [270, 146],
+      ],
+      '#EEF7FD',
+    );
+    c.polygon(
+      [
+        [0, 250],
+        [240, 215],
+        [480, 255],
+        [480, 270],
+        [0, 270],
+      ],
+      '#17652F',
+    );
   },
   kunst(c) {
     c.bands('#EDF0F4', '#D9DEE5', 4);
@@ -128,15 +180,38 @@ const SCENES = {
     c.rect(60, 60, 150, 110, '#4D5665');
     c.rect(70, 70, 130, 90, '#7CC6F0');
     c.circle(170, 95, 14, '#FFD166');
-    c.polygon([[70, 160], [120, 105], [170, 160]], '#1E7D3E');
+    c.polygon(
+      [
+        [70, 160],
+        [120, 105],
+        [170, 160],
+      ],
+      '#1E7D3E',
+    );
     c.rect(270, 50, 140, 150, '#4D5665');
     c.rect(280, 60, 120, 130, '#FFE7CC');
     c.circle(340, 125, 40, '#E0463A');
   },
   musik(c) {
     c.bands('#0C1B35', '#284577');
-    c.polygon([[140, 0], [170, 0], [260, 230], [60, 230]], '#3A5A92');
-    c.polygon([[320, 0], [350, 0], [430, 230], [240, 230]], '#3A5A92');
+    c.polygon(
+      [
+        [140, 0],
+        [170, 0],
+        [260, 230],
+        [60, 230],
+      ],
+      '#3A5A92',
+    );
+    c.polygon(
+      [
+        [320, 0],
+        [350, 0],
+        [430, 230],
+        [240, 230],
+      ],
+      '#3A5A92',
+    );
     c.rect(0, 230, WIDTH, 40, '#A34F00');
     c.ellipse(160, 210, 26, 18, '#FFD166');
     c.rect(180, 120, 6, 90, '#FFD166');
@@ -161,7 +236,14 @@ const SCENES = {
     c.bands('#B2DDF7', '#EEF7FD');
     c.rect(0, 200, WIDTH, 70, '#7FDC9C');
     c.rect(60, 120, 120, 90, '#E0463A');
-    c.polygon([[50, 122], [120, 70], [190, 122]], '#A32418');
+    c.polygon(
+      [
+        [50, 122],
+        [120, 70],
+        [190, 122],
+      ],
+      '#A32418',
+    );
     c.rect(105, 160, 30, 50, '#FFE7CC');
     c.rect(0, 230, WIDTH, 24, '#4D5665');
     for (let i = 0; i < 8; i += 1) c.rect(20 + i * 60, 240, 30, 4, '#FFFFFF');
@@ -175,21 +257,72 @@ const SCENES = {
     c.bands('#132748', '#0C1B35', 4);
     for (let x = 0; x <= WIDTH; x += 30) c.rect(x, 0, 1, HEIGHT, '#284577');
     for (let y = 0; y <= HEIGHT; y += 30) c.rect(0, y, WIDTH, 1, '#284577');
-    c.polygon([[80, 220], [200, 60], [260, 220]], '#F07D00');
-    c.polygon([[300, 110], [370, 80], [440, 110], [370, 140]], '#7CC6F0');
-    c.polygon([[300, 110], [370, 140], [370, 220], [300, 190]], '#44ABE5');
-    c.polygon([[370, 140], [440, 110], [440, 190], [370, 220]], '#1A8FD1');
+    c.polygon(
+      [
+        [80, 220],
+        [200, 60],
+        [260, 220],
+      ],
+      '#F07D00',
+    );
+    c.polygon(
+      [
+        [300, 110],
+        [370, 80],
+        [440, 110],
+        [370, 140],
+      ],
+      '#7CC6F0',
+    );
+    c.polygon(
+      [
+        [300, 110],
+        [370, 140],
+        [370, 220],
+        [300, 190],
+      ],
+      '#44ABE5',
+    );
+    c.polygon(
+      [
+        [370, 140],
+        [440, 110],
+        [440, 190],
+        [370, 220],
+      ],
+      '#1A8FD1',
+    );
   },
   sprachen(c) {
     c.bands('#C9D6EA', '#EEF7FD');
     c.rect(0, 230, WIDTH, 40, '#0C5A88');
-    for (const [x, w, h] of [[20, 60, 110], [90, 40, 150], [140, 70, 90], [300, 50, 130], [360, 80, 100]])
+    for (const [x, w, h] of [
+      [20, 60, 110],
+      [90, 40, 150],
+      [140, 70, 90],
+      [300, 50, 130],
+      [360, 80, 100],
+    ])
       c.rect(x, 230 - h, w, h, '#5576AE');
     c.rect(230, 60, 40, 170, '#3A5A92');
-    c.polygon([[226, 62], [250, 20], [274, 62]], '#3A5A92');
+    c.polygon(
+      [
+        [226, 62],
+        [250, 20],
+        [274, 62],
+      ],
+      '#3A5A92',
+    );
     c.circle(250, 100, 14, '#FFF3CC');
     c.ellipse(390, 60, 70, 36, '#FFFFFF');
-    c.polygon([[350, 84], [340, 110], [372, 90]], '#FFFFFF');
+    c.polygon(
+      [
+        [350, 84],
+        [340, 110],
+        [372, 90],
+      ],
+      '#FFFFFF',
+    );
   },
   lehrerbildung(c) {
     c.bands('#FFF3CC', '#FFE7CC', 4);
@@ -211,7 +344,14 @@ const SCENES = {
 const MARKS = {
   video(c) {
     c.circle(44, 226, 26, '#071226');
-    c.polygon([[36, 212], [36, 240], [60, 226]], '#FFFFFF');
+    c.polygon(
+      [
+        [36, 212],
+        [36, 240],
+        [60, 226],
+      ],
+      '#FFFFFF',
+    );
   },
   app(c) {
     c.ellipse(50, 226, 34, 20, '#071226');
@@ -242,4 +382,6 @@ for (const [subject, scene] of Object.entries(SCENES)) {
     writeFileSync(new URL(`${subject}-${type}.png`, OUT), bytes);
   }
 }
-console.log(`${Object.keys(SCENES).length * Object.keys(MARKS).length} previews, ${(total / 1024).toFixed(1)} KB`);
+console.log(
+  `${Object.keys(SCENES).length * Object.keys(MARKS).length} previews, ${(total / 1024).toFixed(1)} KB`,
+);

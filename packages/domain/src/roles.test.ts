@@ -156,7 +156,9 @@ describe('mayCreateContent (the server gives new content to an organisation of t
   it('allows a member of an organisation and refuses staff without one and visitors', async () => {
     const { mayCreateContent } = await import('./roles.ts');
     expect(mayCreateContent({ email: 'a@b.de', organisations: [{ id: 1, organisationType: 2 }] })).toBe(true);
-    expect(mayCreateContent({ email: 'staff@vr-portal.example', isStaff: true, organisations: [] })).toBe(false);
+    expect(mayCreateContent({ email: 'staff@vr-portal.example', isStaff: true, organisations: [] })).toBe(
+      false,
+    );
     expect(mayCreateContent(undefined)).toBe(false);
   });
 });

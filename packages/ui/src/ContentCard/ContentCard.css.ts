@@ -42,15 +42,14 @@ export const placeholder = recipe({
     textAlign: 'center',
     fontSize: vars.font.size.small,
     color: vars.color.textMuted,
-    borderBottom: '4px solid transparent',
   },
   variants: {
     // The tone colours the icon and the bottom edge; the text stays muted for its contrast.
     tone: {
       neutral: {},
-      info: { borderBottomColor: vars.color.info },
-      warning: { borderBottomColor: vars.color.warning },
-      positive: { borderBottomColor: vars.color.positive },
+      info: { borderBottom: `4px solid ${vars.color.info}` },
+      warning: { borderBottom: `4px solid ${vars.color.warning}` },
+      positive: { borderBottom: `4px solid ${vars.color.positive}` },
     },
   },
   defaultVariants: { tone: 'neutral' },

@@ -8,27 +8,25 @@ import { Drawer } from './Drawer';
 function DrawerDemo() {
   const [open, setOpen] = useState(false);
   return (
-    <>
-      <Drawer
-        open={open}
-        onOpenChange={setOpen}
-        title="Hauptnavigation"
-        closeLabel="Menü schließen"
-        trigger={<Button variant="secondary">Menü öffnen</Button>}
-      >
-        <nav aria-label="Hauptnavigation">
-          <NavLink placement="side" href="/library" active>
-            Mediathek
-          </NavLink>
-          <NavLink placement="side" href="/dashboard/configurations">
-            Wiedergabelisten
-          </NavLink>
-          <NavLink placement="side" href="/dashboard/devices">
-            VR-Brillen
-          </NavLink>
-        </nav>
-      </Drawer>
-    </>
+    <Drawer
+      open={open}
+      onOpenChange={setOpen}
+      title="Hauptnavigation"
+      closeLabel="Menü schließen"
+      trigger={<Button variant="secondary">Menü öffnen</Button>}
+    >
+      <nav aria-label="Hauptnavigation">
+        <NavLink placement="side" href="/library" active>
+          Mediathek
+        </NavLink>
+        <NavLink placement="side" href="/dashboard/configurations">
+          Wiedergabelisten
+        </NavLink>
+        <NavLink placement="side" href="/dashboard/devices">
+          VR-Brillen
+        </NavLink>
+      </nav>
+    </Drawer>
   );
 }
 
