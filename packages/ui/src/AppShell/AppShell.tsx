@@ -1,5 +1,4 @@
-import { type MouseEvent, type ReactNode, useState } from 'react';
-import { Drawer } from '../Drawer/Drawer';
+import { lazy, type MouseEvent, type ReactNode, Suspense, useRef, useState } from 'react';
 import { IconButton } from '../IconButton/IconButton';
 import { useLinkComponent } from '../LinkProvider/LinkProvider';
 import { NavLinkPlacementContext } from '../NavLink/NavLink';
@@ -10,6 +9,9 @@ import * as styles from './AppShell.css';
 export { NAVBAR_HEIGHT_PX };
 
 const MAIN_ID = 'main';
+
+// Loaded when the menu button is first pressed: pages on wide screens and first paints need no Radix Dialog.
+const Drawer = lazy(() => import('../Drawer/Drawer').then((module) => ({ default: module.Drawer })));
 
 function MenuIcon() {
   return (
@@ -83,6 +85,7 @@ export function AppShell({
 }: AppShellProps) {
   const Link = useLinkComponent();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const collapsible = Boolean(navigation && menuButtonLabel);
   // A chosen entry leads to another page: the drawer must not stay over it.
   const closeAfterLink = (event: MouseEvent<HTMLDivElement>) => {
@@ -93,22 +96,32 @@ export function AppShell({
       <SkipLink targetId={MAIN_ID}>{skipLinkLabel}</SkipLink>
       <header className={styles.header}>
         {collapsible ? (
-          <Drawer
-            open={menuOpen}
-            onOpenChange={setMenuOpen}
-            title={navigationLabel ?? menuButtonLabel ?? ''}
-            closeLabel={menuCloseLabel ?? ''}
-            onContentClick={closeAfterLink}
-            trigger={
-              <IconButton label={menuButtonLabel ?? ''} className={styles.menuButton}>
-                <MenuIcon />
-              </IconButton>
-            }
+          <IconButton
+            ref={menuButton}
+            label={menuButtonLabel ?? ''}
+            className={styles.menuButton}
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
           >
-            <NavLinkPlacementContext.Provider value="side">
-              <nav aria-label={navigationLabel}>{navigation}</nav>
-            </NavLinkPlacementContext.Provider>
-          </Drawer>
+            <MenuIcon />
+          </IconButton>
+        ) : null}
+        {collapsible && menuOpen ? (
+          <Suspense fallback={null}>
+            <Drawer
+              open
+              onOpenChange={setMenuOpen}
+              title={navigationLabel ?? menuButtonLabel ?? ''}
+              closeLabel={menuCloseLabel ?? ''}
+              onContentClick={closeAfterLink}
+              returnFocusTo={menuButton}
+            >
+              <NavLinkPlacementContext.Provider value="side">
+                <nav aria-label={navigationLabel}>{navigation}</nav>
+              </NavLinkPlacementContext.Provider>
+            </Drawer>
+          </Suspense>
         ) : null}
         <div className={styles.brand}>
           {brandHref ? (

@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { IconButton } from '../IconButton/IconButton';
 import * as styles from './Drawer.css';
 
@@ -19,6 +19,11 @@ export interface DrawerProps {
    * returns to it when the drawer closes.
    */
   trigger?: ReactNode;
+  /**
+   * Without a `trigger`: the element that gets the focus back when the drawer closes (e.g. a menu button that
+   * mounts the drawer only when it is needed).
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
   /**
    * Called when something inside was clicked; AppShell closes the drawer when that was a link, so the new
    * page is not hidden behind it.
@@ -54,6 +59,7 @@ export function Drawer({
   closeLabel,
   children,
   trigger,
+  returnFocusTo,
   onContentClick,
 }: DrawerProps) {
   return (
@@ -61,7 +67,16 @@ export function Drawer({
       {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
-        <RadixDialog.Content className={styles.content} aria-describedby={undefined} onClick={onContentClick}>
+        <RadixDialog.Content
+          className={styles.content}
+          aria-describedby={undefined}
+          onClick={onContentClick}
+          onCloseAutoFocus={(event) => {
+            if (!returnFocusTo?.current) return;
+            event.preventDefault();
+            returnFocusTo.current.focus();
+          }}
+        >
           <div className={styles.header}>
             <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
             <RadixDialog.Close asChild>

@@ -1,4 +1,3 @@
-import type { User } from '@portal/api';
 import {
   Alert,
   AppShell,
@@ -7,12 +6,10 @@ import {
   Inline,
   type LinkComponentProps,
   LinkProvider,
-  Menu,
   NavLink,
   Spinner,
   Stack,
   Text,
-  UserMenu,
 } from '@portal/ui';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,16 +19,11 @@ import { useCurrentUser } from '../../lib/api.ts';
 import { HelpIcon } from '../../lib/icons.tsx';
 import { useSavedLanguage } from '../../lib/userLanguage.ts';
 import { breadcrumbFor } from './breadcrumbs.ts';
-import {
-  activeEntry,
-  COMING_PAGES,
-  FOOTER_LINKS,
-  helpLinkFor,
-  initialsOf,
-  navigationFor,
-  userMenuFor,
-} from './navigation.ts';
+import { activeEntry, COMING_PAGES, FOOTER_LINKS, helpLinkFor, navigationFor } from './navigation.ts';
 import { sessionGate } from './sessionGate.ts';
+
+// Signed-in users only: the account menu (and Radix DropdownMenu with it) loads once the user is known.
+const AccountMenu = lazy(() => import('./AccountMenu.tsx').then((m) => ({ default: m.AccountMenu })));
 
 // Only users who still have to accept the terms need the dialog (and Radix Dialog with it).
 const TermsGate = lazy(() =>
@@ -41,31 +33,6 @@ const TermsGate = lazy(() =>
 /** Every prop goes on to the anchor: a Menu.LinkItem hands over the menu item's role, focus handling and ref. */
 function RouterLink({ href, ...props }: LinkComponentProps) {
   return <Link to={href} {...props} />;
-}
-
-/** Who is signed in, for whom, and what they can do with their account (issue 12: the header names them). */
-function AccountMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
-  const { t } = useTranslation();
-  const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
-  return (
-    <UserMenu
-      name={name}
-      detail={user.organisations[0]?.name ?? (user.isStaff ? t('userMenu.staff') : undefined)}
-      initials={initialsOf(user)}
-    >
-      {userMenuFor(user).map((entry) =>
-        'href' in entry ? (
-          <Menu.LinkItem key={entry.href} href={entry.href}>
-            {t(entry.label)}
-          </Menu.LinkItem>
-        ) : (
-          <Menu.Item key={entry.action} onSelect={onLogout}>
-            {t(entry.label)}
-          </Menu.Item>
-        ),
-      )}
-    </UserMenu>
-  );
 }
 
 /** On every page: the legal pages and the support, and the pages that are still to come (spec §2). */
@@ -142,7 +109,11 @@ export function RootLayout() {
         </NavLink>
       )}
       {signedIn ? (
-        user && <AccountMenu user={user} onLogout={() => void logout()} />
+        user && (
+          <Suspense fallback={null}>
+            <AccountMenu user={user} onLogout={() => void logout()} />
+          </Suspense>
+        )
       ) : (
         <NavLink href="/login" active={pathname === '/login'}>
           {t('nav.login')}
