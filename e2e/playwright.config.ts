@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from '../tools/chromium.ts';
+import { CSP_REPORT_FILE } from './cspReports.ts';
 
 /** The e2e suite talks to the real reference server on a fresh in-memory database, serving the built portal. */
 const port = Number(process.env.E2E_PORT ?? 8181);
@@ -8,6 +9,8 @@ export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: './tests',
+  // Fails the run when the browser reported a Content-Security-Policy violation (see cspReports.ts).
+  globalSetup: './cspReports.ts',
   outputDir: './.tmp/test-results',
   fullyParallel: false,
   workers: 1,
@@ -37,6 +40,7 @@ export default defineConfig({
       // Files of the run stay beside it (git-ignored), not in the developer's .data folder.
       UPLOAD_DIR: fileURLToPath(new URL('./.tmp/uploads', import.meta.url)),
       OUTBOX_DIR: fileURLToPath(new URL('./.tmp/outbox', import.meta.url)),
+      CSP_REPORT_FILE,
       LOG_LEVEL: 'warn',
     },
   },

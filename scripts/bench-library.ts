@@ -6,44 +6,24 @@
 //  2. Search keystroke latency: per key, from keydown until the next frame is painted after the input
 //     (the server search runs debounced; its answer is timed separately).
 // The portal must be built (`pnpm run build`); the server runs from source on an in-memory database.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../tools/chromium.ts';
+import { startBenchServer } from './benchServer.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 8284);
 const origin = `http://127.0.0.1:${port}`;
 const ITEMS = 2000;
 
-async function startServer(): Promise<ChildProcess> {
+function startServer(): Promise<ChildProcess> {
   const dist = process.env.PORTAL_DIST ?? join(root, 'packages/portal/dist');
   if (!existsSync(join(dist, 'index.html')))
     throw new Error('The portal is not built: run `pnpm run build` first.');
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: join(root, 'packages/server'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PGLITE_DATA_DIR: 'memory://',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${origin}/api/v2/cms/content/`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  server.kill();
-  throw new Error('The server did not start within 120 s.');
+  return startBenchServer(port);
 }
 
 async function seed(): Promise<{ access: string; refresh: string }> {

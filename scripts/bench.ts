@@ -3,44 +3,24 @@
 //  2. Sequential round trips before /library shows data: the depth of the request chain
 //     (HTML → what the HTML starts → what that starts …) up to the content list, taken from
 //     Chromium's own initiator records, plus the time to data under an emulated 100 ms round trip.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../tools/chromium.ts';
+import { startBenchServer } from './benchServer.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 8282);
 const origin = `http://127.0.0.1:${port}`;
 const CONTENT_LIST = '/api/v2/cms/content/';
 
-async function startServer(): Promise<ChildProcess> {
+function startServer(): Promise<ChildProcess> {
   if (!existsSync(join(root, 'packages/portal/dist/index.html'))) {
     throw new Error('The portal is not built: run `pnpm run build` first.');
   }
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: join(root, 'packages/server'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PGLITE_DATA_DIR: 'memory://',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${origin}${CONTENT_LIST}`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  server.kill();
-  throw new Error('The server did not start within 60 s.');
+  return startBenchServer(port, { timeoutSeconds: 60 });
 }
 
 async function loginJavaScriptBytes(browser: Browser) {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { CSP_REPORT_FILE } from '../cspReports.ts';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'packages', 'server');
 /** The line main.ts prints once it listens; with PORT=0 it names the port the system chose. */
@@ -35,6 +36,7 @@ export async function startIsolatedServer(env: Record<string, string> = {}): Pro
       PGLITE_DATA_DIR: 'memory://',
       UPLOAD_DIR: uploadDir,
       OUTBOX_DIR: join(dataDir, 'outbox'),
+      CSP_REPORT_FILE,
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -1321,8 +1321,9 @@ export interface components {
       /**
        * @description Stable reason of the error. Known codes: `loginThrottled`, `resetMailThrottled`,
        *     `passwordCheckThrottled` (429, `params.minutes` until the next try is accepted, rounded up),
-       *     `lastAdministrator` (409 of deleteCurrentUser, `params.organisation` names the organisation) and
-       *     `fileTooLarge` (413 of uploads, `params.maxBytes` is the limit in bytes).
+       *     `lastAdministrator` (409 of deleteCurrentUser, `params.organisation` names the organisation),
+       *     `fileTooLarge` (413 of uploads, `params.maxBytes` is the limit in bytes) and `serverBusy` (503 of any
+       *     operation, `params.seconds` as in `Retry-After`).
        * @example loginThrottled
        */
       code?: string;
@@ -2191,9 +2192,29 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description The file store (an S3-compatible store) failed or cannot be reached; try again later. */
+    /**
+     * @description The file store (an S3-compatible store) failed or cannot be reached; try again later. Like every operation,
+     *     these may also answer 503 `serverBusy` with `Retry-After` (see ServerBusy).
+     */
     StorageUnavailable: {
       headers: {
+        /** @description With code `serverBusy`, seconds after which a new try is likely served. */
+        'Retry-After'?: number;
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /**
+     * @description The server is saturated (code `serverBusy`): the work waiting for the database is at its bound, or this
+     *     request waited for the database longer than the server allows. Try again after `Retry-After` seconds (also
+     *     `params.seconds`). Also answered, without a code, when the database cancelled a statement that ran too long.
+     */
+    ServerBusy: {
+      headers: {
+        /** @description Seconds after which a new try is likely served. */
+        'Retry-After'?: number;
         [name: string]: unknown;
       };
       content: {
@@ -2252,6 +2273,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   logout: {
@@ -2276,6 +2298,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   refreshSession: {
@@ -2303,6 +2326,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   obtainSocialUserToken: {
@@ -2327,6 +2351,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   getCurrentUser: {
@@ -2349,6 +2374,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   deleteCurrentUser: {
@@ -2378,6 +2404,7 @@ export interface operations {
         };
       };
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   updateCurrentUser: {
@@ -2406,6 +2433,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   acceptTos: {
@@ -2433,6 +2461,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   getCurrentTos: {
@@ -2456,6 +2485,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   getCurrentPrivacyPolicy: {
@@ -2478,6 +2508,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   publishTos: {
@@ -2506,6 +2537,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   listOrganisations: {
@@ -2528,6 +2560,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   updateOrganisation: {
@@ -2560,6 +2593,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   updateMembership: {
@@ -2595,6 +2629,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   resetPassword: {
@@ -2622,6 +2657,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   sendResetPasswordMail: {
@@ -2649,6 +2685,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   getSocialConfig: {
@@ -2671,6 +2708,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   getSocialSession: {
@@ -2701,6 +2739,7 @@ export interface operations {
         };
       };
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   redirectToSocialProvider: {
@@ -2728,6 +2767,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       403: components['responses']['Forbidden'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   socialProviderCallback: {
@@ -2755,6 +2795,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   listContent: {
@@ -2818,6 +2859,7 @@ export interface operations {
         };
       };
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   getContent: {
@@ -2845,6 +2887,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   createContent: {
@@ -2873,6 +2916,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   deleteContent: {
@@ -2899,6 +2943,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   updateContent: {
@@ -2931,6 +2976,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   shareContent: {
@@ -2963,6 +3009,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   unshareContent: {
@@ -2995,6 +3042,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   listContentCategories: {
@@ -3017,6 +3065,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   listLanguages: {
@@ -3039,6 +3088,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   uploadPreviewFile: {
@@ -3067,6 +3117,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       413: components['responses']['PayloadTooLarge'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   deletePreviewFile: {
@@ -3093,6 +3144,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   uploadDocumentFile: {
@@ -3121,6 +3173,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       413: components['responses']['PayloadTooLarge'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   deleteDocumentFile: {
@@ -3147,6 +3200,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   createContentMultipartUpload: {
@@ -3213,6 +3267,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   completeContentMultipartUpload: {
@@ -3390,6 +3445,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   createConfiguration: {
@@ -3418,6 +3474,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   getConfiguration: {
@@ -3445,6 +3502,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   updateConfiguration: {
@@ -3477,6 +3535,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   deleteConfiguration: {
@@ -3503,6 +3562,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   listAvailableConfigurations: {
@@ -3531,6 +3591,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   duplicateConfiguration: {
@@ -3562,6 +3623,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   activateConfiguration: {
@@ -3594,6 +3656,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   addConfigurationContent: {
@@ -3627,6 +3690,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   removeConfigurationContent: {
@@ -3659,6 +3723,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   shareConfiguration: {
@@ -3691,6 +3756,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   unshareConfiguration: {
@@ -3723,6 +3789,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   listDevices: {
@@ -3773,6 +3840,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   getDevice: {
@@ -3800,6 +3868,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   listDeviceTypes: {
@@ -3822,6 +3891,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   queueDeviceSync: {
@@ -3850,6 +3920,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   queueDeviceSoftwareSync: {
@@ -3878,6 +3949,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   sendDeviceCommand: {
@@ -3911,6 +3983,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   listDeviceCommandsLegacy: {
@@ -3945,6 +4018,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   pollHeadsetCommands: {
@@ -3971,6 +4045,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   reportHeadsetCommandResult: {
@@ -4003,6 +4078,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   reportHeadsetState: {
@@ -4028,6 +4104,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   listOperatingSystems: {
@@ -4059,6 +4136,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   createOperatingSystem: {
@@ -4087,6 +4165,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   getOperatingSystem: {
@@ -4114,6 +4193,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   deleteOperatingSystem: {
@@ -4140,6 +4220,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   updateOperatingSystem: {
@@ -4172,6 +4253,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   createOperatingSystemMultipartUpload: {
@@ -4238,6 +4320,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
     };
   };
   completeOperatingSystemMultipartUpload: {

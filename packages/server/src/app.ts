@@ -11,7 +11,9 @@ import { loadContract, type OpenApiDocument, prepareContract } from './contract.
 import { registerDevOutbox } from './dev-outbox.ts';
 import { errorHandler, MESSAGES } from './errors.ts';
 import { buildServiceHandlers } from './handlers/index.ts';
+import { registerAdmissionLanes } from './infra/admission.ts';
 import { skipMultipartBodyValidation } from './multipartRoutes.ts';
+import { registerSecurityHeaders } from './securityHeaders.ts';
 import { mediaFor, registerMediaFiles } from './services/media.ts';
 import { registerDevOidcProvider } from './social-routes.ts';
 import { hasPortalBuild, registerPortal, sendSpaIndex, wantsSpa } from './static.ts';
@@ -26,6 +28,8 @@ export interface BuildAppOptions extends AppContext {
   logger?: FastifyServerOptions['logger'];
   /** Fastify's trustProxy; read from TRUST_PROXY when not given (see {@link readTrustProxy}). */
   trustProxy?: TrustProxy;
+  /** CSP_REPORT_FILE: where Content-Security-Policy violation reports are kept (see securityHeaders.ts). */
+  cspReportFile?: string | undefined;
 }
 
 export type TrustProxy = boolean | number | string;
@@ -111,8 +115,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   );
   app.setErrorHandler(errorHandler);
+  await registerSecurityHeaders(app, {
+    portalDist: options.portalDist,
+    oidcIssuer: readAccessSettings().oidc?.issuer,
+    cspReportFile: options.cspReportFile,
+  });
 
   const { specification, operations } = prepareContract(options.contract ?? loadContract());
+  registerAdmissionLanes(app, options.db);
   registerAuth(app, options.tokens);
   skipMultipartBodyValidation(app, specification);
   await app.register(openapiGlue, {

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { type AdmissionSettings, DEFAULT_ADMISSION } from './infra/admission.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -13,6 +14,10 @@ export interface ServerConfig {
   refreshTokenTtlSeconds: number;
   portalDist: string;
   logLevel: string;
+  /** Content-Security-Policy violation reports are appended here as JSON lines (tests); only logged when unset. */
+  cspReportFile: string | undefined;
+  /** Bound and timeouts of the queue in front of the database (README "Bursts"). */
+  admission: AdmissionSettings;
   /** Tests only: a PGlite dumpDataDir() tarball to start from instead of running initdb. Not read from the env. */
   pgliteTemplate?: string | undefined;
 }
@@ -38,5 +43,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     refreshTokenTtlSeconds: positiveInteger(env, 'REFRESH_TOKEN_TTL_SECONDS', 1_209_600),
     portalDist: env.PORTAL_DIST || `${REPO_ROOT}packages/portal/dist`,
     logLevel: env.LOG_LEVEL || 'info',
+    cspReportFile: env.CSP_REPORT_FILE || undefined,
+    admission: {
+      queueLimit: positiveInteger(env, 'DB_QUEUE_LIMIT', DEFAULT_ADMISSION.queueLimit),
+      queueTimeoutMs: positiveInteger(env, 'DB_QUEUE_TIMEOUT_MS', DEFAULT_ADMISSION.queueTimeoutMs),
+      statementTimeoutMs: positiveInteger(
+        env,
+        'DB_STATEMENT_TIMEOUT_MS',
+        DEFAULT_ADMISSION.statementTimeoutMs,
+      ),
+    },
   };
 }

@@ -7,15 +7,33 @@ export interface ErrorReason {
   params?: Record<string, string | number>;
 }
 
-/** An error whose German `detail` is safe to show to the caller. */
+/** An error whose German `detail` is safe to show to the caller, with headers the answer needs (Retry-After). */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly detail: string,
     readonly clientReason?: ErrorReason,
+    readonly headers: Record<string, string> = {},
   ) {
     super(detail);
   }
+}
+
+/** The first error in the chain `error`, `error.cause`, … (Drizzle wraps driver errors) that `test` accepts. */
+export function findCause<T>(error: unknown, test: (candidate: unknown) => candidate is T): T | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    if (test(current)) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** A PostgreSQL error with this SQLSTATE somewhere in the chain. */
+export function hasSqlState(error: unknown, code: string): boolean {
+  const withCode = (candidate: unknown): candidate is { code: string } =>
+    (candidate as { code?: unknown }).code === code;
+  return findCause(error, withCode) !== undefined;
 }
 
 export const MESSAGES = {
@@ -29,6 +47,8 @@ export const MESSAGES = {
   payloadTooLarge: 'Die Anfrage ist zu groß.',
   badRequest: 'Die Anfrage ist ungültig.',
   internal: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
+  statementTimeout:
+    'Die Anfrage hat zu lange gedauert und wurde abgebrochen. Bitte versuchen Sie es später erneut.',
 } as const;
 
 type FieldErrors = Record<string, string[]>;
@@ -136,9 +156,16 @@ function detailForStatus(status: number): string {
 
 /** Every error leaves as `{detail}` or field errors; client mistakes are never answered with 500. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof HttpError) {
-    return reply.code(error.statusCode).send({ detail: error.detail, ...error.clientReason });
+  // Also when it reaches us wrapped (a ServerBusyError from the database pool arrives inside Drizzle's error).
+  const known = findCause(error, (candidate) => candidate instanceof HttpError);
+  if (known) {
+    return reply
+      .code(known.statusCode)
+      .headers(known.headers)
+      .send({ detail: known.detail, ...known.clientReason });
   }
+  // PostgreSQL cancelled a statement that ran longer than DB_STATEMENT_TIMEOUT_MS (query_canceled).
+  if (hasSqlState(error, '57014')) return reply.code(503).send({ detail: MESSAGES.statementTimeout });
   if (error.validation) {
     const fields = toFieldErrors(error.validation as ErrorObject[]);
     return reply.code(400).send(fields ?? { detail: MESSAGES.bodyNotObject });

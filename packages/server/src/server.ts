@@ -25,6 +25,7 @@ export async function createServer(overrides: Partial<ServerConfig> = {}) {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     pgliteTemplate: config.pgliteTemplate,
+    admission: config.admission,
   });
   try {
     await migrateDatabase(database.db);
@@ -38,6 +39,7 @@ export async function createServer(overrides: Partial<ServerConfig> = {}) {
       db: database.db,
       tokens,
       portalDist: config.portalDist,
+      cspReportFile: config.cspReportFile,
       logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     });
     app.addHook('onClose', () => database.close());

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { ServerConfig } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { createServer } from './server.ts';
 
@@ -47,27 +48,42 @@ async function withAdminClient<T>(adminUrl: string, run: (client: pg.Client) => 
   }
 }
 
+export interface ThrowawayDatabase {
+  /** Connection string of the new, empty database. */
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A new, empty database on the PostgreSQL server `adminUrl` names (tests, benchmarks); `drop()` removes it. */
+export async function throwawayDatabase(
+  adminUrl: string,
+  prefix = 'vr_portal_test',
+): Promise<ThrowawayDatabase> {
+  const name = `${prefix}_${randomUUID().replaceAll('-', '')}`;
+  await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await withAdminClient(adminUrl, (client) =>
+        client.query(`drop database if exists ${name} with (force)`),
+      );
+    },
+  };
+}
+
 /**
  * A fresh app with the demo data on a fresh database, not listening: an in-memory PGlite in its worker thread, or,
  * when TEST_DATABASE_URL names a PostgreSQL server, a new database created there (and dropped on close) so the
  * same tests prove both engines.
  */
-export async function createTestServer(options: { portalDist?: string } = {}): Promise<TestServer> {
+export async function createTestServer(
+  options: { portalDist?: string; config?: Partial<ServerConfig> } = {},
+): Promise<TestServer> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (adminUrl) {
-    const name = `vr_portal_test_${randomUUID().replaceAll('-', '')}`;
-    await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`));
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      await withAdminClient(adminUrl, (client) =>
-        client.query(`drop database if exists ${name} with (force)`),
-      );
-    };
-  }
+  const throwaway = adminUrl ? await throwawayDatabase(adminUrl) : undefined;
+  const databaseUrl = throwaway?.url;
   const { app, database } = await createServer({
     dataDir: 'memory://',
     pgliteTemplate: databaseUrl ? undefined : await pgliteTemplate(),
@@ -75,6 +91,7 @@ export async function createTestServer(options: { portalDist?: string } = {}): P
     jwtSecret: undefined,
     logLevel: 'silent',
     portalDist: options.portalDist ?? '/nonexistent-portal-dist',
+    ...options.config,
   });
   await app.ready();
   return {
@@ -82,7 +99,7 @@ export async function createTestServer(options: { portalDist?: string } = {}): P
     database,
     async close() {
       await app.close();
-      await dropDatabase();
+      await throwaway?.drop();
     },
   };
 }

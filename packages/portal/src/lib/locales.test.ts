@@ -98,16 +98,26 @@ describe('server errors the portal words itself', () => {
     expect(t.t('serverErrors.resetMailThrottled', { count: 1 })).toBe(
       'Zu viele Anfragen zum Zurücksetzen des Passworts. Bitte versuchen Sie es in einer Minute erneut.',
     );
+    // packages/server: infra/admission.ts ServerBusyError.
+    expect(t.t('serverErrors.serverBusy', { count: 5 })).toBe(
+      'Der Server ist gerade stark ausgelastet. Bitte versuchen Sie es in 5 Sekunden erneut.',
+    );
+    expect(t.t('serverErrors.serverBusy', { count: 1 })).toBe(
+      'Der Server ist gerade stark ausgelastet. Bitte versuchen Sie es in einer Sekunde erneut.',
+    );
     expect(t.t('serverErrors.lastAdministrator', { organisation: 'Gymnasium Demo' })).toBe(
       'Sie sind die letzte Administratorin bzw. der letzte Administrator von „Gymnasium Demo“. Bitte ernennen Sie zuerst ein anderes Mitglied zur Administratorin oder zum Administrator.',
     );
   });
 
-  it.each(PORTAL_LANGUAGES)('have a plural form for one and for several minutes in %s', (language) => {
-    const serverErrors = valueAt(load(language, 'common'), 'serverErrors') as Tree;
-    for (const code of ['loginThrottled', 'resetMailThrottled', 'passwordCheckThrottled']) {
-      expect(serverErrors[`${code}_one`], `${code}_one`).toEqual(expect.any(String));
-      expect(serverErrors[`${code}_other`], `${code}_other`).toContain('{{count}}');
-    }
-  });
+  it.each(PORTAL_LANGUAGES)(
+    'have a plural form for one and for several minutes or seconds in %s',
+    (language) => {
+      const serverErrors = valueAt(load(language, 'common'), 'serverErrors') as Tree;
+      for (const code of ['loginThrottled', 'resetMailThrottled', 'passwordCheckThrottled', 'serverBusy']) {
+        expect(serverErrors[`${code}_one`], `${code}_one`).toEqual(expect.any(String));
+        expect(serverErrors[`${code}_other`], `${code}_other`).toContain('{{count}}');
+      }
+    },
+  );
 });

@@ -31,6 +31,19 @@ describe('server errors through the translations', () => {
     ).toEqual({ key: 'common:serverErrors.lastAdministrator', values: { organisation: 'ZfsL Demo' } });
   });
 
+  it('words a saturated server (503 serverBusy) with the seconds of Retry-After', () => {
+    const body = {
+      detail: 'Der Server ist gerade stark ausgelastet. Bitte versuchen Sie es in 5 Sekunden erneut.',
+      code: 'serverBusy',
+      params: { seconds: 5 },
+    };
+    expect(serverErrorMessage(503, body)).toEqual({
+      key: 'common:serverErrors.serverBusy',
+      values: { count: 5 },
+    });
+    expect(serverErrorMessage(503, { ...body, params: { seconds: 0 } })).toEqual({ text: body.detail });
+  });
+
   it("words an upload over the limit with the limit in the user's number format", () => {
     const body = {
       detail: 'Die Datei ist zu groß. …',

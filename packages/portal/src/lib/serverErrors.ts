@@ -91,12 +91,15 @@ export const UNKNOWN_SERVER_MESSAGE: ServerMessage = { key: UNKNOWN };
 type Params = Record<string, unknown>;
 type Wording = (params: Params) => ServerMessage | undefined;
 
-function minutes(key: TranslationKey): Wording {
-  // i18next picks 'einer Minute' / '{{count}} Minuten' by count, as the server's text does.
-  return (params) =>
-    typeof params.minutes === 'number' && Number.isInteger(params.minutes) && params.minutes > 0
-      ? { key, values: { count: params.minutes } }
+/** A wording that counts `params[param]` (a positive whole number): i18next picks the singular or plural form. */
+function counting(param: string, key: TranslationKey): Wording {
+  // 'einer Minute' / '{{count}} Minuten', as the server's text does.
+  return (params) => {
+    const value = params[param];
+    return typeof value === 'number' && Number.isInteger(value) && value > 0
+      ? { key, values: { count: value } }
       : undefined;
+  };
 }
 
 /**
@@ -104,9 +107,11 @@ function minutes(key: TranslationKey): Wording {
  * server's wording. A known code whose params are missing falls back to the server's text.
  */
 const KNOWN_CODES: Record<string, Wording> = {
-  loginThrottled: minutes('common:serverErrors.loginThrottled'),
-  resetMailThrottled: minutes('common:serverErrors.resetMailThrottled'),
-  passwordCheckThrottled: minutes('common:serverErrors.passwordCheckThrottled'),
+  loginThrottled: counting('minutes', 'common:serverErrors.loginThrottled'),
+  resetMailThrottled: counting('minutes', 'common:serverErrors.resetMailThrottled'),
+  passwordCheckThrottled: counting('minutes', 'common:serverErrors.passwordCheckThrottled'),
+  // 503 of any operation while the server is saturated; Retry-After in seconds.
+  serverBusy: counting('seconds', 'common:serverErrors.serverBusy'),
   // The limit in the user's language ('20,00 GB' / '20.00 GB'), as the language guide words it.
   fileTooLarge: (params) =>
     typeof params.maxBytes === 'number' && params.maxBytes > 0

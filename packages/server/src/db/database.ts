@@ -1,14 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import type pg from 'pg';
+import { type AdmissionSettings, AdmittedPool, DEFAULT_ADMISSION } from '../infra/admission.ts';
 import * as schema from './schema.ts';
 
 export type Database = NodePgDatabase<typeof schema>;
 
 export interface DatabaseHandle {
   db: Database;
-  pool: pg.Pool;
+  pool: AdmittedPool;
   /** 'pglite' when the embedded engine runs in a worker thread, 'postgres' for DATABASE_URL. */
   engine: 'pglite' | 'postgres';
   close(): Promise<void>;
@@ -21,6 +22,8 @@ export interface OpenDatabaseOptions {
   dataDir?: string | undefined;
   /** A tarball from PGlite's dumpDataDir() to start from instead of running initdb. */
   pgliteTemplate?: string | undefined;
+  /** Queue bound and timeouts in front of the connections (README "Bursts"). */
+  admission?: AdmissionSettings | undefined;
 }
 
 interface WorkerReady {
@@ -90,8 +93,17 @@ function logPoolErrors(pool: pg.Pool): void {
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const admission = options.admission ?? DEFAULT_ADMISSION;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new AdmittedPool(
+      {
+        connectionString: options.databaseUrl,
+        max: 10,
+        // A runaway statement is cancelled by PostgreSQL itself (PGlite has no timers to do so).
+        statement_timeout: admission.statementTimeoutMs,
+      },
+      admission,
+    );
     logPoolErrors(pool);
     return {
       db: drizzle(pool, { schema }),
@@ -103,16 +115,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
   const worker = await startPgliteWorker(options.dataDir ?? 'memory://', options.pgliteTemplate);
   // PGlite executes one statement at a time, and pglite-socket interleaves the protocol messages of
-  // concurrent connections (which breaks node-postgres' unnamed prepared statements): one connection,
-  // queued in the pool, is both safe and as fast as the engine allows.
-  const pool = new pg.Pool({
-    host: '127.0.0.1',
-    port: worker.port,
-    user: 'postgres',
-    database: 'postgres',
-    max: 1,
-    idleTimeoutMillis: 0,
-  });
+  // concurrent connections (which breaks node-postgres' unnamed prepared statements): one connection, queued
+  // at the admission gate, is both safe and as fast as the engine allows.
+  const pool = new AdmittedPool(
+    {
+      host: '127.0.0.1',
+      port: worker.port,
+      user: 'postgres',
+      database: 'postgres',
+      max: 1,
+      idleTimeoutMillis: 0,
+    },
+    admission,
+  );
   logPoolErrors(pool);
   return {
     db: drizzle(pool, { schema }),

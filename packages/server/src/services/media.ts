@@ -49,7 +49,7 @@ function fileHeaders(reply: FastifyReply): void {
   reply.header('Cache-Control', 'public, max-age=3600');
   reply.header('X-Content-Type-Options', 'nosniff');
   // Uploaded files come from users: opened directly, an HTML or SVG file must not run script on our origin.
-  reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
+  reply.header('Content-Security-Policy', "default-src 'none'; sandbox; frame-ancestors 'none'");
 }
 
 /** The type local delivery (@fastify/static uses @fastify/send) gives the same key, so both stores agree. */

@@ -1,6 +1,7 @@
 import { and, count, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { memberships, organisations, passwordResetTokens, refreshTokens, users } from '../db/schema.ts';
+import { hasSqlState } from '../errors.ts';
 
 export interface ProfileChanges {
   firstName?: string;
@@ -9,16 +10,6 @@ export interface ProfileChanges {
   img?: string | null;
   language?: string | null;
   passwordHash?: string;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  // Drizzle wraps driver errors; the PostgreSQL code sits on the error or its cause.
-  for (let depth = 0; current && depth < 4; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /**
@@ -59,7 +50,7 @@ export async function updateProfile(
         .where(and(...others));
     });
   } catch (error) {
-    if (isUniqueViolation(error)) return 'emailTaken';
+    if (hasSqlState(error, '23505')) return 'emailTaken';
     throw error;
   }
   return 'ok';

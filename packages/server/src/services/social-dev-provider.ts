@@ -116,13 +116,16 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** The one inline style of the provider's pages (their Content-Security-Policy allows exactly it, by hash). */
+export const PAGE_STYLE = `body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1a1a1a}
+button{font:inherit;padding:.6rem 1rem;margin:.25rem .5rem .25rem 0;border-radius:.4rem;border:1px solid #1d4ed8;background:#1d4ed8;color:#fff;cursor:pointer}
+button.secondary{background:#fff;color:#1d4ed8}`;
+
 export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="de">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1a1a1a}
-button{font:inherit;padding:.6rem 1rem;margin:.25rem .5rem .25rem 0;border-radius:.4rem;border:1px solid #1d4ed8;background:#1d4ed8;color:#fff;cursor:pointer}
-button.secondary{background:#fff;color:#1d4ed8}</style></head>
+<style>${PAGE_STYLE}</style></head>
 <body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
 
