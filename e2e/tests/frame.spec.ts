@@ -1,5 +1,13 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { axeViolations, openUserMenu, signIn, userMenuButton, users } from './support.ts';
+import {
+  administratorPages,
+  axeViolations,
+  contentIdOf,
+  openUserMenu,
+  signIn,
+  userMenuButton,
+  users,
+} from './support.ts';
 
 // Issue 12: the app frame at every width — every page reached through the navigation by keyboard and by touch,
 // one h1 and a title of its own per page, and axe without a finding on every page and open menu.
@@ -170,19 +178,11 @@ test('the 404 page names its title once; a route the role may not use says so wi
   await expect(page).toHaveURL(/\/library$/);
 });
 
-/** Every page of the portal, as a visitor and as an administrator. */
-async function contentId(page: Page, title: string): Promise<number> {
-  const response = await page.request.get(`/api/v2/cms/content/?search=${encodeURIComponent(title)}`);
-  const [item] = ((await response.json()) as { results: { id: number }[] }).results;
-  if (!item) throw new Error(`no content ${title}`);
-  return item.id;
-}
-
 for (const width of [375, 1440] as const) {
   test(`axe finds nothing on any page or open menu at ${width} px`, async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 900 });
-    const id = await contentId(page, 'Unterwegs im Sonnensystem');
+    const id = await contentIdOf(page, 'Unterwegs im Sonnensystem');
     const check = async (path: string) => {
       await page.goto(path);
       await expect(page.locator('h1')).toHaveCount(1);
@@ -201,19 +201,7 @@ for (const width of [375, 1440] as const) {
       await check(path);
     }
     await signIn(page, users.admin);
-    for (const path of [
-      '/library',
-      '/library/new',
-      `/library/${id}`,
-      `/library/${id}/edit`,
-      '/dashboard',
-      '/dashboard/devices',
-      '/dashboard/devices/1',
-      '/dashboard/configurations',
-      '/dashboard/configurations/1',
-      '/dashboard/profile',
-      '/dashboard/settings',
-    ]) {
+    for (const path of administratorPages(id)) {
       await check(path);
     }
     await openUserMenu(page);

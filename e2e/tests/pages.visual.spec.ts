@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectScreenshot } from '../../tools/screenshotMask.ts';
-import { DEMO_PASSWORD, users } from './support.ts';
+import { administratorPages, contentIdOf, DEMO_PASSWORD, users } from './support.ts';
 
 // Issue 12: every page of the portal at 375, 768 and 1440 px as visual baselines (the window's first screen),
 // with what Chromium draws itself hidden (tools/screenshotMask.ts). Update with
@@ -40,13 +40,6 @@ async function settled(page: Page): Promise<void> {
   });
 }
 
-async function contentId(page: Page, title: string): Promise<number> {
-  const response = await page.request.get(`/api/v2/cms/content/?search=${encodeURIComponent(title)}`);
-  const [item] = ((await response.json()) as { results: { id: number }[] }).results;
-  if (!item) throw new Error(`no content ${title}`);
-  return item.id;
-}
-
 const name = (who: string, path: string, width: number) =>
   `${who}${path.replace(/\/(\d+)/g, '/id').replace(/[/?=]+/g, '-')}-${width}.png`;
 
@@ -55,7 +48,7 @@ for (const width of WIDTHS) {
     test.use({ viewport: { width, height: 900 } });
 
     test('as a visitor', async ({ page }) => {
-      const id = await contentId(page, 'Unterwegs im Sonnensystem');
+      const id = await contentIdOf(page, 'Unterwegs im Sonnensystem');
       for (const path of [
         '/login',
         '/forgot-password',
@@ -73,19 +66,12 @@ for (const width of WIDTHS) {
 
     test('as an administrator', async ({ page }) => {
       test.setTimeout(90_000);
-      const id = await contentId(page, 'Unterwegs im Sonnensystem');
+      const id = await contentIdOf(page, 'Unterwegs im Sonnensystem');
       await signInQuietly(page, users.admin);
-      for (const path of [
-        '/library',
-        '/library/new',
-        `/library/${id}`,
-        `/library/${id}/edit`,
-        '/dashboard',
-        '/dashboard/devices',
-        '/dashboard/configurations',
-        '/dashboard/profile',
-        '/dashboard/settings',
-      ]) {
+      // The detail placeholders look like their lists: one picture each is enough.
+      for (const path of administratorPages(id).filter(
+        (p) => !/\/\d+$/.test(p) || p.startsWith('/library'),
+      )) {
         await page.goto(path);
         await settled(page);
         await expectScreenshot(page, name('admin', path, width));

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
@@ -70,11 +71,12 @@ export async function signOut(page: Page, label = 'Abmelden'): Promise<void> {
   await menu.getByRole('menuitem', { name: label }).click();
 }
 
-const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+/** axe-core's script, run through the DevTools protocol: the portal's CSP rightly refuses an injected <script>. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** axe-core's WCAG 2.2 A/AA rules on the page as it stands (open menus and dialogs included): the violations. */
 export async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_SOURCE });
+  await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<AxeResults> } }).axe;
     const results = await axe.run(document, {
@@ -88,4 +90,29 @@ export async function axeViolations(page: Page): Promise<string[]> {
 
 interface AxeResults {
   violations: { id: string; nodes: { target: string[] }[] }[];
+}
+
+/** The id of a demo content item, by its title (anonymous search). */
+export async function contentIdOf(page: Page, title: string): Promise<number> {
+  const response = await page.request.get(`/api/v2/cms/content/?search=${encodeURIComponent(title)}`);
+  const [item] = ((await response.json()) as { results: { id: number }[] }).results;
+  if (!item) throw new Error(`no content ${title}`);
+  return item.id;
+}
+
+/** Every page an administrator reaches (content pages of item `id`), for the page checks of issue 12. */
+export function administratorPages(id: number): string[] {
+  return [
+    '/library',
+    '/library/new',
+    `/library/${id}`,
+    `/library/${id}/edit`,
+    '/dashboard',
+    '/dashboard/devices',
+    '/dashboard/devices/1',
+    '/dashboard/configurations',
+    '/dashboard/configurations/1',
+    '/dashboard/profile',
+    '/dashboard/settings',
+  ];
 }
