@@ -12,7 +12,7 @@ import { Agent, request } from 'node:http';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type ThrowawayDatabase, throwawayDatabase } from '../packages/server/src/test-support.ts';
+import { type ThrowawayDatabase, throwawayDatabase } from '../packages/server/src/test/testServer.ts';
 import { startBenchServer } from './benchServer.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -32,7 +32,7 @@ const self = fileURLToPath(import.meta.url);
 async function serveReal(uploadDir: string): Promise<void> {
   process.env.UPLOAD_DIR = uploadDir;
   process.env.UPLOAD_PART_SIZE = String(PART_SIZE);
-  const { startServer } = await import('../packages/server/src/server.ts');
+  const { startServer } = await import('../packages/server/src/app.ts');
   const server = await startServer({
     port: 0,
     host: '127.0.0.1',

@@ -1,13 +1,13 @@
-// The dependency rules of docs/architecture: which package and which portal folder may import what.
-// Kept as data plus one small walker so that the rules read like the architecture page.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// The dependency rules of docs/architecture: which package and which portal folder may import what, and no import
+// cycle anywhere in the repository. Kept as data plus one small walker so that the rules read like the architecture page.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 const SOURCE_FILE = /\.(m?[jt]sx?|cjs|cts)$/;
 // Static imports and re-exports, side-effect imports, dynamic import() and require() / createRequire()(…),
 // with plain or template-literal (no interpolation) specifiers.
 const IMPORT_SPECIFIER =
-  /(?:import|export)\s[^'"`]*?from\s*['"`]([^'"`$]+)['"`]|\bimport\s*\(\s*['"`]([^'"`$]+)['"`]\s*\)|\bimport\s+['"`]([^'"`$]+)['"`]|\brequire\s*\(\s*['"`]([^'"`$]+)['"`]\s*\)|\bcreateRequire\([^)]*\)\s*\(\s*['"`]([^'"`$]+)['"`]\s*\)/g;
+  /(?:import|export)\s+(type\s+)?[^'"`]*?from\s*['"`]([^'"`$]+)['"`]|\bimport\s*\(\s*['"`]([^'"`$]+)['"`]\s*\)|\bimport\s+['"`]([^'"`$]+)['"`]|\brequire\s*\(\s*['"`]([^'"`$]+)['"`]\s*\)|\bcreateRequire\([^)]*\)\s*\(\s*['"`]([^'"`$]+)['"`]\s*\)/g;
 /** Folders that hold generated or installed files, never sources of the package itself. */
 const SKIPPED_FOLDERS = new Set([
   'node_modules',
@@ -18,17 +18,52 @@ const SKIPPED_FOLDERS = new Set([
 ]);
 const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
 
-/** Packages and the workspace packages each may import. `null` = any non-workspace module is fine. */
+/** Test files: they may drive a package with more than its production code may use. */
+const TEST_FILE = /\.test\.[cm]?[jt]sx?$/;
+
+/**
+ * Packages, the workspace packages each may import, and modules it must not import. `typesOnly` narrows an allowed
+ * package to type imports of the named entry points (tests excepted: the server's tests drive it with the client).
+ */
 const PACKAGE_RULES = {
   domain: {
     allowed: [],
-    forbiddenModules: [/^react(-dom)?($|\/)/, /^node:/, /^(fs|http|https|net|child_process)$/],
+    forbiddenModules: [
+      /^react(-dom)?($|\/)/,
+      /^node:/,
+      /^(fs|http|https|net|child_process)$/,
+      // Pure rules: texts in the user's language are the app's business.
+      /^i18next/,
+      /^react-i18next/,
+    ],
   },
-  ui: { allowed: [], forbiddenModules: [/^i18next/, /^react-i18next/] },
+  ui: {
+    allowed: [],
+    forbiddenModules: [
+      /^i18next/,
+      /^react-i18next/,
+      // Every text and every datum arrives through props: no fetch, query or routing library.
+      /^@tanstack\/(react-)?(query|router)/,
+      /^react-query$/,
+      /^swr($|\/)/,
+      /^openapi-fetch$/,
+      /^openapi-react-query$/,
+      /^axios$/,
+      /^ky$/,
+      /^react-router(-dom)?($|\/)/,
+    ],
+  },
   api: { allowed: ['@portal/domain'], forbiddenModules: [] },
   portal: { allowed: ['@portal/domain', '@portal/api', '@portal/ui'], forbiddenModules: [] },
-  server: { allowed: ['@portal/domain', '@portal/api'], forbiddenModules: [] },
+  server: {
+    allowed: ['@portal/domain', '@portal/api'],
+    typesOnly: { '@portal/api': ['@portal/api/schema'] },
+    forbiddenModules: [/^react(-dom)?($|\/)/],
+  },
 };
+
+/** Folders of the repository whose sources take part in the cycle check besides packages/. */
+const OTHER_SOURCE_FOLDERS = ['e2e', 'scripts', 'tools'];
 
 function* sourceFiles(dir) {
   for (const entry of readdirSync(dir)) {
@@ -42,13 +77,100 @@ function* sourceFiles(dir) {
 /** Block comments and whole-line comments: JSDoc examples show imports that the module does not make. */
 const COMMENT = /\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm;
 
+/** Every import of a file: its specifier and whether it imports types only (`import type …`, `export type …`). */
 function importsOf(file) {
   const text = readFileSync(file, 'utf8').replace(COMMENT, '');
-  const specifiers = [];
+  const imports = [];
   for (const match of text.matchAll(IMPORT_SPECIFIER)) {
-    specifiers.push(match.slice(1).find((group) => group !== undefined));
+    const specifier = match.slice(2).find((group) => group !== undefined);
+    imports.push({ specifier, typeOnly: match[1] !== undefined });
   }
-  return specifiers;
+  return imports;
+}
+
+const RESOLVED_EXTENSIONS = [
+  '',
+  '.ts',
+  '.tsx',
+  '.mts',
+  '.mjs',
+  '.js',
+  '.jsx',
+  '/index.ts',
+  '/index.tsx',
+  '/index.js',
+];
+
+/** The file a relative specifier names, trying TypeScript's extensions (`./a.js` may name `a.ts`); null if none. */
+function resolveRelative(from, specifier) {
+  const base = resolve(dirname(from), specifier);
+  const candidates = [...RESOLVED_EXTENSIONS.map((ext) => base + ext), base.replace(/\.js$/, '.ts')];
+  return candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile()) ?? null;
+}
+
+/**
+ * Import cycles between the repository's source files (relative imports, type imports included), each as the files
+ * of one strongly connected group. Tarjan's algorithm, iterative over the graph.
+ */
+export function findCycles(rootDir) {
+  const folders = ['packages', ...OTHER_SOURCE_FOLDERS]
+    .map((folder) => join(rootDir, folder))
+    .filter((folder) => existsSync(folder));
+  const graph = new Map();
+  for (const folder of folders) {
+    for (const file of sourceFiles(folder)) {
+      const targets = importsOf(file)
+        .filter(({ specifier }) => specifier.startsWith('.'))
+        .map(({ specifier }) => resolveRelative(file, specifier))
+        .filter((target) => target !== null);
+      graph.set(file, targets);
+    }
+  }
+  let counter = 0;
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const groups = [];
+  const visit = (start) => {
+    const work = [{ node: start, next: 0 }];
+    index.set(start, counter);
+    low.set(start, counter++);
+    stack.push(start);
+    onStack.add(start);
+    while (work.length > 0) {
+      const frame = work[work.length - 1];
+      const targets = graph.get(frame.node) ?? [];
+      if (frame.next < targets.length) {
+        const target = targets[frame.next++];
+        if (!index.has(target)) {
+          index.set(target, counter);
+          low.set(target, counter++);
+          stack.push(target);
+          onStack.add(target);
+          work.push({ node: target, next: 0 });
+        } else if (onStack.has(target)) {
+          low.set(frame.node, Math.min(low.get(frame.node), index.get(target)));
+        }
+        continue;
+      }
+      work.pop();
+      const parent = work[work.length - 1];
+      if (parent) low.set(parent.node, Math.min(low.get(parent.node), low.get(frame.node)));
+      if (low.get(frame.node) !== index.get(frame.node)) continue;
+      const group = [];
+      let member;
+      do {
+        member = stack.pop();
+        onStack.delete(member);
+        group.push(member);
+      } while (member !== frame.node);
+      const selfImport = (graph.get(frame.node) ?? []).includes(frame.node);
+      if (group.length > 1 || selfImport) groups.push(group.map((file) => relative(rootDir, file)).sort());
+    }
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return groups.sort((a, b) => a[0].localeCompare(b[0]));
 }
 
 /** The portal feature a path lies in, or undefined. */
@@ -91,7 +213,7 @@ export function findViolations(rootDir) {
     violations.push(...declaredViolations(rootDir, name, rule));
     for (const file of files) {
       const where = relative(rootDir, file);
-      for (const specifier of importsOf(file)) {
+      for (const { specifier, typeOnly } of importsOf(file)) {
         if (specifier.startsWith('.')) {
           const target = resolve(dirname(file), specifier);
           // Leaving the package is fine for the repository's shared tooling (tools/), never into another package.
@@ -118,6 +240,13 @@ export function findViolations(rootDir) {
           // A package may use its own published name (its pack test does).
           if (packageName !== `@portal/${name}` && !rule.allowed.includes(packageName)) {
             violations.push(`${where}: @portal/${name} must not import ${packageName}`);
+            continue;
+          }
+          const typesOnly = rule.typesOnly?.[packageName];
+          if (typesOnly && !TEST_FILE.test(file) && !(typeOnly && typesOnly.includes(specifier))) {
+            violations.push(
+              `${where}: @portal/${name} may import only types from ${typesOnly.join(', ')} (import type), not '${specifier}'`,
+            );
           }
         } else if (rule.forbiddenModules.some((pattern) => pattern.test(specifier))) {
           violations.push(`${where}: @portal/${name} must not import '${specifier}'`);
@@ -125,5 +254,6 @@ export function findViolations(rootDir) {
       }
     }
   }
+  for (const group of findCycles(rootDir)) violations.push(`import cycle: ${group.join(' <-> ')}`);
   return violations;
 }

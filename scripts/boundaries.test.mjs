@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findViolations } from './boundaries.mjs';
+import { findCycles, findViolations } from './boundaries.mjs';
 
 function workspace(files) {
   const root = mkdtempSync(join(tmpdir(), 'boundaries-'));
@@ -20,7 +20,8 @@ describe('findViolations', () => {
       'packages/api/src/b.ts': "import { a } from '@portal/domain';",
       'packages/portal/src/features/auth/c.tsx':
         "import { Button } from '@portal/ui';\nimport { env } from '../../lib/env';",
-      'packages/server/src/d.ts': "import type { paths } from '@portal/api';",
+      'packages/server/src/d.ts': "import type { paths } from '@portal/api/schema';",
+      'packages/server/src/d.test.ts': "import { uploadMultipart } from '@portal/api';",
     });
     expect(findViolations(root)).toEqual([]);
   });
@@ -86,6 +87,55 @@ describe('findViolations', () => {
       'packages/ui/package.json: @portal/ui must not depend on @portal/domain',
       'packages/server/package.json: @portal/server must not depend on @portal/portal',
     ]);
+  });
+
+  it('lets the server import only the generated schema types of @portal/api (its tests may drive it)', () => {
+    const root = workspace({
+      'packages/server/src/a.ts': "import { createPortalClient } from '@portal/api';",
+      'packages/server/src/b.ts': "import { operations } from '@portal/api/schema';",
+      'packages/server/src/c.ts': "import type { components } from '@portal/api/schema';",
+      'packages/server/src/c.test.ts': "import { uploadMultipart } from '@portal/api';",
+    });
+    const found = findViolations(root);
+    expect(found).toHaveLength(2);
+    expect(found).toContainEqual(
+      expect.stringMatching(/^packages\/server\/src\/a\.ts: .* not '@portal\/api'$/),
+    );
+    expect(found).toContainEqual(expect.stringMatching(/^packages\/server\/src\/b\.ts: .*import type/));
+  });
+
+  it('keeps fetch, query and routing libraries out of @portal/ui and i18n out of @portal/domain', () => {
+    const root = workspace({
+      'packages/ui/src/a.tsx':
+        "import { useQuery } from '@tanstack/react-query';\nimport { Link } from 'react-router';\nimport createClient from 'openapi-fetch';\nimport { useVirtualizer } from '@tanstack/react-virtual';",
+      'packages/domain/src/b.ts': "import i18next from 'i18next';",
+    });
+    const found = findViolations(root);
+    expect(found).toEqual([
+      "packages/domain/src/b.ts: @portal/domain must not import 'i18next'",
+      "packages/ui/src/a.tsx: @portal/ui must not import '@tanstack/react-query'",
+      "packages/ui/src/a.tsx: @portal/ui must not import 'react-router'",
+      "packages/ui/src/a.tsx: @portal/ui must not import 'openapi-fetch'",
+    ]);
+  });
+
+  it('finds import cycles anywhere in the repository, type imports included', () => {
+    const root = workspace({
+      'packages/server/src/a.ts': "import { b } from './b.ts';\nexport const a = 1;",
+      'packages/server/src/b.ts': "import type { C } from './sub/c';\nexport const b = 2;",
+      'packages/server/src/sub/c.ts': "import { a } from '../a.ts';\nexport type C = number;",
+      'scripts/x.mjs': "import { y } from './y.mjs';",
+      'scripts/y.mjs': "import { x } from './x.mjs';",
+      'e2e/tests/z.ts': "import { z } from './z.ts';",
+      'packages/api/src/ok.ts': "import { a } from './leaf.ts';",
+      'packages/api/src/leaf.ts': 'export const a = 1;',
+    });
+    expect(findCycles(root)).toEqual([
+      ['e2e/tests/z.ts'],
+      ['packages/server/src/a.ts', 'packages/server/src/b.ts', 'packages/server/src/sub/c.ts'],
+      ['scripts/x.mjs', 'scripts/y.mjs'],
+    ]);
+    expect(findViolations(root).filter((line) => line.startsWith('import cycle'))).toHaveLength(3);
   });
 
   it('ignores imports that only stand in comments', () => {

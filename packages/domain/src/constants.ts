@@ -1,4 +1,7 @@
-/** Business constants of spec §8 and §9. */
+/**
+ * Business constants of spec §8 and §9. The toast duration (5000 ms) and the navbar height (60 px) are drawn by
+ * @portal/ui and live there (TOAST_DURATION_MS, NAVBAR_HEIGHT_PX), their one home.
+ */
 
 export const LOGIN_ATTEMPTS = 3;
 /**
@@ -6,10 +9,8 @@ export const LOGIN_ATTEMPTS = 3;
  * duration). 15 minutes matches the server's default throttle window, so both locks end about together.
  */
 export const LOGIN_LOCK_DURATION_MS = 15 * 60 * 1000;
-export const TOAST_DURATION_MS = 5000;
 export const RUNNING_STATE_MAX_AGE_MS = 60 * 60 * 1000;
 export const PLAYBACK_TICK_MS = 1000;
-export const NAVBAR_HEIGHT_PX = 60;
 export const FALLBACK_LANGUAGE = 'de';
 /** The portal's languages (issue 4): German, the fallback, and English. A user's choice is one of these. */
 export const PORTAL_LANGUAGES = ['de', 'en'] as const;

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract, prepareContract } from './contract.ts';
 import { tosVersions } from './db/schema.ts';
-import { bearer, createTestServer, login, type TestServer } from './test-support.ts';
+import { bearer, createTestServer, login, type TestServer } from './test/testServer.ts';
 
 let server: TestServer;
 let dist: string;

@@ -1,61 +1,52 @@
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
-import { readAccessSettings } from './access-config.ts';
-import { registerAuth } from './auth.ts';
-import type { AppContext } from './context.ts';
-import { loadContract, type OpenApiDocument, prepareContract } from './contract.ts';
-import { registerDevOutbox } from './dev-outbox.ts';
-import { errorHandler, MESSAGES } from './errors.ts';
-import { buildServiceHandlers } from './handlers/index.ts';
+import { type MediaConfig, readConfig, type ServerConfig } from './config.ts';
+import { loadContract, prepareContract } from './contract.ts';
+import { type DatabaseHandle, openDatabase } from './db/database.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { seedIfEmpty } from './db/seed.ts';
+import { errorHandler, NotFound } from './errors.ts';
+import { registerAuth } from './http/auth.ts';
+import {
+  registerBodyParsers,
+  registerMediaTypeGuard,
+  registerNulGuard,
+  skipStreamedBodyValidation,
+} from './http/bodies.ts';
+import { registerDevOidcProvider } from './http/devOidcProvider.ts';
+import { registerDevOutbox } from './http/devOutbox.ts';
+import { registerMediaFiles } from './http/mediaFiles.ts';
+import { routeFor } from './http/operation.ts';
+import { hasPortalBuild, registerPortal, sendSpaIndex, wantsSpa } from './http/portal.ts';
+import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { registerAdmissionLanes } from './infra/admission.ts';
-import { skipMultipartBodyValidation } from './multipartRoutes.ts';
-import { registerSecurityHeaders } from './securityHeaders.ts';
-import { mediaFor, registerMediaFiles } from './services/media.ts';
-import { registerDevOidcProvider } from './social-routes.ts';
-import { hasPortalBuild, registerPortal, sendSpaIndex, wantsSpa } from './static.ts';
+import { type Mailer, outboxMailer, smtpMailer } from './infra/mail.ts';
+import { S3MediaStorage } from './infra/s3Storage.ts';
+import { LocalMediaStorage } from './infra/storage.ts';
+import { MESSAGES } from './messages.ts';
+import { OPERATIONS } from './operations/index.ts';
+import type { Services } from './services/dependencies.ts';
+import { SocialLogin } from './services/social.ts';
+import { Throttle } from './services/throttle.ts';
+import { loadSigningSecret, TokenService } from './services/tokens.ts';
+import { UploadService } from './services/uploads.ts';
+
+/**
+ * The one composition root: configuration, database, tokens, storage, uploads, throttles, mail, social login and the
+ * Fastify app from the contract are built here, once, and handed to the operations as `Services`. Tests, tools and
+ * main.ts all start the server through this module.
+ */
 
 export const ASSETS_DIR = fileURLToPath(new URL('../assets', import.meta.url));
 
-export interface BuildAppOptions extends AppContext {
-  /** Directory of the built portal (index.html, assets/, locales/); not served when missing or undefined. */
-  portalDist?: string | undefined;
-  /** The parsed contract; read from openapi/portal.yaml when not given. */
-  contract?: OpenApiDocument;
-  logger?: FastifyServerOptions['logger'];
-  /** Fastify's trustProxy; read from TRUST_PROXY when not given (see {@link readTrustProxy}). */
-  trustProxy?: TrustProxy;
-  /** CSP_REPORT_FILE: where Content-Security-Policy violation reports are kept (see securityHeaders.ts). */
-  cspReportFile?: string | undefined;
-}
-
-export type TrustProxy = boolean | number | string;
-
-/**
- * TRUST_PROXY → Fastify's `trustProxy`, so that behind a reverse proxy `request.ip` (the login and reset-mail
- * throttles count per client address) is the client's address from X-Forwarded-For, not the proxy's.
- * Unset, empty, `false` or `0`: trust nobody (a client could otherwise forge its address). `true`: trust every hop.
- * A positive whole number: trust that many hops. Anything else: addresses or CIDR ranges of trusted proxies,
- * comma-separated (`127.0.0.1,10.0.0.0/8`).
- */
-export function readTrustProxy(env: NodeJS.ProcessEnv = process.env): TrustProxy {
-  const raw = env.TRUST_PROXY?.trim() ?? '';
-  if (raw === '' || raw === 'false' || raw === '0') return false;
-  if (raw === 'true') return true;
-  if (/^[0-9]+$/.test(raw)) return Number(raw);
-  return raw
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-    .join(',');
-}
-
 function createValidators() {
   const base = { strict: false, allErrors: true, useDefaults: true, removeAdditional: false } as const;
-  // Bodies are JSON: a number where a string belongs is a client error, not something to coerce.
+  // Bodies are checked strictly: a number where a string belongs is a client error, not something to coerce.
   const body = new Ajv2020({ ...base, coerceTypes: false });
   // Query strings and paths arrive as text and must be coerced to the contract's types.
   const text = new Ajv2020({ ...base, coerceTypes: 'array' });
@@ -64,24 +55,23 @@ function createValidators() {
   return { body, text };
 }
 
-function parseJsonBody(text: string): unknown {
-  // Empty bodies are allowed (logout's body is optional); required bodies fail validation with 400 instead.
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text, (key, value) => (key === '__proto__' ? undefined : value));
-  } catch {
-    throw Object.assign(new Error(MESSAGES.malformedJson), {
-      statusCode: 400,
-      code: 'FST_ERR_CTP_INVALID_JSON_BODY',
-    });
-  }
+function createMediaStorage(config: MediaConfig): LocalMediaStorage | S3MediaStorage {
+  if (config.s3) return new S3MediaStorage(config.s3);
+  const storage = new LocalMediaStorage(config.uploadDir);
+  mkdirSync(storage.filesDir, { recursive: true });
+  mkdirSync(storage.incomingDir, { recursive: true });
+  return storage;
 }
 
-/** Builds the Fastify app from the contract: routes, validation, auth, error shapes, demo media, portal. */
-export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const trustProxy = options.trustProxy ?? readTrustProxy();
+/** The Fastify app from the contract: routes, validation, auth, error shapes, media files, portal. */
+async function buildApp(
+  config: ServerConfig,
+  services: Services,
+  storage: LocalMediaStorage | S3MediaStorage,
+): Promise<FastifyInstance> {
+  const { trustProxy } = config;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // Fastify takes a hop count at run time, but its types leave it out: the same rule as a function.
     trustProxy:
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
@@ -92,42 +82,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const { $id: _id, ...rest } = schema as Record<string, unknown>;
     return (httpPart === 'body' ? validators.body : validators.text).compile(rest);
   });
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    try {
-      done(null, parseJsonBody(String(body)));
-    } catch (error) {
-      done(error as Error, undefined);
-    }
-  });
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    },
-  );
-  // File uploads are read as streams by their handlers (request.raw), never buffered here.
-  app.addContentTypeParser(
-    ['multipart/form-data', 'application/octet-stream'],
-    (_request, _payload, done) => {
-      done(null);
-    },
-  );
+  registerBodyParsers(app);
   app.setErrorHandler(errorHandler);
   await registerSecurityHeaders(app, {
-    portalDist: options.portalDist,
-    oidcIssuer: readAccessSettings().oidc?.issuer,
-    cspReportFile: options.cspReportFile,
+    portalDist: config.portalDist,
+    oidcIssuer: config.access.oidc?.issuer,
+    cspReportFile: config.cspReportFile,
   });
 
-  const { specification, operations } = prepareContract(options.contract ?? loadContract());
-  registerAdmissionLanes(app, options.db);
-  registerAuth(app, options.tokens);
-  skipMultipartBodyValidation(app, specification);
+  const { specification } = prepareContract(loadContract());
+  // Before every hook that may use the database: each request's database work queues in its lane.
+  registerAdmissionLanes(app, services.db);
+  registerMediaTypeGuard(app);
+  registerAuth(app, services.db, services.tokens);
+  registerNulGuard(app);
+  skipStreamedBodyValidation(app);
   await app.register(openapiGlue, {
     specification,
-    serviceHandlers: buildServiceHandlers(options, operations),
+    operationResolver: (operationId) => routeFor(operationId, OPERATIONS, services),
   });
 
   await app.register(fastifyStatic, {
@@ -139,19 +111,102 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       reply.header('Cache-Control', 'public, max-age=3600');
     },
   });
-
   // Uploaded content files, previews and documents, from local disk or S3.
-  await registerMediaFiles(app, mediaFor(options));
+  await registerMediaFiles(app, storage);
 
-  registerDevOutbox(app, readAccessSettings());
-  await registerDevOidcProvider(app, options.db, readAccessSettings());
+  registerDevOutbox(app, config.access);
+  await registerDevOidcProvider(app, services.social, config.access);
 
-  const portal = options.portalDist && hasPortalBuild(options.portalDist) ? options.portalDist : undefined;
+  const portal = hasPortalBuild(config.portalDist) ? config.portalDist : undefined;
   if (portal) await registerPortal(app, portal);
 
   app.setNotFoundHandler((request, reply) => {
     if (portal && wantsSpa(request)) return sendSpaIndex(reply);
-    return reply.code(404).send({ detail: MESSAGES.notFound });
+    throw new NotFound(MESSAGES.request.notFound);
   });
   return app;
+}
+
+export interface CreatedServer {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: ServerConfig;
+  /** Whether this start loaded the demo data (empty database). */
+  seeded: boolean;
+  portalServed: boolean;
+}
+
+/**
+ * Opens (and migrates, and on first start seeds) the database and builds everything on it, without listening.
+ * Options override the environment (see config.ts).
+ */
+export async function createServer(overrides: Partial<ServerConfig> = {}): Promise<CreatedServer> {
+  const config = { ...readConfig(), ...overrides };
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pgliteTemplate: config.pgliteTemplate,
+    admission: config.admission,
+  });
+  try {
+    const { db } = database;
+    await migrateDatabase(db);
+    const seeded = await seedIfEmpty(db, { bulkContentCount: config.seedContentCount });
+    const secret = await loadSigningSecret(db, config.jwtSecret);
+    const storage = createMediaStorage(config.media);
+    const { access } = config;
+    const mailer: Mailer = access.smtpUrl
+      ? smtpMailer(access.smtpUrl, access.mailFrom)
+      : outboxMailer(access.outboxDir, access.mailFrom);
+    const services: Services = {
+      db,
+      settings: access,
+      media: config.media,
+      tokens: new TokenService(db, secret, {
+        accessTtlSeconds: config.accessTokenTtlSeconds,
+        refreshTtlSeconds: config.refreshTokenTtlSeconds,
+      }),
+      throttle: new Throttle(db),
+      mailer,
+      storage,
+      uploads: new UploadService(db, storage, config.media),
+      social: new SocialLogin(db, access),
+    };
+    const app = await buildApp(config, services, storage);
+    app.addHook('onClose', () => database.close());
+    return { app, database, config, seeded, portalServed: hasPortalBuild(config.portalDist) };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  /** Base URL, e.g. http://127.0.0.1:8080 */
+  url: string;
+  /** Whether this start loaded the demo data (empty database). */
+  seeded: boolean;
+  portalServed: boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the whole server: database, app, HTTP listener. Options override the environment (see config.ts);
+ * port 0 picks a free port. Used by main.ts, and by tests or tools that need a server on a fresh database:
+ * `await startServer({ port: 0, host: '127.0.0.1', dataDir: 'memory://' })`.
+ */
+export async function startServer(overrides: Partial<ServerConfig> = {}): Promise<RunningServer> {
+  const { app, database, config, seeded, portalServed } = await createServer(overrides);
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return { app, database, url: `http://${host}:${port}`, seeded, portalServed, close: () => app.close() };
 }

@@ -1,7 +1,84 @@
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AdmissionSettings, DEFAULT_ADMISSION } from './infra/admission.ts';
 
+/**
+ * The only reader of the environment (every variable is listed in the server README). `readConfig` runs once in
+ * the composition root (app.ts) and in the command-line tools; everything else gets the parts it needs from there.
+ */
+
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const MiB = 1024 ** 2;
+const GiB = 1024 ** 3;
+
+/** S3 refuses parts below 5 MiB (all but the last); our parts map one to one onto S3 parts. */
+export const S3_MIN_PART_SIZE = 5 * MiB;
+
+/** Fastify's trustProxy: trust nobody, every hop, a hop count, or addresses/CIDRs of trusted proxies. */
+export type TrustProxy = boolean | number | string;
+
+/** Settings of sign-in throttling, password reset, mail and social login. */
+export interface AccessSettings {
+  /** Failed sign-ins per account within the window before 429. */
+  loginMaxFailuresPerAccount: number;
+  /** Failed sign-ins per client address within the window before 429. */
+  loginMaxFailuresPerAddress: number;
+  loginWindowSeconds: number;
+  /** Reset mails per address (and per client address ×5) within the window before 429. */
+  resetMailMaxPerAccount: number;
+  resetTokenTtlSeconds: number;
+  /** Origin used in links of mails and the OIDC redirect URI (PUBLIC_URL). */
+  publicUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  outboxDir: string;
+  /** The dev outbox page is served only without SMTP and outside production. */
+  devOutbox: boolean;
+  /**
+   * DEV_OUTBOX=public: the dev outbox answers every client, not only direct connections from this machine. It shows
+   * every password-reset link, so whoever reaches it can take over accounts: for a trusted network only.
+   */
+  devOutboxPublic: boolean;
+  /** Social login: an external OpenID Connect provider, or (issuer unset) the built-in 'Antares (Demo)'. */
+  oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | undefined;
+  /**
+   * Whether the built-in 'Antares (Demo)' provider runs when no issuer is configured: not under NODE_ENV=production
+   * (anyone could sign in there as the demo user) unless OIDC_DEV_PROVIDER=1 asks for it.
+   */
+  oidcDevProvider: boolean;
+}
+
+/** An S3-compatible store (AWS S3, MinIO, Ceph, R2, …), from the S3_* variables. */
+export interface S3Config {
+  /** Origin of the S3 API (S3_ENDPOINT); defaults to AWS in `region`. */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `<endpoint>/<bucket>/<key>` instead of `<bucket>.<endpoint host>/<key>` (S3_FORCE_PATH_STYLE). */
+  forcePathStyle: boolean;
+}
+
+/** Upload and media settings. */
+export interface MediaConfig {
+  /** Root of parts in progress and stored files on local disk (UPLOAD_DIR); unused with S3. */
+  uploadDir: string;
+  /** Where bytes live: local disk unless S3_BUCKET names a bucket. */
+  s3: S3Config | undefined;
+  /** Bytes per multipart part (UPLOAD_PART_SIZE). */
+  partSize: number;
+  /** Largest content file accepted (MAX_UPLOAD_BYTES). */
+  maxUploadBytes: number;
+  /** Lifetime of a signed part URL in seconds (UPLOAD_URL_TTL_SECONDS). */
+  partUrlTtlSeconds: number;
+  /** How long an unfinished upload is kept (UPLOAD_EXPIRY_SECONDS). */
+  uploadExpirySeconds: number;
+  /** Largest preview image / document (MAX_FILE_BYTES). */
+  maxFileBytes: number;
+  /** HMAC key of part URLs (UPLOAD_SIGNING_SECRET); otherwise one kept in the database. */
+  signingSecret: string | undefined;
+}
 
 export interface ServerConfig {
   port: number;
@@ -14,44 +91,163 @@ export interface ServerConfig {
   refreshTokenTtlSeconds: number;
   portalDist: string;
   logLevel: string;
+  trustProxy: TrustProxy;
   /** Content-Security-Policy violation reports are appended here as JSON lines (tests); only logged when unset. */
   cspReportFile: string | undefined;
   /** Bound and timeouts of the queue in front of the database (README "Bursts"). */
   admission: AdmissionSettings;
+  /** SEED_CONTENT_COUNT: generated content items added on the first start (performance checks); 0 for none. */
+  seedContentCount: number;
+  access: AccessSettings;
+  media: MediaConfig;
   /** Tests only: a PGlite dumpDataDir() tarball to start from instead of running initdb. Not read from the env. */
   pgliteTemplate?: string | undefined;
 }
 
-function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, minimum: 0 | 1): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0)
-    throw new Error(`${name} must be a non-negative integer, got '${raw}'`);
+  if (!Number.isSafeInteger(value) || value < minimum) {
+    throw new Error(`${name} must be a ${minimum === 0 ? 'non-negative' : 'positive'} integer, got '${raw}'`);
+  }
   return value;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = (env[name] ?? '').toLowerCase();
+  if (raw === '' || raw === '0' || raw === 'false') return false;
+  if (raw === '1' || raw === 'true') return true;
+  throw new Error(`${name} must be 1/true or 0/false, got '${env[name]}'`);
+}
+
+/**
+ * TRUST_PROXY → Fastify's `trustProxy`, so that behind a reverse proxy `request.ip` (the login and reset-mail
+ * throttles count per client address) is the client's address from X-Forwarded-For, not the proxy's.
+ * Unset, empty, `false` or `0`: trust nobody (a client could otherwise forge its address). `true`: trust every hop.
+ * A positive whole number: trust that many hops. Anything else: addresses or CIDR ranges of trusted proxies,
+ * comma-separated (`127.0.0.1,10.0.0.0/8`).
+ */
+export function readTrustProxy(env: NodeJS.ProcessEnv = process.env): TrustProxy {
+  const raw = env.TRUST_PROXY?.trim() ?? '';
+  if (raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') return true;
+  if (/^[0-9]+$/.test(raw)) return Number(raw);
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .join(',');
+}
+
+export function readAccessSettings(env: NodeJS.ProcessEnv = process.env): AccessSettings {
+  const smtpUrl = env.SMTP_URL || undefined;
+  return {
+    loginMaxFailuresPerAccount: integer(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 10, 1),
+    loginMaxFailuresPerAddress: integer(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 50, 1),
+    loginWindowSeconds: integer(env, 'LOGIN_THROTTLE_WINDOW_SECONDS', 900, 1),
+    resetMailMaxPerAccount: integer(env, 'RESET_MAIL_MAX_PER_ACCOUNT', 5, 1),
+    resetTokenTtlSeconds: integer(env, 'RESET_TOKEN_TTL_SECONDS', 3600, 1),
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    smtpUrl,
+    mailFrom: env.MAIL_FROM || 'VR-Portal <no-reply@vr-portal.example>',
+    outboxDir: env.OUTBOX_DIR || `${REPO_ROOT}.data/outbox`,
+    devOutbox: !smtpUrl && env.NODE_ENV !== 'production',
+    devOutboxPublic: env.DEV_OUTBOX === 'public',
+    oidc: env.OIDC_ISSUER
+      ? {
+          issuer: env.OIDC_ISSUER,
+          clientId: env.OIDC_CLIENT_ID || 'vr-portal',
+          clientSecret: env.OIDC_CLIENT_SECRET || '',
+          name: env.OIDC_PROVIDER_NAME || 'Antares',
+        }
+      : undefined,
+    oidcDevProvider: !env.OIDC_ISSUER && (env.NODE_ENV !== 'production' || env.OIDC_DEV_PROVIDER === '1'),
+  };
+}
+
+/** The variables of an S3-compatible store. */
+export const S3_VARIABLES = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
+
+export function readS3Config(env: NodeJS.ProcessEnv = process.env): S3Config | undefined {
+  const bucket = env.S3_BUCKET;
+  if (!bucket) {
+    // A half-configured store must not silently fall back to local disk in production.
+    const stray = S3_VARIABLES.filter((name) => env[name]);
+    if (stray.length > 0) throw new Error(`${stray.join(', ')} set but S3_BUCKET is missing`);
+    return undefined;
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY;
+  if (!accessKeyId || !secretAccessKey) {
+    throw new Error('S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  }
+  const region = env.S3_REGION || 'us-east-1';
+  const endpoint = new URL(env.S3_ENDPOINT || `https://s3.${region}.amazonaws.com`);
+  if (endpoint.protocol !== 'http:' && endpoint.protocol !== 'https:') {
+    throw new Error(`S3_ENDPOINT must be an http(s) URL, got '${env.S3_ENDPOINT}'`);
+  }
+  return {
+    endpoint: endpoint.origin,
+    bucket,
+    region,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE'),
+  };
+}
+
+export function readMediaConfig(env: NodeJS.ProcessEnv = process.env): MediaConfig {
+  const s3 = readS3Config(env);
+  const partSize = integer(env, 'UPLOAD_PART_SIZE', 16 * MiB, 1);
+  if (s3 && partSize < S3_MIN_PART_SIZE) {
+    throw new Error(`UPLOAD_PART_SIZE must be at least ${S3_MIN_PART_SIZE} with S3 (its minimum part size)`);
+  }
+  return {
+    uploadDir: resolve(env.UPLOAD_DIR || join(REPO_ROOT, '.data', 'uploads')),
+    s3,
+    partSize,
+    maxUploadBytes: integer(env, 'MAX_UPLOAD_BYTES', 20 * GiB, 1),
+    partUrlTtlSeconds: integer(env, 'UPLOAD_URL_TTL_SECONDS', 3600, 1),
+    uploadExpirySeconds: integer(env, 'UPLOAD_EXPIRY_SECONDS', 7 * 24 * 3600, 1),
+    maxFileBytes: integer(env, 'MAX_FILE_BYTES', 50 * MiB, 1),
+    signingSecret: env.UPLOAD_SIGNING_SECRET || undefined,
+  };
 }
 
 /** Reads and checks the environment once (the variables are listed in the README). */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
-    port: positiveInteger(env, 'PORT', 8080),
+    port: integer(env, 'PORT', 8080, 0),
     host: env.HOST || '0.0.0.0',
     dataDir: env.PGLITE_DATA_DIR || `${REPO_ROOT}.data/pglite`,
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
-    accessTokenTtlSeconds: positiveInteger(env, 'ACCESS_TOKEN_TTL_SECONDS', 300),
-    refreshTokenTtlSeconds: positiveInteger(env, 'REFRESH_TOKEN_TTL_SECONDS', 1_209_600),
+    accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 300, 0),
+    refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL_SECONDS', 1_209_600, 0),
     portalDist: env.PORTAL_DIST || `${REPO_ROOT}packages/portal/dist`,
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: readTrustProxy(env),
     cspReportFile: env.CSP_REPORT_FILE || undefined,
     admission: {
-      queueLimit: positiveInteger(env, 'DB_QUEUE_LIMIT', DEFAULT_ADMISSION.queueLimit),
-      queueTimeoutMs: positiveInteger(env, 'DB_QUEUE_TIMEOUT_MS', DEFAULT_ADMISSION.queueTimeoutMs),
-      statementTimeoutMs: positiveInteger(
-        env,
-        'DB_STATEMENT_TIMEOUT_MS',
-        DEFAULT_ADMISSION.statementTimeoutMs,
-      ),
+      queueLimit: integer(env, 'DB_QUEUE_LIMIT', DEFAULT_ADMISSION.queueLimit, 0),
+      queueTimeoutMs: integer(env, 'DB_QUEUE_TIMEOUT_MS', DEFAULT_ADMISSION.queueTimeoutMs, 0),
+      statementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', DEFAULT_ADMISSION.statementTimeoutMs, 0),
     },
+    seedContentCount: integer(env, 'SEED_CONTENT_COUNT', 0, 0),
+    access: readAccessSettings(env),
+    media: readMediaConfig(env),
   };
+}
+
+/** TEST_DATABASE_URL: the PostgreSQL server the server tests create their databases on (none: PGlite). */
+export function readTestDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return env.TEST_DATABASE_URL || undefined;
 }

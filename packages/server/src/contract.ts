@@ -17,12 +17,24 @@ export interface ContractOperation {
   method: string;
   path: string;
   auth: AuthMode;
+  /** Media types of the request body the contract names (lower case); empty when the operation takes no body. */
+  mediaTypes: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set from the contract for each operation's route (see prepareContract). */
+    auth?: AuthMode;
+    operationId?: string;
+    mediaTypes?: string[];
+  }
 }
 
 type SecurityRequirement = Record<string, string[]>;
 interface OperationObject {
   operationId?: string;
   security?: SecurityRequirement[];
+  requestBody?: { content?: Record<string, unknown> };
   'x-fastify-config'?: Record<string, unknown>;
 }
 export interface OpenApiDocument {
@@ -59,11 +71,19 @@ export function prepareContract(contract: OpenApiDocument): {
       const operation = item[method] as OperationObject | undefined;
       if (!operation?.operationId) continue;
       const auth = authMode(operation.security ?? contract.security);
-      operations.push({ operationId: operation.operationId, method: method.toUpperCase(), path, auth });
+      const mediaTypes = Object.keys(operation.requestBody?.content ?? {}).map((type) => type.toLowerCase());
+      operations.push({
+        operationId: operation.operationId,
+        method: method.toUpperCase(),
+        path,
+        auth,
+        mediaTypes,
+      });
       operation['x-fastify-config'] = {
         ...operation['x-fastify-config'],
         auth,
         operationId: operation.operationId,
+        mediaTypes,
       };
       delete operation.security;
     }

@@ -1,21 +1,136 @@
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGES } from './messages.ts';
 
-/** The contract's `Error.code` and `params`: a reason clients may word themselves, in the user's language. */
+/**
+ * The one error style of the server: services (and the request pipeline) throw the domain errors below; the one
+ * mapper at the end of this file turns each into the contract's error body — `{detail}` with an optional `code` and
+ * `params`, or DRF field errors `{field: [messages]}` — and its status. Nothing else writes an error answer.
+ */
+
+/** The contract's `Error.code`s: reasons a client may word itself, in the user's language. */
+export type ErrorCode =
+  | 'loginThrottled'
+  | 'resetMailThrottled'
+  | 'passwordCheckThrottled'
+  | 'lastAdministrator'
+  | 'fileTooLarge'
+  | 'termsNotAccepted'
+  | 'serverBusy';
+
+/** The contract's `Error.code` and `params`. */
 export interface ErrorReason {
-  code: string;
+  code: ErrorCode;
   params?: Record<string, string | number>;
 }
 
-/** An error whose German `detail` is safe to show to the caller, with headers the answer needs (Retry-After). */
-export class HttpError extends Error {
+export type FieldErrors = Record<string, string[]>;
+
+type ErrorKind =
+  | 'invalid'
+  | 'invalidFields'
+  | 'notAuthenticated'
+  | 'forbidden'
+  | 'notFound'
+  | 'conflict'
+  | 'tooLarge'
+  | 'unsupportedMediaType'
+  | 'tooManyAttempts'
+  | 'unavailable';
+
+const STATUS: Record<ErrorKind, number> = {
+  invalid: 400,
+  invalidFields: 400,
+  notAuthenticated: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooLarge: 413,
+  unsupportedMediaType: 415,
+  tooManyAttempts: 429,
+  unavailable: 503,
+};
+
+/** An error whose German `detail` (and `clientReason`) is safe to show to the caller. */
+export abstract class DomainError extends Error {
+  abstract readonly kind: ErrorKind;
+  /** When the caller may try again (429, 503): the answer's `Retry-After`, in seconds. */
+  readonly retryAfterSeconds?: number;
   constructor(
-    readonly statusCode: number,
     readonly detail: string,
     readonly clientReason?: ErrorReason,
-    readonly headers: Record<string, string> = {},
   ) {
     super(detail);
+  }
+}
+
+/** The request as a whole cannot be used (400 `{detail}`). */
+export class InvalidRequest extends DomainError {
+  readonly kind = 'invalid';
+}
+
+/** Fields break rules (400 `{field: [messages]}`), all problems at once as DRF reports them. */
+export class InvalidFields extends DomainError {
+  readonly kind = 'invalidFields';
+  constructor(readonly fields: FieldErrors) {
+    super(Object.values(fields).flat()[0] ?? MESSAGES.request.badRequest);
+  }
+
+  /** One field, one message. */
+  static of(field: string, message: string): InvalidFields {
+    return new InvalidFields(fieldErrors([[field, message]]));
+  }
+}
+
+export class NotAuthenticated extends DomainError {
+  readonly kind = 'notAuthenticated';
+}
+
+export class Forbidden extends DomainError {
+  readonly kind = 'forbidden';
+}
+
+export class NotFound extends DomainError {
+  readonly kind = 'notFound';
+}
+
+export class Conflict extends DomainError {
+  readonly kind = 'conflict';
+}
+
+export class TooLarge extends DomainError {
+  readonly kind = 'tooLarge';
+}
+
+export class UnsupportedMediaType extends DomainError {
+  readonly kind = 'unsupportedMediaType';
+}
+
+/** Too many attempts (429): the detail asks to wait whole minutes, `Retry-After` names the seconds. */
+export class TooManyAttempts extends DomainError {
+  readonly kind = 'tooManyAttempts';
+  constructor(
+    override readonly retryAfterSeconds: number,
+    what: string,
+    code: ErrorCode,
+  ) {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    super(MESSAGES.request.retryIn(what, minutes), { code, params: { minutes } });
+  }
+}
+
+/** Something the server depends on (the file store) failed; the client may try again later (503). */
+export class Unavailable extends DomainError {
+  readonly kind = 'unavailable';
+}
+
+/** 503 `serverBusy`: the database is saturated (infra/admission.ts); `Retry-After` and `params.seconds` say when. */
+export class ServerBusy extends Unavailable {
+  constructor(override readonly retryAfterSeconds: number) {
+    super(MESSAGES.request.serverBusy(retryAfterSeconds), {
+      code: 'serverBusy',
+      params: { seconds: retryAfterSeconds },
+    });
   }
 }
 
@@ -24,7 +139,7 @@ export function findCause<T>(error: unknown, test: (candidate: unknown) => candi
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
     if (test(current)) return current;
-    current = (current as { cause?: unknown }).cause;
+    current = typeof current === 'object' ? Reflect.get(current, 'cause') : undefined;
   }
   return undefined;
 }
@@ -32,26 +147,33 @@ export function findCause<T>(error: unknown, test: (candidate: unknown) => candi
 /** A PostgreSQL error with this SQLSTATE somewhere in the chain. */
 export function hasSqlState(error: unknown, code: string): boolean {
   const withCode = (candidate: unknown): candidate is { code: string } =>
-    (candidate as { code?: unknown }).code === code;
+    typeof candidate === 'object' && candidate !== null && Reflect.get(candidate, 'code') === code;
   return findCause(error, withCode) !== undefined;
 }
 
-export const MESSAGES = {
-  notAuthenticated: 'Sie sind nicht eingeloggt. Bitte melden Sie sich an.',
-  tokenInvalid: 'Ihre Sitzung ist abgelaufen oder ungültig. Bitte melden Sie sich erneut an.',
-  notFound: 'Nicht gefunden.',
-  notImplemented: 'Diese Funktion ist noch nicht verfügbar.',
-  malformedJson: 'Die Anfrage enthält kein gültiges JSON.',
-  bodyNotObject: 'Die Anfrage muss ein JSON-Objekt enthalten.',
-  unsupportedMediaType: 'Dieses Format der Anfrage wird nicht unterstützt. Bitte senden Sie JSON.',
-  payloadTooLarge: 'Die Anfrage ist zu groß.',
-  badRequest: 'Die Anfrage ist ungültig.',
-  internal: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
-  statementTimeout:
-    'Die Anfrage hat zu lange gedauert und wurde abgebrochen. Bitte versuchen Sie es später erneut.',
-} as const;
+/**
+ * Field errors as a record without prototype: field names may come from the client, and `constructor` or
+ * `toString` are names like any other. Repeated fields collect their messages, each once.
+ */
+export function fieldErrors(entries: Iterable<readonly [string, string]> = []): FieldErrors {
+  const result: FieldErrors = Object.create(null);
+  for (const [field, message] of entries) addFieldError(result, field, message);
+  return result;
+}
 
-type FieldErrors = Record<string, string[]>;
+export function addFieldError(errors: FieldErrors, field: string, message: string): void {
+  const messages = errors[field] ?? [];
+  if (!messages.includes(message)) messages.push(message);
+  errors[field] = messages;
+}
+
+/** Throws the collected field errors, if there are any. */
+export function throwFieldErrors(errors: FieldErrors): void {
+  if (Object.keys(errors).length > 0) throw new InvalidFields(errors);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The contract's schema checks (AJV) in the words of MESSAGES.field.
 
 function fieldName(path: string): string {
   return path
@@ -61,74 +183,70 @@ function fieldName(path: string): string {
     .join('.');
 }
 
-const TYPE_NAMES: Record<string, string> = {
-  string: 'Bitte geben Sie einen Text ein.',
-  integer: 'Bitte geben Sie eine ganze Zahl ein.',
-  number: 'Bitte geben Sie eine Zahl ein.',
-  boolean: 'Bitte geben Sie true oder false an.',
-  array: 'Bitte geben Sie eine Liste an.',
-  object: 'Bitte geben Sie ein Objekt an.',
+const TYPE_MESSAGES: Record<string, string> = {
+  string: MESSAGES.field.text,
+  integer: MESSAGES.field.integer,
+  number: MESSAGES.field.number,
+  boolean: MESSAGES.field.boolean,
+  array: MESSAGES.field.list,
+  object: MESSAGES.field.object,
 };
 
 function patternMessage(field: string): string {
   const last = field.split('.').pop() ?? field;
-  if (/email|username/i.test(last)) return 'Bitte geben Sie eine gültige E-Mail-Adresse ein.';
-  if (/password/i.test(last)) {
-    return 'Das Passwort muss mindestens 8 Zeichen lang sein und mindestens eine Ziffer und einen Buchstaben enthalten.';
-  }
-  if (/file_?name/i.test(last)) {
-    return 'Der Dateiname darf nur Buchstaben, Ziffern, Bindestrich, Unterstrich und Punkt enthalten.';
-  }
-  return 'Der Wert hat kein gültiges Format.';
+  if (/email|username/i.test(last)) return MESSAGES.field.email;
+  if (/password/i.test(last)) return MESSAGES.field.password;
+  if (/file_?name/i.test(last)) return MESSAGES.field.fileName;
+  return MESSAGES.field.format;
 }
 
-function message(error: ErrorObject, field: string): string {
+function schemaMessage(error: ErrorObject, field: string): string {
   const p = error.params as Record<string, unknown>;
+  const limit = Number(p.limit);
   switch (error.keyword) {
     case 'required':
-      return 'Dieses Feld ist erforderlich.';
+      return MESSAGES.field.required;
     case 'additionalProperties':
-      return 'Dieses Feld ist nicht erlaubt.';
+      return MESSAGES.field.notAllowed;
     case 'type': {
       const types = String(p.type).split(',');
-      if (types.includes('null') && types.length === 2) {
-        return TYPE_NAMES[types.find((t) => t !== 'null') ?? ''] ?? 'Der Wert hat den falschen Typ.';
-      }
-      return TYPE_NAMES[types[0] ?? ''] ?? 'Der Wert hat den falschen Typ.';
+      const named = types.length === 2 && types.includes('null') ? types.find((t) => t !== 'null') : types[0];
+      return (
+        (named !== undefined && Object.hasOwn(TYPE_MESSAGES, named) && TYPE_MESSAGES[named]) ||
+        MESSAGES.field.wrongType
+      );
     }
     case 'pattern':
       return patternMessage(field);
     case 'format':
-      if (p.format === 'email') return 'Bitte geben Sie eine gültige E-Mail-Adresse ein.';
-      if (p.format === 'uri' || p.format === 'uri-reference') return 'Bitte geben Sie eine gültige URL ein.';
-      if (p.format === 'uuid') return 'Bitte geben Sie eine gültige UUID ein.';
-      return 'Der Wert hat kein gültiges Format.';
+      if (p.format === 'email') return MESSAGES.field.email;
+      if (p.format === 'uri' || p.format === 'uri-reference') return MESSAGES.field.url;
+      if (p.format === 'uuid') return MESSAGES.field.uuid;
+      return MESSAGES.field.format;
     case 'minLength':
-      return p.limit === 1
-        ? 'Dieses Feld darf nicht leer sein.'
-        : `Dieses Feld muss mindestens ${p.limit} Zeichen lang sein.`;
+      return limit === 1 ? MESSAGES.field.blank : MESSAGES.field.minLength(limit);
     case 'maxLength':
-      return `Dieses Feld darf höchstens ${p.limit} Zeichen lang sein.`;
+      return MESSAGES.field.maxLength(limit);
     case 'minimum':
     case 'exclusiveMinimum':
-      return `Der Wert muss mindestens ${p.limit} sein.`;
+      return MESSAGES.field.minimum(limit);
     case 'maximum':
     case 'exclusiveMaximum':
-      return `Der Wert darf höchstens ${p.limit} sein.`;
+      return MESSAGES.field.maximum(limit);
     case 'minItems':
-      return `Die Liste muss mindestens ${p.limit} Einträge enthalten.`;
+      return MESSAGES.field.minItems(limit);
     case 'maxItems':
-      return `Die Liste darf höchstens ${p.limit} Einträge enthalten.`;
+      return MESSAGES.field.maxItems(limit);
     case 'enum':
-      return `Ungültige Auswahl. Erlaubt sind: ${(p.allowedValues as unknown[]).join(', ')}.`;
+      return MESSAGES.field.allowedValues(Array.isArray(p.allowedValues) ? p.allowedValues : []);
     default:
-      return 'Der Wert ist ungültig.';
+      return MESSAGES.field.invalid;
   }
 }
 
 /** Turns AJV errors into DRF-style field errors `{field: [messages]}`; `null` when the body as a whole is wrong. */
 export function toFieldErrors(errors: ErrorObject[]): FieldErrors | null {
-  const result: FieldErrors = {};
+  const result = fieldErrors();
   for (const error of errors) {
     let path = error.instancePath;
     const p = error.params as Record<string, unknown>;
@@ -138,45 +256,58 @@ export function toFieldErrors(errors: ErrorObject[]): FieldErrors | null {
     if (['anyOf', 'oneOf', 'allOf', 'if', 'not'].includes(error.keyword)) continue;
     const field = fieldName(path);
     if (!field) return null;
-    const text = message(error, field);
-    const list = result[field] ?? [];
-    if (!list.includes(text)) list.push(text);
-    result[field] = list;
+    addFieldError(result, field, schemaMessage(error, field));
   }
   return Object.keys(result).length > 0 ? result : null;
 }
 
-function detailForStatus(status: number): string {
-  if (status === 401) return MESSAGES.notAuthenticated;
-  if (status === 404) return MESSAGES.notFound;
-  if (status === 413) return MESSAGES.payloadTooLarge;
-  if (status === 415) return MESSAGES.unsupportedMediaType;
-  return MESSAGES.badRequest;
+// ---------------------------------------------------------------------------------------------------------------
+// The one mapper.
+
+/** What Fastify's own client errors (body parsing and limits) say. */
+function fastifyClientError(error: FastifyError, status: number): string {
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return MESSAGES.request.malformedJson;
+  }
+  if (status === 401) return MESSAGES.auth.notAuthenticated;
+  if (status === 404) return MESSAGES.request.notFound;
+  if (status === 413) return MESSAGES.request.payloadTooLarge;
+  if (status === 415) return MESSAGES.request.unsupportedMediaType(['application/json']);
+  return MESSAGES.request.badRequest;
 }
 
-/** Every error leaves as `{detail}` or field errors; client mistakes are never answered with 500. */
-export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  // Also when it reaches us wrapped (a ServerBusyError from the database pool arrives inside Drizzle's error).
-  const known = findCause(error, (candidate) => candidate instanceof HttpError);
+function mapError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // Also when it arrives wrapped (a ServerBusy from the database pool comes inside Drizzle's error).
+  const known = findCause(error, (candidate): candidate is DomainError => candidate instanceof DomainError);
   if (known) {
-    return reply
-      .code(known.statusCode)
-      .headers(known.headers)
-      .send({ detail: known.detail, ...known.clientReason });
+    reply.code(STATUS[known.kind]);
+    if (known.retryAfterSeconds !== undefined) reply.header('Retry-After', String(known.retryAfterSeconds));
+    if (known instanceof InvalidFields) return reply.send(known.fields);
+    return reply.send({ detail: known.detail, ...known.clientReason });
   }
   // PostgreSQL cancelled a statement that ran longer than DB_STATEMENT_TIMEOUT_MS (query_canceled).
-  if (hasSqlState(error, '57014')) return reply.code(503).send({ detail: MESSAGES.statementTimeout });
+  if (hasSqlState(error, '57014')) return reply.code(503).send({ detail: MESSAGES.request.statementTimeout });
   if (error.validation) {
     const fields = toFieldErrors(error.validation as ErrorObject[]);
-    return reply.code(400).send(fields ?? { detail: MESSAGES.bodyNotObject });
+    return reply.code(400).send(fields ?? { detail: MESSAGES.request.bodyNotObject });
   }
   const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) {
-    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.code(400).send({ detail: MESSAGES.malformedJson });
-    }
-    return reply.code(status).send({ detail: detailForStatus(status) });
-  }
+  if (status >= 400 && status < 500)
+    return reply.code(status).send({ detail: fastifyClientError(error, status) });
   request.log.error({ err: error }, 'unhandled error');
-  return reply.code(500).send({ detail: MESSAGES.internal });
+  return reply.code(500).send({ detail: MESSAGES.request.internal });
+}
+
+/**
+ * Every error leaves as `{detail}` or field errors; client mistakes are never answered with 500, and no internal
+ * message ever reaches the client. Should mapping an error fail itself, the answer is still the generic 500 (Fastify's
+ * fallback would send the raw message).
+ */
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  try {
+    return mapError(error, request, reply);
+  } catch (mappingError) {
+    request.log.error({ err: mappingError, cause: error }, 'error handler failed');
+    return reply.code(500).send({ detail: MESSAGES.request.internal });
+  }
 }

@@ -1,25 +1,19 @@
+import { startServer } from './app.ts';
 import { readConfig } from './config.ts';
-import { startServer } from './server.ts';
+import { MESSAGES } from './messages.ts';
 
 const config = readConfig();
 const server = await startServer(config);
 const engine =
   server.database.engine === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL (DATABASE_URL)';
-console.log(
-  `VR-Portal läuft auf ${server.url} · Datenbank: ${engine}${server.seeded ? ' · Demo-Daten geladen' : ''}`,
-);
-if (!server.portalServed) {
-  console.log(
-    `Hinweis: kein gebautes Portal in ${config.portalDist} gefunden; nur die API läuft. ` +
-      'Bauen Sie es mit `pnpm run build` (oder starten Sie mit `npm start`).',
-  );
-}
+console.log(MESSAGES.console.listening(server.url, engine, server.seeded));
+if (!server.portalServed) console.log(MESSAGES.console.noPortalBuild(config.portalDist));
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} empfangen, Server wird beendet …`);
+  console.log(MESSAGES.console.stopping(signal));
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   await server.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readTrustProxy } from './app.ts';
-import { createTestServer, type TestServer } from './test-support.ts';
+import { readTrustProxy } from './config.ts';
+import { createTestServer, type TestServer } from './test/testServer.ts';
 
 // This file's server trusts the local proxy (app.inject comes from 127.0.0.1) and blocks a client address after
 // two failed sign-ins (each test file runs in its own process).

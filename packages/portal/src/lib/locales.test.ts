@@ -98,6 +98,9 @@ describe('server errors the portal words itself', () => {
     expect(t.t('serverErrors.resetMailThrottled', { count: 1 })).toBe(
       'Zu viele Anfragen zum Zurücksetzen des Passworts. Bitte versuchen Sie es in einer Minute erneut.',
     );
+    expect(t.t('serverErrors.termsNotAccepted')).toBe(
+      'Bitte akzeptieren Sie zuerst die aktuellen Nutzungsbedingungen. Erst danach können Sie das Portal nutzen.',
+    );
     // packages/server: infra/admission.ts ServerBusyError.
     expect(t.t('serverErrors.serverBusy', { count: 5 })).toBe(
       'Der Server ist gerade stark ausgelastet. Bitte versuchen Sie es in 5 Sekunden erneut.',

@@ -31,6 +31,11 @@ describe('server errors through the translations', () => {
     ).toEqual({ key: 'common:serverErrors.lastAdministrator', values: { organisation: 'ZfsL Demo' } });
   });
 
+  it('words the refusal before the terms are accepted (no params)', () => {
+    const body = { detail: 'Bitte akzeptieren Sie zuerst …', code: 'termsNotAccepted' };
+    expect(serverErrorMessage(403, body)).toEqual({ key: 'common:serverErrors.termsNotAccepted' });
+  });
+
   it('words a saturated server (503 serverBusy) with the seconds of Retry-After', () => {
     const body = {
       detail: 'Der Server ist gerade stark ausgelastet. Bitte versuchen Sie es in 5 Sekunden erneut.',

@@ -120,6 +120,8 @@ const KNOWN_CODES: Record<string, Wording> = {
           values: { max: formatBytes(params.maxBytes, i18n.language) ?? '' },
         }
       : undefined,
+  // Until the current terms are accepted the server refuses everything else (the terms dialog is open then).
+  termsNotAccepted: () => ({ key: 'common:serverErrors.termsNotAccepted' }),
   lastAdministrator: (params) =>
     typeof params.organisation === 'string'
       ? { key: 'common:serverErrors.lastAdministrator', values: { organisation: params.organisation } }

@@ -1,7 +1,7 @@
 import { DEVICE_CODE_NAMES } from '@portal/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../server.ts';
-import { pgliteTemplate } from '../test-support.ts';
+import { type RunningServer, startServer } from '../app.ts';
+import { pgliteTemplate } from '../test/testServer.ts';
 import {
   configurationItems,
   configurationShares,

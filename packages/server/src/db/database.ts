@@ -66,7 +66,7 @@ async function startPgliteWorker(
   template: string | undefined,
 ): Promise<{ port: number; stop(): Promise<void> }> {
   if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+  const worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), {
     // One more than the pool uses, so a reconnect is not refused while the old socket is still closing.
     workerData: { dataDir, maxConnections: 2, loadDataDir: template },
   });

@@ -1,6 +1,6 @@
 import { DEVICE_CODE_NAMES, ORGANISATION_TYPE } from '@portal/domain';
 import { count, eq } from 'drizzle-orm';
-import { hashPassword } from '../services/passwords.ts';
+import { hashPassword } from '../infra/passwords.ts';
 import type { Database } from './database.ts';
 import {
   configurationItems,
@@ -447,15 +447,20 @@ export async function ensureLookups(db: Database): Promise<void> {
   await db.insert(contentLanguages).values(CONTENT_LANGUAGES).onConflictDoNothing();
 }
 
-/** Seeds the demo data of the README when the database holds no organisation yet. Returns whether it seeded. */
-export async function seedIfEmpty(db: Database): Promise<boolean> {
+/**
+ * Seeds the demo data of the README when the database holds no organisation yet, and `bulkContentCount` generated
+ * items after it (SEED_CONTENT_COUNT, for performance checks). Returns whether it seeded.
+ */
+export async function seedIfEmpty(
+  db: Database,
+  options: { bulkContentCount?: number } = {},
+): Promise<boolean> {
   await ensureLookups(db);
   const [existing] = await db.select({ n: count() }).from(organisations);
   if ((existing?.n ?? 0) > 0) return false;
   await seedDemoData(db);
-  // SEED_CONTENT_COUNT=2000 adds generated items for performance checks (README of the server).
-  const bulk = Number(process.env.SEED_CONTENT_COUNT || 0);
-  if (Number.isInteger(bulk) && bulk > 0) await seedBulkContent(db, bulk);
+  const bulk = options.bulkContentCount ?? 0;
+  if (bulk > 0) await seedBulkContent(db, bulk);
   return true;
 }
 

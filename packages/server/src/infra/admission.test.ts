@@ -7,15 +7,9 @@ import Fastify from 'fastify';
 import type pg from 'pg';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { ServerConfig } from '../config.ts';
-import { errorHandler } from '../errors.ts';
-import { createTestServer, login, type TestServer } from '../test-support.ts';
-import {
-  AdmissionGate,
-  type AdmissionSettings,
-  DEFAULT_ADMISSION,
-  type Lane,
-  ServerBusyError,
-} from './admission.ts';
+import { errorHandler, ServerBusy } from '../errors.ts';
+import { createTestServer, login, type TestServer } from '../test/testServer.ts';
+import { AdmissionGate, type AdmissionSettings, DEFAULT_ADMISSION, type Lane } from './admission.ts';
 
 const BUSY_5 = 'Der Server ist gerade stark ausgelastet. Bitte versuchen Sie es in 5 Sekunden erneut.';
 
@@ -31,12 +25,13 @@ describe('AdmissionGate', () => {
     const waiting = [gate.enter('bulk'), gate.enter('bulk')];
     expect(gate.waitingIn('bulk')).toBe(2);
     const refused = await gate.enter('bulk').catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(ServerBusyError);
+    expect(refused).toBeInstanceOf(ServerBusy);
+    // The one error mapper (errors.ts) answers it with 503, Retry-After and this body.
     expect(refused).toMatchObject({
-      statusCode: 503,
+      kind: 'unavailable',
       detail: BUSY_5,
       clientReason: { code: 'serverBusy', params: { seconds: 5 } },
-      headers: { 'Retry-After': '5' },
+      retryAfterSeconds: 5,
     });
     // The priority lane has a share of its own, and started work is never refused for the limit.
     const priority = gate.enter('priority');
@@ -44,7 +39,7 @@ describe('AdmissionGate', () => {
     const started = [gate.enter('started'), gate.enter('started'), gate.enter('started')];
     expect(gate.waitingIn('started')).toBe(3);
     gate.close();
-    await expect(Promise.all([...waiting, priority, ...started])).rejects.toBeInstanceOf(ServerBusyError);
+    await expect(Promise.all([...waiting, priority, ...started])).rejects.toBeInstanceOf(ServerBusy);
   });
 
   it('hands a freed seat to started work first, then priority, then bulk, each in arrival order', async () => {
@@ -82,10 +77,10 @@ describe('AdmissionGate', () => {
     expect(gate.waitingIn('bulk')).toBe(1);
     await vi.advanceTimersByTimeAsync(1);
     const refused = await late;
-    expect(refused).toBeInstanceOf(ServerBusyError);
+    expect(refused).toBeInstanceOf(ServerBusy);
     // Retry-After rounds the timeout up to whole seconds: by then all that waits now has been served or refused.
     expect(refused).toMatchObject({
-      headers: { 'Retry-After': '2' },
+      retryAfterSeconds: 2,
       clientReason: { params: { seconds: 2 } },
     });
     expect(gate.waitingIn('bulk')).toBe(0);

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import pg from 'pg';
-import { HttpError } from '../errors.ts';
+import { ServerBusy } from '../errors.ts';
 
 /**
  * Admission to the database: the pool's connections are the only seats, and whoever wants one waits in a bounded
@@ -44,19 +44,6 @@ export const PRIORITY_OPERATIONS: ReadonlySet<string> = new Set([
   'getCurrentUser',
 ]);
 
-/** 503 `serverBusy`: the database is saturated; `Retry-After` and `params.seconds` say when to try again. */
-export class ServerBusyError extends HttpError {
-  constructor(seconds: number) {
-    const when = seconds === 1 ? 'einer Sekunde' : `${seconds} Sekunden`;
-    super(
-      503,
-      `Der Server ist gerade stark ausgelastet. Bitte versuchen Sie es in ${when} erneut.`,
-      { code: 'serverBusy', params: { seconds } },
-      { 'Retry-After': String(seconds) },
-    );
-  }
-}
-
 /** What one request asks of the database; `started` once it had a connection. */
 interface RequestWork {
   lane: Exclude<Lane, 'started'>;
@@ -83,13 +70,13 @@ function gateOf(db: object): AdmissionGate | undefined {
 export function registerAdmissionLanes(app: FastifyInstance, db: object): void {
   const gate = gateOf(db);
   app.addHook('onRequest', (request, _reply, done) => {
-    const { operationId } = request.routeOptions.config as { operationId?: string };
+    const { operationId } = request.routeOptions.config;
     const work: RequestWork = {
       lane: operationId && PRIORITY_OPERATIONS.has(operationId) ? 'priority' : 'bulk',
       started: false,
     };
     if (operationId && gate?.isFull(work.lane)) {
-      done(new ServerBusyError(gate.retryAfterSeconds));
+      done(new ServerBusy(gate.retryAfterSeconds));
       return;
     }
     currentWork.run(work, () => {
@@ -144,13 +131,13 @@ export class AdmissionGate {
     return this.active;
   }
 
-  /** Resolves when a seat is taken (call {@link leave} once with it); rejects with ServerBusyError. */
+  /** Resolves when a seat is taken (call {@link leave} once with it); rejects with ServerBusy (503). */
   enter(lane: Lane): Promise<void> {
     if (this.active < this.capacity && this.counts.started + this.counts.priority + this.counts.bulk === 0) {
       this.active += 1;
       return Promise.resolve();
     }
-    if (this.isFull(lane)) return Promise.reject(new ServerBusyError(this.retryAfterSeconds));
+    if (this.isFull(lane)) return Promise.reject(new ServerBusy(this.retryAfterSeconds));
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
         settled: false,
@@ -165,7 +152,7 @@ export class AdmissionGate {
       };
       const timer = setTimeout(() => {
         this.settle(lane, waiter);
-        waiter.refuse(new ServerBusyError(this.retryAfterSeconds));
+        waiter.refuse(new ServerBusy(this.retryAfterSeconds));
       }, this.settings.queueTimeoutMs);
       this.waiting[lane].push(waiter);
       this.counts[lane] += 1;
@@ -193,7 +180,7 @@ export class AdmissionGate {
       for (const waiter of this.waiting[lane].splice(0)) {
         if (waiter.settled) continue;
         waiter.settled = true;
-        waiter.refuse(new ServerBusyError(this.retryAfterSeconds));
+        waiter.refuse(new ServerBusy(this.retryAfterSeconds));
       }
       this.counts[lane] = 0;
     }

@@ -1,16 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../db/database.ts';
-// content.ts imports intArray from here: a cycle of functions only, resolved before either is called.
-import { visibleToOrganisation } from './content.ts';
-
-/** Inside `db.transaction` only the transaction may be used (the PGlite pool has one connection). */
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-/** The database or a transaction: both run the same statements. */
-export type Executor = Database | Transaction;
-
-/** Postgres integer array parameter (`= any(...)`), which unlike `in (...)` also works for an empty list. */
-export const intArray = (ids: number[]) => sql`${sql.param(ids)}::int[]`;
+import { type Executor, intArray } from '../db/sql.ts';
+import { contentVisibleToOrganisation } from './access.ts';
 
 /**
  * A playlist whose items changed counts as changed (contract: deleteContent, isSynced): its `updated_at` moves
@@ -54,7 +44,7 @@ export function removeContentWhereNoLongerVisible(tx: Executor, contentId: numbe
     contentId,
     sql`and configuration_id in (
       select p.id from configurations p join contents c on c.id = ${contentId}
-      where not ${visibleToOrganisation(sql`p.owner_id`)})`,
+      where not ${contentVisibleToOrganisation(sql`p.owner_id`)})`,
   );
 }
 

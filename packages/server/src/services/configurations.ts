@@ -1,21 +1,29 @@
 import type { components, operations } from '@portal/api/schema';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { HttpError } from '../errors.ts';
+import { containsPattern, type Executor, germanSortKey, intArray } from '../db/sql.ts';
 import {
-  type Executor,
-  intArray,
-  markConfigurationsChanged,
-  removeContentFromConfigurations,
-} from './configurationItems.ts';
+  addFieldError,
+  Conflict,
+  fieldErrors,
+  InvalidFields,
+  NotFound,
+  throwFieldErrors,
+} from '../errors.ts';
+import { MESSAGES } from '../messages.ts';
 import {
-  callerOrganisations,
-  findVisibleContents,
-  germanSortKey,
-  visibleTo,
-  visibleToOrganisation,
-} from './content.ts';
-import { CONTENT_MESSAGES, FieldErrorsError, organisationIdsOf } from './contentWrite.ts';
+  type Caller,
+  configurationVisibleTo,
+  contentVisibleTo,
+  contentVisibleToOrganisation,
+  duplicatingOrganisation,
+  isMember,
+  organisationsOf,
+  requireOrganisation,
+  requireOwner,
+} from './access.ts';
+import { markConfigurationsChanged, removeContentFromConfigurations } from './configurationItems.ts';
+import { findVisibleContents } from './content.ts';
 
 type Schemas = components['schemas'];
 export type ConfigurationView = Schemas['Configuration'];
@@ -27,22 +35,6 @@ export type ConfigurationOrdering = NonNullable<
   NonNullable<operations['listConfigurations']['parameters']['query']>['ordering']
 >;
 
-export const CONFIGURATION_MESSAGES = {
-  notFound: 'Diese Wiedergabeliste wurde nicht gefunden.',
-  notOwner: 'Nur die Organisation, der diese Wiedergabeliste gehört, darf sie ändern.',
-  noOrganisation: 'Sie gehören keiner Organisation an und können daher keine Wiedergabelisten anlegen.',
-  alreadyContained: (name: string) => `Dieser Inhalt ist bereits in der Wiedergabeliste „${name}“.`,
-  notContained: 'Dieser Inhalt ist nicht in der Wiedergabeliste.',
-  msbUnavailable: 'Inhalte aus der MSB-Mediathek können in diesem Portal noch nicht verwendet werden.',
-  contentIdNotInteger: 'Bitte geben Sie die Nummer eines Inhalts der Mediathek an.',
-  unknownContent: (ids: number[]) =>
-    `Diese Inhalte gibt es nicht oder Sie dürfen sie nicht verwenden: ${ids.join(', ')}.`,
-  duplicateContent: (ids: number[]) =>
-    `Jeder Inhalt darf nur einmal in einer Wiedergabeliste stehen: ${ids.join(', ')}.`,
-  foreignDevices: (ids: number[]) =>
-    `Diese VR-Brillen gibt es nicht oder sie gehören nicht der Organisation der Wiedergabeliste: ${ids.join(', ')}.`,
-} as const;
-
 // Ties are broken by id so that pages never overlap or skip playlists.
 const NAME_KEY = germanSortKey(sql.raw('g.name'));
 const OWNER_KEY = germanSortKey(sql.raw('o.name'));
@@ -53,13 +45,6 @@ const ORDER_BY: Record<ConfigurationOrdering, SQL> = {
   owner__name: sql`${OWNER_KEY} asc, g.position_number asc, g.id asc`,
   '-owner__name': sql`${OWNER_KEY} desc, g.position_number asc, g.id asc`,
 };
-
-/** Playlists an organisation sees: its own and those shared with it. */
-function visibleConfiguration(userId: number): SQL {
-  return sql`(g.owner_id in ${callerOrganisations(userId)}
-    or exists (select 1 from configuration_shares s where s.configuration_id = g.id
-      and s.organisation_id in ${callerOrganisations(userId)}))`;
-}
 
 type ConfigurationRow = {
   id: number;
@@ -145,12 +130,12 @@ export interface ConfigurationListQuery {
 /** The caller's organisations' playlists and those shared with them; one statement per page incl. the total. */
 export async function listConfigurations(
   db: Database,
-  userId: number,
+  caller: Caller,
   query: ConfigurationListQuery,
 ): Promise<{ count: number; results: ConfigurationView[] }> {
-  const conditions: SQL[] = [visibleConfiguration(userId)];
+  const conditions: SQL[] = [configurationVisibleTo(caller)];
   const search = query.search?.trim();
-  if (search) conditions.push(sql`g.name ilike ${`%${search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`);
+  if (search) conditions.push(sql`g.name ilike ${containsPattern(search)}`);
   if (query.owner !== undefined) conditions.push(sql`g.owner_id = ${query.owner}`);
   if (query.active !== undefined) conditions.push(sql`g.active_state = ${query.active}`);
   const rows = await selectConfigurations(
@@ -165,12 +150,12 @@ export async function listConfigurations(
 
 async function findConfiguration(
   db: Executor,
-  userId: number,
+  caller: Caller,
   id: number,
 ): Promise<ConfigurationView | null> {
   const [row] = await selectConfigurations(
     db,
-    sql`g.id = ${id} and ${visibleConfiguration(userId)}`,
+    sql`g.id = ${id} and ${configurationVisibleTo(caller)}`,
     sql`g.id`,
     1,
     0,
@@ -181,22 +166,22 @@ async function findConfiguration(
 /** One playlist the caller sees, with the items it may see; 404 for every other id (ids cannot be probed). */
 export async function getConfiguration(
   db: Database,
-  userId: number,
+  caller: Caller,
   id: number,
 ): Promise<ConfigurationDetailView> {
-  const configuration = await findConfiguration(db, userId, id);
-  if (!configuration) throw new HttpError(404, CONFIGURATION_MESSAGES.notFound);
-  return { ...configuration, contents: await findVisibleContents(db, userId, configuration.contentIds) };
+  const configuration = await findConfiguration(db, caller, id);
+  if (!configuration) throw new NotFound(MESSAGES.configurations.notFound);
+  return { ...configuration, contents: await findVisibleContents(db, caller, configuration.contentIds) };
 }
 
 /** A playlist after a change; the caller owns it, so it is visible. */
 export async function configurationView(
   db: Executor,
-  userId: number,
+  caller: Caller,
   id: number,
 ): Promise<ConfigurationView> {
-  const configuration = await findConfiguration(db, userId, id);
-  if (!configuration) throw new HttpError(404, CONFIGURATION_MESSAGES.notFound);
+  const configuration = await findConfiguration(db, caller, id);
+  if (!configuration) throw new NotFound(MESSAGES.configurations.notFound);
   return configuration;
 }
 
@@ -205,63 +190,47 @@ export async function configurationView(
  * cannot see answers 404, a shared one 403. `lock` holds the row until the transaction ends, so concurrent item
  * changes of one playlist cannot hand out the same position twice.
  */
-async function requireOwnedConfiguration(db: Executor, userId: number, id: number, lock = false) {
-  const result = await db.execute<{
-    name: string;
-    owner_id: number;
-    visible: boolean;
-    organisation_ids: number[];
-  }>(sql`
-    select g.name, g.owner_id, ${visibleConfiguration(userId)} as visible,
-      coalesce((select array_agg(m.organisation_id order by m.id) from memberships m where m.user_id = ${userId}),
-        '{}') as organisation_ids
+async function requireOwnedConfiguration(db: Executor, caller: Caller, id: number, lock = false) {
+  const result = await db.execute<{ name: string; ownerId: number; visible: boolean }>(sql`
+    select g.name, g.owner_id as "ownerId", ${configurationVisibleTo(caller)} as visible
     from configurations g where g.id = ${id}
     ${lock ? sql`for update of g` : sql``}`);
-  const row = result.rows[0];
-  if (!row?.visible) throw new HttpError(404, CONFIGURATION_MESSAGES.notFound);
-  const organisationIds = row.organisation_ids.map(Number);
-  if (!organisationIds.includes(row.owner_id)) throw new HttpError(403, CONFIGURATION_MESSAGES.notOwner);
-  return { name: row.name, ownerId: row.owner_id, organisationIds };
+  return requireOwner(caller, result.rows[0], MESSAGES.configurations);
 }
 
-type FieldErrors = Record<string, string[]>;
-
 /** Rules of create and update the schema cannot express; all problems at once, as DRF reports them. */
-async function validateWrite(
-  db: Database,
-  userId: number,
-  fields: ConfigurationWrite,
-  organisationIds: number[],
-): Promise<void> {
-  const errors: FieldErrors = {};
-  if (fields.name.trim() === '') errors.name = [CONTENT_MESSAGES.blank];
-  if (!organisationIds.includes(fields.ownerId)) errors.ownerId = [CONTENT_MESSAGES.notMember];
+async function validateWrite(db: Executor, caller: Caller, fields: ConfigurationWrite): Promise<void> {
+  const errors = fieldErrors();
+  if (fields.name.trim() === '') addFieldError(errors, 'name', MESSAGES.field.blank);
+  const ownerIsCallers = isMember(caller, fields.ownerId);
+  if (!ownerIsCallers) addFieldError(errors, 'ownerId', MESSAGES.content.notMember);
 
   const duplicates = [...new Set(fields.contentIds.filter((id, i) => fields.contentIds.indexOf(id) !== i))];
-  const contentErrors: string[] = [];
-  if (duplicates.length > 0) contentErrors.push(CONFIGURATION_MESSAGES.duplicateContent(duplicates));
+  if (duplicates.length > 0)
+    addFieldError(errors, 'contentIds', MESSAGES.configurations.duplicateContent(duplicates));
   if (fields.contentIds.length > 0) {
     // Only what the owner organisation sees, not all the caller sees through other organisations (a withdrawn
     // share has already taken its item out, see removeContentWhereNoLongerVisible; nothing may stay beyond that).
     // With an ownerId that is not the caller's (reported above) the caller's view counts, so nothing about a
     // foreign organisation's content is revealed.
-    const seen = errors.ownerId ? visibleTo(userId) : visibleToOrganisation(fields.ownerId);
+    const seen = ownerIsCallers ? contentVisibleToOrganisation(fields.ownerId) : contentVisibleTo(caller);
     const usable = await db.execute<{ id: number }>(sql`select c.id from contents c
       where c.id = any(${intArray(fields.contentIds)}) and ${seen}`);
     const known = new Set(usable.rows.map((row) => Number(row.id)));
     const unknown = [...new Set(fields.contentIds.filter((id) => !known.has(id)))];
-    if (unknown.length > 0) contentErrors.push(CONFIGURATION_MESSAGES.unknownContent(unknown));
+    if (unknown.length > 0)
+      addFieldError(errors, 'contentIds', MESSAGES.configurations.unknownContent(unknown));
   }
-  if (contentErrors.length > 0) errors.contentIds = contentErrors;
 
-  if (fields.sdmDevices.length > 0 && !errors.ownerId) {
+  if (fields.sdmDevices.length > 0 && ownerIsCallers) {
     const owned = await db.execute<{ id: number }>(sql`select id from devices
       where id = any(${intArray(fields.sdmDevices)}) and organisation_id = ${fields.ownerId}`);
     const ownedIds = new Set(owned.rows.map((row) => Number(row.id)));
     const foreign = fields.sdmDevices.filter((id) => !ownedIds.has(id));
-    if (foreign.length > 0) errors.sdmDevices = [CONFIGURATION_MESSAGES.foreignDevices(foreign)];
+    if (foreign.length > 0)
+      addFieldError(errors, 'sdmDevices', MESSAGES.configurations.foreignDevices(foreign));
   }
-  if (Object.keys(errors).length > 0) throw new FieldErrorsError(errors);
+  throwFieldErrors(errors);
 }
 
 /** Replaces the items by `contentIds` in that order; returns whether the list changed. */
@@ -298,13 +267,12 @@ const nextPosition = (ownerId: number) =>
 
 export async function createConfiguration(
   db: Database,
-  userId: number,
+  caller: Caller,
   fields: ConfigurationWrite,
 ): Promise<number> {
-  const organisationIds = await organisationIdsOf(db, userId);
-  if (organisationIds.length === 0) throw new HttpError(403, CONFIGURATION_MESSAGES.noOrganisation);
-  await validateWrite(db, userId, fields, organisationIds);
+  requireOrganisation(caller, MESSAGES.configurations.noOrganisation);
   return db.transaction(async (tx) => {
+    await validateWrite(tx, caller, fields);
     const result = await tx.execute<{ id: number }>(sql`
       insert into configurations (name, owner_id, active_state, position_number)
       values (${fields.name.trim()}, ${fields.ownerId}, ${fields.activeState}, ${nextPosition(fields.ownerId)})
@@ -319,13 +287,13 @@ export async function createConfiguration(
 
 export async function updateConfiguration(
   db: Database,
-  userId: number,
+  caller: Caller,
   id: number,
   fields: ConfigurationWrite,
 ): Promise<void> {
-  const { ownerId, organisationIds } = await requireOwnedConfiguration(db, userId, id);
-  await validateWrite(db, userId, fields, organisationIds);
   await db.transaction(async (tx) => {
+    const { ownerId } = await requireOwnedConfiguration(tx, caller, id, true);
+    await validateWrite(tx, caller, fields);
     await tx.execute(sql`update configurations set name = ${fields.name.trim()}, owner_id = ${fields.ownerId},
       active_state = ${fields.activeState}, updated_at = now() where id = ${id}`);
     if (fields.ownerId !== ownerId) {
@@ -339,21 +307,23 @@ export async function updateConfiguration(
 }
 
 /** Only the owner; headsets that had it active keep no active playlist (foreign key, set null). */
-export async function deleteConfiguration(db: Database, userId: number, id: number): Promise<void> {
-  await requireOwnedConfiguration(db, userId, id);
-  await db.execute(sql`delete from configurations where id = ${id}`);
+export async function deleteConfiguration(db: Database, caller: Caller, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await requireOwnedConfiguration(tx, caller, id, true);
+    await tx.execute(sql`delete from configurations where id = ${id}`);
+  });
 }
 
 /** The caller's organisations' playlists for 'Zu Wiedergabeliste hinzufügen', each saying if it holds the item. */
 export async function listAvailableConfigurations(
   db: Database,
-  userId: number,
+  caller: Caller,
   contentUuid: string,
 ): Promise<Schemas['AvailableConfiguration'][]> {
   const content = await db.execute<{ id: number }>(sql`select c.id from contents c
-    where c.uuid = ${contentUuid} and ${visibleTo(userId)}`);
+    where c.uuid = ${contentUuid} and ${contentVisibleTo(caller)}`);
   const contentId = content.rows[0]?.id;
-  if (contentId === undefined) throw new HttpError(404, CONTENT_MESSAGES.notFound);
+  if (contentId === undefined) throw new NotFound(MESSAGES.content.notFound);
   const result = await db.execute<{
     id: number;
     name: string;
@@ -364,10 +334,10 @@ export async function listAvailableConfigurations(
       exists (select 1 from configuration_items i where i.configuration_id = g.id and i.content_id = ${contentId})
         as contains_content
     from configurations g
-    where g.owner_id in ${callerOrganisations(userId)}
+    where g.owner_id = any(${organisationsOf(caller)})
       -- Only playlists whose organisation sees the item (a user of two organisations may see it through the
       -- other one): any other would refuse it (addConfigurationContent).
-      and exists (select 1 from contents c where c.id = ${contentId} and ${visibleToOrganisation(sql`g.owner_id`)})
+      and exists (select 1 from contents c where c.id = ${contentId} and ${contentVisibleToOrganisation(sql`g.owner_id`)})
     order by g.position_number, g.id`);
   return result.rows.map((row) => ({
     id: row.id,
@@ -380,10 +350,10 @@ export async function listAvailableConfigurations(
 /** Playlists hold Mediathek (`cms`) items only: this server has no MSB media source. */
 function mediathekContentId(item: ConfigurationContentRequest): number {
   if (item.contentOrigin !== 'cms') {
-    throw new FieldErrorsError({ contentOrigin: [CONFIGURATION_MESSAGES.msbUnavailable] });
+    throw InvalidFields.of('contentOrigin', MESSAGES.configurations.msbUnavailable);
   }
   if (typeof item.contentId !== 'number') {
-    throw new FieldErrorsError({ contentId: [CONFIGURATION_MESSAGES.contentIdNotInteger] });
+    throw InvalidFields.of('contentId', MESSAGES.configurations.contentIdNotInteger);
   }
   return item.contentId;
 }
@@ -394,28 +364,26 @@ function mediathekContentId(item: ConfigurationContentRequest): number {
  */
 export async function addConfigurationContent(
   db: Database,
-  userId: number,
+  caller: Caller,
   id: number,
   item: ConfigurationContentRequest,
 ): Promise<void> {
   const contentId = mediathekContentId(item);
   await db.transaction(async (tx) => {
-    const { name, ownerId } = await requireOwnedConfiguration(tx, userId, id, true);
+    const { name, ownerId } = await requireOwnedConfiguration(tx, caller, id, true);
     const content = await tx.execute<{ visible: boolean; usable: boolean }>(sql`select
-      ${visibleTo(userId)} as visible, ${visibleToOrganisation(ownerId)} as usable
+      ${contentVisibleTo(caller)} as visible, ${contentVisibleToOrganisation(ownerId)} as usable
       from contents c where c.id = ${contentId}`);
     const row = content.rows[0];
-    if (!row?.visible) throw new HttpError(404, CONTENT_MESSAGES.notFound);
-    if (!row.usable) {
-      throw new FieldErrorsError({ contentId: [CONFIGURATION_MESSAGES.unknownContent([contentId])] });
-    }
+    if (!row?.visible) throw new NotFound(MESSAGES.content.notFound);
+    if (!row.usable) throw InvalidFields.of('contentId', MESSAGES.configurations.unknownContent([contentId]));
     const inserted = await tx.execute(sql`
       insert into configuration_items (configuration_id, content_id, position_number)
       select ${id}, ${contentId}, coalesce(max(position_number), 0) + 1
       from configuration_items where configuration_id = ${id}
       on conflict do nothing
       returning content_id`);
-    if (inserted.rows.length === 0) throw new HttpError(409, CONFIGURATION_MESSAGES.alreadyContained(name));
+    if (inserted.rows.length === 0) throw new Conflict(MESSAGES.configurations.alreadyContained(name));
     await markConfigurationsChanged(tx, [id]);
   });
 }
@@ -423,15 +391,15 @@ export async function addConfigurationContent(
 /** Takes an item out of an own playlist; the items after it move up. */
 export async function removeConfigurationContent(
   db: Database,
-  userId: number,
+  caller: Caller,
   id: number,
   item: ConfigurationContentRequest,
 ): Promise<void> {
   const contentId = mediathekContentId(item);
   await db.transaction(async (tx) => {
-    await requireOwnedConfiguration(tx, userId, id, true);
+    await requireOwnedConfiguration(tx, caller, id, true);
     const changed = await removeContentFromConfigurations(tx, contentId, id);
-    if (changed.length === 0) throw new HttpError(404, CONFIGURATION_MESSAGES.notContained);
+    if (changed.length === 0) throw new NotFound(MESSAGES.configurations.notContained);
   });
 }
 
@@ -442,16 +410,16 @@ export async function removeConfigurationContent(
  */
 export async function duplicateConfiguration(
   db: Database,
-  userId: number,
+  caller: Caller,
   id: number,
   copyName: string,
 ): Promise<number> {
-  if (copyName.trim() === '') throw new FieldErrorsError({ copyName: [CONTENT_MESSAGES.blank] });
-  const source = await findConfiguration(db, userId, id);
-  const [ownerId] = await organisationIdsOf(db, userId);
+  if (copyName.trim() === '') throw InvalidFields.of('copyName', MESSAGES.field.blank);
   // Playlists are seen through an organisation only, so a caller without one finds no source either.
-  if (!source || ownerId === undefined) throw new HttpError(404, CONFIGURATION_MESSAGES.notFound);
+  const ownerId = duplicatingOrganisation(caller);
   return db.transaction(async (tx) => {
+    const source = await findConfiguration(tx, caller, id);
+    if (!source) throw new NotFound(MESSAGES.configurations.notFound);
     const result = await tx.execute<{ id: number }>(sql`
       insert into configurations (name, owner_id, active_state, position_number)
       values (${copyName.trim()}, ${ownerId}, false, ${nextPosition(ownerId)})
@@ -463,7 +431,7 @@ export async function duplicateConfiguration(
       select ${copyId}, i.content_id, row_number() over (order by i.position_number, i.content_id)
       from configuration_items i
       join contents c on c.id = i.content_id
-      where i.configuration_id = ${id} and ${visibleToOrganisation(ownerId)}`);
+      where i.configuration_id = ${id} and ${contentVisibleToOrganisation(ownerId)}`);
     return copyId;
   });
 }

@@ -1,7 +1,11 @@
 import { type ContentOrdering, type ContentType, FORMATS_180 } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { intArray } from './configurationItems.ts';
+import { containsPattern, type Executor, germanSortKey, intArray } from '../db/sql.ts';
+import { NotFound } from '../errors.ts';
+import { mediaUrl } from '../infra/storage.ts';
+import { MESSAGES } from '../messages.ts';
+import { type Caller, contentVisibleTo, organisationsOf } from './access.ts';
 
 export interface ContentView {
   id: number;
@@ -48,12 +52,6 @@ export interface ContentListQuery {
   scope?: 'own' | 'shared' | undefined;
 }
 
-/**
- * German sort key (DIN 5007-1: ä as a, ß as s) that does not depend on the database's collation, which is
- * bytewise in PGlite. Callers break ties by id so that pages never overlap or skip items.
- */
-export const germanSortKey = (column: SQL) =>
-  sql`lower(translate(${column}, 'ÄÖÜäöüßÉéÈèÀàÂâ', 'AOUaousEeEeAaAa'))`;
 const TITLE_KEY = germanSortKey(sql.raw('c.title'));
 const ORDER_BY: Record<ContentOrdering, SQL> = {
   '-created_at': sql`c.created_at desc, c.id desc`,
@@ -66,34 +64,6 @@ const FORMAT_180_LIST = sql.join(
   FORMATS_180.map((f) => sql`${f}`),
   sql`, `,
 );
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (m) => `\\${m}`);
-}
-
-/** The caller's organisation ids as a subquery, for `in` conditions. */
-export const callerOrganisations = (userId: number) =>
-  sql`(select organisation_id from memberships where user_id = ${userId})`;
-
-/** Who may see an item: everybody public content; members their organisations' content and what is shared with them. */
-export function visibleTo(userId: number | null): SQL {
-  if (userId === null) return sql`c.is_public`;
-  return sql`(c.is_public
-      or c.owner_id in ${callerOrganisations(userId)}
-      or exists (select 1 from content_shares s where s.content_id = c.id
-        and s.organisation_id in ${callerOrganisations(userId)}))`;
-}
-
-/**
- * What one organisation sees: public content, its own, and what is shared with it. The rule for playlists, which
- * hold only what their owner organisation sees (whoever of its members adds an item). `organisationId` is a number
- * or a column such as `p.owner_id`.
- */
-export function visibleToOrganisation(organisationId: number | SQL): SQL {
-  return sql`(c.is_public
-      or c.owner_id = ${organisationId}
-      or exists (select 1 from content_shares s where s.content_id = c.id and s.organisation_id = ${organisationId}))`;
-}
 
 type ContentRow = {
   id: number;
@@ -122,7 +92,7 @@ type ContentRow = {
 };
 
 async function selectContent(
-  db: Database,
+  db: Executor,
   where: SQL,
   orderBy: SQL,
   limit: number,
@@ -170,18 +140,16 @@ function toView(r: ContentRow): ContentView {
 }
 
 /**
- * Content the caller may see (see `visibleTo`), filtered as the contract's listContent describes. One query per
+ * Content the caller may see (see `contentVisibleTo`), filtered as the contract's listContent describes. One query per
  * page; the total comes from a window count in the same query.
  */
 export async function listContent(
   db: Database,
-  userId: number | null,
+  viewer: Caller | null,
   query: ContentListQuery,
 ): Promise<{ count: number; results: ContentView[] }> {
-  const conditions: SQL[] = [visibleTo(userId)];
-  if (query.search?.trim()) {
-    conditions.push(sql`c.title ilike ${`%${escapeLike(query.search.trim())}%`}`);
-  }
+  const conditions: SQL[] = [contentVisibleTo(viewer)];
+  if (query.search?.trim()) conditions.push(sql`c.title ilike ${containsPattern(query.search.trim())}`);
   if (query.contentType) conditions.push(sql`c.content_type = ${query.contentType}`);
   if (query.category !== undefined) conditions.push(sql`c.category_id = ${query.category}`);
   if (query.language) conditions.push(sql`${query.language} = any(c.languages)`);
@@ -193,13 +161,13 @@ export async function listContent(
     conditions.push(sql`(c.min_age is not null or c.max_age is not null)
       and coalesce(c.min_age, 0) <= ${query.age} and coalesce(c.max_age, 99) >= ${query.age}`);
   }
-  if (userId !== null && query.scope === 'own') {
-    conditions.push(sql`c.owner_id in ${callerOrganisations(userId)}`);
+  if (viewer !== null && query.scope === 'own') {
+    conditions.push(sql`c.owner_id = any(${organisationsOf(viewer)})`);
   }
-  if (userId !== null && query.scope === 'shared') {
-    conditions.push(sql`c.owner_id not in ${callerOrganisations(userId)}
+  if (viewer !== null && query.scope === 'shared') {
+    conditions.push(sql`not (c.owner_id = any(${organisationsOf(viewer)}))
       and exists (select 1 from content_shares s where s.content_id = c.id
-        and s.organisation_id in ${callerOrganisations(userId)})`);
+        and s.organisation_id = any(${organisationsOf(viewer)}))`);
   }
   const rows = await selectContent(
     db,
@@ -212,27 +180,27 @@ export async function listContent(
   return { count: Number(rows[0]?.total ?? 0), results: rows.map(toView) };
 }
 
-/** One item with its documents if the caller may see it, else null. */
+/** One item with its documents if the caller may see it, else 404 (ids cannot be probed). */
 export async function findVisibleContent(
   db: Database,
-  userId: number | null,
+  viewer: Caller | null,
   id: number,
-): Promise<ContentView | null> {
-  const [row] = await selectContent(db, sql`c.id = ${id} and ${visibleTo(userId)}`, sql`c.id`, 1, 0);
-  if (!row) return null;
+): Promise<ContentView> {
+  const [row] = await selectContent(db, sql`c.id = ${id} and ${contentVisibleTo(viewer)}`, sql`c.id`, 1, 0);
+  if (!row) throw new NotFound(MESSAGES.content.notFound);
   return { ...toView(row), documentFiles: await documentFilesOf(db, id) };
 }
 
 /** The items among `ids` the caller may see, in the order of `ids` (a playlist's order); one statement. */
 export async function findVisibleContents(
-  db: Database,
-  userId: number | null,
+  db: Executor,
+  viewer: Caller | null,
   ids: number[],
 ): Promise<ContentView[]> {
   if (ids.length === 0) return [];
   const rows = await selectContent(
     db,
-    sql`c.id = any(${intArray(ids)}) and ${visibleTo(userId)}`,
+    sql`c.id = any(${intArray(ids)}) and ${contentVisibleTo(viewer)}`,
     sql`c.id`,
     ids.length,
     0,
@@ -252,14 +220,9 @@ export async function documentFilesOf(db: Database, contentId: number): Promise<
     where content_id = ${contentId} and kind = 'document' order by id`);
   return result.rows.map((r) => ({
     id: r.id,
-    file: storedFileUrl(r.storage_key),
+    file: mediaUrl(r.storage_key),
     fileName: r.file_name,
     fileSize: Number(r.file_size),
     created_at: new Date(r.created_at).toISOString(),
   }));
-}
-
-/** URL of a stored preview or document (served from the media storage at /media/files/). */
-export function storedFileUrl(key: string): string {
-  return `/media/files/${key.split('/').map(encodeURIComponent).join('/')}`;
 }

@@ -6,105 +6,59 @@ import {
   contentLanguages,
   contentShares,
   contents,
-  memberships,
   organisations,
   storedFiles,
-  users,
 } from '../db/schema.ts';
-import { HttpError } from '../errors.ts';
+import type { Executor, Transaction } from '../db/sql.ts';
+import { addFieldError, fieldErrors, InvalidFields, throwFieldErrors } from '../errors.ts';
+import { type MediaStorage, mediaKeyOf, mediaUrl } from '../infra/storage.ts';
+import { MESSAGES } from '../messages.ts';
+import {
+  type Caller,
+  contentVisibleTo,
+  isMember,
+  mayMakeContentPublic,
+  ownerOfNewItem,
+  requireOwner,
+} from './access.ts';
 import { removeContentFromConfigurations, removeContentWhereNoLongerVisible } from './configurationItems.ts';
-import { visibleTo } from './content.ts';
+import type { Services } from './dependencies.ts';
 
 type Schemas = components['schemas'];
 export type ContentCreate = Schemas['ContentCreate'];
 export type ContentUpdate = Schemas['ContentUpdate'];
 
-export const CONTENT_MESSAGES = {
-  notFound: 'Dieser Inhalt wurde nicht gefunden.',
-  notOwner: 'Nur die Organisation, der dieser Inhalt gehört, darf ihn ändern.',
-  noOrganisation: 'Sie gehören keiner Organisation an und können daher keine Inhalte anlegen.',
-  required: 'Dieses Feld ist erforderlich.',
-  blank: 'Dieses Feld darf nicht leer sein.',
-  ageOrder: 'Das Höchstalter darf nicht kleiner als das Mindestalter sein.',
-  packageNameRequired: 'Für Apps ist ein Paketname erforderlich.',
-  urlRequired: 'Für Web-Apps ist eine URL erforderlich.',
-  urlScheme: 'Bitte geben Sie eine URL mit http:// oder https:// ein.',
-  unknownCategory: 'Diese Kategorie gibt es nicht.',
-  unknownLanguage: (code: string) => `Die Sprache „${code}“ gibt es nicht.`,
-  unknownPreview: 'Dieses Vorschaubild gibt es nicht oder es gehört nicht Ihrer Organisation.',
-  unknownDocument: (id: number) =>
-    `Das Dokument ${id} gibt es nicht oder es gehört nicht Ihrer Organisation.`,
-  fileOfOtherContent: 'Diese Datei gehört bereits zu einem anderen Inhalt.',
-  documentOfOtherContent: (id: number) => `Das Dokument ${id} gehört bereits zu einem anderen Inhalt.`,
-  notMember: 'Sie gehören dieser Organisation nicht an.',
-  publicOnlyAdmins: 'Nur Inhalts-Administratoren dürfen Inhalte für alle sichtbar machen.',
-  unknownOrganisations: (ids: number[]) => `Diese Organisationen gibt es nicht: ${ids.join(', ')}.`,
-  shareWithOwner: 'Ein Inhalt kann nicht mit der eigenen Organisation geteilt werden.',
-} as const;
-
-type FieldErrors = Record<string, string[]>;
-
-/** A 400 with DRF field errors; the error handler sends `fields` as the body. */
-export class FieldErrorsError extends HttpError {
-  constructor(readonly fields: FieldErrors) {
-    super(400, Object.values(fields).flat()[0] ?? 'Die Anfrage ist ungültig.');
-  }
-}
-
-function addError(errors: FieldErrors, field: string, message: string): void {
-  const list = errors[field] ?? [];
-  list.push(message);
-  errors[field] = list;
-}
-
-/** The caller's organisation ids in membership order (the first one is "the" organisation of spec §3). */
-export async function organisationIdsOf(db: Database, userId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: memberships.organisationId })
-    .from(memberships)
-    .where(eq(memberships.userId, userId))
-    .orderBy(asc(memberships.id));
-  return rows.map((r) => r.id);
-}
+/** What the rules need to know about an item before it is changed. */
+export type ContentFacts = {
+  visible: boolean;
+  ownerId: number;
+  contentType: string;
+  packageName: string | null;
+  url: string | null;
+  minAge: number | null;
+  maxAge: number | null;
+  isPublic: boolean;
+  file: string | null;
+};
 
 /**
- * Owner check of spec §3: the caller's organisations contain content.owner.id. Content the caller cannot even
- * see answers 404 (ids cannot be probed), visible but foreign content 403.
+ * The item if the caller may change it (the owner check of spec §3, services/access.ts): one statement, since it also
+ * runs for every part URL of an upload. With `lock` (inside the transaction that writes) the row stays locked until
+ * the transaction ends, so the check and the write see the same item.
  */
-export async function requireOwnedContent(db: Database, userId: number, contentId: number) {
-  // One statement: it runs for every part URL of an upload.
-  const result = await db.execute<{
-    owner_id: number;
-    content_type: string;
-    package_name: string | null;
-    url: string | null;
-    min_age: number | null;
-    max_age: number | null;
-    is_public: boolean;
-    file: string | null;
-    visible: boolean;
-    organisation_ids: number[];
-  }>(sql`
-    select c.owner_id, c.content_type, c.package_name, c.url, c.min_age, c.max_age, c.is_public, c.file,
-      ${visibleTo(userId)} as visible,
-      coalesce((select array_agg(m.organisation_id order by m.id) from memberships m where m.user_id = ${userId}),
-        '{}') as organisation_ids
-    from contents c where c.id = ${contentId}`);
-  const row = result.rows[0];
-  if (!row?.visible) throw new HttpError(404, CONTENT_MESSAGES.notFound);
-  const organisationIds = row.organisation_ids.map(Number);
-  if (!organisationIds.includes(row.owner_id)) throw new HttpError(403, CONTENT_MESSAGES.notOwner);
-  const content = {
-    owner: { id: row.owner_id },
-    contentType: row.content_type,
-    packageName: row.package_name,
-    url: row.url,
-    minAge: row.min_age,
-    maxAge: row.max_age,
-    isPublic: row.is_public,
-    file: row.file,
-  };
-  return { content, organisationIds };
+export async function ownedContent(
+  db: Executor,
+  caller: Caller,
+  contentId: number,
+  lock = false,
+): Promise<ContentFacts> {
+  const result = await db.execute<ContentFacts>(sql`
+    select c.owner_id as "ownerId", c.content_type as "contentType", c.package_name as "packageName", c.url,
+      c.min_age as "minAge", c.max_age as "maxAge", c.is_public as "isPublic", c.file,
+      ${contentVisibleTo(caller)} as visible
+    from contents c where c.id = ${contentId}
+    ${lock ? sql`for update of c` : sql``}`);
+  return requireOwner(caller, result.rows[0], MESSAGES.content);
 }
 
 type Fields = ContentCreate | ContentUpdate;
@@ -123,32 +77,32 @@ interface Effective {
  * being changed (null on create): files may be unattached or attached to it, never to another item.
  */
 async function validate(
-  db: Database,
-  userId: number,
+  db: Executor,
+  caller: Caller,
   fields: Fields,
   effective: Effective,
-  organisationIds: number[],
   contentId: number | null,
 ): Promise<void> {
-  const errors: FieldErrors = {};
+  const errors = fieldErrors();
   if (fields.title !== undefined && fields.title.trim() === '')
-    addError(errors, 'title', CONTENT_MESSAGES.blank);
+    addFieldError(errors, 'title', MESSAGES.field.blank);
   if (effective.minAge !== null && effective.maxAge !== null && effective.minAge > effective.maxAge) {
-    addError(errors, 'maxAge', CONTENT_MESSAGES.ageOrder);
+    addFieldError(errors, 'maxAge', MESSAGES.content.ageOrder);
   }
   if (effective.contentType === 'app' && !effective.packageName?.trim()) {
-    addError(errors, 'packageName', CONTENT_MESSAGES.packageNameRequired);
+    addFieldError(errors, 'packageName', MESSAGES.content.packageNameRequired);
   }
   if (effective.contentType === 'webApp' && !effective.url?.trim()) {
-    addError(errors, 'url', CONTENT_MESSAGES.urlRequired);
+    addFieldError(errors, 'url', MESSAGES.content.urlRequired);
   }
-  if (fields.url && !/^https?:\/\//i.test(fields.url)) addError(errors, 'url', CONTENT_MESSAGES.urlScheme);
+  if (fields.url && !/^https?:\/\//i.test(fields.url))
+    addFieldError(errors, 'url', MESSAGES.content.urlScheme);
   if (fields.categoryId !== undefined && fields.categoryId !== null) {
     const [category] = await db
       .select({ id: contentCategories.id })
       .from(contentCategories)
       .where(eq(contentCategories.id, fields.categoryId));
-    if (!category) addError(errors, 'categoryId', CONTENT_MESSAGES.unknownCategory);
+    if (!category) addFieldError(errors, 'categoryId', MESSAGES.content.unknownCategory);
   }
   if (fields.languages && fields.languages.length > 0) {
     const known = await db
@@ -157,7 +111,7 @@ async function validate(
       .where(inArray(contentLanguages.code, fields.languages));
     const knownCodes = new Set(known.map((k) => k.code));
     for (const code of fields.languages) {
-      if (!knownCodes.has(code)) addError(errors, 'languages', CONTENT_MESSAGES.unknownLanguage(code));
+      if (!knownCodes.has(code)) addFieldError(errors, 'languages', MESSAGES.content.unknownLanguage(code));
     }
   }
   const fileIds = [
@@ -175,30 +129,26 @@ async function validate(
       .from(storedFiles)
       .where(inArray(storedFiles.id, fileIds));
     const find = (id: number, kind: string) =>
-      files.find((f) => f.id === id && f.kind === kind && organisationIds.includes(f.organisationId));
+      files.find((f) => f.id === id && f.kind === kind && isMember(caller, f.organisationId));
     const elsewhere = (file: { contentId: number | null }) =>
       file.contentId !== null && file.contentId !== contentId;
     if (fields.previewImageId) {
       const preview = find(fields.previewImageId, 'preview');
-      if (!preview) addError(errors, 'previewImageId', CONTENT_MESSAGES.unknownPreview);
-      else if (elsewhere(preview)) addError(errors, 'previewImageId', CONTENT_MESSAGES.fileOfOtherContent);
+      if (!preview) addFieldError(errors, 'previewImageId', MESSAGES.content.unknownPreview);
+      else if (elsewhere(preview))
+        addFieldError(errors, 'previewImageId', MESSAGES.content.fileOfOtherContent);
     }
     for (const id of fields.documentFileIds ?? []) {
       const document = find(id, 'document');
-      if (!document) addError(errors, 'documentFileIds', CONTENT_MESSAGES.unknownDocument(id));
+      if (!document) addFieldError(errors, 'documentFileIds', MESSAGES.content.unknownDocument(id));
       else if (elsewhere(document))
-        addError(errors, 'documentFileIds', CONTENT_MESSAGES.documentOfOtherContent(id));
+        addFieldError(errors, 'documentFileIds', MESSAGES.content.documentOfOtherContent(id));
     }
   }
-  if (fields.isPublic === true && !effective.wasPublic) {
-    const [user] = await db
-      .select({ isContentAdmin: users.isContentAdmin, isStaff: users.isStaff })
-      .from(users)
-      .where(eq(users.id, userId));
-    if (!user?.isContentAdmin && !user?.isStaff)
-      addError(errors, 'isPublic', CONTENT_MESSAGES.publicOnlyAdmins);
+  if (fields.isPublic === true && !effective.wasPublic && !mayMakeContentPublic(caller)) {
+    addFieldError(errors, 'isPublic', MESSAGES.content.publicOnlyAdmins);
   }
-  if (Object.keys(errors).length > 0) throw new FieldErrorsError(errors);
+  throwFieldErrors(errors);
 }
 
 /** Column values of the plain fields present in the request. */
@@ -219,8 +169,6 @@ function columns(fields: Fields) {
   return values;
 }
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-
 /** Files that are unattached or already this item's; `validate` checked it, this keeps concurrent writes honest. */
 const freeFor = (contentId: number) =>
   or(isNull(storedFiles.contentId), eq(storedFiles.contentId, contentId));
@@ -229,7 +177,7 @@ const freeFor = (contentId: number) =>
  * Points the item at its preview and documents; files it no longer uses are returned for deletion. A file that
  * another item took in the meantime (after `validate`) is refused as `validate` would have, undoing the change.
  */
-async function attachFiles(tx: Tx, contentId: number, fields: Fields): Promise<string[]> {
+async function attachFiles(tx: Transaction, contentId: number, fields: Fields): Promise<string[]> {
   const orphaned: string[] = [];
   if (fields.previewImageId !== undefined) {
     const old = await tx
@@ -252,10 +200,10 @@ async function attachFiles(tx: Tx, contentId: number, fields: Fields): Promise<s
           .select({ id: storedFiles.id })
           .from(storedFiles)
           .where(eq(storedFiles.id, fields.previewImageId));
-        const message = exists ? CONTENT_MESSAGES.fileOfOtherContent : CONTENT_MESSAGES.unknownPreview;
-        throw new FieldErrorsError({ previewImageId: [message] });
+        const message = exists ? MESSAGES.content.fileOfOtherContent : MESSAGES.content.unknownPreview;
+        throw InvalidFields.of('previewImageId', message);
       }
-      url = `/media/files/${file.key.split('/').map(encodeURIComponent).join('/')}`;
+      url = mediaUrl(file.key);
     }
     await tx.update(contents).set({ previewImage: url }).where(eq(contents.id, contentId));
   }
@@ -281,45 +229,48 @@ async function attachFiles(tx: Tx, contentId: number, fields: Fields): Promise<s
           .select({ id: storedFiles.id })
           .from(storedFiles)
           .where(inArray(storedFiles.id, missed));
-        throw new FieldErrorsError({
-          documentFileIds: missed.map((id) =>
-            existing.some((f) => f.id === id)
-              ? CONTENT_MESSAGES.documentOfOtherContent(id)
-              : CONTENT_MESSAGES.unknownDocument(id),
+        throw new InvalidFields(
+          fieldErrors(
+            missed.map((id) => [
+              'documentFileIds',
+              existing.some((f) => f.id === id)
+                ? MESSAGES.content.documentOfOtherContent(id)
+                : MESSAGES.content.unknownDocument(id),
+            ]),
           ),
-        });
+        );
       }
     }
   }
   return orphaned;
 }
 
+async function deleteFiles(storage: MediaStorage, keys: string[]): Promise<void> {
+  for (const key of keys) await storage.deleteFile(key);
+}
+
+/** A new item of one of the caller's organisations (`ownerId`, or the first); answers its id. */
 export async function createContent(
-  db: Database,
-  userId: number,
+  { db, storage }: Pick<Services, 'db' | 'storage'>,
+  caller: Caller,
   fields: ContentCreate,
-): Promise<{ id: number; orphanedFiles: string[] }> {
-  const organisationIds = await organisationIdsOf(db, userId);
-  const ownerId = fields.ownerId ?? organisationIds[0];
-  if (ownerId === undefined) throw new HttpError(403, CONTENT_MESSAGES.noOrganisation);
-  if (!organisationIds.includes(ownerId))
-    throw new FieldErrorsError({ ownerId: [CONTENT_MESSAGES.notMember] });
-  await validate(
-    db,
-    userId,
-    fields,
-    {
-      contentType: fields.contentType,
-      packageName: fields.packageName ?? null,
-      url: fields.url ?? null,
-      minAge: fields.minAge ?? null,
-      maxAge: fields.maxAge ?? null,
-      wasPublic: false,
-    },
-    organisationIds,
-    null,
-  );
-  return db.transaction(async (tx) => {
+): Promise<number> {
+  const ownerId = ownerOfNewItem(caller, fields.ownerId, MESSAGES.content.noOrganisation);
+  const { id, orphanedFiles } = await db.transaction(async (tx) => {
+    await validate(
+      tx,
+      caller,
+      fields,
+      {
+        contentType: fields.contentType,
+        packageName: fields.packageName ?? null,
+        url: fields.url ?? null,
+        minAge: fields.minAge ?? null,
+        maxAge: fields.maxAge ?? null,
+        wasPublic: false,
+      },
+      null,
+    );
     const [row] = await tx
       .insert(contents)
       .values({
@@ -331,50 +282,56 @@ export async function createContent(
       })
       .returning({ id: contents.id });
     if (!row) throw new Error('content insert returned nothing');
-    const orphanedFiles = await attachFiles(tx, row.id, fields);
-    return { id: row.id, orphanedFiles };
+    return { id: row.id, orphanedFiles: await attachFiles(tx, row.id, fields) };
   });
+  await deleteFiles(storage, orphanedFiles);
+  return id;
 }
 
+/** Changes an item of the caller's organisations; the owner check and the rules run in the transaction that writes. */
 export async function updateContent(
-  db: Database,
-  userId: number,
+  { db, storage }: Pick<Services, 'db' | 'storage'>,
+  caller: Caller,
   id: number,
   fields: ContentUpdate,
-): Promise<{ orphanedFiles: string[] }> {
-  const { content, organisationIds } = await requireOwnedContent(db, userId, id);
-  await validate(
-    db,
-    userId,
-    fields,
-    {
-      contentType: fields.contentType ?? content.contentType,
-      packageName: fields.packageName !== undefined ? fields.packageName : content.packageName,
-      url: fields.url !== undefined ? fields.url : content.url,
-      minAge: fields.minAge !== undefined ? fields.minAge : content.minAge,
-      maxAge: fields.maxAge !== undefined ? fields.maxAge : content.maxAge,
-      wasPublic: content.isPublic,
-    },
-    organisationIds,
-    id,
-  );
-  return db.transaction(async (tx) => {
+): Promise<void> {
+  const orphanedFiles = await db.transaction(async (tx) => {
+    const content = await ownedContent(tx, caller, id, true);
+    await validate(
+      tx,
+      caller,
+      fields,
+      {
+        contentType: fields.contentType ?? content.contentType,
+        packageName: fields.packageName !== undefined ? fields.packageName : content.packageName,
+        url: fields.url !== undefined ? fields.url : content.url,
+        minAge: fields.minAge !== undefined ? fields.minAge : content.minAge,
+        maxAge: fields.maxAge !== undefined ? fields.maxAge : content.maxAge,
+        wasPublic: content.isPublic,
+      },
+      id,
+    );
     const values = columns(fields);
     if (Object.keys(values).length > 0) await tx.update(contents).set(values).where(eq(contents.id, id));
     if (content.isPublic && fields.isPublic === false) await removeContentWhereNoLongerVisible(tx, id);
-    return { orphanedFiles: await attachFiles(tx, id, fields) };
+    return attachFiles(tx, id, fields);
   });
+  await deleteFiles(storage, orphanedFiles);
 }
 
 /**
  * Deletes the item. Shares and document links go with it (foreign keys). Design decision of the contract: it leaves
  * every playlist that holds it, also other organisations' (their positions close up and they need a sync), rather
  * than refusing the delete — in the same transaction, so a failed delete leaves the playlists untouched.
- * Returns the storage keys of its files so the caller can delete them.
+ * Its files and unfinished uploads go afterwards.
  */
-export async function deleteContent(db: Database, userId: number, id: number): Promise<string[]> {
-  const { content } = await requireOwnedContent(db, userId, id);
-  return db.transaction(async (tx) => {
+export async function deleteContent(
+  { db, storage, uploads }: Pick<Services, 'db' | 'storage' | 'uploads'>,
+  caller: Caller,
+  id: number,
+): Promise<void> {
+  const keys = await db.transaction(async (tx) => {
+    const content = await ownedContent(tx, caller, id, true);
     await removeContentFromConfigurations(tx, id);
     const files = await tx
       .delete(storedFiles)
@@ -382,9 +339,12 @@ export async function deleteContent(db: Database, userId: number, id: number): P
       .returning({ key: storedFiles.storageKey });
     await tx.delete(contents).where(eq(contents.id, id));
     const keys = files.map((f) => f.key);
-    if (content.file?.startsWith('/media/files/')) keys.push(decodeURIComponent(content.file.slice(13)));
+    const fileKey = content.file ? mediaKeyOf(content.file) : null;
+    if (fileKey) keys.push(fileKey);
     return keys;
   });
+  await uploads.abortAll({ kind: 'content', id });
+  await deleteFiles(storage, keys);
 }
 
 /**
@@ -393,36 +353,36 @@ export async function deleteContent(db: Database, userId: number, id: number): P
  */
 export async function changeShares(
   db: Database,
-  userId: number,
+  caller: Caller,
   id: number,
   organisationIds: number[],
   action: 'add' | 'remove',
 ): Promise<void> {
-  const { content } = await requireOwnedContent(db, userId, id);
-  const existing = await db
-    .select({ id: organisations.id })
-    .from(organisations)
-    .where(inArray(organisations.id, organisationIds));
-  const missing = organisationIds.filter((o) => !existing.some((e) => e.id === o));
-  if (missing.length > 0) {
-    throw new FieldErrorsError({ organisation_ids: [CONTENT_MESSAGES.unknownOrganisations(missing)] });
-  }
-  if (action === 'add') {
-    if (organisationIds.includes(content.owner.id)) {
-      throw new FieldErrorsError({ organisation_ids: [CONTENT_MESSAGES.shareWithOwner] });
+  await db.transaction(async (tx) => {
+    const content = await ownedContent(tx, caller, id, true);
+    const existing = await tx
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(inArray(organisations.id, organisationIds));
+    const missing = organisationIds.filter((o) => !existing.some((e) => e.id === o));
+    if (missing.length > 0) {
+      throw InvalidFields.of('organisation_ids', MESSAGES.content.unknownOrganisations(missing));
     }
-    await db
-      .insert(contentShares)
-      .values(organisationIds.map((organisationId) => ({ contentId: id, organisationId })))
-      .onConflictDoNothing();
-  } else {
-    await db.transaction(async (tx) => {
+    if (action === 'add') {
+      if (organisationIds.includes(content.ownerId)) {
+        throw InvalidFields.of('organisation_ids', MESSAGES.content.shareWithOwner);
+      }
+      await tx
+        .insert(contentShares)
+        .values(organisationIds.map((organisationId) => ({ contentId: id, organisationId })))
+        .onConflictDoNothing();
+    } else {
       await tx
         .delete(contentShares)
         .where(and(eq(contentShares.contentId, id), inArray(contentShares.organisationId, organisationIds)));
       await removeContentWhereNoLongerVisible(tx, id);
-    });
-  }
+    }
+  });
 }
 
 export async function listCategories(db: Database) {
@@ -441,12 +401,20 @@ export async function listLanguages(db: Database) {
   return rows.sort((a, b) => GERMAN.compare(a.name, b.name));
 }
 
-/** Attaches an uploaded file to its content item. */
+/**
+ * Attaches an uploaded file to its content item, the owner check again in the transaction that writes (the upload
+ * took its time). Returns the item's former file, whose bytes the caller deletes.
+ */
 export async function setContentFile(
   db: Database,
+  caller: Caller,
   id: number,
   file: string,
   fileSize: number,
-): Promise<void> {
-  await db.update(contents).set({ file, fileSize }).where(eq(contents.id, id));
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const content = await ownedContent(tx, caller, id, true);
+    await tx.update(contents).set({ file, fileSize }).where(eq(contents.id, id));
+    return content.file;
+  });
 }

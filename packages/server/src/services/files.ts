@@ -1,32 +1,27 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
+import { FILE_NAME_PATTERN } from '@portal/domain';
 import busboy from 'busboy';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { contents, storedFiles } from '../db/schema.ts';
-import { HttpError } from '../errors.ts';
-import { FieldErrorsError, organisationIdsOf } from './contentWrite.ts';
-import { type MediaStorage, TooLargeError } from './storage.ts';
+import { DomainError, InvalidFields, InvalidRequest, NotFound } from '../errors.ts';
+import { type MediaStorage, TooLargeError } from '../infra/storage.ts';
+import { MESSAGES } from '../messages.ts';
+import { type Caller, requireFileOwner, uploadingOrganisation } from './access.ts';
 import { fileTooLarge } from './uploads.ts';
 
 export type StoredFileKind = 'preview' | 'document';
 
-export const FILE_MESSAGES = {
-  notMultipart: 'Bitte senden Sie die Datei als multipart/form-data im Feld „file“.',
-  noFile: 'Bitte wählen Sie eine Datei aus.',
-  malformed: 'Die hochgeladenen Daten sind unvollständig oder fehlerhaft.',
-  fileName: 'Der Dateiname darf nur Buchstaben, Ziffern, Bindestrich, Unterstrich und Punkt enthalten.',
-  notImage: 'Die Datei ist kein Bild. Erlaubt sind PNG, JPEG, WebP und GIF.',
-  documentType:
-    'Dieser Dateityp wird nicht unterstützt. Erlaubt sind PDF-, Office- und Textdateien sowie Bilder.',
-  notPdf: 'Die Datei endet auf .pdf, ist aber kein PDF-Dokument.',
-  notFound: 'Diese Datei wurde nicht gefunden.',
-  notOwner: 'Nur die Organisation, der diese Datei gehört, darf sie löschen.',
-  noOrganisation: 'Sie gehören keiner Organisation an und können daher keine Dateien hochladen.',
-} as const;
+/** A multipart/form-data request body as it arrives: its headers (boundary, length) and the byte stream. */
+export interface MultipartBody {
+  headers: IncomingHttpHeaders;
+  stream: Readable;
+}
 
-const FILE_NAME = /^[A-Za-z0-9._-]{1,255}$/;
+/** The contract's FileName allows at most this many characters. */
+const FILE_NAME_MAX_LENGTH = 255;
 
 /** Image type by its first bytes, never by name: PNG, JPEG, WebP, GIF. */
 export function sniffImage(head: Buffer): { mime: string; ext: string } | null {
@@ -101,7 +96,7 @@ interface Received {
  * Streams the `file` field of a multipart/form-data request into the storage under a fresh key (never the
  * user's name) and reads the optional `file_name` field. At most `maxBytes` (413 beyond).
  */
-function receive(request: FastifyRequest, storage: MediaStorage, kind: StoredFileKind, maxBytes: number) {
+function receive(request: MultipartBody, storage: MediaStorage, kind: StoredFileKind, maxBytes: number) {
   return new Promise<Received>((resolvePromise, rejectPromise) => {
     let parser: busboy.Busboy;
     try {
@@ -110,15 +105,15 @@ function receive(request: FastifyRequest, storage: MediaStorage, kind: StoredFil
         limits: { files: 1, fields: 5, fileSize: maxBytes + 1, fieldSize: 1024 },
       });
     } catch {
-      rejectPromise(new HttpError(400, FILE_MESSAGES.notMultipart));
+      rejectPromise(new InvalidRequest(MESSAGES.files.notMultipart));
       return;
     }
     let settled = false;
     const fail = (error: unknown) => {
       if (settled) return;
       settled = true;
-      request.raw.unpipe(parser);
-      request.raw.resume();
+      request.stream.unpipe(parser);
+      request.stream.resume();
       rejectPromise(error);
     };
     let fieldName: string | undefined;
@@ -140,11 +135,11 @@ function receive(request: FastifyRequest, storage: MediaStorage, kind: StoredFil
         .then(({ size }) => ({ key, size, head: head.bytes, browserName: info.filename ?? '' }));
       stored.catch(fail);
     });
-    parser.on('error', () => fail(new HttpError(400, FILE_MESSAGES.malformed)));
+    parser.on('error', () => fail(new InvalidRequest(MESSAGES.files.malformed)));
     parser.on('close', () => {
       if (settled) return;
       if (!stored) {
-        fail(new FieldErrorsError({ file: [FILE_MESSAGES.noFile] }));
+        fail(InvalidFields.of('file', MESSAGES.files.noFile));
         return;
       }
       stored.then((file) => {
@@ -159,57 +154,56 @@ function receive(request: FastifyRequest, storage: MediaStorage, kind: StoredFil
         });
       }, fail);
     });
-    request.raw.on('error', () => fail(new HttpError(400, FILE_MESSAGES.malformed)));
-    request.raw.pipe(parser);
+    request.stream.on('error', () => fail(new InvalidRequest(MESSAGES.files.malformed)));
+    request.stream.pipe(parser);
   });
 }
 
-/** Receives, checks and records a preview image or document of the caller's first organisation. */
+/**
+ * Receives, checks and records a preview image or document of the caller's first organisation. The media-type guard
+ * has let only multipart/form-data through.
+ */
 export async function storeUploadedFile(
   db: Database,
   storage: MediaStorage,
-  request: FastifyRequest,
-  userId: number,
+  caller: Caller,
   kind: StoredFileKind,
   maxBytes: number,
+  request: MultipartBody,
 ) {
-  if (!/^multipart\/form-data/i.test(request.headers['content-type'] ?? '')) {
-    throw new HttpError(400, FILE_MESSAGES.notMultipart);
-  }
   const declared = Number(request.headers['content-length']);
   // The form's own boundaries and headers add a little; anything far beyond the limit is refused before reading.
   if (Number.isFinite(declared) && declared > maxBytes + 64 * 1024) {
     throw fileTooLarge(maxBytes);
   }
-  const [organisationId] = await organisationIdsOf(db, userId);
-  if (organisationId === undefined) throw new HttpError(403, FILE_MESSAGES.noOrganisation);
+  const organisationId = uploadingOrganisation(caller);
 
   let received: Received;
   try {
     received = await receive(request, storage, kind, maxBytes);
   } catch (error) {
     if (error instanceof TooLargeError) throw fileTooLarge(maxBytes);
-    if (error instanceof HttpError) throw error;
-    throw new HttpError(400, FILE_MESSAGES.malformed);
+    if (error instanceof DomainError) throw error;
+    throw new InvalidRequest(MESSAGES.files.malformed);
   }
-  const reject = async (error: HttpError) => {
+  const reject = async (error: DomainError) => {
     await storage.deleteFile(received.key);
     throw error;
   };
-  if (!FILE_NAME.test(received.fileName))
-    await reject(new FieldErrorsError({ file_name: [FILE_MESSAGES.fileName] }));
-  if (received.size === 0) await reject(new FieldErrorsError({ file: [FILE_MESSAGES.noFile] }));
+  if (received.fileName.length > FILE_NAME_MAX_LENGTH || !FILE_NAME_PATTERN.test(received.fileName))
+    await reject(InvalidFields.of('file_name', MESSAGES.field.fileName));
+  if (received.size === 0) await reject(InvalidFields.of('file', MESSAGES.files.noFile));
   let mimeType: string;
   if (kind === 'preview') {
     const image = sniffImage(received.head);
-    if (!image) return reject(new FieldErrorsError({ file: [FILE_MESSAGES.notImage] }));
+    if (!image) return reject(InvalidFields.of('file', MESSAGES.files.notImage));
     mimeType = image.mime;
   } else {
     const ext = received.fileName.split('.').pop()?.toLowerCase() ?? '';
     const type = received.fileName.includes('.') ? DOCUMENT_TYPES[ext] : undefined;
-    if (!type) return reject(new FieldErrorsError({ file: [FILE_MESSAGES.documentType] }));
+    if (!type) return reject(InvalidFields.of('file', MESSAGES.files.documentType));
     if (ext === 'pdf' && received.head.subarray(0, 5).toString('latin1') !== '%PDF-') {
-      return reject(new FieldErrorsError({ file: [FILE_MESSAGES.notPdf] }));
+      return reject(InvalidFields.of('file', MESSAGES.files.notPdf));
     }
     mimeType = type;
   }
@@ -218,7 +212,7 @@ export async function storeUploadedFile(
     .values({
       kind,
       organisationId,
-      uploadedBy: userId,
+      uploadedBy: caller.id,
       fileName: received.fileName,
       storageKey: received.key,
       fileSize: received.size,
@@ -239,19 +233,19 @@ export async function storeUploadedFile(
 export async function deleteStoredFile(
   db: Database,
   storage: MediaStorage,
-  userId: number,
+  caller: Caller,
   kind: StoredFileKind,
   id: number,
 ): Promise<void> {
-  const [file] = await db.select().from(storedFiles).where(eq(storedFiles.id, id));
-  if (!file || file.kind !== kind) throw new HttpError(404, FILE_MESSAGES.notFound);
-  const organisationIds = await organisationIdsOf(db, userId);
-  if (!organisationIds.includes(file.organisationId)) throw new HttpError(403, FILE_MESSAGES.notOwner);
-  await db.transaction(async (tx) => {
+  const storageKey = await db.transaction(async (tx) => {
+    const [file] = await tx.select().from(storedFiles).where(eq(storedFiles.id, id)).for('update');
+    if (!file || file.kind !== kind) throw new NotFound(MESSAGES.files.notFound);
+    requireFileOwner(caller, file);
     await tx.delete(storedFiles).where(eq(storedFiles.id, id));
     if (kind === 'preview' && file.contentId !== null) {
       await tx.update(contents).set({ previewImage: null }).where(eq(contents.id, file.contentId));
     }
+    return file.storageKey;
   });
-  await storage.deleteFile(file.storageKey);
+  await storage.deleteFile(storageKey);
 }

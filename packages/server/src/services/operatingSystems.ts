@@ -1,24 +1,15 @@
 import type { components } from '@portal/api/schema';
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { deviceTypes, operatingSystems, users } from '../db/schema.ts';
-import { HttpError } from '../errors.ts';
-import { FieldErrorsError } from './contentWrite.ts';
+import { deviceTypes, operatingSystems } from '../db/schema.ts';
+import type { Executor } from '../db/sql.ts';
+import { addFieldError, fieldErrors, NotFound, throwFieldErrors } from '../errors.ts';
+import { MESSAGES } from '../messages.ts';
+import { type Caller, requireStaffForOperatingSystems } from './access.ts';
+import type { Services } from './dependencies.ts';
 
 type Schemas = components['schemas'];
 export type OperatingSystemView = Schemas['OperatingSystem'];
-
-export const OS_MESSAGES = {
-  notFound: 'Dieses Betriebssystem wurde nicht gefunden.',
-  staffOnly: 'Nur Mitarbeitende des Portals dürfen Betriebssysteme verwalten.',
-  unknownDeviceType: 'Diesen Gerätetyp gibt es nicht.',
-  blank: 'Dieses Feld darf nicht leer sein.',
-} as const;
-
-export async function requireStaff(db: Database, userId: number): Promise<void> {
-  const [user] = await db.select({ isStaff: users.isStaff }).from(users).where(eq(users.id, userId));
-  if (!user?.isStaff) throw new HttpError(403, OS_MESSAGES.staffOnly);
-}
 
 const columns = {
   id: operatingSystems.id,
@@ -56,7 +47,7 @@ function toView(row: Row): OperatingSystemView {
   };
 }
 
-function select(db: Database, where: SQL | undefined) {
+function select(db: Executor, where: SQL | undefined) {
   return db
     .select(columns)
     .from(operatingSystems)
@@ -78,26 +69,34 @@ export async function listOperatingSystems(
   return { count: total?.n ?? 0, results: rows.map(toView) };
 }
 
-export async function findOperatingSystem(db: Database, id: number): Promise<OperatingSystemView> {
+export async function findOperatingSystem(db: Executor, id: number): Promise<OperatingSystemView> {
   const [row] = await select(db, eq(operatingSystems.id, id));
-  if (!row) throw new HttpError(404, OS_MESSAGES.notFound);
+  if (!row) throw new NotFound(MESSAGES.operatingSystems.notFound);
   return toView(row);
+}
+
+/** Staff manage an existing entry (403 for everybody else, then 404 for an unknown id). */
+export async function requireOperatingSystemManager(db: Executor, caller: Caller, id: number): Promise<void> {
+  requireStaffForOperatingSystems(caller);
+  await findOperatingSystem(db, id);
 }
 
 type Fields = Schemas['OperatingSystemCreate'] | Schemas['OperatingSystemUpdate'];
 
-async function validate(db: Database, fields: Fields): Promise<void> {
-  const errors: Record<string, string[]> = {};
-  if (fields.name !== undefined && fields.name.trim() === '') errors.name = [OS_MESSAGES.blank];
-  if (fields.version !== undefined && fields.version.trim() === '') errors.version = [OS_MESSAGES.blank];
+async function validate(db: Executor, fields: Fields): Promise<void> {
+  const errors = fieldErrors();
+  if (fields.name !== undefined && fields.name.trim() === '')
+    addFieldError(errors, 'name', MESSAGES.field.blank);
+  if (fields.version !== undefined && fields.version.trim() === '')
+    addFieldError(errors, 'version', MESSAGES.field.blank);
   if (fields.deviceTypeId !== undefined && fields.deviceTypeId !== null) {
     const [type] = await db
       .select({ id: deviceTypes.id })
       .from(deviceTypes)
       .where(eq(deviceTypes.id, fields.deviceTypeId));
-    if (!type) errors.deviceTypeId = [OS_MESSAGES.unknownDeviceType];
+    if (!type) addFieldError(errors, 'deviceTypeId', MESSAGES.operatingSystems.unknownDeviceType);
   }
-  if (Object.keys(errors).length > 0) throw new FieldErrorsError(errors);
+  throwFieldErrors(errors);
 }
 
 function values(fields: Fields) {
@@ -109,38 +108,74 @@ function values(fields: Fields) {
   return v;
 }
 
-export async function createOperatingSystem(db: Database, fields: Schemas['OperatingSystemCreate']) {
-  await validate(db, fields);
-  const [row] = await db
-    .insert(operatingSystems)
-    .values({ ...values(fields), name: fields.name.trim(), version: fields.version.trim() })
-    .returning({ id: operatingSystems.id });
-  if (!row) throw new Error('operating system insert returned nothing');
-  return findOperatingSystem(db, row.id);
+export async function createOperatingSystem(
+  db: Database,
+  caller: Caller,
+  fields: Schemas['OperatingSystemCreate'],
+): Promise<OperatingSystemView> {
+  requireStaffForOperatingSystems(caller);
+  return db.transaction(async (tx) => {
+    await validate(tx, fields);
+    const [row] = await tx
+      .insert(operatingSystems)
+      .values({ ...values(fields), name: fields.name.trim(), version: fields.version.trim() })
+      .returning({ id: operatingSystems.id });
+    if (!row) throw new Error('operating system insert returned nothing');
+    return findOperatingSystem(tx, row.id);
+  });
 }
 
 export async function updateOperatingSystem(
   db: Database,
+  caller: Caller,
   id: number,
   fields: Schemas['OperatingSystemUpdate'],
-) {
-  await findOperatingSystem(db, id);
-  await validate(db, fields);
-  const v = values(fields);
-  if (Object.keys(v).length > 0) await db.update(operatingSystems).set(v).where(eq(operatingSystems.id, id));
-  return findOperatingSystem(db, id);
+): Promise<OperatingSystemView> {
+  requireStaffForOperatingSystems(caller);
+  return db.transaction(async (tx) => {
+    await findOperatingSystem(tx, id);
+    await validate(tx, fields);
+    const v = values(fields);
+    if (Object.keys(v).length > 0)
+      await tx.update(operatingSystems).set(v).where(eq(operatingSystems.id, id));
+    return findOperatingSystem(tx, id);
+  });
 }
 
-/** Deletes the entry; returns its file URL so the caller can delete the stored image. */
-export async function deleteOperatingSystem(db: Database, id: number): Promise<string | null> {
+/** Deletes the entry (staff only) with its stored image and unfinished uploads. */
+export async function deleteOperatingSystem(
+  { db, storage, uploads }: Pick<Services, 'db' | 'storage' | 'uploads'>,
+  caller: Caller,
+  id: number,
+): Promise<void> {
+  requireStaffForOperatingSystems(caller);
   const [row] = await db
     .delete(operatingSystems)
     .where(eq(operatingSystems.id, id))
     .returning({ file: operatingSystems.file });
-  if (!row) throw new HttpError(404, OS_MESSAGES.notFound);
-  return row.file;
+  if (!row) throw new NotFound(MESSAGES.operatingSystems.notFound);
+  await uploads.abortAll({ kind: 'operatingSystem', id });
+  const key = row.file ? storage.keyOf(row.file) : null;
+  if (key) await storage.deleteFile(key);
 }
 
-export async function setOperatingSystemFile(db: Database, id: number, file: string, fileSize: number) {
-  await db.update(operatingSystems).set({ file, fileSize }).where(eq(operatingSystems.id, id));
+/** Sets the uploaded image (staff only, checked in the transaction that writes); answers the image it replaces. */
+export async function setOperatingSystemFile(
+  db: Database,
+  caller: Caller,
+  id: number,
+  file: string,
+  fileSize: number,
+): Promise<string | null> {
+  requireStaffForOperatingSystems(caller);
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ file: operatingSystems.file })
+      .from(operatingSystems)
+      .where(eq(operatingSystems.id, id))
+      .for('update');
+    if (!before) throw new NotFound(MESSAGES.operatingSystems.notFound);
+    await tx.update(operatingSystems).set({ file, fileSize }).where(eq(operatingSystems.id, id));
+    return before.file;
+  });
 }

@@ -1,49 +1,101 @@
+import type { components } from '@portal/api/schema';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { memberships, organisations, tosVersions } from '../db/schema.ts';
+import type { Transaction } from '../db/sql.ts';
+import { Conflict, InvalidFields, NotFound } from '../errors.ts';
+import { MESSAGES } from '../messages.ts';
+import { type Caller, requireAdministrator, requireStaffToPublishTerms } from './access.ts';
+import { loadUserView } from './users.ts';
 
-/** The caller's membership in the organisation: null = not a member (404), else whether they administer it. */
-export async function membershipOf(db: Database, userId: number, organisationId: number) {
-  const [row] = await db
-    .select({ isAdministrator: memberships.isAdministrator })
-    .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.organisationId, organisationId)));
-  return row ?? null;
+type Organisation = components['schemas']['Organisation'];
+type Membership = components['schemas']['Membership'];
+
+/** The organisation as its administrators see it (with its memberships), from the caller's user view. */
+async function organisationView(db: Database, caller: Caller, organisationId: number): Promise<Organisation> {
+  const organisation = (await loadUserView(db, caller.id))?.organisations.find(
+    (o) => o.id === organisationId,
+  );
+  if (!organisation) throw new NotFound(MESSAGES.request.notFound);
+  return organisation;
 }
 
-export async function renameOrganisation(db: Database, organisationId: number, name: string): Promise<void> {
-  await db.update(organisations).set({ name }).where(eq(organisations.id, organisationId));
+/** The caller's own membership in the organisation, locked until the transaction ends. */
+async function ownMembership(tx: Transaction, caller: Caller, organisationId: number) {
+  const [own] = await tx
+    .select({ isAdministrator: memberships.isAdministrator })
+    .from(memberships)
+    .where(and(eq(memberships.userId, caller.id), eq(memberships.organisationId, organisationId)))
+    .for('update');
+  return own;
+}
+
+/** Renames an organisation; administrators of it only (403 for other members, 404 for everybody else). */
+export async function renameOrganisation(
+  db: Database,
+  caller: Caller,
+  organisationId: number,
+  name: string,
+): Promise<Organisation> {
+  await db.transaction(async (tx) => {
+    requireAdministrator(await ownMembership(tx, caller, organisationId));
+    const trimmed = name.trim();
+    if (trimmed === '') throw InvalidFields.of('name', MESSAGES.field.blank);
+    await tx.update(organisations).set({ name: trimmed }).where(eq(organisations.id, organisationId));
+  });
+  return organisationView(db, caller, organisationId);
 }
 
 /**
- * Sets a membership's administrator flag. 'notFound' when the membership is not one of that organisation,
- * 'lastAdministrator' when clearing it would leave the organisation without administrators.
+ * Sets a membership's administrator flag; administrators of the organisation only. 404 when the membership is not
+ * one of that organisation, 409 when clearing it would leave the organisation without administrators.
  */
 export async function setAdministrator(
   db: Database,
+  caller: Caller,
   organisationId: number,
   membershipId: number,
   isAdministrator: boolean,
-): Promise<'ok' | 'notFound' | 'lastAdministrator'> {
-  return db.transaction(async (tx) => {
+): Promise<Membership> {
+  await db.transaction(async (tx) => {
     // Row locks on the organisation's memberships serialise concurrent demotions (two admins demoting each other).
     const rows = await tx
-      .select({ id: memberships.id, isAdministrator: memberships.isAdministrator })
+      .select({
+        id: memberships.id,
+        userId: memberships.userId,
+        isAdministrator: memberships.isAdministrator,
+      })
       .from(memberships)
       .where(eq(memberships.organisationId, organisationId))
       .for('update');
+    requireAdministrator(rows.find((row) => row.userId === caller.id));
     const target = rows.find((row) => row.id === membershipId);
-    if (!target) return 'notFound';
+    if (!target) throw new NotFound(MESSAGES.request.notFound);
     if (!isAdministrator && target.isAdministrator) {
       const otherAdmins = rows.filter((row) => row.isAdministrator && row.id !== membershipId);
-      if (otherAdmins.length === 0) return 'lastAdministrator';
+      if (otherAdmins.length === 0) throw new Conflict(MESSAGES.organisations.lastAdministrator);
     }
     await tx
       .update(memberships)
       .set({ isAdministrator })
       .where(and(eq(memberships.id, membershipId), eq(memberships.organisationId, organisationId)));
-    return 'ok';
   });
+  const membership = (await organisationView(db, caller, organisationId)).memberships.find(
+    (m) => m.id === membershipId,
+  );
+  if (!membership) throw new NotFound(MESSAGES.request.notFound);
+  return membership;
+}
+
+/** publishTos: staff only. */
+export async function publishTerms(
+  db: Database,
+  caller: Caller,
+  file: string,
+  privacyPolicyFile: string | null | undefined,
+): Promise<number> {
+  requireStaffToPublishTerms(caller);
+  return publishTosVersion(db, file, privacyPolicyFile);
 }
 
 /** Publishes the next terms version; every user's acceptance then refers to an older one. */

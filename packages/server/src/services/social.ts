@@ -2,15 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import inject from 'light-my-request';
 import * as oidc from 'openid-client';
-import type { AccessSettings } from '../access-config.ts';
+import type { AccessSettings } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { socialAccounts, socialLogins, socialSessions, users } from '../db/schema.ts';
-import {
-  createDevProvider,
-  DEV_CLIENT_ID,
-  DEV_PROVIDER_PATH,
-  type DevProvider,
-} from './social-dev-provider.ts';
+import { createDevProvider, DEV_CLIENT_ID, type DevProvider } from '../infra/oidcDevProvider.ts';
 import { normaliseEmail } from './users.ts';
 
 export const SOCIAL_PROVIDER_ID = 'antares';
@@ -262,17 +257,3 @@ export class SocialLogin {
     return row?.userId ?? null;
   }
 }
-
-const registry = new WeakMap<Database, SocialLogin>();
-
-/** One SocialLogin per app (keyed by its database), shared by the contract handlers and the provider routes. */
-export function socialLoginFor(db: Database, settings: AccessSettings): SocialLogin {
-  let social = registry.get(db);
-  if (!social) {
-    social = new SocialLogin(db, settings);
-    registry.set(db, social);
-  }
-  return social;
-}
-
-export { DEV_PROVIDER_PATH };

@@ -1,11 +1,46 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import type { AccessSettings } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { throttleCounters } from '../db/schema.ts';
+import { normaliseEmail } from './users.ts';
 
 export interface ThrottleRule {
   key: string;
   limit: number;
   windowSeconds: number;
+}
+
+/**
+ * Failed sign-ins of one account (unknown addresses too, or a 429 would reveal which accounts exist). A wrong current
+ * password in a profile change counts here as well, and a successful sign-in or password reset clears it.
+ */
+export function loginAccountRule(settings: AccessSettings, email: string): ThrottleRule {
+  return {
+    key: `login:account:${normaliseEmail(email)}`,
+    limit: settings.loginMaxFailuresPerAccount,
+    windowSeconds: settings.loginWindowSeconds,
+  };
+}
+
+/** Failed sign-ins from one client address, over any accounts. */
+export function loginAddressRule(settings: AccessSettings, address: string): ThrottleRule {
+  return {
+    key: `login:address:${address}`,
+    limit: settings.loginMaxFailuresPerAddress,
+    windowSeconds: settings.loginWindowSeconds,
+  };
+}
+
+/** Reset mails per address and hour, and five times as many per client address. */
+export function resetMailRules(settings: AccessSettings, email: string, address: string): ThrottleRule[] {
+  return [
+    {
+      key: `reset:account:${normaliseEmail(email)}`,
+      limit: settings.resetMailMaxPerAccount,
+      windowSeconds: 3600,
+    },
+    { key: `reset:address:${address}`, limit: settings.resetMailMaxPerAccount * 5, windowSeconds: 3600 },
+  ];
 }
 
 /**

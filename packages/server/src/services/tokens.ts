@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../db/database.ts';
 import { appSettings, refreshTokens } from '../db/schema.ts';
+import type { Executor } from '../db/sql.ts';
 
 export interface TokenSettings {
   accessTtlSeconds: number;
@@ -56,10 +57,14 @@ export class TokenService {
    * session (the refresh family, claim `fam`): a call made with the access token can tell its own session from the
    * user's others (a password change ends only the others).
    */
-  async issue(userId: number, familyId: string = randomUUID()): Promise<TokenPair & { jti: string }> {
+  async issue(
+    userId: number,
+    familyId: string = randomUUID(),
+    db: Executor = this.db,
+  ): Promise<TokenPair & { jti: string }> {
     const jti = randomUUID();
     const expiresAt = new Date(Date.now() + this.settings.refreshTtlSeconds * 1000);
-    await this.db.insert(refreshTokens).values({ jti, userId, familyId, expiresAt });
+    await db.insert(refreshTokens).values({ jti, userId, familyId, expiresAt });
     const [access, refresh] = await Promise.all([
       this.sign(
         { token_type: 'access', fam: familyId },
@@ -72,14 +77,10 @@ export class TokenService {
     return { access, refresh, jti };
   }
 
-  /** Returns the user id of a valid access token, or null. No database access: access tokens are short-lived. */
-  async verifyAccess(token: string): Promise<number | null> {
-    return (await this.verifyAccessSession(token))?.userId ?? null;
-  }
-
   /**
-   * The user and session (refresh family) of a valid access token, or null. `familyId` is null for access tokens
-   * issued before they named their session.
+   * The user and session (refresh family) of a valid access token, or null; signature and expiry only. Whether the
+   * session is still alive is checked when the caller is loaded (services/access.ts). `familyId` is null for access
+   * tokens issued before they named their session.
    */
   async verifyAccessSession(token: string): Promise<{ userId: number; familyId: string | null } | null> {
     const payload = await this.verify(token, 'access');
@@ -105,36 +106,42 @@ export class TokenService {
     }
   }
 
-  /** Exchanges a refresh token for a new pair; the old one is revoked. Presenting a revoked one ends its family. */
+  /**
+   * Exchanges a refresh token for a new pair; the old one is revoked. Presenting a revoked one ends its family.
+   * Revoking the old token and storing the new one is one transaction: in between, the family would have no live
+   * refresh token, and the access tokens still in use would be refused (the caller's session check).
+   */
   async rotate(refresh: string): Promise<RefreshOutcome> {
     const verified = await this.verify(refresh, 'refresh');
     if (!verified) return { ok: false, reason: 'invalid' };
     if (verified.expired) return { ok: false, reason: 'expired' };
     const { jti, userId } = verified;
-    // Conditional update: of two concurrent rotations with the same token exactly one wins.
-    const [claimed] = await this.db
-      .update(refreshTokens)
-      .set({ revokedAt: sql`now()` })
-      .where(
-        and(
-          eq(refreshTokens.jti, jti),
-          isNull(refreshTokens.revokedAt),
-          sql`${refreshTokens.expiresAt} > now()`,
-        ),
-      )
-      .returning({ familyId: refreshTokens.familyId, userId: refreshTokens.userId });
-    if (!claimed) {
-      const [known] = await this.db
-        .select({ familyId: refreshTokens.familyId })
-        .from(refreshTokens)
-        .where(eq(refreshTokens.jti, jti));
-      if (!known) return { ok: false, reason: 'invalid' };
-      await this.revokeFamily(known.familyId);
-      return { ok: false, reason: 'reused' };
-    }
-    const tokens = await this.issue(claimed.userId, claimed.familyId);
-    await this.db.update(refreshTokens).set({ replacedBy: tokens.jti }).where(eq(refreshTokens.jti, jti));
-    return { ok: true, userId, tokens: { access: tokens.access, refresh: tokens.refresh } };
+    const rotated = await this.db.transaction(async (tx) => {
+      // Conditional update: of two concurrent rotations with the same token exactly one wins.
+      const [claimed] = await tx
+        .update(refreshTokens)
+        .set({ revokedAt: sql`now()` })
+        .where(
+          and(
+            eq(refreshTokens.jti, jti),
+            isNull(refreshTokens.revokedAt),
+            sql`${refreshTokens.expiresAt} > now()`,
+          ),
+        )
+        .returning({ familyId: refreshTokens.familyId, userId: refreshTokens.userId });
+      if (!claimed) return null;
+      const tokens = await this.issue(claimed.userId, claimed.familyId, tx);
+      await tx.update(refreshTokens).set({ replacedBy: tokens.jti }).where(eq(refreshTokens.jti, jti));
+      return tokens;
+    });
+    if (rotated) return { ok: true, userId, tokens: { access: rotated.access, refresh: rotated.refresh } };
+    const [known] = await this.db
+      .select({ familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.jti, jti));
+    if (!known) return { ok: false, reason: 'invalid' };
+    await this.revokeFamily(known.familyId);
+    return { ok: false, reason: 'reused' };
   }
 
   async revokeFamily(familyId: string): Promise<void> {

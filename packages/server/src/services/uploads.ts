@@ -2,18 +2,19 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { formatBytes } from '@portal/domain';
 import { and, asc, eq, lt } from 'drizzle-orm';
+import type { MediaConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { appSettings, multipartUploadParts, multipartUploads } from '../db/schema.ts';
-import { HttpError } from '../errors.ts';
+import { Forbidden, InvalidRequest, NotFound, TooLarge } from '../errors.ts';
 import {
   ChecksumMismatchError,
-  type MediaConfig,
   type MediaStorage,
   measure,
   TooLargeError,
   UploadGoneError,
   type UploadHandle,
-} from './storage.ts';
+} from '../infra/storage.ts';
+import { MESSAGES } from '../messages.ts';
 
 export type UploadTargetKind = 'content' | 'operatingSystem';
 export interface UploadTarget {
@@ -21,31 +22,9 @@ export interface UploadTarget {
   id: number;
 }
 
-export const UPLOAD_MESSAGES = {
-  gone: 'Dieser Upload existiert nicht mehr. Bitte starten Sie ihn neu.',
-  signatureInvalid: 'Die Upload-Adresse ist ungültig.',
-  signatureExpired: 'Die Upload-Adresse ist abgelaufen. Bitte fordern Sie eine neue an.',
-  partTooLarge: 'Dieser Teil ist größer als erlaubt.',
-  partInterrupted: 'Die Übertragung dieses Teils wurde unterbrochen. Bitte senden Sie ihn erneut.',
-  partNumberTooHigh: (max: number) => `Die Teilnummer darf höchstens ${max} sein.`,
-  partBeyondEnd: 'Dieser Teil liegt hinter dem Ende der Datei.',
-  partWrongSize: (expected: number) => `Dieser Teil muss genau ${expected} Bytes groß sein.`,
-  fileNameMismatch: 'Der Dateiname passt nicht zu diesem Upload.',
-  partsOrder: 'Die Teile müssen lückenlos und aufsteigend ab Teil 1 angegeben werden.',
-  partMissing: (n: number) => `Teil ${n} wurde nicht oder mit anderem Inhalt hochgeladen.`,
-  partIncomplete: (n: number) => `Teil ${n} ist unvollständig.`,
-  checksumMismatch:
-    'Die Prüfsumme der hochgeladenen Datei stimmt nicht. Bitte laden Sie die Datei erneut hoch.',
-  digestInvalid: 'Der Header Content-Digest ist ungültig. Erwartet wird sha-256=:…: mit 32 Bytes in Base64.',
-  digestMismatch:
-    'Der Inhalt dieses Teils passt nicht zu seiner Prüfsumme (Content-Digest). Bitte senden Sie ihn erneut.',
-  sizeMismatch: (expected: number, actual: number) =>
-    `Die hochgeladene Datei ist ${actual} Bytes groß, angekündigt waren ${expected} Bytes.`,
-} as const;
-
 /** 413 for a file over `maxBytes`; `code` and `params.maxBytes` let clients word it in the user's language. */
-export function fileTooLarge(maxBytes: number): HttpError {
-  return new HttpError(413, `Die Datei ist zu groß. Erlaubt sind höchstens ${formatBytes(maxBytes)}.`, {
+export function fileTooLarge(maxBytes: number): TooLarge {
+  return new TooLarge(MESSAGES.files.tooLarge(formatBytes(maxBytes) ?? `${maxBytes} Bytes`), {
     code: 'fileTooLarge',
     params: { maxBytes },
   });
@@ -69,7 +48,7 @@ export function parseContentDigest(header: string | string[] | undefined): Buffe
     if (entry.slice(0, separator).trim().toLowerCase() !== 'sha-256') continue;
     const value = /^:([A-Za-z0-9+/]+={0,2}):$/.exec(entry.slice(separator + 1).trim());
     const digest = value?.[1] ? Buffer.from(value[1], 'base64') : undefined;
-    if (digest?.length !== 32) throw new HttpError(400, UPLOAD_MESSAGES.digestInvalid);
+    if (digest?.length !== 32) throw new InvalidRequest(MESSAGES.uploads.digestInvalid);
     return digest;
   }
   return undefined;
@@ -139,9 +118,9 @@ export class UploadService {
     const expected = Buffer.from(await this.sign(uploadId, partNumber, expires), 'hex');
     const given = Buffer.from(signature, 'hex');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new HttpError(403, UPLOAD_MESSAGES.signatureInvalid);
+      throw new Forbidden(MESSAGES.uploads.signatureInvalid);
     }
-    if (expires * 1000 < Date.now()) throw new HttpError(403, UPLOAD_MESSAGES.signatureExpired);
+    if (expires * 1000 < Date.now()) throw new Forbidden(MESSAGES.uploads.signatureExpired);
   }
 
   /** The stored parts go first: should the store fail, the row stays and the upload can be aborted again. */
@@ -216,12 +195,12 @@ export class UploadService {
           eq(multipartUploads.targetId, target.id),
         ),
       );
-    if (!row || row.expiresAt.getTime() < Date.now()) throw new HttpError(404, UPLOAD_MESSAGES.gone);
+    if (!row || row.expiresAt.getTime() < Date.now()) throw new NotFound(MESSAGES.uploads.gone);
     return row;
   }
 
   private checkFileName(upload: UploadRow, fileName: string): void {
-    if (upload.fileName !== fileName) throw new HttpError(400, UPLOAD_MESSAGES.fileNameMismatch);
+    if (upload.fileName !== fileName) throw new InvalidRequest(MESSAGES.uploads.fileNameMismatch);
   }
 
   async partUrl(target: UploadTarget, uploadId: string, fileName: string, partNumber: number) {
@@ -242,10 +221,10 @@ export class UploadService {
   /** Exact size of a part when the file size is known, else null (any size up to the part size). */
   private expectedPartSize(upload: UploadRow, partNumber: number): number | null {
     if (partNumber > upload.maxParts)
-      throw new HttpError(400, UPLOAD_MESSAGES.partNumberTooHigh(upload.maxParts));
+      throw new InvalidRequest(MESSAGES.uploads.partNumberTooHigh(upload.maxParts));
     if (upload.fileSize === null) return null;
     const offset = (partNumber - 1) * upload.partSize;
-    if (offset >= upload.fileSize) throw new HttpError(400, UPLOAD_MESSAGES.partBeyondEnd);
+    if (offset >= upload.fileSize) throw new InvalidRequest(MESSAGES.uploads.partBeyondEnd);
     return Math.min(upload.partSize, upload.fileSize - offset);
   }
 
@@ -261,14 +240,14 @@ export class UploadService {
     digest?: Buffer,
   ) {
     const [upload] = await this.db.select().from(multipartUploads).where(eq(multipartUploads.id, uploadId));
-    if (!upload || upload.expiresAt.getTime() < Date.now()) throw new HttpError(404, UPLOAD_MESSAGES.gone);
+    if (!upload || upload.expiresAt.getTime() < Date.now()) throw new NotFound(MESSAGES.uploads.gone);
     const expected = this.expectedPartSize(upload, partNumber);
     const offset = (partNumber - 1) * upload.partSize;
     if (offset + Math.min(contentLength ?? 0, upload.partSize) > this.config.maxUploadBytes) {
       throw fileTooLarge(this.config.maxUploadBytes);
     }
     if (contentLength !== undefined && contentLength > upload.partSize) {
-      throw new HttpError(413, UPLOAD_MESSAGES.partTooLarge);
+      throw new TooLarge(MESSAGES.uploads.partTooLarge);
     }
     const forgetPart = () =>
       this.db
@@ -289,21 +268,21 @@ export class UploadService {
     } catch (error) {
       // The part's bytes may be half overwritten: an earlier stored version of it no longer counts.
       await forgetPart();
-      if (error instanceof TooLargeError) throw new HttpError(413, UPLOAD_MESSAGES.partTooLarge);
-      if (error instanceof UploadGoneError) throw new HttpError(404, UPLOAD_MESSAGES.gone);
+      if (error instanceof TooLargeError) throw new TooLarge(MESSAGES.uploads.partTooLarge);
+      if (error instanceof UploadGoneError) throw new NotFound(MESSAGES.uploads.gone);
       // Every byte arrived and S3 refused them for the client's digest: the client's mistake.
-      if (digestMismatch()) throw new HttpError(400, UPLOAD_MESSAGES.digestMismatch);
+      if (digestMismatch()) throw new InvalidRequest(MESSAGES.uploads.digestMismatch);
       // The client went away mid-part (cancel, lost connection): its fault, not a server error.
       if (result.sha256 === undefined && (body.destroyed || body.errored)) {
-        throw new HttpError(400, UPLOAD_MESSAGES.partInterrupted);
+        throw new InvalidRequest(MESSAGES.uploads.partInterrupted);
       }
       throw error;
     }
     const sha256 = result.sha256;
     let refusal: Error | undefined;
     if (expected !== null && result.size !== expected) {
-      refusal = new HttpError(400, UPLOAD_MESSAGES.partWrongSize(expected));
-    } else if (digestMismatch()) refusal = new HttpError(400, UPLOAD_MESSAGES.digestMismatch);
+      refusal = new InvalidRequest(MESSAGES.uploads.partWrongSize(expected));
+    } else if (digestMismatch()) refusal = new InvalidRequest(MESSAGES.uploads.digestMismatch);
     else if (!sha256) refusal = new Error('the storage returned before reading the whole part');
     if (refusal || !sha256) {
       await forgetPart();
@@ -321,7 +300,7 @@ export class UploadService {
         });
     } catch {
       // Aborted while the bytes were arriving: the upload row (and its file) are gone.
-      throw new HttpError(404, UPLOAD_MESSAGES.gone);
+      throw new NotFound(MESSAGES.uploads.gone);
     }
     return { part_number: partNumber, etag, size };
   }
@@ -342,7 +321,7 @@ export class UploadService {
     const upload = await this.find(target, uploadId);
     this.checkFileName(upload, fileName);
     if (parts.some((part, index) => part.part_number !== index + 1)) {
-      throw new HttpError(400, UPLOAD_MESSAGES.partsOrder);
+      throw new InvalidRequest(MESSAGES.uploads.partsOrder);
     }
     const stored = await this.db
       .select()
@@ -354,16 +333,16 @@ export class UploadService {
     const assemble = parts.map((part, index) => {
       const row = byNumber.get(part.part_number);
       if (!row || unquote(row.etag) !== unquote(part.etag)) {
-        throw new HttpError(400, UPLOAD_MESSAGES.partMissing(part.part_number));
+        throw new InvalidRequest(MESSAGES.uploads.partMissing(part.part_number));
       }
       if (index < parts.length - 1 && row.size !== upload.partSize) {
-        throw new HttpError(400, UPLOAD_MESSAGES.partIncomplete(part.part_number));
+        throw new InvalidRequest(MESSAGES.uploads.partIncomplete(part.part_number));
       }
       size += row.size;
       return { partNumber: row.partNumber, storageEtag: row.storageEtag };
     });
     if (upload.fileSize !== null && size !== upload.fileSize) {
-      throw new HttpError(400, UPLOAD_MESSAGES.sizeMismatch(upload.fileSize, size));
+      throw new InvalidRequest(MESSAGES.uploads.sizeMismatch(upload.fileSize, size));
     }
     if (size > this.config.maxUploadBytes) {
       throw fileTooLarge(this.config.maxUploadBytes);
@@ -372,11 +351,11 @@ export class UploadService {
     try {
       await this.storage.finishUpload(handle, assemble, size, checksum);
     } catch (error) {
-      if (error instanceof UploadGoneError) throw new HttpError(404, UPLOAD_MESSAGES.gone);
+      if (error instanceof UploadGoneError) throw new NotFound(MESSAGES.uploads.gone);
       if (error instanceof ChecksumMismatchError) {
         // Assembling consumed the parts (S3): there is nothing left to complete, the upload starts anew.
         if (!error.partsKept) await this.db.delete(multipartUploads).where(eq(multipartUploads.id, uploadId));
-        throw new HttpError(400, UPLOAD_MESSAGES.checksumMismatch);
+        throw new InvalidRequest(MESSAGES.uploads.checksumMismatch);
       }
       throw error;
     }

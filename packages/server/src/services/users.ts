@@ -3,6 +3,9 @@ import { asc, eq, max, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.ts';
 import { memberships, organisations, tosVersions, users } from '../db/schema.ts';
+import { NotAuthenticated, NotFound } from '../errors.ts';
+import { MESSAGES } from '../messages.ts';
+import { hasAcceptedTerms } from './access.ts';
 
 export interface MembershipView {
   id: number;
@@ -129,8 +132,7 @@ export async function loadUserView(db: Database, userId: number): Promise<UserVi
   }
   const organisationList = [...byOrganisation.values()];
   const { acceptedTosVersion, currentTos, language, ...fields } = user;
-  const hasAcceptedTos =
-    currentTos === null || (acceptedTosVersion !== null && acceptedTosVersion >= currentTos);
+  const hasAcceptedTos = hasAcceptedTerms(acceptedTosVersion, currentTos);
   return {
     ...fields,
     language: isPortalLanguage(language) ? language : null,
@@ -142,12 +144,27 @@ export async function loadUserView(db: Database, userId: number): Promise<UserVi
   };
 }
 
-/** Records acceptance of the terms version that is current now. */
-export async function acceptCurrentTos(db: Database, userId: number): Promise<void> {
+/** The signed-in user as the portal sees them; a valid token of a deleted account has no session any more (401). */
+export async function currentUser(db: Database, userId: number): Promise<UserView> {
+  const user = await loadUserView(db, userId);
+  if (!user) throw new NotAuthenticated(MESSAGES.auth.tokenInvalid);
+  return user;
+}
+
+/** Records acceptance of the terms version that is current now; answers the user as they are now. */
+export async function acceptCurrentTos(db: Database, userId: number): Promise<UserView> {
   await db
     .update(users)
     .set({ acceptedTosVersion: sql`(select max(${tosVersions.version}) from ${tosVersions})` })
     .where(eq(users.id, userId));
+  return currentUser(db, userId);
+}
+
+/** The newest terms version; 404 while none is published. */
+export async function currentTerms(db: Database) {
+  const documents = await currentLegalDocuments(db);
+  if (!documents) throw new NotFound(MESSAGES.users.noTos);
+  return documents;
 }
 
 export async function currentLegalDocuments(db: Database) {

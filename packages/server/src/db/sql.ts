@@ -1,0 +1,23 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from './database.ts';
+
+/** Inside `db.transaction` only the transaction may be used (the PGlite pool has one connection). */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The database or a transaction: both run the same statements. */
+export type Executor = Database | Transaction;
+
+/** Postgres integer array parameter (`= any(...)`), which unlike `in (...)` also works for an empty list. */
+export const intArray = (ids: readonly number[]) => sql`${sql.param(ids)}::int[]`;
+
+/**
+ * German sort key (DIN 5007-1: ä as a, ß as s) that does not depend on the database's collation, which is
+ * bytewise in PGlite. Callers break ties by id so that pages never overlap or skip items.
+ */
+export const germanSortKey = (column: SQL) =>
+  sql`lower(translate(${column}, 'ÄÖÜäöüßÉéÈèÀàÂâ', 'AOUaousEeEeAaAa'))`;
+
+/** A `like`/`ilike` pattern that finds `value` anywhere, with the pattern's own characters taken literally. */
+export function containsPattern(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+}

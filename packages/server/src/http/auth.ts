@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../db/database.ts';
+import { NotAuthenticated } from '../errors.ts';
+import { MESSAGES } from '../messages.ts';
+import { type Caller, loadCaller, requireAcceptedTerms } from '../services/access.ts';
+import type { TokenService } from '../services/tokens.ts';
+import type { OperationId } from './operation.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the auth hook from a valid bearer token; null for anonymous callers. */
+    caller: Caller | null;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/**
+ * Operations where a stale token must not get in the way: the contract lets a client whose access token has expired
+ * still sign out, so a bad token there counts as anonymous.
+ */
+const STALE_TOKEN_TOLERATED: ReadonlySet<string> = new Set<OperationId>(['logout']);
+
+/**
+ * Authenticates every contract route before its body is read, following the route's auth mode from the contract,
+ * and loads the caller once for the whole request (services/access.ts); a caller who has not accepted the current
+ * terms gets 403 `termsNotAccepted` for everything but the operations that lead to accepting them. Optional-auth operations accept anonymous
+ * callers, but an invalid or expired token is refused with 401 so that the portal refreshes it instead of silently
+ * seeing less.
+ */
+export function registerAuth(app: FastifyInstance, db: Database, tokens: TokenService): void {
+  app.decorateRequest('caller', null);
+  app.addHook('onRequest', async (request) => {
+    const { auth: mode, operationId } = request.routeOptions.config;
+    if (mode !== 'bearer' && mode !== 'optional') return;
+    const token = bearerToken(request);
+    if (token === null) {
+      if (mode === 'bearer') throw new NotAuthenticated(MESSAGES.auth.notAuthenticated);
+      return;
+    }
+    const verified = await tokens.verifyAccessSession(token);
+    // A valid token of a deleted account: that session is over too.
+    const caller = verified && (await loadCaller(db, verified.userId, verified.familyId));
+    if (!caller) {
+      if (mode === 'optional' && operationId !== undefined && STALE_TOKEN_TOLERATED.has(operationId)) return;
+      throw new NotAuthenticated(MESSAGES.auth.tokenInvalid);
+    }
+    // The server is the guard of spec §4: until the current terms are accepted only they and the own user are open.
+    if (operationId !== undefined) requireAcceptedTerms(caller, operationId);
+    request.caller = caller;
+  });
+}

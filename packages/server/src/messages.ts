@@ -1,0 +1,248 @@
+/**
+ * Every German text the server answers with, in one place (language.md: formal 'Sie', short, says what happened and
+ * what to do), and the password-reset mail. Texts a client may word itself also have an error `code` (errors.ts).
+ */
+
+const list = (items: readonly (string | number)[]) => items.join(', ');
+
+/** 'einer Minute' / '15 Minuten', for answers that ask to wait. */
+const inMinutes = (minutes: number) => (minutes === 1 ? 'einer Minute' : `${minutes} Minuten`);
+
+export const MESSAGES = {
+  request: {
+    notFound: 'Nicht gefunden.',
+    notImplemented: 'Diese Funktion ist noch nicht verfügbar.',
+    malformedJson: 'Die Anfrage enthält kein gültiges JSON.',
+    bodyNotObject: 'Die Anfrage muss ein JSON-Objekt enthalten.',
+    unsupportedMediaType: (accepted: readonly string[]) =>
+      `Dieses Format der Anfrage wird nicht unterstützt. Bitte senden Sie den Inhalt als ${accepted.join(' oder ')}.`,
+    noBodyExpected: 'Diese Anfrage nimmt keinen Inhalt an. Bitte senden Sie sie ohne Inhalt.',
+    payloadTooLarge: 'Die Anfrage ist zu groß.',
+    badRequest: 'Die Anfrage ist ungültig.',
+    internal: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
+    invalidPage: 'Ungültige Seite.',
+    retryIn: (what: string, minutes: number) =>
+      `${what} Bitte versuchen Sie es in ${inMinutes(minutes)} erneut.`,
+    serverBusy: (seconds: number) =>
+      `Der Server ist gerade stark ausgelastet. Bitte versuchen Sie es in ${seconds === 1 ? 'einer Sekunde' : `${seconds} Sekunden`} erneut.`,
+    statementTimeout:
+      'Die Anfrage hat zu lange gedauert und wurde abgebrochen. Bitte versuchen Sie es später erneut.',
+  },
+
+  /** Field errors of the contract's schema checks and of the server's own field rules. */
+  field: {
+    required: 'Dieses Feld ist erforderlich.',
+    notAllowed: 'Dieses Feld ist nicht erlaubt.',
+    blank: 'Dieses Feld darf nicht leer sein.',
+    nulCharacter: 'Dieses Feld darf kein NUL-Zeichen enthalten.',
+    text: 'Bitte geben Sie einen Text ein.',
+    integer: 'Bitte geben Sie eine ganze Zahl ein.',
+    number: 'Bitte geben Sie eine Zahl ein.',
+    boolean: 'Bitte geben Sie true oder false an.',
+    list: 'Bitte geben Sie eine Liste an.',
+    object: 'Bitte geben Sie ein Objekt an.',
+    wrongType: 'Der Wert hat den falschen Typ.',
+    email: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+    password:
+      'Das Passwort muss mindestens 8 Zeichen lang sein und mindestens eine Ziffer und einen Buchstaben enthalten.',
+    fileName: 'Der Dateiname darf nur Buchstaben, Ziffern, Bindestrich, Unterstrich und Punkt enthalten.',
+    url: 'Bitte geben Sie eine gültige URL ein.',
+    uuid: 'Bitte geben Sie eine gültige UUID ein.',
+    format: 'Der Wert hat kein gültiges Format.',
+    invalid: 'Der Wert ist ungültig.',
+    minLength: (limit: number) => `Dieses Feld muss mindestens ${limit} Zeichen lang sein.`,
+    maxLength: (limit: number) => `Dieses Feld darf höchstens ${limit} Zeichen lang sein.`,
+    minimum: (limit: number) => `Der Wert muss mindestens ${limit} sein.`,
+    maximum: (limit: number) => `Der Wert darf höchstens ${limit} sein.`,
+    minItems: (limit: number) => `Die Liste muss mindestens ${limit} Einträge enthalten.`,
+    maxItems: (limit: number) => `Die Liste darf höchstens ${limit} Einträge enthalten.`,
+    allowedValues: (values: readonly unknown[]) => `Ungültige Auswahl. Erlaubt sind: ${values.join(', ')}.`,
+  },
+
+  auth: {
+    notAuthenticated: 'Sie sind nicht eingeloggt. Bitte melden Sie sich an.',
+    tokenInvalid: 'Ihre Sitzung ist abgelaufen oder ungültig. Bitte melden Sie sich erneut an.',
+    wrongCredentials: 'Anmeldung fehlgeschlagen. Bitte prüfen Sie die eingegebene E-Mail und Ihr Passwort.',
+    tooManyLogins: 'Zu viele fehlgeschlagene Anmeldeversuche.',
+    refreshRejected: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+    termsNotAccepted:
+      'Bitte akzeptieren Sie zuerst die aktuellen Nutzungsbedingungen. Erst danach können Sie das Portal nutzen.',
+    administratorsOnly: 'Begrenzter Zugriff - Dieser Bereich kann nur von Administratoren benutzt werden.',
+  },
+
+  users: {
+    noTos: 'Es sind keine Nutzungsbedingungen veröffentlicht.',
+    staffOnlyTerms: 'Nur Mitarbeitende des VR-Portals dürfen neue Nutzungsbedingungen veröffentlichen.',
+    resetMailSent:
+      'Wenn zu dieser E-Mail-Adresse ein Konto besteht, haben wir Ihnen einen Link zum Zurücksetzen des Passworts geschickt.',
+    tooManyResetMails: 'Zu viele Anfragen zum Zurücksetzen des Passworts.',
+    resetDone: 'Ihr Passwort wurde geändert. Sie können sich jetzt mit dem neuen Passwort anmelden.',
+    resetLinkInvalid:
+      'Der Link ist ungültig, abgelaufen oder wurde bereits verwendet. Bitte fordern Sie einen neuen Link an.',
+    emailTaken: 'Diese E-Mail-Adresse wird bereits verwendet.',
+    emailOfSocialAccount:
+      'Die E-Mail-Adresse von Konten mit Anmeldung über Antares wird dort verwaltet. Bitte ändern Sie sie bei Antares.',
+    currentPasswordWrong: 'Das aktuelle Passwort ist nicht korrekt.',
+    tooManyPasswordChecks: 'Zu viele falsche Eingaben des aktuellen Passworts.',
+    lastAdministratorOf: (organisation: string) =>
+      `Sie sind die letzte Administratorin bzw. der letzte Administrator von „${organisation}“. Bitte ernennen Sie zuerst ein anderes Mitglied zur Administratorin oder zum Administrator.`,
+  },
+
+  organisations: {
+    lastAdministrator:
+      'Die Organisation braucht mindestens eine Administratorin oder einen Administrator. Bitte ernennen Sie zuerst ein anderes Mitglied.',
+  },
+
+  social: {
+    csrfFailed: 'CSRF-Prüfung fehlgeschlagen. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
+    unknownProvider: 'Unbekannter Anbieter.',
+    callbackForeign: 'Die Rücksprungadresse muss auf diesem Portal liegen.',
+  },
+
+  content: {
+    notFound: 'Dieser Inhalt wurde nicht gefunden.',
+    notOwner: 'Nur die Organisation, der dieser Inhalt gehört, darf ihn ändern.',
+    noOrganisation: 'Sie gehören keiner Organisation an und können daher keine Inhalte anlegen.',
+    ageOrder: 'Das Höchstalter darf nicht kleiner als das Mindestalter sein.',
+    packageNameRequired: 'Für Apps ist ein Paketname erforderlich.',
+    urlRequired: 'Für Web-Apps ist eine URL erforderlich.',
+    urlScheme: 'Bitte geben Sie eine URL mit http:// oder https:// ein.',
+    unknownCategory: 'Diese Kategorie gibt es nicht.',
+    unknownLanguage: (code: string) => `Die Sprache „${code}“ gibt es nicht.`,
+    unknownPreview: 'Dieses Vorschaubild gibt es nicht oder es gehört nicht Ihrer Organisation.',
+    unknownDocument: (id: number) =>
+      `Das Dokument ${id} gibt es nicht oder es gehört nicht Ihrer Organisation.`,
+    fileOfOtherContent: 'Diese Datei gehört bereits zu einem anderen Inhalt.',
+    documentOfOtherContent: (id: number) => `Das Dokument ${id} gehört bereits zu einem anderen Inhalt.`,
+    notMember: 'Sie gehören dieser Organisation nicht an.',
+    publicOnlyAdmins: 'Nur Inhalts-Administratoren dürfen Inhalte für alle sichtbar machen.',
+    unknownOrganisations: (ids: readonly number[]) => `Diese Organisationen gibt es nicht: ${list(ids)}.`,
+    shareWithOwner: 'Ein Inhalt kann nicht mit der eigenen Organisation geteilt werden.',
+  },
+
+  configurations: {
+    notFound: 'Diese Wiedergabeliste wurde nicht gefunden.',
+    notOwner: 'Nur die Organisation, der diese Wiedergabeliste gehört, darf sie ändern.',
+    noOrganisation: 'Sie gehören keiner Organisation an und können daher keine Wiedergabelisten anlegen.',
+    alreadyContained: (name: string) => `Dieser Inhalt ist bereits in der Wiedergabeliste „${name}“.`,
+    notContained: 'Dieser Inhalt ist nicht in der Wiedergabeliste.',
+    msbUnavailable: 'Inhalte aus der MSB-Mediathek können in diesem Portal noch nicht verwendet werden.',
+    contentIdNotInteger: 'Bitte geben Sie die Nummer eines Inhalts der Mediathek an.',
+    unknownContent: (ids: readonly number[]) =>
+      `Diese Inhalte gibt es nicht oder Sie dürfen sie nicht verwenden: ${list(ids)}.`,
+    duplicateContent: (ids: readonly number[]) =>
+      `Jeder Inhalt darf nur einmal in einer Wiedergabeliste stehen: ${list(ids)}.`,
+    foreignDevices: (ids: readonly number[]) =>
+      `Diese VR-Brillen gibt es nicht oder sie gehören nicht der Organisation der Wiedergabeliste: ${list(ids)}.`,
+  },
+
+  files: {
+    notMultipart: 'Bitte senden Sie die Datei als multipart/form-data im Feld „file“.',
+    noFile: 'Bitte wählen Sie eine Datei aus.',
+    malformed: 'Die hochgeladenen Daten sind unvollständig oder fehlerhaft.',
+    notImage: 'Die Datei ist kein Bild. Erlaubt sind PNG, JPEG, WebP und GIF.',
+    documentType:
+      'Dieser Dateityp wird nicht unterstützt. Erlaubt sind PDF-, Office- und Textdateien sowie Bilder.',
+    notPdf: 'Die Datei endet auf .pdf, ist aber kein PDF-Dokument.',
+    notFound: 'Diese Datei wurde nicht gefunden.',
+    notOwner: 'Nur die Organisation, der diese Datei gehört, darf sie löschen.',
+    noOrganisation: 'Sie gehören keiner Organisation an und können daher keine Dateien hochladen.',
+    tooLarge: (limit: string) => `Die Datei ist zu groß. Erlaubt sind höchstens ${limit}.`,
+    storageUnavailable:
+      'Der Dateispeicher ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.',
+  },
+
+  uploads: {
+    gone: 'Dieser Upload existiert nicht mehr. Bitte starten Sie ihn neu.',
+    signatureInvalid: 'Die Upload-Adresse ist ungültig.',
+    signatureExpired: 'Die Upload-Adresse ist abgelaufen. Bitte fordern Sie eine neue an.',
+    partTooLarge: 'Dieser Teil ist größer als erlaubt.',
+    partInterrupted: 'Die Übertragung dieses Teils wurde unterbrochen. Bitte senden Sie ihn erneut.',
+    partNumberTooHigh: (max: number) => `Die Teilnummer darf höchstens ${max} sein.`,
+    partBeyondEnd: 'Dieser Teil liegt hinter dem Ende der Datei.',
+    partWrongSize: (expected: number) => `Dieser Teil muss genau ${expected} Bytes groß sein.`,
+    fileNameMismatch: 'Der Dateiname passt nicht zu diesem Upload.',
+    partsOrder: 'Die Teile müssen lückenlos und aufsteigend ab Teil 1 angegeben werden.',
+    partMissing: (n: number) => `Teil ${n} wurde nicht oder mit anderem Inhalt hochgeladen.`,
+    partIncomplete: (n: number) => `Teil ${n} ist unvollständig.`,
+    checksumMismatch:
+      'Die Prüfsumme der hochgeladenen Datei stimmt nicht. Bitte laden Sie die Datei erneut hoch.',
+    digestInvalid:
+      'Der Header Content-Digest ist ungültig. Erwartet wird sha-256=:…: mit 32 Bytes in Base64.',
+    digestMismatch:
+      'Der Inhalt dieses Teils passt nicht zu seiner Prüfsumme (Content-Digest). Bitte senden Sie ihn erneut.',
+    sizeMismatch: (expected: number, actual: number) =>
+      `Die hochgeladene Datei ist ${actual} Bytes groß, angekündigt waren ${expected} Bytes.`,
+  },
+
+  operatingSystems: {
+    notFound: 'Dieses Betriebssystem wurde nicht gefunden.',
+    staffOnly: 'Nur Mitarbeitende des Portals dürfen Betriebssysteme verwalten.',
+    unknownDeviceType: 'Diesen Gerätetyp gibt es nicht.',
+  },
+
+  /** The built-in development provider 'Antares (Demo)': the pages it shows in place of an external provider. */
+  devProvider: {
+    signInTitle: 'Antares (Demo) – Anmeldung',
+    signInIntro:
+      'Dies ist der eingebaute Entwicklungs-Anbieter für die Anmeldung über Antares. Er kennt ein Demo-Konto:',
+    signInAs: (name: string) => `Als ${name} anmelden`,
+    cancel: 'Abbrechen',
+    cancelled: 'Die Anmeldung wurde abgebrochen.',
+    errorTitle: 'Antares (Demo) – Fehler',
+    failed: (reason: string) => `Die Anmeldung ist fehlgeschlagen: ${reason}`,
+    expired: 'Diese Anmeldung ist abgelaufen. Bitte beginnen Sie erneut.',
+  },
+
+  /** What main.ts prints for operators. */
+  console: {
+    listening: (url: string, engine: string, seeded: boolean) =>
+      `VR-Portal läuft auf ${url} · Datenbank: ${engine}${seeded ? ' · Demo-Daten geladen' : ''}`,
+    noPortalBuild: (portalDist: string) =>
+      `Hinweis: kein gebautes Portal in ${portalDist} gefunden; nur die API läuft. ` +
+      'Bauen Sie es mit `pnpm run build` (oder starten Sie mit `npm start`).',
+    stopping: (signal: string) => `${signal} empfangen, Server wird beendet …`,
+  },
+} as const;
+
+export interface Mail {
+  subject: string;
+  text: string;
+}
+
+/** The password-reset mail in the user's portal language (users.language); German for 'de' and for no choice. */
+export function resetPasswordMail(link: string, ttlSeconds: number, language: string | null): Mail {
+  const hours = ttlSeconds / 3600;
+  const wholeHours = hours >= 1 && Number.isInteger(hours);
+  const minutes = Math.max(1, Math.round(ttlSeconds / 60));
+  if (language === 'en') {
+    const validity = wholeHours ? (hours === 1 ? 'one hour' : `${hours} hours`) : `${minutes} minutes`;
+    return {
+      subject: 'VR-Portal: Reset your password',
+      text: [
+        'Hello,',
+        '',
+        'a password reset was requested for your VR-Portal account.',
+        `You can set a new password with this link (valid for ${validity}, usable only once):`,
+        '',
+        link,
+        '',
+        'If you did not request this, you can ignore this email; your password stays unchanged.',
+      ].join('\n'),
+    };
+  }
+  const validity = wholeHours ? `${hours === 1 ? 'eine Stunde' : `${hours} Stunden`}` : `${minutes} Minuten`;
+  return {
+    subject: 'VR-Portal: Passwort zurücksetzen',
+    text: [
+      'Guten Tag,',
+      '',
+      'für Ihr Konto im VR-Portal wurde das Zurücksetzen des Passworts angefordert.',
+      `Über diesen Link können Sie ein neues Passwort festlegen (gültig für ${validity}, nur einmal verwendbar):`,
+      '',
+      link,
+      '',
+      'Wenn Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren; Ihr Passwort bleibt unverändert.',
+    ].join('\n'),
+  };
+}

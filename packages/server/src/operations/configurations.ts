@@ -1,0 +1,73 @@
+import { created, noContent, type Operations, ok } from '../http/operation.ts';
+import { paginated } from '../http/urls.ts';
+import { signedIn } from '../services/access.ts';
+import {
+  addConfigurationContent,
+  configurationView,
+  createConfiguration,
+  deleteConfiguration,
+  duplicateConfiguration,
+  getConfiguration,
+  listAvailableConfigurations,
+  listConfigurations,
+  removeConfigurationContent,
+  updateConfiguration,
+} from '../services/configurations.ts';
+
+/**
+ * Playlists (contract tag `configurations`). Every operation is for signed-in users (the auth hook refuses anonymous
+ * calls) and scoped to the caller's organisations in the service. activateConfiguration and the share operations are
+ * not built yet and answer 501.
+ */
+export const configurationOperations = {
+  async listConfigurations({ query, caller, http }, { db }) {
+    // Defaults (page 1, page_size 24, ordering positionNumber) come from the contract through validation.
+    const paging = { page: query.page ?? 1, pageSize: query.page_size ?? 24 };
+    const list = await listConfigurations(db, signedIn(caller), {
+      ...paging,
+      ordering: query.ordering ?? 'positionNumber',
+      search: query.search,
+      owner: query.owner,
+      active: query.active,
+    });
+    return ok(paginated(http, paging, list));
+  },
+
+  async createConfiguration({ body, caller }, { db }) {
+    const id = await createConfiguration(db, signedIn(caller), body);
+    return created(await configurationView(db, signedIn(caller), id));
+  },
+
+  async getConfiguration({ params, caller }, { db }) {
+    return ok(await getConfiguration(db, signedIn(caller), params.id));
+  },
+
+  async updateConfiguration({ params, body, caller }, { db }) {
+    await updateConfiguration(db, signedIn(caller), params.id, body);
+    return ok(await configurationView(db, signedIn(caller), params.id));
+  },
+
+  async deleteConfiguration({ params, caller }, { db }) {
+    await deleteConfiguration(db, signedIn(caller), params.id);
+    return noContent();
+  },
+
+  async listAvailableConfigurations({ body, caller }, { db }) {
+    return ok(await listAvailableConfigurations(db, signedIn(caller), body.contentUuid));
+  },
+
+  async addConfigurationContent({ params, body, caller }, { db }) {
+    await addConfigurationContent(db, signedIn(caller), params.id, body);
+    return ok(await configurationView(db, signedIn(caller), params.id));
+  },
+
+  async removeConfigurationContent({ params, body, caller }, { db }) {
+    await removeConfigurationContent(db, signedIn(caller), params.id, body);
+    return ok(await configurationView(db, signedIn(caller), params.id));
+  },
+
+  async duplicateConfiguration({ params, body, caller }, { db }) {
+    const id = await duplicateConfiguration(db, signedIn(caller), params.id, body.copyName);
+    return created(await configurationView(db, signedIn(caller), id));
+  },
+} satisfies Operations;

@@ -1,0 +1,24 @@
+import type { Operations } from '../http/operation.ts';
+import { configurationOperations } from './configurations.ts';
+import { contentOperations } from './content.ts';
+import { operatingSystemOperations } from './operatingSystems.ts';
+import { organisationOperations } from './organisations.ts';
+import { sessionOperations } from './sessions.ts';
+import { socialOperations } from './social.ts';
+import { uploadOperations } from './uploads.ts';
+import { userOperations } from './users.ts';
+
+/**
+ * Every implemented operation, one module per contract tag. Operations of the contract that are missing here answer
+ * 501 naming the operation (http/operation.ts) until their issue builds them.
+ */
+export const OPERATIONS: Operations = {
+  ...sessionOperations,
+  ...userOperations,
+  ...organisationOperations,
+  ...socialOperations,
+  ...contentOperations,
+  ...configurationOperations,
+  ...uploadOperations,
+  ...operatingSystemOperations,
+};

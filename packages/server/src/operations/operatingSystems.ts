@@ -1,0 +1,65 @@
+import { created, noContent, type Operations, ok } from '../http/operation.ts';
+import { paginated } from '../http/urls.ts';
+import { signedIn } from '../services/access.ts';
+import {
+  createOperatingSystem,
+  deleteOperatingSystem,
+  findOperatingSystem,
+  listOperatingSystems,
+  updateOperatingSystem,
+} from '../services/operatingSystems.ts';
+import {
+  abortUpload,
+  completeUpload,
+  operatingSystemFileTarget,
+  startUpload,
+  uploadPartUrl,
+} from '../services/uploadTargets.ts';
+
+/** Operating system images: every signed-in user reads them, staff manage them and upload the image. */
+export const operatingSystemOperations = {
+  async listOperatingSystems({ query, http }, { db }) {
+    const paging = { page: query.page ?? 1, pageSize: query.page_size ?? 24 };
+    const list = await listOperatingSystems(db, { ...paging, deviceType: query.device_type });
+    return ok(paginated(http, paging, list));
+  },
+
+  async getOperatingSystem({ params }, { db }) {
+    return ok(await findOperatingSystem(db, params.id));
+  },
+
+  async createOperatingSystem({ body, caller }, { db }) {
+    return created(await createOperatingSystem(db, signedIn(caller), body));
+  },
+
+  async updateOperatingSystem({ params, body, caller }, { db }) {
+    return ok(await updateOperatingSystem(db, signedIn(caller), params.id, body));
+  },
+
+  async deleteOperatingSystem({ params, caller }, services) {
+    await deleteOperatingSystem(services, signedIn(caller), params.id);
+    return noContent();
+  },
+
+  async createOperatingSystemMultipartUpload({ params, body, caller }, services) {
+    const owner = operatingSystemFileTarget(services, signedIn(caller), params.id);
+    return created(await startUpload(services, signedIn(caller), owner, body));
+  },
+
+  async getOperatingSystemUploadPartUrl({ params, body, caller }, services) {
+    return ok(
+      await uploadPartUrl(services, operatingSystemFileTarget(services, signedIn(caller), params.id), body),
+    );
+  },
+
+  async completeOperatingSystemMultipartUpload({ params, body, caller }, services) {
+    return ok(
+      await completeUpload(services, operatingSystemFileTarget(services, signedIn(caller), params.id), body),
+    );
+  },
+
+  async abortOperatingSystemMultipartUpload({ params, body, caller }, services) {
+    await abortUpload(services, operatingSystemFileTarget(services, signedIn(caller), params.id), body);
+    return noContent();
+  },
+} satisfies Operations;

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestServer, login, type TestServer } from '../test/testServer.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(() => server?.close());
+
+describe('login', () => {
+  it('answers 201 with a token pair whose access token opens users/me, case-insensitively on the email', async () => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/sessions/',
+      payload: { username: 'Lehrer@Schule.example', password: 'portal2026' },
+    });
+    expect(response.statusCode).toBe(201);
+    const tokens = response.json<{ access: string; refresh: string }>();
+    expect(tokens.access).not.toBe(tokens.refresh);
+    const me = await server.app.inject({ url: '/api/v1/users/me/', headers: bearer(tokens.access) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().email).toBe('lehrer@schule.example');
+  });
+
+  it('answers 401 with a German detail for a wrong password and for an unknown account', async () => {
+    for (const payload of [
+      { username: 'lehrer@schule.example', password: 'falsch2026' },
+      { username: 'niemand@schule.example', password: 'portal2026' },
+    ]) {
+      const response = await server.app.inject({ method: 'POST', url: '/api/v1/sessions/', payload });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().detail).toMatch(/E-Mail und Ihr Passwort/);
+    }
+  });
+});
+
+describe('refresh rotation', () => {
+  it('issues a new pair, refuses the used refresh token and then ends the whole session', async () => {
+    const first = await login(server.app, 'zfsl@zfsl.example');
+    const rotated = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/sessions/refresh/',
+      payload: { refresh: first.refresh },
+    });
+    expect(rotated.statusCode).toBe(200);
+    const second = rotated.json<{ access: string; refresh: string }>();
+    expect(second.refresh).not.toBe(first.refresh);
+    const me = await server.app.inject({ url: '/api/v1/users/me/', headers: bearer(second.access) });
+    expect(me.json().email).toBe('zfsl@zfsl.example');
+
+    const reuse = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/sessions/refresh/',
+      payload: { refresh: first.refresh },
+    });
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json().detail).toEqual(expect.any(String));
+    // The reuse revoked the family: the token obtained by the legitimate rotation is dead too.
+    const afterReuse = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/sessions/refresh/',
+      payload: { refresh: second.refresh },
+    });
+    expect(afterReuse.statusCode).toBe(401);
+  });
+
+  it('refuses a forged refresh token and an access token used as refresh token', async () => {
+    const tokens = await login(server.app, 'zfsl@zfsl.example');
+    for (const refresh of ['not-a-token', tokens.access, `${tokens.refresh.slice(0, -2)}xx`]) {
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/sessions/refresh/',
+        payload: { refresh },
+      });
+      expect(response.statusCode).toBe(401);
+    }
+  });
+});
+
+describe('logout', () => {
+  it('revokes the refresh token sent in the body, but leaves other sessions alive', async () => {
+    const phone = await login(server.app, 'admin@kmz.example');
+    const laptop = await login(server.app, 'admin@kmz.example');
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/sessions/logout',
+      headers: bearer(phone.access),
+      payload: { refresh: phone.refresh },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe('');
+    const dead = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/sessions/refresh/',
+      payload: { refresh: phone.refresh },
+    });
+    expect(dead.statusCode).toBe(401);
+    const alive = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/sessions/refresh/',
+      payload: { refresh: laptop.refresh },
+    });
+    expect(alive.statusCode).toBe(200);
+  });
+
+  it('without a body revokes all sessions of the caller; anonymous logout is accepted', async () => {
+    const a = await login(server.app, 'neu@schule.example');
+    const b = await login(server.app, 'neu@schule.example');
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/sessions/logout',
+      headers: bearer(a.access),
+    });
+    expect(response.statusCode).toBe(204);
+    for (const refresh of [a.refresh, b.refresh]) {
+      const r = await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/sessions/refresh/',
+        payload: { refresh },
+      });
+      expect(r.statusCode).toBe(401);
+    }
+    const anonymous = await server.app.inject({ method: 'POST', url: '/api/v1/sessions/logout' });
+    expect(anonymous.statusCode).toBe(204);
+  });
+
+  it('accepts a logout with an expired or broken access token and still revokes the refresh token sent', async () => {
+    const tokens = await login(server.app, 'zfsl@zfsl.example');
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/sessions/logout',
+      headers: bearer('expired.or.broken'),
+      payload: { refresh: tokens.refresh },
+    });
+    expect(response.statusCode).toBe(204);
+    const refresh = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/sessions/refresh/',
+      payload: { refresh: tokens.refresh },
+    });
+    expect(refresh.statusCode).toBe(401);
+  });
+});

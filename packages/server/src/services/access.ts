@@ -1,0 +1,280 @@
+import type { operations } from '@portal/api/schema';
+import { type DomainUser, deriveRoleFlags, type RoleFlags } from '@portal/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { intArray } from '../db/sql.ts';
+import { Forbidden, InvalidFields, NotAuthenticated, NotFound } from '../errors.ts';
+import { MESSAGES } from '../messages.ts';
+
+/**
+ * The access policy: every rule of who may see or change what, in one place. The auth hook loads the caller once per
+ * request (`loadCaller`); services ask the rules below, for changes inside the transaction that writes, with the facts
+ * of the row they read (and lock) there. Visibility in lists is the SQL fragments at the end, the same rules for
+ * single rows and whole pages.
+ */
+
+export interface CallerOrganisation {
+  id: number;
+  organisationType: number;
+  msbSchoolNumber: string | null;
+  /** The caller's own membership is flagged administrator. */
+  isAdministrator: boolean;
+}
+
+/** The signed-in user of a request as the rules need them. */
+export interface Caller {
+  id: number;
+  email: string;
+  isStaff: boolean;
+  isContentAdmin: boolean;
+  isSocialUser: boolean;
+  /** The newest terms version is accepted (or none is published). */
+  hasAcceptedTos: boolean;
+  /** The session (refresh-token family) of the access token. */
+  session: string;
+  /** In membership order: the first is "the" organisation of spec §3. */
+  organisations: readonly CallerOrganisation[];
+  organisationIds: readonly number[];
+  /** The derived flags of spec §6 (@portal/domain): administrator, MSB, KMZ, ZfsL, staff, content admin. */
+  roles: RoleFlags;
+}
+
+/** Spec: accepted when the user's accepted version is the newest one; nothing to accept while none is published. */
+export function hasAcceptedTerms(acceptedVersion: number | null, currentVersion: number | null): boolean {
+  return currentVersion === null || (acceptedVersion !== null && acceptedVersion >= currentVersion);
+}
+
+interface CallerFacts {
+  id: number;
+  email: string;
+  isStaff: boolean;
+  isContentAdmin: boolean;
+  isSocialUser: boolean;
+  acceptedTosVersion: number | null;
+  currentTosVersion: number | null;
+  organisations: readonly CallerOrganisation[];
+}
+
+/** The caller from what the database holds about them (`loadCaller`), with the derived flags of @portal/domain. */
+export function callerFrom(facts: CallerFacts, session: string): Caller {
+  // The domain's rules read memberships with their user's email; the caller's own membership is all they need.
+  const domainUser: DomainUser = {
+    email: facts.email,
+    isSocialUser: facts.isSocialUser,
+    isStaff: facts.isStaff,
+    isContentAdmin: facts.isContentAdmin,
+    organisations: facts.organisations.map((organisation) => ({
+      id: organisation.id,
+      organisationType: organisation.organisationType,
+      msbSchoolNumber: organisation.msbSchoolNumber,
+      memberships: [{ isAdministrator: organisation.isAdministrator, user: { email: facts.email } }],
+    })),
+  };
+  return {
+    id: facts.id,
+    email: facts.email,
+    isStaff: facts.isStaff,
+    isContentAdmin: facts.isContentAdmin,
+    isSocialUser: facts.isSocialUser,
+    hasAcceptedTos: hasAcceptedTerms(facts.acceptedTosVersion, facts.currentTosVersion),
+    session,
+    organisations: facts.organisations,
+    organisationIds: facts.organisations.map((organisation) => organisation.id),
+    roles: deriveRoleFlags(domainUser),
+  };
+}
+
+/**
+ * The caller of a valid access token, in one statement; null when the account is gone or the token's session has
+ * ended (issue 10, item 6): an access token lives only as long as its refresh family has a live refresh token, so
+ * logout, a revoked family and a password change end it at once, not after its 300 s. One indexed lookup
+ * (refresh_tokens_family_idx), folded into loading the caller. Tokens that name no session are not accepted.
+ */
+export async function loadCaller(
+  db: Database,
+  userId: number,
+  session: string | null,
+): Promise<Caller | null> {
+  if (session === null) return null;
+  const result = await db.execute<{
+    id: number;
+    email: string;
+    is_staff: boolean;
+    is_content_admin: boolean;
+    is_social_user: boolean;
+    accepted_tos_version: number | null;
+    current_tos_version: number | null;
+    organisations: CallerOrganisation[];
+  }>(sql`
+    select u.id, u.email, u.is_staff, u.is_content_admin, u.is_social_user, u.accepted_tos_version,
+      (select max(version) from tos_versions) as current_tos_version,
+      coalesce((select json_agg(json_build_object('id', o.id, 'organisationType', o.organisation_type,
+          'msbSchoolNumber', o.msb_school_number, 'isAdministrator', m.is_administrator) order by m.id)
+        from memberships m join organisations o on o.id = m.organisation_id where m.user_id = u.id), '[]'::json)
+        as organisations
+    from users u
+    where u.id = ${userId}
+      and exists (select 1 from refresh_tokens r where r.family_id = ${session} and r.user_id = u.id
+        and r.revoked_at is null and r.expires_at > now())`);
+  const row = result.rows[0];
+  if (!row) return null;
+  return callerFrom(
+    {
+      id: row.id,
+      email: row.email,
+      isStaff: row.is_staff,
+      isContentAdmin: row.is_content_admin,
+      isSocialUser: row.is_social_user,
+      acceptedTosVersion: row.accepted_tos_version,
+      currentTosVersion: row.current_tos_version === null ? null : Number(row.current_tos_version),
+      organisations: row.organisations,
+    },
+    session,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Rules. Each either answers or throws the domain error the caller gets (404 where the thing must stay unknown).
+
+/** For operations whose contract requires a bearer token (the auth hook has refused anonymous calls already). */
+export function signedIn(caller: Caller | null): Caller {
+  if (caller === null) throw new NotAuthenticated(MESSAGES.auth.notAuthenticated);
+  return caller;
+}
+
+/**
+ * What a signed-in caller may do before accepting the current terms (spec §4: the portal is usable only after
+ * acceptance): read the terms and the privacy policy, accept them, sign out and read their own user.
+ */
+export const OPERATIONS_BEFORE_TERMS: ReadonlySet<string> = new Set<keyof operations>([
+  'getCurrentTos',
+  'getCurrentPrivacyPolicy',
+  'acceptTos',
+  'logout',
+  'getCurrentUser',
+]);
+
+/** Every other operation answers 403 with the code `termsNotAccepted` until the current terms are accepted. */
+export function requireAcceptedTerms(caller: Caller, operationId: string): void {
+  if (caller.hasAcceptedTos || OPERATIONS_BEFORE_TERMS.has(operationId)) return;
+  throw new Forbidden(MESSAGES.auth.termsNotAccepted, { code: 'termsNotAccepted' });
+}
+
+export function isMember(caller: Caller, organisationId: number): boolean {
+  return caller.organisationIds.includes(organisationId);
+}
+
+/**
+ * Administrators of an organisation change it. `membership` is the caller's own membership in it, read where the
+ * change is made: none answers 404 (not theirs to see), one without the flag 403.
+ */
+export function requireAdministrator(membership: { isAdministrator: boolean } | undefined): void {
+  if (!membership) throw new NotFound(MESSAGES.request.notFound);
+  if (!membership.isAdministrator) throw new Forbidden(MESSAGES.auth.administratorsOnly);
+}
+
+/** Only portal staff publish new terms versions. */
+export function requireStaffToPublishTerms(caller: Caller): void {
+  if (!caller.isStaff) throw new Forbidden(MESSAGES.users.staffOnlyTerms);
+}
+
+/** Only portal staff manage operating system images. */
+export function requireStaffForOperatingSystems(caller: Caller): void {
+  if (!caller.isStaff) throw new Forbidden(MESSAGES.operatingSystems.staffOnly);
+}
+
+/** Content administrators and staff may make content public (visible to every organisation). */
+export function mayMakeContentPublic(caller: Caller): boolean {
+  return caller.isContentAdmin || caller.isStaff;
+}
+
+/**
+ * The organisation a new item (content, playlist) belongs to: the one asked for, which must be one of the caller's
+ * (400 on `ownerId`), or the first. A caller without organisation (staff) creates none: 403 with `noOrganisation`.
+ */
+export function ownerOfNewItem(
+  caller: Caller,
+  requested: number | undefined,
+  noOrganisation: string,
+): number {
+  const ownerId = requested ?? requireOrganisation(caller, noOrganisation);
+  if (!isMember(caller, ownerId)) throw InvalidFields.of('ownerId', MESSAGES.content.notMember);
+  return ownerId;
+}
+
+/** Content and playlists belong to organisations: a caller without one (staff) creates none (403). Answers the first. */
+export function requireOrganisation(caller: Caller, noOrganisation: string): number {
+  const first = caller.organisationIds[0];
+  if (first === undefined) throw new Forbidden(noOrganisation);
+  return first;
+}
+
+/** The organisation preview images and documents are uploaded for: the caller's first (403 without one). */
+export function uploadingOrganisation(caller: Caller): number {
+  return requireOrganisation(caller, MESSAGES.files.noOrganisation);
+}
+
+/** Where a duplicated playlist goes: the caller's first organisation; without one the caller sees no playlists (404). */
+export function duplicatingOrganisation(caller: Caller): number {
+  const organisationId = caller.organisationIds[0];
+  if (organisationId === undefined) throw new NotFound(MESSAGES.configurations.notFound);
+  return organisationId;
+}
+
+/** What a service read about an item before changing it: whether the caller sees it, and who owns it. */
+export interface OwnedItem {
+  visible: boolean;
+  ownerId: number;
+}
+
+/**
+ * Owner check of spec §3 for content and playlists: only the owner organisation changes an item. An item the caller
+ * cannot see answers 404 (ids cannot be probed), a visible but foreign one 403. Answers the item.
+ */
+export function requireOwner<Item extends OwnedItem>(
+  caller: Caller,
+  item: Item | undefined,
+  messages: { notFound: string; notOwner: string },
+): Item {
+  if (!item?.visible) throw new NotFound(messages.notFound);
+  if (!isMember(caller, item.ownerId)) throw new Forbidden(messages.notOwner);
+  return item;
+}
+
+/** Preview images and documents are deleted by their organisation only. */
+export function requireFileOwner(caller: Caller, file: { organisationId: number }): void {
+  if (!isMember(caller, file.organisationId)) throw new Forbidden(MESSAGES.files.notOwner);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Visibility in SQL. Content rows are aliased `c`, playlists `g`.
+
+/** The caller's organisation ids as an array parameter (`= any(…)`). */
+export const organisationsOf = (caller: Caller) => intArray(caller.organisationIds);
+
+/** Who may see content: everybody public content; members their organisations' content and what is shared with them. */
+export function contentVisibleTo(viewer: Caller | null): SQL {
+  if (viewer === null) return sql`c.is_public`;
+  return sql`(c.is_public
+      or c.owner_id = any(${organisationsOf(viewer)})
+      or exists (select 1 from content_shares s where s.content_id = c.id
+        and s.organisation_id = any(${organisationsOf(viewer)})))`;
+}
+
+/**
+ * What one organisation sees: public content, its own, and what is shared with it. The rule for playlists, which hold
+ * only what their owner organisation sees (whoever of its members adds an item). `organisationId` is a number or a
+ * column such as `p.owner_id`.
+ */
+export function contentVisibleToOrganisation(organisationId: number | SQL): SQL {
+  return sql`(c.is_public
+      or c.owner_id = ${organisationId}
+      or exists (select 1 from content_shares s where s.content_id = c.id and s.organisation_id = ${organisationId}))`;
+}
+
+/** Playlists an organisation sees: its own and those shared with it. */
+export function configurationVisibleTo(caller: Caller): SQL {
+  return sql`(g.owner_id = any(${organisationsOf(caller)})
+    or exists (select 1 from configuration_shares s where s.configuration_id = g.id
+      and s.organisation_id = any(${organisationsOf(caller)})))`;
+}

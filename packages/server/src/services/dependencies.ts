@@ -1,0 +1,24 @@
+import type { AccessSettings, MediaConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { Mailer } from '../infra/mail.ts';
+import type { MediaStorage } from '../infra/storage.ts';
+import type { SocialLogin } from './social.ts';
+import type { Throttle } from './throttle.ts';
+import type { TokenService } from './tokens.ts';
+import type { UploadService } from './uploads.ts';
+
+/**
+ * What the composition root (app.ts) builds once and hands to every operation: the database, the settings and the
+ * services built on them. Services take the parts they need (`Pick<Services, 'db' | 'tokens'>`), never the whole.
+ */
+export interface Services {
+  db: Database;
+  settings: AccessSettings;
+  media: MediaConfig;
+  tokens: TokenService;
+  throttle: Throttle;
+  mailer: Mailer;
+  storage: MediaStorage;
+  uploads: UploadService;
+  social: SocialLogin;
+}
