@@ -18,14 +18,17 @@ export {
   translationRetryDelayMs,
 } from './constants.ts';
 export {
+  CONTENT_FORMATS,
   CONTENT_ORDERINGS,
   CONTENT_TYPES,
   type ContentDegrees,
+  type ContentFormat,
   type ContentOrdering,
   type ContentType,
   contentFormatDegrees,
   contentOrderingFor,
   FORMATS_180,
+  isContentFormat,
   isContentType,
 } from './content.ts';
 export {
@@ -59,6 +62,7 @@ export {
   byteSize,
   formatBytes,
   formatDuration,
+  parseDuration,
   TRUNCATION_SUFFIX,
   truncateText,
 } from './format.ts';
@@ -109,6 +113,7 @@ export {
   isMsbUser,
   isZfslUser,
   type KnownOrganisationType,
+  mayCreateContent,
   ORGANISATION_TYPE,
   type RoleFlags,
 } from './roles.ts';
