@@ -120,13 +120,20 @@ export {
 export {
   DEFAULT_SORT_OPTION,
   isSortOption,
+  PLAYLIST_ORDERINGS,
+  type PlaylistOrdering,
   SORT_OPTIONS,
   type SortablePlaylistItem,
   type SortOption,
   sortPlaylistItems,
 } from './sorting.ts';
 export {
+  BYTES_PER_GB,
+  contentStorageBytes,
   freeStorageGb,
+  type PlaylistFit,
+  playlistFit,
+  playlistStorageBytes,
   STORAGE_CAPACITY_GB,
   usableStorageGb,
 } from './storage.ts';

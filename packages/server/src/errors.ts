@@ -20,7 +20,8 @@ export type ErrorCode =
   | 'enrolThrottled'
   | 'softwareTooOld'
   | 'tooManyOpenCommands'
-  | 'commandFinished';
+  | 'commandFinished'
+  | 'storageExceeded';
 
 /** The contract's `Error.code` and `params`. */
 export interface ErrorReason {

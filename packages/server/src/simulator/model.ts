@@ -1,5 +1,6 @@
 import type { components } from '@portal/api/schema';
 import {
+  contentStorageBytes,
   contentTypeOfStartCommand,
   HEADSET_STATE_INTERVAL_SECONDS,
   isOlderThan,
@@ -293,7 +294,7 @@ export class SimulatedHeadset {
     const missing: SyncJob['missing'] = [];
     for (const item of configuration.items) {
       if (this.installed.has(item.contentUuid)) continue;
-      const bytes = item.contentType === 'webApp' ? 0 : (item.fileSize ?? 0);
+      const bytes = contentStorageBytes(item);
       if (item.contentType !== 'webApp' && !item.file) {
         missing.push({ title: item.title, reason: MESSAGES.noFile });
       } else if (bytes > free) {
