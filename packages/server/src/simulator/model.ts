@@ -22,6 +22,8 @@ type ContentType = Schemas['ContentType'];
 
 const GiB = 1024 ** 3;
 const MiB = 1024 ** 2;
+/** Bytes per second of one MBit/s, the unit of `--bandwidth-mbps` and DEMO_FLEET_BANDWIDTH_MBPS. */
+export const BYTES_PER_MBIT = MiB / 8;
 
 export interface SimulatorSettings {
   /** Download speed of a sync, bytes per second. */
