@@ -111,9 +111,11 @@ export {
   isInMsbGroup,
   isKmzUser,
   isMsbUser,
+  isPlaylistOwner,
   isZfslUser,
   type KnownOrganisationType,
   mayCreateContent,
+  mayCreatePlaylist,
   ORGANISATION_TYPE,
   type RoleFlags,
 } from './roles.ts';
