@@ -12,7 +12,11 @@ let zfsl: string;
 
 beforeAll(async () => {
   uploadDir = mkdtempSync(join(tmpdir(), 'portal-files-'));
-  Object.assign(process.env, { UPLOAD_DIR: uploadDir, MAX_FILE_BYTES: String(MAX) });
+  Object.assign(process.env, {
+    UPLOAD_DIR: uploadDir,
+    MAX_PREVIEW_BYTES: String(MAX),
+    MAX_DOCUMENT_BYTES: String(MAX),
+  });
   server = await createTestServer();
   lehrer = (await login(server.app, 'lehrer@schule.example')).access;
   zfsl = (await login(server.app, 'zfsl@zfsl.example')).access;
@@ -21,7 +25,8 @@ afterAll(async () => {
   await server?.close();
   rmSync(uploadDir, { recursive: true, force: true });
   delete process.env.UPLOAD_DIR;
-  delete process.env.MAX_FILE_BYTES;
+  delete process.env.MAX_PREVIEW_BYTES;
+  delete process.env.MAX_DOCUMENT_BYTES;
 });
 
 const PNG = Buffer.concat([

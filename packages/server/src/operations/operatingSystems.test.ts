@@ -111,9 +111,17 @@ describe('operating systems', () => {
     const file = done.json<{ file: string; fileSize: number }>();
     expect(file.fileSize).toBe(data.length);
     const entry = await call('GET', `${BASE}${os.id}/`, lehrer);
-    expect(entry.json()).toMatchObject({ file: file.file, fileSize: data.length });
-    const path = join(uploadDir, 'files', decodeURIComponent(file.file.slice('/media/files/'.length)));
+    expect(entry.json()).toMatchObject({ fileSize: data.length });
+    const key = (url: string) => decodeURIComponent((url.split('?')[0] ?? '').slice('/media/files/'.length));
+    expect(key(entry.json<{ file: string }>().file)).toBe(key(file.file));
+    const path = join(uploadDir, 'files', key(file.file));
     expect(existsSync(path)).toBe(true);
+    // Every signed-in user may download the image with the URL they were given; without its signature nobody.
+    const served = await server.app.inject({ url: entry.json<{ file: string }>().file });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(data)).toBe(true);
+    expect(served.headers['cache-control']).toBe('private, max-age=300');
+    expect((await server.app.inject({ url: file.file.split('?')[0] ?? '' })).statusCode).toBe(404);
     expect((await call('DELETE', `${BASE}${os.id}/`, staff)).statusCode).toBe(204);
     expect(existsSync(path)).toBe(false);
   });
