@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartForm } from '../test/mediaRequests.ts';
 import { bearer, createTestServer, login, type TestServer } from '../test/testServer.ts';
 
 const MAX = 4096;
@@ -37,20 +38,6 @@ const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(
 const WEBP = Buffer.concat([Buffer.from('RIFF\x10\x00\x00\x00WEBPVP8 ', 'latin1'), Buffer.alloc(64, 3)]);
 const PDF = Buffer.from('%PDF-1.4\n% Arbeitsblatt\n', 'latin1');
 
-function form(parts: { name: string; value: Buffer | string; filename?: string }[]) {
-  const boundary = '----portaltest7MA4YWxkTrZu0gW';
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    const type = part.filename ? 'Content-Type: application/octet-stream\r\n' : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`, 'latin1'));
-    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 async function upload(
   kind: 'preview' | 'document',
   file: Buffer,
@@ -58,7 +45,7 @@ async function upload(
   token = lehrer,
   fileName?: string,
 ) {
-  const body = form([
+  const body = multipartForm([
     { name: 'file', value: file, filename },
     ...(fileName ? [{ name: 'file_name', value: fileName }] : []),
   ]);
@@ -131,7 +118,7 @@ describe('preview images', () => {
     });
     // Issue 10: a media type the contract does not name for the operation is refused before the handler.
     expect(json.statusCode).toBe(415);
-    const empty = form([{ name: 'file_name', value: 'x.png' }]);
+    const empty = multipartForm([{ name: 'file_name', value: 'x.png' }]);
     const noFile = await server.app.inject({
       method: 'POST',
       url: '/api/v1/cms/preview-files/',

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keyOfUrl } from '../test/mediaRequests.ts';
 import { bearer, createTestServer, login, type TestServer } from '../test/testServer.ts';
 
 const PART = 1024;
@@ -112,9 +113,8 @@ describe('operating systems', () => {
     expect(file.fileSize).toBe(data.length);
     const entry = await call('GET', `${BASE}${os.id}/`, lehrer);
     expect(entry.json()).toMatchObject({ fileSize: data.length });
-    const key = (url: string) => decodeURIComponent((url.split('?')[0] ?? '').slice('/media/files/'.length));
-    expect(key(entry.json<{ file: string }>().file)).toBe(key(file.file));
-    const path = join(uploadDir, 'files', key(file.file));
+    expect(keyOfUrl(entry.json<{ file: string }>().file)).toBe(keyOfUrl(file.file));
+    const path = join(uploadDir, 'files', keyOfUrl(file.file));
     expect(existsSync(path)).toBe(true);
     // Every signed-in user may download the image with the URL they were given; without its signature nobody.
     const served = await server.app.inject({ url: entry.json<{ file: string }>().file });

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keyOfUrl } from '../test/mediaRequests.ts';
 import {
   localTestStore,
   MEDIA_TEST_VARIABLES,
@@ -19,8 +20,6 @@ interface Start {
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest();
 const contentDigest = (data: Buffer) => `sha-256=:${sha256(data).toString('base64')}:`;
-/** The store's key of a file URL the server handed out (its signature query left aside). */
-const keyOf = (url: string) => decodeURIComponent((url.split('?')[0] ?? '').slice('/media/files/'.length));
 
 // The same flow against both stores: local disk (small parts) and s3rver, a real S3 server (S3's 5 MiB parts).
 describe.each([
@@ -149,13 +148,13 @@ describe.each([
       expect(result.file).toMatch(
         /^\/media\/files\/content\/[A-Za-z0-9_-]{22}\/rundgang_360\.mp4\?org=\d+&expires=\d+&signature=[0-9a-f]{64}$/,
       );
-      expect(keyOf(result.file)).toBe(upload.storageKey);
+      expect(keyOfUrl(result.file)).toBe(upload.storageKey);
       expect(store.holdsUpload(upload)).toBe(false);
-      expect((await store.file(keyOf(result.file)))?.equals(data)).toBe(true);
+      expect((await store.file(keyOfUrl(result.file)))?.equals(data)).toBe(true);
 
       const content = await server.app.inject({ url: `/api/v2/cms/content/${id}/`, headers: bearer(lehrer) });
       expect(content.json()).toMatchObject({ fileSize: data.length });
-      expect(keyOf(content.json<{ file: string }>().file)).toBe(upload.storageKey);
+      expect(keyOfUrl(content.json<{ file: string }>().file)).toBe(upload.storageKey);
       const served = await server.app.inject({ url: result.file });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('video/mp4');
@@ -229,7 +228,7 @@ describe.each([
       expect((await put(url1, part1)).headers.etag).toBe(etag1);
       const ok = await complete(id, upload.id, 'pruefsumme.mp4', [etag1, etag2]);
       expect(ok.statusCode, ok.body).toBe(200);
-      expect((await store.file(keyOf(ok.json<{ file: string }>().file)))?.equals(data)).toBe(true);
+      expect((await store.file(keyOfUrl(ok.json<{ file: string }>().file)))?.equals(data)).toBe(true);
     });
 
     it('reads Content-Digest as RFC 9530: malformed sha-256 is 400, other algorithms alone go unchecked', async () => {
@@ -465,7 +464,7 @@ describe.each([
       });
       expect(created.statusCode, created.body).toBe(201);
       const { id, file } = created.json<{ id: number; file: string }>();
-      expect((await store.file(keyOf(file)))?.equals(png)).toBe(true);
+      expect((await store.file(keyOfUrl(file)))?.equals(png)).toBe(true);
       expect((await server.app.inject({ url: file })).rawPayload.equals(png)).toBe(true);
       const deleted = await server.app.inject({
         method: 'DELETE',
@@ -473,7 +472,7 @@ describe.each([
         headers: bearer(lehrer),
       });
       expect(deleted.statusCode).toBe(204);
-      expect(await store.file(keyOf(file))).toBeNull();
+      expect(await store.file(keyOfUrl(file))).toBeNull();
       expect((await server.app.inject({ url: file })).statusCode).toBe(404);
     });
 
