@@ -264,13 +264,19 @@ describe('files from before', () => {
       url: '/api/v2/cms/content/?page_size=100',
       headers: bearer(zfsl),
     });
-    const files = list
-      .json<{ results: { file: string | null }[] }>()
-      .results.flatMap((entry) => (entry.file ? [entry.file] : []));
-    const demo = files.filter((file) => file.startsWith('/media/demo/'));
+    const results = list.json<{ results: { file: string | null; previewImage: string | null }[] }>().results;
+    const demo = results.flatMap((entry) => (entry.file?.startsWith('/media/demo/') ? [entry.file] : []));
     // The ZfsL's own demo items are private, yet their files are no files of the store: nothing to sign.
     expect(demo.length).toBeGreaterThan(10);
     for (const file of demo) expect(file).toMatch(/^\/media\/demo\/[a-z0-9.-]+\.bin$/);
+    // Their preview pictures are bundled illustrations, public like the terms.
+    const previews = results.flatMap((entry) =>
+      entry.previewImage?.startsWith('/media/previews/') ? [entry.previewImage] : [],
+    );
+    expect(previews.length).toBeGreaterThan(10);
+    for (const preview of previews)
+      expect(preview).toMatch(/^\/media\/previews\/[a-z-]+-(app|video|webApp)\.png$/);
+    expect((await fetchFile(previews[0] ?? '')).statusCode).toBe(200);
     const terms = await fetchFile('/media/nutzungsbedingungen-v1.pdf');
     expect(terms.statusCode).toBe(200);
     expect(terms.headers['content-type']).toBe('application/pdf');
