@@ -17,7 +17,11 @@ export type ErrorCode =
   | 'fileTooLarge'
   | 'storageQuotaExceeded'
   | 'termsNotAccepted'
-  | 'serverBusy';
+  | 'serverBusy'
+  | 'enrolThrottled'
+  | 'softwareTooOld'
+  | 'tooManyOpenCommands'
+  | 'commandFinished';
 
 /** The contract's `Error.code` and `params`. */
 export interface ErrorReason {
@@ -118,6 +122,11 @@ export class TooManyAttempts extends DomainError {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
     super(MESSAGES.request.retryIn(what, minutes), { code, params: { minutes } });
   }
+}
+
+/** A limit on what may wait at once is reached (429); it frees up as the waiting work is done, not after a time. */
+export class LimitReached extends DomainError {
+  readonly kind = 'tooManyAttempts';
 }
 
 /** Something the server depends on (the file store) failed; the client may try again later (503). */

@@ -13,7 +13,14 @@ import {
   uploadContentFile,
   uploadStoredFile,
 } from '../test/mediaRequests.ts';
-import { bearer, createTestServer, login, type TestServer } from '../test/testServer.ts';
+import {
+  bearer,
+  createTestServer,
+  deviceToken,
+  login,
+  pairHeadset,
+  type TestServer,
+} from '../test/testServer.ts';
 
 // Issue 10, item 5: stored files reach only those who may see their item (README "Media files").
 const PART = 1024;
@@ -240,6 +247,45 @@ describe('files not attached to an item yet', () => {
     const grants: FileGrant[] = [{ organisationId: organisation.zfsl }, 'signedIn'];
     for (const grant of grants)
       expect((await fetchFile(links.link(pathOf(url), grant))).statusCode).toBe(404);
+  });
+});
+
+describe('a headset', () => {
+  it('downloads the files of its playlist through URLs signed for its organisation, while it may see them', async () => {
+    const active = await server.database.pool.query<{ serial: string; playlist: number }>(
+      `select d.serial_number as serial, d.active_configuration_id as playlist from devices d
+       where d.organisation_id = $1 and d.active_configuration_id is not null order by d.id limit 1`,
+      [organisation.gymnasium],
+    );
+    const { serial, playlist } = active.rows[0] ?? { serial: '', playlist: 0 };
+    const item = await itemWithFiles(lehrer);
+    const added = await post(server.app, `/api/v2/mdm/device-configurations/${playlist}/content/`, lehrer, {
+      contentId: item.id,
+      contentOrigin: 'cms',
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const token = await pairHeadset(server, serial);
+    const readConfiguration = async () =>
+      (await server.app.inject({ url: '/api/v1/headset/configuration/', headers: deviceToken(token) })).json<{
+        items: { contentId: number; file: string | null }[];
+      }>();
+    const file = (await readConfiguration()).items.find((entry) => entry.contentId === item.id)?.file ?? '';
+    expect(file).toContain(`?org=${organisation.gymnasium}&`);
+    expect(keyOfUrl(file)).toBe(keyOfUrl(item.file));
+    // A plain GET without the device token, resumable with a range.
+    const part = await fetchFile(file, { range: 'bytes=1000-1999' });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload.equals(Buffer.alloc(1000, 7))).toBe(true);
+    expect((await fetchFile(pathOf(file), deviceToken(token))).statusCode).toBe(404);
+    // Deleted, the item leaves the playlist and its URL ends.
+    const deleted = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/cms/content/${item.id}/`,
+      headers: bearer(lehrer),
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect((await fetchFile(file)).statusCode).toBe(404);
+    expect((await readConfiguration()).items.map((entry) => entry.contentId)).not.toContain(item.id);
   });
 });
 

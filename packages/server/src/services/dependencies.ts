@@ -2,6 +2,7 @@ import type { AccessSettings, MediaConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Mailer } from '../infra/mail.ts';
 import type { MediaStorage } from '../infra/storage.ts';
+import type { HeadsetEvents } from './headsetEvents.ts';
 import type { MediaLinks } from './mediaLinks.ts';
 import type { SocialLogin } from './social.ts';
 import type { Throttle } from './throttle.ts';
@@ -24,4 +25,6 @@ export interface Services {
   mediaLinks: MediaLinks;
   uploads: UploadService;
   social: SocialLogin;
+  /** Wakes the headsets' long polls when commands are queued (in-process on PGlite, LISTEN/NOTIFY on PostgreSQL). */
+  headsetEvents: HeadsetEvents;
 }

@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { isValidPassword } from '@portal/domain';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { passwordResetTokens, refreshTokens, users } from '../db/schema.ts';
 import { InvalidFields, TooManyAttempts } from '../errors.ts';
-import { hashPassword } from '../infra/passwords.ts';
+import { hashPassword, secretHash } from '../infra/passwords.ts';
 import { MESSAGES, resetPasswordMail } from '../messages.ts';
 import type { Services } from './dependencies.ts';
 import { isLoopbackUrl } from './loopback.ts';
@@ -26,16 +26,12 @@ export function resetLinkOrigin(publicUrl: string | undefined, requestOrigin: st
   return isLoopbackUrl(requestOrigin) ? requestOrigin : null;
 }
 
-export function hashResetToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
 /** Creates a one-time reset token for the user; only its hash is stored. Returns the token for the link. */
 export async function createResetToken(db: Database, userId: number, ttlSeconds: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(passwordResetTokens).values({
     userId,
-    tokenHash: hashResetToken(token),
+    tokenHash: secretHash(token),
     expiresAt: new Date(Date.now() + ttlSeconds * 1000),
   });
   return token;
@@ -58,7 +54,7 @@ export async function resetPasswordWithToken(
       .set({ usedAt: sql`now()` })
       .where(
         and(
-          eq(passwordResetTokens.tokenHash, hashResetToken(token)),
+          eq(passwordResetTokens.tokenHash, secretHash(token)),
           isNull(passwordResetTokens.usedAt),
           gt(passwordResetTokens.expiresAt, sql`now()`),
         ),

@@ -43,6 +43,11 @@ export function resetMailRules(settings: AccessSettings, email: string, address:
   ];
 }
 
+/** Invalid enrolment codes from one client address within 15 minutes before 429: codes cannot be tried out. */
+export function enrolAddressRule(address: string): ThrottleRule {
+  return { key: `enrol:address:${address}`, limit: 20, windowSeconds: 15 * 60 };
+}
+
 /**
  * Fixed-window failure counters in the database. `blockedFor` answers how many seconds the first exhausted rule
  * still blocks (0 = not blocked); `recordFailure` counts one failure atomically, starting a new window when the
