@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileGrant } from '../services/access.ts';
 import { MediaLinks } from '../services/mediaLinks.ts';
 import {
   createContentItem,
+  createMediaTestServer,
   keyOfUrl,
   pdf,
   png,
@@ -13,28 +13,18 @@ import {
   uploadContentFile,
   uploadStoredFile,
 } from '../test/mediaRequests.ts';
-import {
-  bearer,
-  createTestServer,
-  deviceToken,
-  login,
-  pairHeadset,
-  type TestServer,
-} from '../test/testServer.ts';
+import { bearer, deviceToken, login, pairHeadset, type TestServer } from '../test/testServer.ts';
 
 // Issue 10, item 5: stored files reach only those who may see their item (README "Media files").
 const PART = 1024;
-let server: TestServer;
-let uploadDir: string;
+let server: TestServer & { uploadDir: string };
 let lehrer: string;
 let zfsl: string;
 let admin: string;
 const organisation: Record<'gymnasium' | 'zfsl' | 'kmz', number> = { gymnasium: 0, zfsl: 0, kmz: 0 };
 
 beforeAll(async () => {
-  uploadDir = mkdtempSync(join(tmpdir(), 'portal-media-files-'));
-  Object.assign(process.env, { UPLOAD_DIR: uploadDir, UPLOAD_PART_SIZE: String(PART) });
-  server = await createTestServer();
+  server = await createMediaTestServer({ UPLOAD_PART_SIZE: PART });
   lehrer = (await login(server.app, 'lehrer@schule.example')).access;
   zfsl = (await login(server.app, 'zfsl@zfsl.example')).access;
   admin = (await login(server.app, 'admin@kmz.example')).access;
@@ -46,12 +36,7 @@ beforeAll(async () => {
   organisation.zfsl = idOf('ZfsL Demo');
   organisation.kmz = idOf('Kreismedienzentrum Demo');
 });
-afterAll(async () => {
-  await server?.close();
-  rmSync(uploadDir, { recursive: true, force: true });
-  delete process.env.UPLOAD_DIR;
-  delete process.env.UPLOAD_PART_SIZE;
-});
+afterAll(() => server?.close());
 
 interface Item {
   id: number;
@@ -293,8 +278,8 @@ describe('files from before', () => {
   it('an item whose file has an old, guessable key keeps it, behind the same check', async () => {
     const id = await createContentItem(server.app, lehrer);
     const key = `content/${id}/lq2x1-alt.mp4`;
-    mkdirSync(dirname(join(uploadDir, 'files', key)), { recursive: true });
-    writeFileSync(join(uploadDir, 'files', key), 'alte Datei');
+    mkdirSync(dirname(join(server.uploadDir, 'files', key)), { recursive: true });
+    writeFileSync(join(server.uploadDir, 'files', key), 'alte Datei');
     await server.database.pool.query('update contents set file = $1, file_size = 10 where id = $2', [
       `/media/files/${key}`,
       id,

@@ -1,34 +1,20 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartForm } from '../test/mediaRequests.ts';
-import { bearer, createTestServer, login, type TestServer } from '../test/testServer.ts';
+import { createMediaTestServer, multipartForm } from '../test/mediaRequests.ts';
+import { bearer, login, type TestServer } from '../test/testServer.ts';
 
 const MAX = 4096;
-let server: TestServer;
-let uploadDir: string;
+let server: TestServer & { uploadDir: string };
 let lehrer: string;
 let zfsl: string;
 
 beforeAll(async () => {
-  uploadDir = mkdtempSync(join(tmpdir(), 'portal-files-'));
-  Object.assign(process.env, {
-    UPLOAD_DIR: uploadDir,
-    MAX_PREVIEW_BYTES: String(MAX),
-    MAX_DOCUMENT_BYTES: String(MAX),
-  });
-  server = await createTestServer();
+  server = await createMediaTestServer({ MAX_PREVIEW_BYTES: MAX, MAX_DOCUMENT_BYTES: MAX });
   lehrer = (await login(server.app, 'lehrer@schule.example')).access;
   zfsl = (await login(server.app, 'zfsl@zfsl.example')).access;
 });
-afterAll(async () => {
-  await server?.close();
-  rmSync(uploadDir, { recursive: true, force: true });
-  delete process.env.UPLOAD_DIR;
-  delete process.env.MAX_PREVIEW_BYTES;
-  delete process.env.MAX_DOCUMENT_BYTES;
-});
+afterAll(() => server?.close());
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -58,7 +44,7 @@ async function upload(
 }
 
 const storedFiles = (dir: string) =>
-  existsSync(join(uploadDir, 'files', dir)) ? readdirSync(join(uploadDir, 'files', dir)) : [];
+  existsSync(join(server.uploadDir, 'files', dir)) ? readdirSync(join(server.uploadDir, 'files', dir)) : [];
 
 describe('preview images', () => {
   it('stores PNG, JPEG and WebP, recognised by content, and serves them', async () => {

@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   completeContentUpload,
   createContentItem,
+  createMediaTestServer,
   pdf,
   png,
   post,
@@ -13,7 +13,7 @@ import {
   uploadContentFile,
   uploadStoredFile,
 } from '../test/mediaRequests.ts';
-import { bearer, createTestServer, login, type TestServer } from '../test/testServer.ts';
+import { bearer, login, type TestServer } from '../test/testServer.ts';
 
 // Issue 10, item 9: a largest file per kind and a storage quota per organisation, from the configuration.
 const KiB = 1024;
@@ -30,24 +30,16 @@ const LIMITS = {
 };
 const QUOTA = LIMITS.STORAGE_QUOTA_BYTES;
 
-let server: TestServer;
-let uploadDir: string;
+let server: TestServer & { uploadDir: string };
 let lehrer: string;
 let zfsl: string;
 
 beforeAll(async () => {
-  uploadDir = mkdtempSync(join(tmpdir(), 'portal-upload-limits-'));
-  Object.assign(process.env, { UPLOAD_DIR: uploadDir, UPLOAD_PART_SIZE: String(PART) });
-  for (const [name, value] of Object.entries(LIMITS)) process.env[name] = String(value);
-  server = await createTestServer();
+  server = await createMediaTestServer({ UPLOAD_PART_SIZE: PART, ...LIMITS });
   lehrer = (await login(server.app, 'lehrer@schule.example')).access;
   zfsl = (await login(server.app, 'zfsl@zfsl.example')).access;
 });
-afterAll(async () => {
-  await server?.close();
-  rmSync(uploadDir, { recursive: true, force: true });
-  for (const name of ['UPLOAD_DIR', 'UPLOAD_PART_SIZE', ...Object.keys(LIMITS)]) delete process.env[name];
-});
+afterAll(() => server?.close());
 
 const fileTooLarge = (maxBytes: number, limit: string) => ({
   detail: `Die Datei ist zu groß. Erlaubt sind höchstens ${limit}.`,
@@ -81,9 +73,11 @@ const deleteContent = (token: string, id: number) =>
   server.app.inject({ method: 'DELETE', url: `/api/v1/cms/content/${id}/`, headers: bearer(token) });
 const uploadIdOf = (response: { json<T>(): T }) => response.json<{ upload_id: string }>().upload_id;
 const incoming = () =>
-  existsSync(join(uploadDir, 'incoming')) ? readdirSync(join(uploadDir, 'incoming')) : [];
+  existsSync(join(server.uploadDir, 'incoming')) ? readdirSync(join(server.uploadDir, 'incoming')) : [];
 const storedIn = (dir: string) =>
-  existsSync(join(uploadDir, 'files', dir)) ? readdirSync(join(uploadDir, 'files', dir)).length : 0;
+  existsSync(join(server.uploadDir, 'files', dir))
+    ? readdirSync(join(server.uploadDir, 'files', dir)).length
+    : 0;
 
 describe('the largest file per kind', () => {
   it.each(Object.entries(TYPES))(

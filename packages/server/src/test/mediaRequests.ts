@@ -1,7 +1,41 @@
-// Test support only: the requests of the Mediathek's file flows, as the portal sends them, for the server tests.
+// Test support only: a server with an upload folder of its own, and the requests of the Mediathek's file flows as the
+// portal sends them.
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { bearer } from './testServer.ts';
+import { bearer, createTestServer, type TestServer } from './testServer.ts';
+
+/**
+ * A test server (demo data, fresh database) whose files go to a temporary folder of its own, started with these
+ * variables (limits, part size, …) set; the environment is as before once it runs, and `close` removes the folder.
+ */
+export async function createMediaTestServer(
+  variables: Record<string, string | number> = {},
+): Promise<TestServer & { uploadDir: string }> {
+  const uploadDir = mkdtempSync(join(tmpdir(), 'portal-media-'));
+  const settings = { UPLOAD_DIR: uploadDir, ...variables };
+  const before = Object.fromEntries(Object.keys(settings).map((name) => [name, process.env[name]]));
+  for (const [name, value] of Object.entries(settings)) process.env[name] = String(value);
+  try {
+    const server = await createTestServer();
+    return {
+      ...server,
+      uploadDir,
+      async close() {
+        await server.close();
+        rmSync(uploadDir, { recursive: true, force: true });
+      },
+    };
+  } finally {
+    // The configuration was read when the server was built.
+    for (const [name, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
 
 /** A PNG signature and some bytes: the server recognises images by their first bytes. */
 export function png(size: number): Buffer {
