@@ -1,16 +1,17 @@
-import { mkdtempSync } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type IsolatedServer, startIsolatedServer } from './isolatedServer.ts';
-import { DEMO_PASSWORD, submitLogin, toast, users } from './support.ts';
-import { chooseFile, watchParts } from './uploadServer.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { toast, users } from './support.ts';
+import { chooseFile, useUploadServer, watchParts } from './uploadServer.ts';
 
 // Issue 10, items 5 and 9, as a teacher meets them: a server of its own with small limits (a video at most 1 MB,
 // a preview at most 64 KB, 1.5 MB of storage per organisation), so refusals need only small files.
 const MiB = 1024 * 1024;
-const workDir = mkdtempSync(join(tmpdir(), 'library-limits-'));
+const { workDir, url, signInAt, tokenOf, createViaApi } = useUploadServer('library-limits', {
+  MAX_VIDEO_BYTES: String(MiB),
+  MAX_PREVIEW_BYTES: String(64 * 1024),
+  STORAGE_QUOTA_BYTES: String(1.5 * MiB),
+});
 const files = {
   fits: join(workDir, 'rundgang.mp4'),
   tooLarge: join(workDir, 'zu_gross.mp4'),
@@ -19,59 +20,18 @@ const files = {
 };
 // A 1×1 PNG, and one padded far beyond the preview limit (the server reads only its first bytes to know it).
 const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAAAASUVORK5CYII=',
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-let server: IsolatedServer | undefined;
-const url = (path: string) => {
-  if (!server) throw new Error('the server has not started yet');
-  return `${server.baseURL}${path}`;
-};
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
   await writeFile(files.fits, Buffer.alloc(MiB, 1));
   await writeFile(files.tooLarge, Buffer.alloc(2 * MiB, 2));
   await writeFile(files.preview, PNG);
   await writeFile(files.largePreview, Buffer.concat([PNG, Buffer.alloc(100 * 1024)]));
-  server = await startIsolatedServer({
-    UPLOAD_PART_SIZE: String(256 * 1024),
-    MAX_VIDEO_BYTES: String(MiB),
-    MAX_PREVIEW_BYTES: String(64 * 1024),
-    STORAGE_QUOTA_BYTES: String(1.5 * MiB),
-  });
 });
-test.afterAll(async () => {
-  await server?.stop();
-  await rm(workDir, { recursive: true, force: true });
-});
-
-async function signInAt(page: Page, email: string) {
-  await page.goto(url('/login'));
-  await submitLogin(page, email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/library$/);
-}
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const login = await request.post(url('/api/v1/sessions/'), {
-    data: { username: email, password: DEMO_PASSWORD },
-  });
-  expect(login.status()).toBe(201);
-  return (await login.json()).access;
-}
-
-/** A private 360° video of the KMZ, made over the API (the form is proven in library-manage.spec.ts). */
-async function videoOfKmz(request: APIRequestContext, title: string): Promise<number> {
-  const created = await request.post(url('/api/v1/cms/content/'), {
-    headers: { Authorization: `Bearer ${await tokenOf(request, users.admin)}` },
-    data: { title, contentType: 'video', format: '360' },
-  });
-  expect(created.status()).toBe(201);
-  return (await created.json()).id;
-}
 
 const uploadZone = (page: Page) => page.getByRole('main');
 
@@ -79,7 +39,7 @@ test('a video over the limit is refused as soon as it is chosen, naming the limi
   page,
   request,
 }) => {
-  const id = await videoOfKmz(request, 'Zu groß');
+  const id = await createViaApi(request, 'Zu groß');
   await signInAt(page, users.admin);
   const parts = watchParts(page);
   await page.goto(url(`/library/${id}/edit`));
@@ -96,8 +56,8 @@ test("a file beyond the organisation's storage is refused with what is in use; d
   page,
   request,
 }) => {
-  const first = await videoOfKmz(request, 'Erster Rundgang');
-  const second = await videoOfKmz(request, 'Zweiter Rundgang');
+  const first = await createViaApi(request, 'Erster Rundgang');
+  const second = await createViaApi(request, 'Zweiter Rundgang');
   await signInAt(page, users.admin);
   await page.goto(url(`/library/${first}/edit`));
   await chooseFile(page, 'Datei wählen', files.fits);
