@@ -2,8 +2,8 @@ import type { Content } from '@portal/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiClient, contentListsKey } from '../../lib/api.ts';
-import { answerOf } from '../../lib/serverErrors.ts';
 import { type ShareChanges, ShareDialogContent } from '../../lib/ShareDialog.tsx';
+import { answerOf } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { contentDetailQuery } from './contentDetailQuery.ts';
 
@@ -21,7 +21,10 @@ export function ContentShareDialogContent({ content, onClose }: { content: Conte
     }
     if (remove.length > 0) {
       latest = await answerOf(
-        apiClient.POST('/api/v1/cms/content/{id}/remove-share/', { params, body: { organisation_ids: remove } }),
+        apiClient.POST('/api/v1/cms/content/{id}/remove-share/', {
+          params,
+          body: { organisation_ids: remove },
+        }),
       );
     }
     queryClient.setQueryData(contentDetailQuery(content.id).queryKey, latest);

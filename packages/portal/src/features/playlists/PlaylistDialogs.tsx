@@ -57,7 +57,11 @@ export function CreatePlaylistDialog({ open, onOpenChange }: DialogProps) {
 }
 
 /** 'Duplizieren' (also of a shared playlist): asks the copy's name, then opens the copy. */
-export function DuplicatePlaylistDialog({ playlist, open, onOpenChange }: DialogProps & { playlist: Configuration }) {
+export function DuplicatePlaylistDialog({
+  playlist,
+  open,
+  onOpenChange,
+}: DialogProps & { playlist: Configuration }) {
   const { t } = useTranslation('playlists');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -90,7 +94,11 @@ export function DuplicatePlaylistDialog({ playlist, open, onOpenChange }: Dialog
 }
 
 /** 'Umbenennen': PATCH, which leaves items another tab changed meanwhile alone. */
-export function RenamePlaylistDialog({ playlist, open, onOpenChange }: DialogProps & { playlist: Configuration }) {
+export function RenamePlaylistDialog({
+  playlist,
+  open,
+  onOpenChange,
+}: DialogProps & { playlist: Configuration }) {
   const { t } = useTranslation('playlists');
   const queryClient = useQueryClient();
   const rename = async (name: string) => {
@@ -132,7 +140,9 @@ export function DeletePlaylistDialog({
   const remove = useMutation({
     mutationFn: () =>
       expectSuccess(
-        apiClient.DELETE('/api/v2/mdm/device-configurations/{id}/', { params: { path: { id: playlist.id } } }),
+        apiClient.DELETE('/api/v2/mdm/device-configurations/{id}/', {
+          params: { path: { id: playlist.id } },
+        }),
       ),
     async onSuccess() {
       queryClient.removeQueries({ queryKey: playlistDetailQuery(playlist.id).queryKey });

@@ -22,7 +22,15 @@ function GripIcon() {
 
 function RemoveIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
       <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
     </svg>
   );
@@ -38,7 +46,9 @@ function ItemFacts({ content }: { content: Content }) {
   const { t, i18n } = useTranslation('playlists');
   const facts = [
     t(`contentType.${content.contentType}`),
-    content.contentType === 'webApp' ? null : (formatBytes(content.fileSize, i18n.language) ?? t('items.noSize')),
+    content.contentType === 'webApp'
+      ? null
+      : (formatBytes(content.fileSize, i18n.language) ?? t('items.noSize')),
     content.duration !== null ? formatDuration(content.duration) : null,
   ].filter((fact): fact is string => fact !== null);
   return (
@@ -67,7 +77,8 @@ export function PlaylistItems({ playlist, editable }: { playlist: ConfigurationD
 
   // A moved row is taken out of the page and put back: its handle keeps the focus for the next arrow key.
   useLayoutEffect(() => {
-    if (grab && document.activeElement !== handles.current.get(grab.id)) handles.current.get(grab.id)?.focus();
+    if (grab && document.activeElement !== handles.current.get(grab.id))
+      handles.current.get(grab.id)?.focus();
   });
 
   const move = useMutation({
@@ -169,7 +180,14 @@ export function PlaylistItems({ playlist, editable }: { playlist: ConfigurationD
           {t('items.moveHint')}
         </Text>
       )}
-      <Box as="ol" aria-label={t('items.caption')} display="flex" flexDirection="column" gap="xsmall" listStyle="none">
+      <Box
+        as="ol"
+        aria-label={t('items.caption')}
+        display="flex"
+        flexDirection="column"
+        gap="xsmall"
+        listStyle="none"
+      >
         {items.map((content, index) => {
           const lifted = grab?.id === content.id || drag?.from === index;
           const target = drag !== null && drag.to === index && drag.from !== index;

@@ -1,5 +1,11 @@
 import type { Configuration, Device } from '@portal/api';
-import { formatBytes, isPlaylistOwner, mayCreatePlaylist, SORT_OPTIONS, type SortOption } from '@portal/domain';
+import {
+  formatBytes,
+  isPlaylistOwner,
+  mayCreatePlaylist,
+  SORT_OPTIONS,
+  type SortOption,
+} from '@portal/domain';
 import {
   Badge,
   Box,
@@ -210,7 +216,9 @@ export function PlaylistsPage() {
     body = (
       <Stack gap="medium">
         <Box aria-live="polite">
-          <Text tone="muted">{list.data ? t('list.count', { count: list.data.count }) : t('list.loading')}</Text>
+          <Text tone="muted">
+            {list.data ? t('list.count', { count: list.data.count }) : t('list.loading')}
+          </Text>
         </Box>
         <DataTable
           caption={t('list.title')}
@@ -260,7 +268,9 @@ export function PlaylistsPage() {
       {dialog?.kind === 'duplicate' && (
         <DuplicatePlaylistDialog playlist={dialog.playlist} open onOpenChange={close} />
       )}
-      {dialog?.kind === 'delete' && <DeletePlaylistDialog playlist={dialog.playlist} open onOpenChange={close} />}
+      {dialog?.kind === 'delete' && (
+        <DeletePlaylistDialog playlist={dialog.playlist} open onOpenChange={close} />
+      )}
     </Stack>
   );
 }

@@ -70,7 +70,7 @@ export function headsetFit(
 
 /**
  * After a change answered with the playlist: the detail's cache takes the new fields at once (its items keep their
- * content, in the new order), then the detail and every list are asked again.
+ * content, in the new order), then the detail, every list and the headsets (their sync state) are asked again.
  */
 export async function playlistChanged(queryClient: QueryClient, changed: Configuration): Promise<void> {
   const { queryKey } = playlistDetailQuery(changed.id);
@@ -86,9 +86,10 @@ export async function playlistChanged(queryClient: QueryClient, changed: Configu
       }),
     };
   });
-  // Asked again too: an added item's content arrives with the detail.
+  // Asked again too: an added item's content arrives with the detail; the headsets got a sync queued.
   await Promise.all([
     queryClient.invalidateQueries({ queryKey }),
     queryClient.invalidateQueries({ queryKey: playlistListsKey }),
+    queryClient.invalidateQueries({ queryKey: headsetListsKey }),
   ]);
 }

@@ -27,7 +27,9 @@ export function headsetSyncText(t: T, sync: HeadsetSync, device: string): string
     case 'synced':
       return t('sync.synced');
     case 'syncing':
-      return sync.progress === null ? t('sync.syncing') : t('sync.syncingProgress', { progress: sync.progress });
+      return sync.progress === null
+        ? t('sync.syncing')
+        : t('sync.syncingProgress', { progress: sync.progress });
     case 'missing':
       return t('sync.missingOn', { count: sync.count, device });
     case 'pending':
