@@ -4,6 +4,7 @@ import {
   Alert,
   Box,
   Button,
+  ButtonLink,
   Dialog,
   EmptyState,
   Heading,
@@ -139,8 +140,15 @@ export function PlaylistDetailPage() {
 
   return (
     <Stack gap="large">
-      <Link to={LIST_HREF}>{t('detail.back')}</Link>
-      <PageHeading>{playlist.name}</PageHeading>
+      <Stack gap="xsmall">
+        <PageHeading>{playlist.name}</PageHeading>
+        {/* Below the heading: right under the breadcrumb its link would crowd the breadcrumb's (WCAG 2.5.8). */}
+        <Box>
+          <ButtonLink variant="ghost" size="small" href={LIST_HREF}>
+            {t('detail.back')}
+          </ButtonLink>
+        </Box>
+      </Stack>
       {!owner && (
         <Alert tone="info" title={t('detail.sharedNotice.title', { owner: playlist.owner.name })}>
           <Stack gap="small">
