@@ -4,12 +4,12 @@ import { Alert, Badge, Box, Button, SearchField, Spinner, Stack, Text } from '@p
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { $api, apiClient, useCurrentUser } from '../../lib/api.ts';
+import { $api, useCurrentUser } from '../../lib/api.ts';
 import { ContentTypeIcon } from '../../lib/icons.tsx';
-import { answerOf, showFailure } from '../../lib/serverErrors.ts';
+import { showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
-import { playlistChanged } from './playlistQueries.ts';
+import { changeItem, playlistChanged } from './playlistQueries.ts';
 
 /** Results shown at once: enough to pick from, few enough to read; a longer list asks for a closer search. */
 const RESULTS = 8;
@@ -39,13 +39,7 @@ export function ContentSearch({ playlist }: { playlist: ConfigurationDetail }) {
     placeholderData: keepPreviousData,
   });
   const add = useMutation({
-    mutationFn: (content: Content) =>
-      answerOf(
-        apiClient.POST('/api/v2/mdm/device-configurations/{id}/content/', {
-          params: { path: { id: playlist.id } },
-          body: { contentId: content.id, contentOrigin: 'cms' },
-        }),
-      ),
+    mutationFn: (content: Content) => changeItem(playlist.id, 'add', content.id),
     async onSuccess(changed, content) {
       await playlistChanged(queryClient, changed);
       toasts.show({

@@ -9,7 +9,7 @@ import { apiClient } from '../../lib/api.ts';
 import { ContentTypeIcon } from '../../lib/icons.tsx';
 import { answerOf, showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
-import { playlistChanged } from './playlistQueries.ts';
+import { changeItem, playlistChanged } from './playlistQueries.ts';
 import { dropIndex, moveItem } from './reorder.ts';
 
 function GripIcon() {
@@ -100,13 +100,7 @@ export function PlaylistItems({ playlist, editable }: { playlist: ConfigurationD
     },
   });
   const remove = useMutation({
-    mutationFn: (content: Content) =>
-      answerOf(
-        apiClient.POST('/api/v2/mdm/device-configurations/{id}/remove-content/', {
-          params: { path: { id: playlist.id } },
-          body: { contentId: content.id, contentOrigin: 'cms' },
-        }),
-      ),
+    mutationFn: (content: Content) => changeItem(playlist.id, 'remove', content.id),
     async onSuccess(changed, content) {
       await playlistChanged(queryClient, changed);
       toasts.show({

@@ -68,6 +68,16 @@ export function headsetFit(
   return playlistFit(totalSize, capacityGb == null ? null : capacityGb * BYTES_PER_GB);
 }
 
+/** Adds a Mediathek item to the end of a playlist, or takes it out; answers with the changed playlist. */
+export function changeItem(playlistId: number, change: 'add' | 'remove', contentId: number) {
+  const init = { params: { path: { id: playlistId } }, body: { contentId, contentOrigin: 'cms' as const } };
+  return answerOf(
+    change === 'add'
+      ? apiClient.POST('/api/v2/mdm/device-configurations/{id}/content/', init)
+      : apiClient.POST('/api/v2/mdm/device-configurations/{id}/remove-content/', init),
+  );
+}
+
 /**
  * After a change answered with the playlist: the detail's cache takes the new fields at once (its items keep their
  * content, in the new order), then the detail, every list and the headsets (their sync state) are asked again.
