@@ -2,9 +2,8 @@ import type { components } from '@portal/api/schema';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../app.ts';
 import { SEED_FACTS } from '../db/seed.ts';
-import { JsonHttp } from '../simulator/client.ts';
-import { type DemoFleet, startDemoFleet } from '../simulator/demoFleet.ts';
-import { startTestHttpServer } from '../test/testServer.ts';
+import type { JsonHttp } from '../simulator/client.ts';
+import { type FleetTestServer, startFleetTestServer } from '../test/fleetTestServer.ts';
 
 type Schemas = components['schemas'];
 type Configuration = Schemas['Configuration'];
@@ -16,31 +15,17 @@ type Device = Schemas['Device'];
  * warning), the headset loads what fits and the playlist names what is missing there.
  */
 let server: RunningServer;
-let demo: DemoFleet;
 let client: JsonHttp;
 let token: string;
+let running: FleetTestServer | undefined;
 
 beforeAll(async () => {
-  server = await startTestHttpServer();
-  client = new JsonHttp(server.url);
-  token = (
-    await client.request<Schemas['TokenPair']>('POST', '/api/v1/sessions/', {
-      body: { username: 'zfsl@zfsl.example', password: 'portal2026' },
-    })
-  ).access;
   // Fast downloads: the 46 GB item takes a few seconds.
-  const started = await startDemoFleet(server.database.db, {
-    serverUrl: server.url,
-    log: () => undefined,
-    settings: { bandwidthBytesPerSecond: 16 * 1024 ** 3 },
-  });
-  if (!started) throw new Error('no demo fleet');
-  demo = started;
+  running = await startFleetTestServer('zfsl@zfsl.example', { bandwidthBytesPerSecond: 16 * 1024 ** 3 });
+  ({ server, client, token } = running);
 }, 120_000);
 afterAll(async () => {
-  await demo?.stop();
-  client?.close();
-  await server?.close();
+  await running?.close();
 });
 
 const headers = () => ({ authorization: `Bearer ${token}` });
