@@ -180,9 +180,9 @@ test('a teacher trainer builds a playlist, runs it on three headsets with a stor
   await expect(page.getByRole('switch', { name: 'Auf VR-Brillen aktiv' })).toBeChecked();
   expect((await playlistOf(request, users.zfsl, id)).sdmDevices).toHaveLength(3);
 
-  // The headsets load it: two reach 'synchronisiert', Rigel keeps what fits and says what is missing
-  // (the 46 GB recording, then 4,69 GB Lehrprobe do not fit together; Classroom Management and the web app do; the
-  // 2,93 GB Unterrichtsbeobachtung no longer).
+  // The headsets load it: two reach 'synchronisiert', Rigel loads in playlist order what fits (49,22 GB for
+  // content: the 46 GB recording, the web app, Classroom Management) and says what is missing (Lehrprobe,
+  // Unterrichtsbeobachtung).
   await expect(headsetRow(page, 'Canopus')).toContainText('synchronisiert', { timeout: 90_000 });
   await expect(headsetRow(page, 'Capella')).toContainText('synchronisiert', { timeout: 90_000 });
   await expect(headsetRow(page, 'Rigel')).toContainText('2 Inhalte fehlen auf Rigel', { timeout: 90_000 });
@@ -196,7 +196,7 @@ test('a teacher trainer builds a playlist, runs it on three headsets with a stor
   await expect(toast(page, 'Synchronisierung gestartet.')).toBeVisible();
   await expect(headsetRow(page, 'Rigel')).toContainText('2 Inhalte fehlen auf Rigel', { timeout: 90_000 });
 
-  // Removing 'Lehrprobe Biologie' queues a sync: Rigel now finds room for all but one.
+  // Removing 'Lehrprobe Biologie' queues a sync: Rigel now lacks only Unterrichtsbeobachtung.
   await items.getByRole('button', { name: '„Lehrprobe Biologie“ entfernen' }).click();
   await expect(toast(page, 'Inhalt entfernt.')).toBeVisible();
   await expect(items.getByRole('listitem')).toHaveCount(4);

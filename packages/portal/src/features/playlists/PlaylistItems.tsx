@@ -36,6 +36,12 @@ function RemoveIcon() {
   );
 }
 
+/** A drag in progress: the row's index and where it would land. */
+interface DragMove {
+  from: number;
+  to: number;
+}
+
 /** A keyboard move in progress: the item picked up and where it was. */
 interface Grab {
   id: number;
@@ -69,7 +75,13 @@ export function PlaylistItems({ playlist, editable }: { playlist: ConfigurationD
   const hintId = useId();
   const [order, setOrder] = useState<Content[] | null>(null);
   const [grab, setGrab] = useState<Grab | null>(null);
-  const [drag, setDrag] = useState<{ from: number; to: number } | null>(null);
+  const [drag, setDragState] = useState<DragMove | null>(null);
+  // The handlers read the move from here: a dragover can come before React has drawn the state of dragstart.
+  const dragging = useRef<DragMove | null>(null);
+  const setDrag = (move: DragMove | null) => {
+    dragging.current = move;
+    setDragState(move);
+  };
   const [announcement, setAnnouncement] = useState('');
   const handles = useRef(new Map<number, HTMLButtonElement>());
   const items = order ?? playlist.contents;
@@ -148,20 +160,22 @@ export function PlaylistItems({ playlist, editable }: { playlist: ConfigurationD
   };
 
   const onDragOver = (event: DragEvent<HTMLLIElement>, over: number) => {
-    if (!drag) return;
+    const move = dragging.current;
+    if (!move) return;
     event.preventDefault();
     const box = event.currentTarget.getBoundingClientRect();
-    const to = dropIndex(drag.from, over, event.clientY > box.top + box.height / 2);
-    if (to !== drag.to) setDrag({ ...drag, to });
+    const to = dropIndex(move.from, over, event.clientY > box.top + box.height / 2);
+    if (to !== move.to) setDrag({ ...move, to });
   };
   const onDrop = (event: DragEvent<HTMLLIElement>) => {
-    if (!drag) return;
+    const move = dragging.current;
+    if (!move) return;
     event.preventDefault();
-    const content = items[drag.from];
+    const content = items[move.from];
     setDrag(null);
-    if (!content || drag.to === drag.from) return;
-    setAnnouncement(t('items.announce.dropped', { title: content.title, position: drag.to + 1, count }));
-    place(moveItem(items, drag.from, drag.to), content);
+    if (!content || move.to === move.from) return;
+    setAnnouncement(t('items.announce.dropped', { title: content.title, position: move.to + 1, count }));
+    place(moveItem(items, move.from, move.to), content);
   };
 
   if (count === 0) {
