@@ -158,6 +158,26 @@ test('a teacher trainer builds a playlist, runs it on three headsets with a stor
   await page.reload();
   await expect(items.getByRole('listitem')).toContainText(order.map((title, i) => `${i + 1}.${title}`));
 
+  // And by drag and drop: 'Unterrichtsbeobachtung Mathematik' dropped on the upper half of 'Lehrprobe Biologie',
+  // then back onto the lower half of the last row.
+  const item = (title: string) => items.getByRole('listitem').filter({ hasText: title });
+  await item('Unterrichtsbeobachtung Mathematik').dragTo(item('Lehrprobe Biologie'), {
+    targetPosition: { x: 60, y: 4 },
+  });
+  const dragged = [order[0], order[4], order[1], order[2], order[3]];
+  await expect(items.getByRole('listitem')).toContainText(dragged.map((title, i) => `${i + 1}.${title}`));
+  await expect
+    .poll(async () => (await playlistOf(request, users.zfsl, id)).contents.map((c) => c.title))
+    .toEqual(dragged);
+  const last = await item('Classroom Management').boundingBox();
+  await item('Unterrichtsbeobachtung Mathematik').dragTo(item('Classroom Management'), {
+    targetPosition: { x: 60, y: (last?.height ?? 40) - 4 },
+  });
+  await expect(items.getByRole('listitem')).toContainText(order.map((title, i) => `${i + 1}.${title}`));
+  await expect
+    .poll(async () => (await playlistOf(request, users.zfsl, id)).contents.map((c) => c.title))
+    .toEqual(order);
+
   // Rename.
   await page.getByRole('button', { name: 'Umbenennen' }).click();
   await page.getByRole('dialog').getByLabel('Name').fill(RENAMED);

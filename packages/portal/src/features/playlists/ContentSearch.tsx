@@ -77,7 +77,7 @@ export function ContentSearch({ playlist }: { playlist: ConfigurationDetail }) {
               borderRadius="medium"
               background="surface"
             >
-              <ContentTypeIcon type={content.contentType} />
+              <ContentTypeIcon type={content.contentType} size={24} />
               <Box display="flex" flexDirection="column" flexGrow={1} minWidth="0">
                 <Text as="span">{content.title}</Text>
                 <Text as="span" size="small" tone="muted">

@@ -130,7 +130,7 @@ export function PlaylistDetailPage() {
   if (owner) {
     facts.push({
       id: 'shared',
-      term: t('share.title'),
+      term: t('detail.shares'),
       value:
         playlist.sharedWith.length > 0
           ? t('detail.sharedWith', { count: playlist.sharedWith.length })

@@ -238,7 +238,7 @@ export function PlaylistItems({ playlist, editable }: { playlist: ConfigurationD
               <Text as="span" weight="semibold" tone="muted">
                 {index + 1}.
               </Text>
-              <ContentTypeIcon type={content.contentType} />
+              <ContentTypeIcon type={content.contentType} size={24} />
               <Box display="flex" flexDirection="column" flexGrow={1} minWidth="0">
                 <Link to={`/library/${content.id}`}>{content.title}</Link>
                 <ItemFacts content={content} />
