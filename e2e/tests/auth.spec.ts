@@ -64,7 +64,7 @@ test('the block is temporary: 15 minutes later the right password signs in', asy
   await submitLogin(page, users.zfsl, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/library$/);
   expect(await page.evaluate(() => localStorage.getItem('vr-portal.loginAttempts'))).toBe('3');
-  expect(await page.evaluate(() => localStorage.getItem('vr-portal.loginLockedAt'))).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('vr-portal.loginLockedUntil'))).toBeNull();
 });
 
 test('no page content renders while the signed-in user loads or cannot be loaded', async ({ page }) => {

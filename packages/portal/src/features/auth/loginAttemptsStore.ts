@@ -8,12 +8,12 @@ export const loginAttemptsStore: Pick<LoginPorts<unknown>, 'now' | 'readAttempts
   now: () => Date.now(),
   readAttempts: () => ({
     remaining: appStorage.getItem(storageKeys.loginAttempts),
-    lockedAt: appStorage.getItem(storageKeys.loginLockedAt),
+    lockedUntil: appStorage.getItem(storageKeys.loginLockedUntil),
   }),
   writeAttempts(state: LoginAttemptsState) {
     appStorage.setItem(storageKeys.loginAttempts, String(state.remaining));
-    if (state.lockedAt === null) appStorage.removeItem(storageKeys.loginLockedAt);
-    else appStorage.setItem(storageKeys.loginLockedAt, String(state.lockedAt));
+    if (state.lockedUntil === null) appStorage.removeItem(storageKeys.loginLockedUntil);
+    else appStorage.setItem(storageKeys.loginLockedUntil, String(state.lockedUntil));
   },
 };
 

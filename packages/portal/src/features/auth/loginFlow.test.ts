@@ -20,12 +20,12 @@ function fakePorts(
     now: () => clock.now,
     readAttempts: () => ({
       remaining: storage.get('attempts') ?? null,
-      lockedAt: storage.get('lockedAt') ?? null,
+      lockedUntil: storage.get('lockedUntil') ?? null,
     }),
     writeAttempts: (state) => {
       storage.set('attempts', String(state.remaining));
-      if (state.lockedAt === null) storage.delete('lockedAt');
-      else storage.set('lockedAt', String(state.lockedAt));
+      if (state.lockedUntil === null) storage.delete('lockedUntil');
+      else storage.set('lockedUntil', String(state.lockedUntil));
     },
     async requestTokens({ password }) {
       server.requests += 1;
@@ -62,7 +62,7 @@ describe('login attempts (spec §4)', () => {
     });
     expect(server.requests).toBe(3);
     expect(storage.get('attempts')).toBe('0');
-    expect(storage.get('lockedAt')).toBe(String(START));
+    expect(storage.get('lockedUntil')).toBe(String(START + LOGIN_LOCK_DURATION_MS));
 
     expect(await runLogin(ports, credentials('portal2026'))).toEqual({
       kind: 'blocked',
@@ -92,7 +92,7 @@ describe('login attempts (spec §4)', () => {
     expect(await runLogin(ports, credentials('portal2026'))).toEqual({ kind: 'success' });
     expect(server.requests).toBe(4);
     expect(storage.get('attempts')).toBe('3');
-    expect(storage.has('lockedAt')).toBe(false);
+    expect(storage.has('lockedUntil')).toBe(false);
   });
 
   it('gives a block stored without its start (older portal) a start, so that it ends', async () => {
@@ -101,7 +101,7 @@ describe('login attempts (spec §4)', () => {
     const clock = { now: START };
     const ports = fakePorts(server, storage, { current: null }, clock);
     expect(await runLogin(ports, credentials('portal2026'))).toMatchObject({ kind: 'blocked' });
-    expect(storage.get('lockedAt')).toBe(String(START));
+    expect(storage.get('lockedUntil')).toBe(String(START + LOGIN_LOCK_DURATION_MS));
     clock.now = START + LOGIN_LOCK_DURATION_MS;
     expect(await runLogin(ports, credentials('portal2026'))).toEqual({ kind: 'success' });
   });

@@ -45,10 +45,10 @@ export class LoginThrottledError extends Error {
   }
 }
 
-/** The stored counter and lock start, as strings (or nothing) straight from storage. */
+/** The stored counter and the end of its block, as strings (or nothing) straight from storage. */
 export interface StoredLoginAttempts {
   remaining: string | null;
-  lockedAt: string | null;
+  lockedUntil: string | null;
 }
 
 /** The side effects of a login, injected so the flow can be tested without browser, server or real clock. */
