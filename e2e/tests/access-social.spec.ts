@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { type IsolatedServer, startIsolatedServer } from './isolatedServer.ts';
+import { openUserMenu } from './support.ts';
 
 // Issue 4, item 3: the portal's side of social login through the built-in provider 'Antares (Demo)'.
 // Creates a social user, so a server of its own.
@@ -45,10 +46,7 @@ test('a social user signs in through /oidc-antares and ends up with tokens, with
     .getByRole('checkbox', { name: 'Ich habe die Nutzungsbedingungen gelesen und akzeptiere diese.' })
     .click();
   await dialog.getByRole('button', { name: 'Akzeptieren' }).click();
-  await page
-    .getByRole('navigation', { name: 'Hauptnavigation' })
-    .getByRole('link', { name: 'Profil' })
-    .click();
+  await (await openUserMenu(page)).getByRole('menuitem', { name: 'Profil' }).click();
   await expect(page.getByRole('heading', { name: 'Passwort ändern' })).toBeVisible();
   await expect(page.getByText('Ihr Passwort wird von Ihrem Anmeldedienst verwaltet')).toBeVisible();
   await expect(page.getByLabel('Aktuelles Passwort')).toHaveCount(0);

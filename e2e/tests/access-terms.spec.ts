@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type IsolatedServer, startIsolatedServer } from './isolatedServer.ts';
-import { DEMO_PASSWORD, submitLogin, toast, users } from './support.ts';
+import { DEMO_PASSWORD, openUserMenu, submitLogin, toast, userMenuButton, users } from './support.ts';
 
 // Issue 4, item 4: the terms dialog, its documents, its keyboard trap, and new terms versions.
 // Publishing terms affects every user, so the whole file runs against a server of its own.
@@ -138,10 +138,11 @@ test('staff publish new terms on their profile; signed-in users meet the updated
   const staff = await staffContext.newPage();
   await signInAt(staff, STAFF);
   await expect(staff).toHaveURL(/\/library$/);
-  const nav = staff.getByRole('navigation', { name: 'Hauptnavigation' });
-  await expect(nav.getByRole('link', { name: 'Einstellungen' })).toHaveCount(0);
-  await expect(nav.getByRole('link', { name: 'Inhalt erstellen' })).toHaveCount(0);
-  await nav.getByRole('link', { name: 'Profil' }).click();
+  // Staff have no organisation: no settings, and nothing they could create content for.
+  await expect(staff.getByRole('link', { name: 'Inhalt erstellen' })).toHaveCount(0);
+  const menu = await openUserMenu(staff);
+  await expect(menu.getByRole('menuitem', { name: 'Einstellungen' })).toHaveCount(0);
+  await menu.getByRole('menuitem', { name: 'Profil' }).click();
   await expect(staff.getByRole('heading', { name: 'Nutzungsbedingungen veröffentlichen' })).toBeVisible();
   await expect(staff.getByText('Aktuelle Version: 1')).toBeVisible();
   await staff.getByLabel('Adresse der Nutzungsbedingungen (PDF)').fill('nutzungsbedingungen-v2.pdf');
@@ -178,6 +179,6 @@ test('staff publish new terms on their profile; signed-in users meet the updated
   // (The success toast itself is checked in auth.spec.ts.)
   await expect(dialog).toBeHidden();
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+  await expect(userMenuButton(page)).toBeVisible();
   await expect(page.getByRole('dialog')).toBeHidden();
 });

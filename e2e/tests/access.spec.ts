@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type IsolatedServer, startIsolatedServer } from './isolatedServer.ts';
-import { DEMO_PASSWORD, signIn, submitLogin, toast, users } from './support.ts';
+import { DEMO_PASSWORD, signIn, signOut, submitLogin, toast, userMenuButton, users } from './support.ts';
 
 // Issue 4, items 1 and 2: login rules and throttling, token refresh and revocation, as a user meets them.
 
@@ -98,7 +98,7 @@ test.describe('with access tokens that live two seconds', () => {
       if (r.url().endsWith('/api/v1/sessions/refresh/')) refreshCalls += 1;
     });
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+    await expect(userMenuButton(page)).toBeVisible();
     // The refresh request is counted when it leaves; the new pair is stored only once its answer is read.
     await expect.poll(async () => (await storedTokens(page)).access).not.toBe(before.access);
     expect(refreshCalls).toBe(1);
@@ -131,7 +131,7 @@ test('an access token the server refuses is renewed once and the call repeated',
     call.forged = (await response.request().headerValue('authorization')) === `Bearer ${forged}`;
   });
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+  await expect(userMenuButton(page)).toBeVisible();
   const repeatedAfterRefusal = () => {
     const refusal = me.findIndex((call) => call.forged && call.status === 401);
     return refusal >= 0 && me.slice(refusal + 1).some((call) => !call.forged && call.status === 200);
@@ -163,7 +163,7 @@ test('after logout the old refresh token is refused by the server', async ({ pag
   await signIn(page, users.lehrer);
   const { refresh } = await storedTokens(page);
   expect(refresh).not.toBeNull();
-  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await signOut(page);
   await expect(toast(page, 'Erfolgreich ausgeloggt.')).toBeVisible();
   const reuse = await request.post('/api/v1/sessions/refresh/', { data: { refresh } });
   expect(reuse.status()).toBe(401);

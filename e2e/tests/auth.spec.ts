@@ -1,5 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { contentTitlesFor, DEMO_PASSWORD, signIn, submitLogin, toast, users } from './support.ts';
+import {
+  contentTitlesFor,
+  DEMO_PASSWORD,
+  openUserMenu,
+  signIn,
+  signOut,
+  submitLogin,
+  toast,
+  userMenuButton,
+  users,
+} from './support.ts';
 
 test('a teacher signs in and sees the content titles of the Mediathek', async ({ page, request }) => {
   const titles = await contentTitlesFor(request, users.lehrer);
@@ -16,7 +26,9 @@ test('a teacher signs in and sees the content titles of the Mediathek', async ({
   expect(tokenKeys).toEqual(expect.arrayContaining(['vr-portal.accessToken', 'vr-portal.refreshToken']));
 });
 
-test('three wrong passwords block the login, and a fourth try sends no request', async ({ page }) => {
+test('three wrong passwords block the login: one message at a time, the button disabled, no fourth request', async ({
+  page,
+}) => {
   let loginRequests = 0;
   page.on('request', (request) => {
     if (request.url().includes('/api/v1/sessions/') && request.method() === 'POST') loginRequests += 1;
@@ -31,8 +43,15 @@ test('three wrong passwords block the login, and a fourth try sends no request',
   await submitLogin(page, users.lehrer, 'falsch3234');
   await expect(toast(page, 'Login gesperrt')).toBeVisible();
   expect(loginRequests).toBe(3);
+  // One message at a time: the block replaced the failure toasts instead of piling onto them.
+  const region = page.getByRole('region', { name: /^Benachrichtigungen/ });
+  await expect(region.getByRole('listitem')).toHaveCount(1);
 
-  await submitLogin(page, users.lehrer, 'portal2026');
+  // The portal's counter says blocked: the button is disabled, and Enter in the field sends nothing either.
+  const button = page.getByRole('button', { name: 'Anmelden' });
+  await expect(button).toBeDisabled();
+  await page.getByLabel('Passwort', { exact: true }).fill('portal2026');
+  await page.getByLabel('Passwort', { exact: true }).press('Enter');
   await expect(page.getByText('Login gesperrt').first()).toBeVisible();
   // Give a stray request the time it would need to show up.
   await page.waitForTimeout(500);
@@ -55,12 +74,13 @@ test('the block is temporary: 15 minutes later the right password signs in', asy
 
   // Still blocked shortly before the end …
   await page.clock.fastForward('14:00');
-  await submitLogin(page, users.zfsl, DEMO_PASSWORD);
+  await expect(page.getByRole('button', { name: 'Anmelden' })).toBeDisabled();
   await expect(page).toHaveURL(/\/login$/);
   await expect(notice).toBeVisible();
   // … and over once the lock period has passed: the notice goes by itself and the login works.
   await page.clock.fastForward('01:01');
   await expect(notice).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Anmelden' })).toBeEnabled();
   await submitLogin(page, users.zfsl, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/library$/);
   expect(await page.evaluate(() => localStorage.getItem('vr-portal.loginAttempts'))).toBe('3');
@@ -105,19 +125,24 @@ test('the navigation follows the role: administrators get the settings, members 
 }) => {
   const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
   await signIn(page, users.lehrer);
-  await expect(nav.getByRole('link', { name: 'Inhalt erstellen' })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Einstellungen' })).toHaveCount(0);
-  await nav.getByRole('link', { name: 'Inhalt erstellen' }).click();
+  // The header names who is signed in and for which organisation.
+  await expect(userMenuButton(page)).toContainText('Gymnasium Demo');
+  let menu = await openUserMenu(page);
+  await expect(menu.getByRole('menuitem', { name: 'Profil' })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Einstellungen' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  // Creating content is the Mediathek's call to action, not a navigation entry.
+  await expect(nav.getByRole('link', { name: 'Inhalt erstellen' })).toHaveCount(0);
+  await page.getByRole('main').getByRole('link', { name: 'Inhalt erstellen' }).click();
   await expect(page).toHaveURL(/\/library\/new$/);
-  await expect(nav.getByRole('link', { name: 'Inhalt erstellen' })).toHaveAttribute('aria-current', 'page');
-  await expect(nav.getByRole('link', { name: 'Mediathek' })).not.toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Mediathek' })).toHaveAttribute('aria-current', 'page');
 
-  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await signOut(page);
   await expect(toast(page, 'Erfolgreich ausgeloggt.')).toBeVisible();
   await signIn(page, users.admin);
-  await nav.getByRole('link', { name: 'Einstellungen' }).click();
+  menu = await openUserMenu(page);
+  await menu.getByRole('menuitem', { name: 'Einstellungen' }).click();
   await expect(page).toHaveURL(/\/dashboard\/settings$/);
-  await expect(nav.getByRole('link', { name: 'Einstellungen' })).toHaveAttribute('aria-current', 'page');
   await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current', 'page');
   // The organisation's type (spec §3: 4 = KMZ).
   await expect(page.getByText('Kreismedienzentrum', { exact: true })).toBeVisible();
@@ -138,7 +163,7 @@ test('a teacher who is no administrator is sent from the settings to the Mediath
 
 test('logging out clears the session and says so', async ({ page }) => {
   await signIn(page, users.lehrer);
-  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await signOut(page);
   await expect(toast(page, 'Erfolgreich ausgeloggt.')).toBeVisible();
   await expect(page).toHaveURL(/\/library$/);
   const keys = await page.evaluate(() =>

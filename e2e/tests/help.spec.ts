@@ -19,7 +19,7 @@ test('the Mediathek offers its help topic, and the support page names it', async
 
 test('the topic follows the page, and administrators get their help', async ({ page }) => {
   await signIn(page, users.admin);
-  await banner(page).getByRole('navigation').getByRole('link', { name: 'Inhalt erstellen' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Inhalt erstellen' }).click();
   await expect(page).toHaveURL(/\/library\/new$/);
   const help = banner(page).getByRole('link', { name: 'Hilfe: Inhalt erstellen' });
   await expect(help).toHaveAttribute('href', '/support?thema=library-new&fuer=administratoren');

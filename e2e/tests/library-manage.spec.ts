@@ -35,12 +35,15 @@ test('create a video with preview image, then upload 50 MB with visible progress
   await page.getByLabel('Titel').fill(title);
   await page.getByLabel('Inhaltstyp').selectOption('video');
   await page.getByLabel('Format').selectOption('360');
-  await page.getByLabel('Dauer in Sekunden').fill('3725');
-  await page.getByLabel('Mindestalter').fill('14');
-  await page.getByLabel('Höchstalter').fill('12');
+  await expect(page.getByLabel('Format').getByRole('option', { name: '3D 180° (links/rechts)' })).toHaveCount(
+    1,
+  );
+  await page.getByLabel('Dauer (h:mm:ss)').fill('1:02:05');
+  await page.getByLabel('Alter von').fill('14');
+  await page.getByLabel('Alter bis').fill('12');
   await page.getByRole('button', { name: 'Inhalt anlegen' }).click();
   await expect(page.getByText('Das Mindestalter darf nicht größer als das Höchstalter sein.')).toBeVisible();
-  await page.getByLabel('Höchstalter').fill('18');
+  await page.getByLabel('Alter bis').fill('18');
 
   await chooseFile(page, 'Vorschaubild wählen', previewFile);
   await expect(page.getByRole('img', { name: 'Vorschaubild' })).toBeVisible();

@@ -73,11 +73,15 @@ test('cards show type, format, age text and owner; a search goes to the server a
   await expect.poll(async () => (await cardTitles(page)).length).toBeGreaterThan(1);
 });
 
-test('a search without results says what to do and resets the view', async ({ page }) => {
+test('a search without results names the search and filters, and resets the view', async ({ page }) => {
   await page.goto('/library?search=gibt-es-nicht&type=app');
   await expect(page.getByText('Keine passenden Inhalte')).toBeVisible();
-  await expect(page.getByText('Ändern Sie den Suchbegriff oder setzen Sie die Filter zurück.')).toBeVisible();
-  await page.getByRole('button', { name: 'Suche und Filter zurücksetzen' }).click();
+  await expect(
+    page.getByText(
+      'Keine Inhalte für: Suche „gibt-es-nicht“, Inhaltstyp: App. Ändern Sie den Suchbegriff oder setzen Sie die Filter zurück.',
+    ),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Filter zurücksetzen' }).click();
   await expect(page).toHaveURL(/\/library$/);
   await expect.poll(async () => (await cardTitles(page)).length).toBeGreaterThan(1);
 });

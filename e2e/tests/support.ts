@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'portal2026';
@@ -48,4 +50,69 @@ export async function contentTitlesFor(request: APIRequestContext, email?: strin
   expect(list.ok()).toBe(true);
   const body = (await list.json()) as { results: { title: string }[] };
   return body.results.map((item) => item.title);
+}
+
+/** The account menu's button in the header: it names the signed-in person and organisation. */
+export function userMenuButton(page: Page) {
+  return page.getByRole('banner').locator('button[aria-haspopup="menu"]');
+}
+
+/** Opens the account menu (Profil, Einstellungen, Abmelden) and hands back the open menu. */
+export async function openUserMenu(page: Page) {
+  await userMenuButton(page).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+/** Signs out through the account menu, as a user does ('Sign out' in English). */
+export async function signOut(page: Page, label = 'Abmelden'): Promise<void> {
+  const menu = await openUserMenu(page);
+  await menu.getByRole('menuitem', { name: label }).click();
+}
+
+/** axe-core's script, run through the DevTools protocol: the portal's CSP rightly refuses an injected <script>. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG 2.2 A/AA rules on the page as it stands (open menus and dialogs included): the violations. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<AxeResults> } }).axe;
+    const results = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    });
+    return results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+  });
+}
+
+interface AxeResults {
+  violations: { id: string; nodes: { target: string[] }[] }[];
+}
+
+/** The id of a demo content item, by its title (anonymous search). */
+export async function contentIdOf(page: Page, title: string): Promise<number> {
+  const response = await page.request.get(`/api/v2/cms/content/?search=${encodeURIComponent(title)}`);
+  const [item] = ((await response.json()) as { results: { id: number }[] }).results;
+  if (!item) throw new Error(`no content ${title}`);
+  return item.id;
+}
+
+/** Every page an administrator reaches (content pages of item `id`), for the page checks of issue 12. */
+export function administratorPages(id: number): string[] {
+  return [
+    '/library',
+    '/library/new',
+    `/library/${id}`,
+    `/library/${id}/edit`,
+    '/dashboard',
+    '/dashboard/devices',
+    '/dashboard/devices/1',
+    '/dashboard/configurations',
+    '/dashboard/configurations/1',
+    '/dashboard/profile',
+    '/dashboard/settings',
+  ];
 }

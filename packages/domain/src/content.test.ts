@@ -48,3 +48,12 @@ describe('contentOrderingFor', () => {
     expect(CONTENT_ORDERINGS).toContain('title');
   });
 });
+
+describe('CONTENT_FORMATS', () => {
+  it('names the formats of spec §3 and their degrees', async () => {
+    const { CONTENT_FORMATS, contentFormatDegrees, isContentFormat } = await import('./content.ts');
+    expect(CONTENT_FORMATS.map((format) => contentFormatDegrees(format))).toEqual([180, 180, 180, 360]);
+    expect(isContentFormat('3D180_TB')).toBe(true);
+    expect(isContentFormat('720')).toBe(false);
+  });
+});

@@ -163,3 +163,21 @@ describe('truncateText', () => {
     expect(truncateText(text, Number.NaN)).toBe(text);
   });
 });
+
+describe('parseDuration', () => {
+  it('reads h:mm:ss, m:ss and whole seconds, the reverse of formatDuration', async () => {
+    const { parseDuration, formatDuration } = await import('./format.ts');
+    expect(parseDuration('1:02:05')).toBe(3725);
+    expect(parseDuration('12:00')).toBe(720);
+    expect(parseDuration(' 90 ')).toBe(90);
+    expect(parseDuration('100:00:00')).toBe(360000);
+    for (const seconds of [0, 59, 3725, 86399]) expect(parseDuration(formatDuration(seconds))).toBe(seconds);
+  });
+
+  it('is null for nothing and invalid for anything else', async () => {
+    const { parseDuration } = await import('./format.ts');
+    expect(parseDuration('')).toBeNull();
+    for (const text of ['1:60:00', '0:75', 'eine Stunde', '1.5', '-3', '1:2:3:4', '1::2'])
+      expect(parseDuration(text), text).toBe('invalid');
+  });
+});

@@ -62,6 +62,20 @@ export function formatDuration(seconds: number): string {
   return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
 }
 
+/**
+ * The reverse of {@link formatDuration}: 'h:mm:ss', 'm:ss' or whole seconds ('3725') to seconds; null for an
+ * empty text, 'invalid' for anything else (minutes and seconds after the first part must be below 60).
+ * @example parseDuration('1:02:05') // 3725
+ */
+export function parseDuration(text: string): number | null | 'invalid' {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  if (!/^\d{1,6}(:\d{1,2}){0,2}$/.test(trimmed)) return 'invalid';
+  const parts = trimmed.split(':').map(Number);
+  if (parts.slice(1).some((part) => part >= 60)) return 'invalid';
+  return parts.reduce((total, part) => total * 60 + part, 0);
+}
+
 /** Spec §9, word for word. */
 export const AGE_TEXT_NONE = 'Keine Altersempfehlung';
 /** Spec §9 'X bis Y Jahre' in i18next interpolation syntax, ready to be the German translation value. */

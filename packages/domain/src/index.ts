@@ -18,14 +18,17 @@ export {
   translationRetryDelayMs,
 } from './constants.ts';
 export {
+  CONTENT_FORMATS,
   CONTENT_ORDERINGS,
   CONTENT_TYPES,
   type ContentDegrees,
+  type ContentFormat,
   type ContentOrdering,
   type ContentType,
   contentFormatDegrees,
   contentOrderingFor,
   FORMATS_180,
+  isContentFormat,
   isContentType,
 } from './content.ts';
 export {
@@ -51,6 +54,7 @@ export {
   byteSize,
   formatBytes,
   formatDuration,
+  parseDuration,
   TRUNCATION_SUFFIX,
   truncateText,
 } from './format.ts';
@@ -92,6 +96,7 @@ export {
   isMsbUser,
   isZfslUser,
   type KnownOrganisationType,
+  mayCreateContent,
   ORGANISATION_TYPE,
   type RoleFlags,
 } from './roles.ts';

@@ -151,3 +151,14 @@ describe('deriveRoleFlags', () => {
     expect(Object.values(deriveRoleFlags(null)).every((flag) => flag === false)).toBe(true);
   });
 });
+
+describe('mayCreateContent (the server gives new content to an organisation of the caller)', () => {
+  it('allows a member of an organisation and refuses staff without one and visitors', async () => {
+    const { mayCreateContent } = await import('./roles.ts');
+    expect(mayCreateContent({ email: 'a@b.de', organisations: [{ id: 1, organisationType: 2 }] })).toBe(true);
+    expect(mayCreateContent({ email: 'staff@vr-portal.example', isStaff: true, organisations: [] })).toBe(
+      false,
+    );
+    expect(mayCreateContent(undefined)).toBe(false);
+  });
+});

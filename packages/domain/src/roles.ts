@@ -108,3 +108,12 @@ export function deriveRoleFlags(user: DomainUser | null | undefined): RoleFlags 
     isContentAdmin: user?.isContentAdmin === true,
   };
 }
+
+/**
+ * Who may create content: a signed-in user with at least one organisation, as the server decides (createContent
+ * gives new content to the caller's first organisation and refuses a caller without one). Staff without an
+ * organisation may not.
+ */
+export function mayCreateContent(user: DomainUser | null | undefined): boolean {
+  return (user?.organisations.length ?? 0) > 0;
+}

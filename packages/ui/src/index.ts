@@ -3,12 +3,14 @@
 import './theme/fonts';
 import './theme/global.css';
 
+export { ActionBar, type ActionBarProps } from './ActionBar/ActionBar';
 export { Alert, type AlertProps, type AlertTone, alertTones } from './Alert/Alert';
 export { AppShell, type AppShellProps, NAVBAR_HEIGHT_PX } from './AppShell/AppShell';
 export { Badge, type BadgeProps, type BadgeTone, badgeTones } from './Badge/Badge';
 export { Box, type BoxProps } from './Box/Box';
 export { Breadcrumb, type BreadcrumbItem, type BreadcrumbProps } from './Breadcrumb/Breadcrumb';
 export { Button, type ButtonProps } from './Button/Button';
+export { ButtonLink, type ButtonLinkProps } from './ButtonLink/ButtonLink';
 export { Card, type CardElement, type CardProps } from './Card/Card';
 export { Checkbox, type CheckboxProps } from './Checkbox/Checkbox';
 export {
@@ -30,10 +32,12 @@ export {
 export {
   ContentCard,
   type ContentCardElement,
+  type ContentCardPlaceholderTone,
   type ContentCardProps,
   ContentCardSkeleton,
   type ContentCardSkeletonProps,
   type ContentCardTitleLevel,
+  contentCardPlaceholderTones,
 } from './ContentCard/ContentCard';
 export {
   DataTable,
@@ -54,6 +58,7 @@ export {
   type DialogTitleProps,
   type DialogTriggerProps,
 } from './Dialog/Dialog';
+export { Drawer, type DrawerProps } from './Drawer/Drawer';
 export { EmptyState, type EmptyStateProps } from './EmptyState/EmptyState';
 export { FileDropzone, type FileDropzoneProps, type FileRejection } from './FileDropzone/FileDropzone';
 export {
@@ -85,6 +90,7 @@ export {
   type MenuItemProps,
   type MenuItemTone,
   type MenuLabelProps,
+  type MenuLinkItemProps,
   type MenuRootProps,
   type MenuSeparatorProps,
   type MenuTriggerProps,
@@ -134,3 +140,4 @@ export {
 export { Tooltip, type TooltipProps, type TooltipSide, tooltipSides } from './Tooltip/Tooltip';
 export { darkThemeClass, lightThemeClass, vars } from './theme/theme.css';
 export { type Breakpoint, breakpointNames, breakpoints, type Space } from './theme/tokens';
+export { UserMenu, type UserMenuProps } from './UserMenu/UserMenu';

@@ -69,4 +69,14 @@ describe('routes of spec §2', () => {
       'breadcrumb.configurations',
     ]);
   });
+
+  it('gives every placeholder page a name of its own: its h1 and tab title (issue 12)', () => {
+    const titleOf = (path: string) => (leafOf(path).leaf?.handle as RouteHandle | undefined)?.title;
+    expect(titleOf('/dashboard')).toBe('pages.dashboard');
+    expect(titleOf('/dashboard/devices')).toBe('pages.devices');
+    expect(titleOf('/dashboard/devices/3')).toBe('pages.device');
+    expect(titleOf('/dashboard/configurations/4')).toBe('pages.configuration');
+    expect(titleOf('/agbs')).toBe('pages.terms');
+    for (const path of ['/products', '/about', '/contact']) expect(titleOf(path)).toBeDefined();
+  });
 });

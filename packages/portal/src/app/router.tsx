@@ -60,9 +60,13 @@ export const routes: RouteObject[] = [
                 Component: m.ContentEditPage,
               })),
           },
-          placeholder('impressum'),
-          placeholder('datenschutzerklaerung'),
-          placeholder('agbs'),
+          placeholder('impressum', { title: 'pages.impressum', description: 'meta.legal' }),
+          placeholder('datenschutzerklaerung', { title: 'pages.privacy', description: 'meta.legal' }),
+          placeholder('agbs', { title: 'pages.terms', description: 'meta.legal' }),
+          // Placeholder entries of spec §2 (products, about, contact), named in the footer as coming.
+          placeholder('products', { title: 'pages.products' }),
+          placeholder('about', { title: 'pages.about' }),
+          placeholder('contact', { title: 'pages.contact' }),
           // Names the help topic of the link that led here; the help texts come with the support issue.
           { path: 'support', lazy: () => import('./shell/SupportPage.tsx') },
           // Social login entry and return point (spec §4/§7); no help topic.
@@ -71,11 +75,21 @@ export const routes: RouteObject[] = [
             path: 'dashboard',
             loader: requireSignedIn,
             children: [
-              { index: true, lazy: comingSoon, handle: { breadcrumb: trails.dashboard } },
-              placeholder('devices', { breadcrumb: trails.devices }),
-              placeholder('devices/:id', { breadcrumb: trails.devices }),
-              placeholder('configurations', { breadcrumb: trails.configurations }),
-              placeholder('configurations/:id', { breadcrumb: trails.configurations }),
+              {
+                index: true,
+                lazy: comingSoon,
+                handle: { breadcrumb: trails.dashboard, title: 'pages.dashboard' } satisfies RouteHandle,
+              },
+              placeholder('devices', { breadcrumb: trails.devices, title: 'pages.devices' }),
+              placeholder('devices/:id', { breadcrumb: trails.devices, title: 'pages.device' }),
+              placeholder('configurations', {
+                breadcrumb: trails.configurations,
+                title: 'pages.configurations',
+              }),
+              placeholder('configurations/:id', {
+                breadcrumb: trails.configurations,
+                title: 'pages.configuration',
+              }),
               { path: 'profile', lazy: () => import('../features/profile/ProfilePage.tsx') },
               {
                 path: 'settings',

@@ -85,6 +85,25 @@ export const apiClient = createPortalClient({
 
 export const $api = createPortalQueryHooks(apiClient);
 
+/**
+ * Query keys come from the contract's paths through `$api`, never by hand. Every Mediathek list, whatever its
+ * search, filters or page: the prefix to invalidate after content changed.
+ */
+export const contentListsKey = $api.queryOptions('get', '/api/v2/cms/content/').queryKey;
+
+/** Lookup lists (categories, languages) change rarely: asked again after ten minutes at most. */
+const LOOKUP_STALE_MS = 10 * 60_000;
+export const categoriesQuery = {
+  ...$api.queryOptions('get', '/api/v2/cms/content-category/'),
+  staleTime: LOOKUP_STALE_MS,
+};
+export const languagesQuery = {
+  ...$api.queryOptions('get', '/api/v2/cms/languages/'),
+  staleTime: LOOKUP_STALE_MS,
+};
+
+export const currentTosQuery = $api.queryOptions('get', '/api/v1/organisations/current-tos/');
+
 const baseCurrentUserQuery = $api.queryOptions('get', '/api/v1/users/me/');
 export const currentUserQueryKey = baseCurrentUserQuery.queryKey;
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  answerOf,
+  errorDetail,
+  fieldError,
   isKnownServerMessage,
+  refusalDetail,
+  ServerRefusal,
   serverErrorMessage,
   serverFieldMessage,
   serverMessageText,
@@ -108,5 +113,44 @@ describe('server errors through the translations', () => {
     });
     expect(serverMessageToast({ text: 'Bitte warten.' })).toEqual({ descriptionText: 'Bitte warten.' });
     expect(serverMessageText({ text: 'Bitte warten.' })).toBe('Bitte warten.');
+  });
+});
+
+describe('error bodies of the contract', () => {
+  it('reads a detail', () => {
+    expect(errorDetail({ detail: 'Zu viele Versuche.' })).toBe('Zu viele Versuche.');
+    expect(errorDetail({ detail: ' ' })).toBeUndefined();
+    expect(errorDetail(undefined)).toBeUndefined();
+  });
+
+  it('reads the first message of a field', () => {
+    expect(fieldError({ email: ['Diese E-Mail-Adresse ist vergeben.', 'x'] }, 'email')).toBe(
+      'Diese E-Mail-Adresse ist vergeben.',
+    );
+    expect(fieldError({ email: ['x'] }, 'password')).toBeUndefined();
+    expect(fieldError({ detail: 'y' }, 'email')).toBeUndefined();
+  });
+});
+
+describe('ServerRefusal', () => {
+  it("keeps the server's German detail and the status", () => {
+    const refusal = new ServerRefusal(403, { detail: 'Sie gehören dieser Organisation nicht an.' });
+    expect(refusal.status).toBe(403);
+    expect(refusalDetail(refusal)).toBe('Sie gehören dieser Organisation nicht an.');
+  });
+
+  it('has no detail for field errors, empty bodies and other errors', () => {
+    expect(refusalDetail(new ServerRefusal(400, { title: ['Zu lang.'] }))).toBeUndefined();
+    expect(refusalDetail(new ServerRefusal(500, undefined))).toBeUndefined();
+    expect(refusalDetail(new Error('network'))).toBeUndefined();
+  });
+
+  it('is what a refused call rejects with; a 2xx answer resolves to its data', async () => {
+    const answer = (status: number, data?: unknown, error?: unknown) =>
+      Promise.resolve({ data, error, response: new Response(null, { status }) });
+    await expect(answerOf(answer(200, { id: 1 }))).resolves.toEqual({ id: 1 });
+    const refused = answerOf(answer(409, undefined, { detail: 'Schon vorhanden.' }));
+    await expect(refused).rejects.toBeInstanceOf(ServerRefusal);
+    await expect(refused).rejects.toMatchObject({ status: 409, detail: 'Schon vorhanden.' });
   });
 });

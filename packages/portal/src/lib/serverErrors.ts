@@ -1,7 +1,78 @@
 import { formatBytes } from '@portal/domain';
-import { errorDetail, fieldError } from './apiErrors.ts';
+import { reportError } from './errorReporting.ts';
 import { ALL_NAMESPACES, i18n, type TranslationKey } from './i18n.ts';
 import { type ToastInput, toasts } from './toasts.ts';
+
+/**
+ * The one module for errors of the server: reading the contract's error bodies (DRF style: `{detail}` or field
+ * errors `{field: [messages]}`), the refusal a failed call rejects with, and what the portal says about them.
+ */
+
+/** The server's `detail`, if the body has a non-blank one. The server's messages are German already. */
+export function errorDetail(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || !('detail' in error)) return undefined;
+  const { detail } = error as { detail: unknown };
+  return typeof detail === 'string' && detail.trim() !== '' ? detail : undefined;
+}
+
+/** The first message the server gave for `field`, if any. */
+export function fieldError(error: unknown, field: string): string | undefined {
+  if (typeof error !== 'object' || error === null || !(field in error)) return undefined;
+  const messages = (error as Record<string, unknown>)[field];
+  if (Array.isArray(messages)) {
+    const first: unknown = messages[0];
+    return typeof first === 'string' ? first : undefined;
+  }
+  return typeof messages === 'string' ? messages : undefined;
+}
+
+/**
+ * A call the server refused: its status and whole error body (for refusals the portal words itself by their
+ * `code` or fields), and `detail`, its German explanation (DRF `{detail}`) when it sent one. Queries and
+ * mutations reject with it (see {@link answerOf}), so a page can tell 'not found' from other failures.
+ */
+export class ServerRefusal extends Error {
+  override readonly name = 'ServerRefusal';
+  readonly status: number;
+  readonly detail: string | undefined;
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown) {
+    super(`HTTP ${status}`);
+    this.status = status;
+    this.detail = errorDetail(body);
+    this.body = body;
+  }
+}
+
+/** The server's reason for a failed call, if it gave one. */
+export function refusalDetail(error: unknown): string | undefined {
+  return error instanceof ServerRefusal ? error.detail : undefined;
+}
+
+/** What every call of the API client resolves to (openapi-fetch). */
+interface ApiAnswer<Data> {
+  data?: Data;
+  error?: unknown;
+  response: Response;
+}
+
+/**
+ * The data of a 2xx answer; any other answer rejects with ServerRefusal. A network failure rejects with the
+ * TypeError of fetch, which the query client retries. For a query's or mutation's function.
+ * @example mutationFn: (body) => answerOf(apiClient.PATCH('/api/v1/users/me/', { body }))
+ */
+export async function answerOf<Data>(call: Promise<ApiAnswer<Data>>): Promise<Data> {
+  const { data, error, response } = await call;
+  if (!response.ok || data === undefined) throw new ServerRefusal(response.status, error);
+  return data;
+}
+
+/** Like {@link answerOf} for calls whose answer carries nothing the caller needs (a 204 of a delete). */
+export async function expectSuccess(call: Promise<ApiAnswer<unknown>>): Promise<void> {
+  const { error, response } = await call;
+  if (!response.ok) throw new ServerRefusal(response.status, error);
+}
 
 /**
  * What the portal says about an error of the server: its own translation when it knows the error, the server's
@@ -129,4 +200,27 @@ export function showServerError(message: ServerMessage, title?: TranslationKey):
       title ?? (isKnownServerMessage(message) ? 'common:serverErrors.title' : 'common:errors.unknown.title'),
     ...serverMessageToast(message),
   });
+}
+
+/**
+ * The toast for a failed query or mutation: a refusal worded by serverErrorMessage (a 401 says nothing more: the
+ * session handler has spoken already), anything else (no answer at all) reported and worded generically.
+ * @example onError: (error) => showFailure(error, 'updateOrganisation', { 403: 'auth:toasts.restricted.description' })
+ */
+export function showFailure(
+  error: unknown,
+  during: string,
+  byStatus?: Partial<Record<number, TranslationKey>>,
+): void {
+  if (error instanceof ServerRefusal) {
+    if (error.status !== 401) showServerError(serverErrorMessage(error.status, error.body, byStatus));
+    return;
+  }
+  reportError(error, { during });
+  showServerError(UNKNOWN_SERVER_MESSAGE);
+}
+
+/** The 400 of a form's call, whose field errors belong at the fields; undefined for any other failure. */
+export function fieldRefusal(error: unknown): ServerRefusal | undefined {
+  return error instanceof ServerRefusal && error.status === 400 ? error : undefined;
 }

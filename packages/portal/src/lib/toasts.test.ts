@@ -39,4 +39,38 @@ describe('toast store', () => {
     store.show({ tone: 'info', title: 'common:comingSoon.title' });
     expect(listener).toHaveBeenCalledTimes(3);
   });
+
+  it('merges toasts with the same text: the new one replaces the old, never a pile (issue 12)', () => {
+    const store = createToastStore();
+    const failed = {
+      tone: 'error',
+      title: 'auth:toasts.loginFailed.title',
+      description: 'auth:toasts.loginFailed.description',
+    } as const;
+    const first = store.show(failed);
+    store.show({ tone: 'info', title: 'common:comingSoon.title' });
+    const again = store.show(failed);
+    expect(again).not.toBe(first);
+    expect(store.getSnapshot().map((toast) => toast.id)).toEqual([expect.any(String), again]);
+    expect(store.getSnapshot()).toHaveLength(2);
+    // Different values are a different text.
+    store.show({
+      tone: 'success',
+      title: 'profile:toasts.termsPublished.title',
+      descriptionValues: { version: 2 },
+    });
+    store.show({
+      tone: 'success',
+      title: 'profile:toasts.termsPublished.title',
+      descriptionValues: { version: 3 },
+    });
+    expect(store.getSnapshot()).toHaveLength(4);
+  });
+
+  it('keeps one toast per group: the newer message about the same thing replaces the older', () => {
+    const store = createToastStore();
+    store.show({ ...{ tone: 'error', title: 'auth:toasts.loginFailed.title' }, group: 'login' });
+    store.show({ tone: 'error', title: 'auth:toasts.loginBlocked.title', group: 'login' });
+    expect(store.getSnapshot().map((toast) => toast.title)).toEqual(['auth:toasts.loginBlocked.title']);
+  });
 });

@@ -17,6 +17,11 @@ export interface Toast {
   descriptionValues?: Record<string, string | number>;
   /** A text that arrived already translated (a server's German `detail`); shown instead of `description`. */
   descriptionText?: string;
+  /**
+   * Toasts of one group replace each other: one message at a time about one thing (e.g. 'login': 'Login nicht
+   * möglich', then 'Login gesperrt').
+   */
+  group?: string;
 }
 
 export type ToastInput = Omit<Toast, 'id'>;
@@ -26,6 +31,21 @@ export interface ToastStore {
   dismiss(id: string): void;
   subscribe(listener: () => void): () => void;
   getSnapshot(): readonly Toast[];
+}
+
+function sameText(a: ToastInput, b: ToastInput): boolean {
+  return (
+    a.tone === b.tone &&
+    a.title === b.title &&
+    a.description === b.description &&
+    a.descriptionText === b.descriptionText &&
+    JSON.stringify(a.descriptionValues ?? {}) === JSON.stringify(b.descriptionValues ?? {})
+  );
+}
+
+/** Whether `next` takes the place of a toast on screen: the same text, or the same group. */
+function replaces(next: ToastInput, shown: Toast): boolean {
+  return (next.group !== undefined && next.group === shown.group) || sameText(next, shown);
 }
 
 export function createToastStore(): ToastStore {
@@ -39,8 +59,10 @@ export function createToastStore(): ToastStore {
     show(toast) {
       counter += 1;
       const id = `toast-${counter}`;
-      // A new array each time: useSyncExternalStore compares snapshots by identity.
-      toasts = [...toasts, { ...toast, id }];
+      // Never a pile: a toast with the same text (or of the same group) gives way to the new one, which starts
+      // its 5 seconds afresh and is announced again. A new array each time: useSyncExternalStore compares
+      // snapshots by identity.
+      toasts = [...toasts.filter((shown) => !replaces(toast, shown)), { ...toast, id }];
       emit();
       return id;
     },

@@ -595,6 +595,8 @@ export async function seedDemoData(db: Database): Promise<void> {
           maxAge: c.ages?.[1] ?? null,
           languages: c.languages,
           categoryId: categoryId.get(c.category) ?? null,
+          // A small picture of the subject with the type's mark (assets/previews, drawn by scripts/demo-previews.mjs).
+          previewImage: `/media/previews/${c.category.toLowerCase()}-${c.contentType}.png`,
           ownerId,
           isPublic,
           createdAt: new Date(start + (60 - day) * 24 * 3600 * 1000),

@@ -1,5 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { mediaFrom } from '../styles/media';
+import { mediaBelow, mediaFrom } from '../styles/media';
 import { vars } from '../theme/theme.css';
 
 export const root = style({
@@ -98,4 +98,23 @@ export const side = style({
       borderRight: `1px solid ${vars.color.border}`,
     },
   },
+});
+
+/** With a menu button, the navigation in the navbar is for wide screens only (the drawer holds it below). */
+export const navCollapsible = style({
+  '@media': { [mediaBelow.desktop]: { display: 'none' } },
+});
+
+export const menuButton = style({
+  color: vars.color.navbarText,
+  flexShrink: 0,
+  '@media': { [mediaFrom.desktop]: { display: 'none' } },
+});
+
+export const footer = style({
+  flexShrink: 0,
+  borderTop: `1px solid ${vars.color.border}`,
+  backgroundColor: vars.color.surface,
+  paddingBlock: vars.space.large,
+  paddingInline: vars.space.large,
 });

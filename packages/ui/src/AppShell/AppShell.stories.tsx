@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/Button';
 import { Heading } from '../Heading/Heading';
 import { NavLink } from '../NavLink/NavLink';
@@ -207,5 +207,72 @@ export const NarrowScreenWithSideNavigation: Story = {
     await expect(canvasElement.ownerDocument.documentElement.scrollWidth).toBeLessThanOrEqual(
       NARROW_SCREEN.width,
     );
+  },
+};
+
+const footer = (
+  <nav aria-label="Rechtliches und Hilfe" style={{ display: 'flex', gap: '16px', flexWrap: 'wrap' }}>
+    <a href="/impressum">Impressum</a>
+    <a href="/datenschutzerklaerung">Datenschutzerklärung</a>
+    <a href="/agbs">Nutzungsbedingungen</a>
+  </nav>
+);
+
+/** With a footer: a contentinfo landmark below the main area. */
+export const WithFooter: Story = {
+  args: { footer },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const contentinfo = canvas.getByRole('contentinfo');
+    await expect(within(contentinfo).getByRole('link', { name: 'Impressum' })).toBeVisible();
+    await expect(contentinfo.getBoundingClientRect().top).toBeGreaterThanOrEqual(
+      canvas.getByRole('main').getBoundingClientRect().bottom,
+    );
+  },
+};
+
+/** On a wide screen the menu button stays hidden: the navigation sits in the navbar. */
+export const WithMenuButtonWide: Story = {
+  args: { menuButtonLabel: 'Menü', menuCloseLabel: 'Menü schließen', footer },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // Hidden with display: none, so out of the accessibility tree: found by its label in the DOM.
+    await expect(canvasElement.querySelector('button[aria-label="Menü"]')).not.toBeVisible();
+    await expect(canvas.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
+  },
+};
+
+/**
+ * On a phone the navigation moves into a drawer behind the menu button: focus stays inside, the active entry is
+ * marked, choosing an entry closes it, Escape closes it and returns the focus to the button.
+ */
+export const NarrowScreenWithMenuButton: Story = {
+  tags: ['viewport-narrow'],
+  ...narrowScreen,
+  args: { menuButtonLabel: 'Menü', menuCloseLabel: 'Menü schließen', footer },
+  play: async ({ canvasElement }) => {
+    await expect(window.innerWidth).toBe(NARROW_SCREEN.width);
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await expect(canvasElement.querySelector('header nav')).not.toBeVisible();
+    const button = canvas.getByRole('button', { name: 'Menü' });
+    const banner = canvas.getByRole('banner').getBoundingClientRect();
+    await expect(banner.height).toBe(NAVBAR_HEIGHT_PX);
+    await expect(button.getBoundingClientRect().bottom).toBeLessThanOrEqual(banner.bottom);
+    await userEvent.click(button);
+    const drawer = await body.findByRole('dialog', { name: 'Hauptnavigation' });
+    await expect(within(drawer).getByRole('link', { name: 'Mediathek' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(body.queryByRole('dialog')).not.toBeInTheDocument());
+    await expect(button).toHaveFocus();
+    await userEvent.click(button);
+    const again = await body.findByRole('dialog', { name: 'Hauptnavigation' });
+    // A plain <a> here: stop the story's document from navigating, the drawer closes all the same.
+    again.addEventListener('click', (event) => event.preventDefault(), { once: true });
+    await userEvent.click(within(again).getByRole('link', { name: 'Dashboard' }));
+    await waitFor(() => expect(body.queryByRole('dialog')).not.toBeInTheDocument());
   },
 };

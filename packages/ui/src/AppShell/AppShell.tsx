@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react';
+import { lazy, type MouseEvent, type ReactNode, Suspense, useRef, useState } from 'react';
+import { IconButton } from '../IconButton/IconButton';
 import { useLinkComponent } from '../LinkProvider/LinkProvider';
+import { NavLinkPlacementContext } from '../NavLink/NavLink';
 import { SkipLink } from '../SkipLink/SkipLink';
 import { NAVBAR_HEIGHT_PX } from '../theme/tokens';
 import * as styles from './AppShell.css';
@@ -7,6 +9,26 @@ import * as styles from './AppShell.css';
 export { NAVBAR_HEIGHT_PX };
 
 const MAIN_ID = 'main';
+
+// Loaded when the menu button is first pressed: pages on wide screens and first paints need no Radix Dialog.
+const Drawer = lazy(() => import('../Drawer/Drawer').then((module) => ({ default: module.Drawer })));
+
+function MenuIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="22"
+      height="22"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
+    </svg>
+  );
+}
 
 export interface AppShellProps {
   /** Logo or product name at the start of the navbar. */
@@ -19,6 +41,16 @@ export interface AppShellProps {
   navigationLabel?: string;
   /** Controls at the end of the navbar (help, login/logout). */
   actions?: ReactNode;
+  /**
+   * With it, narrow screens (below the desktop breakpoint) show a menu button of this name instead of the
+   * navigation, which opens the navigation in a drawer; without it, the navigation scrolls sideways there.
+   * @example menuButtonLabel={t('nav.menu')} menuCloseLabel={t('nav.menuClose')}
+   */
+  menuButtonLabel?: string;
+  /** Accessible name of the drawer's close button (with `menuButtonLabel`). */
+  menuCloseLabel?: string;
+  /** The page footer (e.g. legal links), in a <footer> landmark below the main area. */
+  footer?: ReactNode;
   /**
    * Optional side navigation (e.g. NavLinks with `placement="side"` for settings sections), in its own
    * <nav> beside the main area; it moves above the main area on narrow screens.
@@ -34,8 +66,8 @@ export interface AppShellProps {
 }
 
 /**
- * The portal frame: skip link, 60 px navbar (brand, navigation, actions), an optional side navigation
- * and the main landmark.
+ * The portal frame: skip link, 60 px navbar (menu button on narrow screens, brand, navigation, actions), an
+ * optional side navigation, the main landmark and an optional footer.
  */
 export function AppShell({
   brand,
@@ -43,16 +75,54 @@ export function AppShell({
   navigation,
   navigationLabel,
   actions,
+  menuButtonLabel,
+  menuCloseLabel,
+  footer,
   sideNavigation,
   sideNavigationLabel,
   skipLinkLabel,
   children,
 }: AppShellProps) {
   const Link = useLinkComponent();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const collapsible = Boolean(navigation && menuButtonLabel);
+  // A chosen entry leads to another page: the drawer must not stay over it.
+  const closeAfterLink = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.target instanceof Element && event.target.closest('a')) setMenuOpen(false);
+  };
   return (
     <div className={styles.root}>
       <SkipLink targetId={MAIN_ID}>{skipLinkLabel}</SkipLink>
       <header className={styles.header}>
+        {collapsible ? (
+          <IconButton
+            ref={menuButton}
+            label={menuButtonLabel ?? ''}
+            className={styles.menuButton}
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
+          >
+            <MenuIcon />
+          </IconButton>
+        ) : null}
+        {collapsible && menuOpen ? (
+          <Suspense fallback={null}>
+            <Drawer
+              open
+              onOpenChange={setMenuOpen}
+              title={navigationLabel ?? menuButtonLabel ?? ''}
+              closeLabel={menuCloseLabel ?? ''}
+              onContentClick={closeAfterLink}
+              returnFocusTo={menuButton}
+            >
+              <NavLinkPlacementContext.Provider value="side">
+                <nav aria-label={navigationLabel}>{navigation}</nav>
+              </NavLinkPlacementContext.Provider>
+            </Drawer>
+          </Suspense>
+        ) : null}
         <div className={styles.brand}>
           {brandHref ? (
             <Link href={brandHref} className={styles.brandLink}>
@@ -63,7 +133,10 @@ export function AppShell({
           )}
         </div>
         {navigation ? (
-          <nav aria-label={navigationLabel} className={styles.nav}>
+          <nav
+            aria-label={navigationLabel}
+            className={collapsible ? `${styles.nav} ${styles.navCollapsible}` : styles.nav}
+          >
             {navigation}
           </nav>
         ) : null}
@@ -83,6 +156,7 @@ export function AppShell({
           {children}
         </main>
       )}
+      {footer ? <footer className={styles.footer}>{footer}</footer> : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
+import { type RecipeVariants, recipe } from '@vanilla-extract/recipes';
 import { vars } from '../theme/theme.css';
 
 export const root = style({
@@ -28,16 +29,56 @@ export const media = style({
   overflow: 'hidden',
 });
 
-export const placeholder = style({
+export const placeholder = recipe({
+  base: {
+    position: 'absolute',
+    inset: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: vars.space.xsmall,
+    alignItems: 'center',
+    justifyContent: 'center',
+    padding: vars.space.small,
+    textAlign: 'center',
+    fontSize: vars.font.size.small,
+    color: vars.color.textMuted,
+  },
+  variants: {
+    // The tone colours the icon and the bottom edge; the text stays muted for its contrast.
+    tone: {
+      neutral: {},
+      info: { borderBottom: `4px solid ${vars.color.info}` },
+      warning: { borderBottom: `4px solid ${vars.color.warning}` },
+      positive: { borderBottom: `4px solid ${vars.color.positive}` },
+    },
+  },
+  defaultVariants: { tone: 'neutral' },
+});
+
+export type PlaceholderVariants = NonNullable<RecipeVariants<typeof placeholder>>;
+
+export const placeholderIcon = style({ display: 'inline-flex', width: '48px', height: '48px' });
+
+globalStyle(`${placeholderIcon} > svg`, { width: '100%', height: '100%' });
+globalStyle(`${placeholder.classNames.variants.tone.info} ${placeholderIcon}`, { color: vars.color.info });
+globalStyle(`${placeholder.classNames.variants.tone.warning} ${placeholderIcon}`, {
+  color: vars.color.warning,
+});
+globalStyle(`${placeholder.classNames.variants.tone.positive} ${placeholderIcon}`, {
+  color: vars.color.positive,
+});
+
+export const mediaBadge = style({
   position: 'absolute',
-  inset: 0,
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  padding: vars.space.small,
-  textAlign: 'center',
+  top: vars.space.small,
+  right: vars.space.small,
+  paddingInline: vars.space.small,
+  paddingBlock: vars.space.xxsmall,
+  borderRadius: vars.radius.large,
+  backgroundColor: vars.color.background,
+  color: vars.color.text,
   fontSize: vars.font.size.small,
-  color: vars.color.textMuted,
+  fontWeight: vars.font.weight.bold,
 });
 
 export const image = style({

@@ -178,3 +178,55 @@ export const Hover: Story = {
     });
   },
 };
+
+const videoIcon = (
+  <svg
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.6"
+    aria-hidden="true"
+    focusable="false"
+  >
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M10 9l5 3-5 3z" fill="currentColor" />
+  </svg>
+);
+
+/** Without a preview: the content type's icon and colour, and the 180°/360° badge over the corner. */
+export const TypedPlaceholder: Story = {
+  args: {
+    imageSrc: undefined,
+    placeholderText: 'Video',
+    placeholderIcon: videoIcon,
+    placeholderTone: 'warning',
+    mediaBadge: '360°',
+    viewLabel: undefined,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('img')).not.toBeInTheDocument();
+    await expect(canvas.getByText('360°')).toBeVisible();
+    const icon = canvasElement.querySelector('svg');
+    if (!icon?.parentElement) throw new Error('placeholder icon missing');
+    await expectToken(icon.parentElement, 'color', vars.color.warning);
+  },
+};
+
+/** The badge over a preview image too. */
+export const ImageWithBadge: Story = {
+  args: { mediaBadge: '180°', viewLabel: undefined },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('180°')).toBeVisible();
+  },
+};
+
+/** Only the preview area: a detail page's large placeholder in the cards' look. */
+export const MediaOnly: Story = {
+  args: { ...TypedPlaceholder.args, mediaOnly: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('heading')).not.toBeInTheDocument();
+    await expect(canvas.getByText('Video')).toBeVisible();
+  },
+};

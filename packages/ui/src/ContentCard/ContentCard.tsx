@@ -11,6 +11,10 @@ export type ContentCardElement = (typeof contentCardElements)[number];
 export const contentCardTitleLevels = [2, 3, 4] as const;
 export type ContentCardTitleLevel = (typeof contentCardTitleLevels)[number];
 
+/** Accent colours of the placeholder (semantic colour roles), so each content type keeps its own. */
+export const contentCardPlaceholderTones = ['neutral', 'info', 'warning', 'positive'] as const;
+export type ContentCardPlaceholderTone = (typeof contentCardPlaceholderTones)[number];
+
 export interface ContentCardProps {
   /** Element to render; 'li' when the cards form a list (<ul>). Default 'article'. */
   as?: ContentCardElement;
@@ -29,8 +33,22 @@ export interface ContentCardProps {
   href?: string;
   /** Preview image; without it a neutral placeholder keeps the layout. */
   imageSrc?: string;
-  /** Text in the placeholder when there is no preview image, e.g. 'Keine Vorschau'. */
+  /** Text in the placeholder when there is no preview image, e.g. 'Keine Vorschau' or the type 'Video'. */
   placeholderText?: string;
+  /**
+   * A decorative icon (inline SVG) in the placeholder, e.g. one per content type.
+   * @example placeholderIcon={<VideoIcon />} placeholderTone="warning"
+   */
+  placeholderIcon?: ReactNode;
+  /** Accent of the placeholder's icon and edge. Default 'neutral'. */
+  placeholderTone?: ContentCardPlaceholderTone;
+  /** A short marker over the preview or placeholder's corner, e.g. '360°'. */
+  mediaBadge?: string;
+  /**
+   * Only the preview area, without title and facts: a detail page's large placeholder that matches the cards.
+   * The title is then not shown (the page's heading names the content).
+   */
+  mediaOnly?: boolean;
   /** Describes the preview image; '' when it only repeats the title. */
   imageAlt: string;
   /** Content type, e.g. 'Video' or 'Anwendung'. */
@@ -56,6 +74,10 @@ export function ContentCard({
   href,
   imageSrc,
   placeholderText,
+  placeholderIcon,
+  placeholderTone = 'neutral',
+  mediaBadge,
+  mediaOnly = false,
   imageAlt,
   typeLabel,
   viewLabel,
@@ -92,35 +114,45 @@ export function ContentCard({
             loading="lazy"
             decoding="async"
           />
-        ) : placeholderText ? (
-          <span className={styles.placeholder}>{placeholderText}</span>
+        ) : placeholderText || placeholderIcon ? (
+          <span className={styles.placeholder({ tone: placeholderTone })}>
+            {placeholderIcon ? (
+              <span className={styles.placeholderIcon} aria-hidden="true">
+                {placeholderIcon}
+              </span>
+            ) : null}
+            {placeholderText}
+          </span>
         ) : null}
+        {mediaBadge ? <span className={styles.mediaBadge}>{mediaBadge}</span> : null}
       </div>
-      <div className={styles.body}>
-        <Heading className={styles.title} title={shown === title ? undefined : title}>
-          {href ? (
-            <Link href={href} className={styles.titleLink}>
-              {titleText}
-            </Link>
-          ) : (
-            titleText
-          )}
-        </Heading>
-        {hasTags ? (
-          <div className={styles.tags}>
-            {typeLabel ? <Tag size="small">{typeLabel}</Tag> : null}
-            {viewLabel ? <Tag size="small">{viewLabel}</Tag> : null}
-            {badges}
-          </div>
-        ) : null}
-        {hasMeta ? (
-          <p className={styles.meta}>
-            {ageText ? <span>{ageText}</span> : null}
-            {ownerName ? <span>{ownerName}</span> : null}
-          </p>
-        ) : null}
-        {actions ? <div className={styles.footer}>{actions}</div> : null}
-      </div>
+      {mediaOnly ? null : (
+        <div className={styles.body}>
+          <Heading className={styles.title} title={shown === title ? undefined : title}>
+            {href ? (
+              <Link href={href} className={styles.titleLink}>
+                {titleText}
+              </Link>
+            ) : (
+              titleText
+            )}
+          </Heading>
+          {hasTags ? (
+            <div className={styles.tags}>
+              {typeLabel ? <Tag size="small">{typeLabel}</Tag> : null}
+              {viewLabel ? <Tag size="small">{viewLabel}</Tag> : null}
+              {badges}
+            </div>
+          ) : null}
+          {hasMeta ? (
+            <p className={styles.meta}>
+              {ageText ? <span>{ageText}</span> : null}
+              {ownerName ? <span>{ownerName}</span> : null}
+            </p>
+          ) : null}
+          {actions ? <div className={styles.footer}>{actions}</div> : null}
+        </div>
+      )}
     </Root>
   );
 }

@@ -1,12 +1,22 @@
-import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
+import {
+  type AnchorHTMLAttributes,
+  type ComponentType,
+  createContext,
+  type ReactNode,
+  type Ref,
+  useContext,
+} from 'react';
 
-/** What every ui component passes to the app's link component. */
-export interface LinkComponentProps {
+/**
+ * What the ui components pass to the app's link component: `href`, `className`, `aria-current` and children,
+ * and for links inside a Menu (Menu.LinkItem) the menu item's role, focus handling, events and ref. The app's
+ * component must hand every prop on to its anchor.
+ */
+export type LinkComponentProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   href: string;
-  className?: string;
   children: ReactNode;
-  'aria-current'?: 'page' | undefined;
-}
+  ref?: Ref<HTMLAnchorElement>;
+};
 
 export type LinkComponent = ComponentType<LinkComponentProps>;
 
@@ -20,7 +30,7 @@ export interface LinkProviderProps {
   /**
    * Renders every link of the ui components, so client-side routing works everywhere.
    * @example
-   * const RouterLink: LinkComponent = ({ href, ...props }) => <Link to={href} {...props} />;
+   * const RouterLink: LinkComponent = ({ href, ...props }) => <Link to={href} {...props} />; // every prop on
    * <LinkProvider component={RouterLink}>…</LinkProvider>
    */
   component: LinkComponent;

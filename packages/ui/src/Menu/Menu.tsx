@@ -1,5 +1,6 @@
 import * as RadixMenu from '@radix-ui/react-dropdown-menu';
 import { type ComponentPropsWithoutRef, type ElementRef, forwardRef, type ReactNode } from 'react';
+import { useLinkComponent } from '../LinkProvider/LinkProvider';
 import * as styles from './Menu.css';
 
 const cx = (...classes: (string | undefined)[]) => classes.filter(Boolean).join(' ');
@@ -75,6 +76,15 @@ export const MenuContent = forwardRef<ElementRef<typeof RadixMenu.Content>, Menu
 );
 MenuContent.displayName = 'Menu.Content';
 
+/** An item's decorative icon before its text, if it has one. */
+function ItemIcon({ icon }: { icon: ReactNode }) {
+  return icon ? (
+    <span className={styles.itemIcon} aria-hidden="true">
+      {icon}
+    </span>
+  ) : null;
+}
+
 /** The item tones; the recipe in Menu.css has the same keys. */
 export type MenuItemTone = 'neutral' | 'critical';
 
@@ -102,16 +112,36 @@ export const MenuItem = forwardRef<ElementRef<typeof RadixMenu.Item>, MenuItemPr
 ) {
   return (
     <RadixMenu.Item ref={ref} className={cx(styles.item({ tone }), className)} {...props}>
-      {icon ? (
-        <span className={styles.itemIcon} aria-hidden="true">
-          {icon}
-        </span>
-      ) : null}
+      <ItemIcon icon={icon} />
       {children}
     </RadixMenu.Item>
   );
 });
 MenuItem.displayName = 'Menu.Item';
+
+export type MenuLinkItemProps = Omit<MenuItemProps, 'onSelect' | 'tone' | 'asChild'> & {
+  /** Where the item leads; rendered with the LinkProvider's link, so the router handles it. */
+  href: string;
+};
+
+/**
+ * An item that is a link (e.g. 'Profil' in a user menu): arrow keys reach it like any item, Enter follows it.
+ * @example <Menu.LinkItem href="/dashboard/profile">{t('nav.profile')}</Menu.LinkItem>
+ */
+export const MenuLinkItem = forwardRef<ElementRef<typeof RadixMenu.Item>, MenuLinkItemProps>(
+  function MenuLinkItem({ href, icon, className, children, ...props }, ref) {
+    const Link = useLinkComponent();
+    return (
+      <RadixMenu.Item ref={ref} className={cx(styles.item({}), className)} asChild {...props}>
+        <Link href={href}>
+          <ItemIcon icon={icon} />
+          {children}
+        </Link>
+      </RadixMenu.Item>
+    );
+  },
+);
+MenuLinkItem.displayName = 'Menu.LinkItem';
 
 export type MenuLabelProps = ComponentPropsWithoutRef<typeof RadixMenu.Label> & {
   /** The group's heading text. */
@@ -148,6 +178,7 @@ export const Menu = {
   Trigger: MenuTrigger,
   Content: MenuContent,
   Item: MenuItem,
+  LinkItem: MenuLinkItem,
   Label: MenuLabel,
   Separator: MenuSeparator,
 };

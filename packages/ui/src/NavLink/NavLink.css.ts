@@ -1,4 +1,7 @@
+import { globalStyle, style } from '@vanilla-extract/css';
 import { type RecipeVariants, recipe } from '@vanilla-extract/recipes';
+import { mediaBelow } from '../styles/media';
+import { visuallyHiddenOnPhones } from '../styles/utils.css';
 import { vars } from '../theme/theme.css';
 
 export const root = recipe({
@@ -59,3 +62,17 @@ export const root = recipe({
 });
 
 export type RootVariants = NonNullable<RecipeVariants<typeof root>>;
+
+export const icon = style({
+  display: 'inline-flex',
+  width: '22px',
+  height: '22px',
+  marginRight: vars.space.xsmall,
+  flexShrink: 0,
+  '@media': { [mediaBelow.tablet]: { marginRight: 0 } },
+});
+
+globalStyle(`${icon} > svg`, { width: '100%', height: '100%' });
+
+/** Visually hidden on phones, still read: the link keeps its name. */
+export const collapsibleText = visuallyHiddenOnPhones;

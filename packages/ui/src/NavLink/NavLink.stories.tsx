@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { type LinkComponentProps, LinkProvider } from '../LinkProvider/LinkProvider';
 import { expectToken } from '../testing/tokens';
+import { NARROW_SCREEN, narrowScreen } from '../testing/viewport';
 import { vars } from '../theme/theme.css';
 import { NavLink } from './NavLink';
 
@@ -156,5 +157,32 @@ export const KeyboardFocus: Story = {
     await expect(navigate).toHaveBeenCalledTimes(1);
     await expect(navigate).toHaveBeenCalledWith('/playlists');
     await expect(playlists).toHaveFocus();
+  },
+};
+
+const helpIcon = (
+  <svg
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    aria-hidden="true"
+    focusable="false"
+  >
+    <circle cx="12" cy="12" r="9" />
+    <path d="M9.5 9a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .8-1 1.5V14" strokeLinecap="round" />
+    <circle cx="12" cy="17.5" r="0.5" fill="currentColor" />
+  </svg>
+);
+
+/** With an icon: on a phone only the icon shows, and the text stays the link's name. */
+export const IconOnlyOnPhones: Story = {
+  tags: ['viewport-narrow'],
+  ...narrowScreen,
+  args: { href: '/support?thema=library', icon: helpIcon, children: 'Hilfe: Mediathek' },
+  play: async ({ canvasElement }) => {
+    await expect(window.innerWidth).toBe(NARROW_SCREEN.width);
+    const link = within(canvasElement).getByRole('link', { name: 'Hilfe: Mediathek' });
+    await expect(link.getBoundingClientRect().width).toBeLessThan(60);
   },
 };

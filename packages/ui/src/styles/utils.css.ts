@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { mediaBelow } from './media';
 
 /** Hidden on screen, still read by screen readers. */
 export const visuallyHidden = style({
@@ -11,4 +12,21 @@ export const visuallyHidden = style({
   clip: 'rect(0, 0, 0, 0)',
   whiteSpace: 'nowrap',
   border: 0,
+});
+
+/**
+ * Hidden on phones (below the tablet breakpoint), still read: a label that gives way to its icon or avatar on
+ * a narrow navbar and stays the control's accessible name.
+ */
+export const visuallyHiddenOnPhones = style({
+  '@media': {
+    [mediaBelow.tablet]: {
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      overflow: 'hidden',
+      clipPath: 'inset(50%)',
+      whiteSpace: 'nowrap',
+    },
+  },
 });

@@ -1,18 +1,15 @@
-import { EmptyState, Heading, Stack } from '@portal/ui';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { StatusPage } from '../../lib/StatusPage.tsx';
 
+/** Any address the portal does not know: its title once, as h1 and tab title. */
 export function NotFoundPage() {
   const { t } = useTranslation();
   return (
-    <Stack gap="large">
-      <Heading level={1}>{t('notFound.title')}</Heading>
-      <EmptyState
-        title={t('notFound.title')}
-        description={t('notFound.description')}
-        action={<Link to="/library">{t('notFound.action')}</Link>}
-      />
-    </Stack>
+    <StatusPage
+      title={t('notFound.title')}
+      description={t('notFound.description')}
+      action={{ href: '/library', label: t('notFound.action') }}
+    />
   );
 }
 

@@ -9,27 +9,57 @@ import {
   NavLink,
   Spinner,
   Stack,
+  Text,
 } from '@portal/ui';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { useLogout } from '../../features/auth/useLogout.ts';
 import { useCurrentUser } from '../../lib/api.ts';
+import { HelpIcon } from '../../lib/icons.tsx';
 import { useSavedLanguage } from '../../lib/userLanguage.ts';
 import { breadcrumbFor } from './breadcrumbs.ts';
-import { activeEntry, helpLinkFor, navigationFor } from './navigation.ts';
+import { activeEntry, COMING_PAGES, FOOTER_LINKS, helpLinkFor, navigationFor } from './navigation.ts';
 import { sessionGate } from './sessionGate.ts';
+
+// Signed-in users only: the account menu (and Radix DropdownMenu with it) loads once the user is known.
+const AccountMenu = lazy(() => import('./AccountMenu.tsx').then((m) => ({ default: m.AccountMenu })));
 
 // Only users who still have to accept the terms need the dialog (and Radix Dialog with it).
 const TermsGate = lazy(() =>
   import('../../features/auth/TermsGate.tsx').then((m) => ({ default: m.TermsGate })),
 );
 
-function RouterLink({ href, className, children, 'aria-current': ariaCurrent }: LinkComponentProps) {
+/** Every prop goes on to the anchor: a Menu.LinkItem hands over the menu item's role, focus handling and ref. */
+function RouterLink({ href, ...props }: LinkComponentProps) {
+  return <Link to={href} {...props} />;
+}
+
+/** On every page: the legal pages and the support, and the pages that are still to come (spec §2). */
+function Footer() {
+  const { t } = useTranslation();
   return (
-    <Link to={href} className={className} aria-current={ariaCurrent}>
-      {children}
-    </Link>
+    <Stack gap="small">
+      <nav aria-label={t('footer.label')}>
+        <Inline gap="large">
+          {FOOTER_LINKS.map((link) => (
+            <Link key={link.href} to={link.href}>
+              {t(link.label)}
+            </Link>
+          ))}
+        </Inline>
+      </nav>
+      <Inline gap="small" alignY="center">
+        <Text tone="muted" size="small">
+          {t('footer.comingLabel')}:
+        </Text>
+        {COMING_PAGES.map((page) => (
+          <Text key={page.href} size="small">
+            <Link to={page.href}>{t('footer.soon', { page: t(page.label) })}</Link>
+          </Text>
+        ))}
+      </Inline>
+    </Stack>
   );
 }
 
@@ -59,7 +89,7 @@ export function RootLayout() {
   const logout = useLogout();
   useSavedLanguage(user);
   const trail = breadcrumbFor(matches);
-  const entries = navigationFor(signedIn, user);
+  const entries = navigationFor(signedIn);
   const active = activeEntry(entries, pathname);
   const gate = sessionGate({ signedIn, user, failed, pathname });
 
@@ -74,12 +104,16 @@ export function RootLayout() {
     <Inline gap="small">
       {/* Spec §2: every page's help topic; the support page itself needs none. */}
       {pathname !== '/support' && (
-        <NavLink href={help.href}>{t('help.label', { topic: t(`help.topics.${help.key}`) })}</NavLink>
+        <NavLink href={help.href} icon={<HelpIcon />}>
+          {t('help.label', { topic: t(`help.topics.${help.key}`) })}
+        </NavLink>
       )}
       {signedIn ? (
-        <Button variant="secondary" size="small" onClick={() => void logout()}>
-          {t('nav.logout')}
-        </Button>
+        user && (
+          <Suspense fallback={null}>
+            <AccountMenu user={user} onLogout={() => void logout()} />
+          </Suspense>
+        )
       ) : (
         <NavLink href="/login" active={pathname === '/login'}>
           {t('nav.login')}
@@ -115,9 +149,13 @@ export function RootLayout() {
     <LinkProvider component={RouterLink}>
       <AppShell
         brand={t('app.brand')}
+        brandHref="/library"
         navigation={navigation}
         navigationLabel={t('nav.label')}
         actions={actions}
+        menuButtonLabel={t('nav.menu')}
+        menuCloseLabel={t('nav.menuClose')}
+        footer={<Footer />}
         skipLinkLabel={t('app.skipLink')}
       >
         {content[gate]()}

@@ -1,8 +1,9 @@
 import { HELP_LINK_PARAMS, HELP_TOPICS, type HelpTopicKey } from '@portal/domain';
-import { Heading, Stack, Text } from '@portal/ui';
+import { Text } from '@portal/ui';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ComingSoonPage } from './ComingSoonPage.tsx';
+import { StatusPage } from '../../lib/StatusPage.tsx';
+import { ComingSoonNotice } from './ComingSoonPage.tsx';
 
 function topicOf(value: string | null): HelpTopicKey | null {
   return HELP_TOPICS.find((topic) => topic.key === value)?.key ?? null;
@@ -17,17 +18,17 @@ export function SupportPage() {
   const [params] = useSearchParams();
   const topic = topicOf(params.get(HELP_LINK_PARAMS.topic));
   return (
-    <Stack gap="large">
-      {topic && (
-        <Stack gap="small">
-          <Heading level={1}>{t('help.title', { topic: t(`help.topics.${topic}`) })}</Heading>
-          {params.get(HELP_LINK_PARAMS.audience) === HELP_LINK_PARAMS.administrators && (
-            <Text tone="muted">{t('help.forAdministrators')}</Text>
-          )}
-        </Stack>
+    <StatusPage
+      title={topic ? t('help.title', { topic: t(`help.topics.${topic}`) }) : t('pages.support')}
+      description={t('comingSoon.description')}
+      action={{ href: '/library', label: t('comingSoon.action') }}
+      metaDescription={t('meta.support')}
+    >
+      {params.get(HELP_LINK_PARAMS.audience) === HELP_LINK_PARAMS.administrators && (
+        <Text tone="muted">{t('help.forAdministrators')}</Text>
       )}
-      <ComingSoonPage />
-    </Stack>
+      <ComingSoonNotice />
+    </StatusPage>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { DomainUser } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
-import { activeEntry, helpLinkFor, navigationFor } from './navigation.ts';
+import { activeEntry, helpLinkFor, initialsOf, navigationFor, userMenuFor } from './navigation.ts';
 
 function user(overrides: Partial<DomainUser> & { administrator?: boolean; organisationType?: number } = {}) {
   const { administrator = false, organisationType = 2, ...rest } = overrides;
@@ -14,53 +14,62 @@ function user(overrides: Partial<DomainUser> & { administrator?: boolean; organi
   } satisfies DomainUser;
 }
 
-const labels = (signedIn: boolean, who?: DomainUser) =>
-  navigationFor(signedIn, who).map((entry) => entry.label);
+const labels = (signedIn: boolean) => navigationFor(signedIn).map((entry) => entry.label);
+const menu = (who?: DomainUser) => userMenuFor(who).map((entry) => entry.label);
 
-describe('main navigation by role (spec §6)', () => {
+describe('main navigation by the spec’s areas (spec §2, §6)', () => {
   it('offers visitors the Mediathek and Support', () => {
-    expect(labels(false, undefined)).toEqual(['nav.library', 'nav.support']);
+    expect(labels(false)).toEqual(['nav.library', 'nav.support']);
   });
 
-  it('offers a member creating content, dashboard and profile, but no settings', () => {
-    expect(labels(true, user())).toEqual([
+  it('offers signed-in users playlists, headsets and the dashboard too', () => {
+    expect(labels(true)).toEqual([
       'nav.library',
-      'nav.create',
-      'nav.support',
+      'nav.configurations',
+      'nav.devices',
       'nav.dashboard',
-      'nav.profile',
+      'nav.support',
     ]);
+  });
+
+  it('marks the deepest entry the path lies in; the dashboard only on its own page', () => {
+    const entries = navigationFor(true);
+    expect(activeEntry(entries, '/library')?.label).toBe('nav.library');
+    expect(activeEntry(entries, '/library/12/edit')?.label).toBe('nav.library');
+    expect(activeEntry(entries, '/dashboard/devices/3')?.label).toBe('nav.devices');
+    expect(activeEntry(entries, '/dashboard/configurations')?.label).toBe('nav.configurations');
+    expect(activeEntry(entries, '/dashboard')?.label).toBe('nav.dashboard');
+    expect(activeEntry(entries, '/dashboard/profile')).toBeUndefined();
+    expect(activeEntry(entries, '/login')).toBeUndefined();
+    expect(activeEntry(entries, '/libraryx')).toBeUndefined();
+  });
+});
+
+describe('user menu', () => {
+  it('offers a member the profile and the logout, no settings', () => {
+    expect(menu(user())).toEqual(['nav.profile', 'nav.logout']);
   });
 
   it('adds the settings for the administrator of the first organisation, of any type', () => {
     for (const organisationType of [2, 4, 5]) {
-      expect(labels(true, user({ administrator: true, organisationType }))).toContain('nav.settings');
+      expect(menu(user({ administrator: true, organisationType }))).toEqual([
+        'nav.profile',
+        'nav.settings',
+        'nav.logout',
+      ]);
     }
   });
 
-  it('gives staff without an organisation no create entry (their content would belong to nobody)', () => {
-    expect(labels(true, { email: 'staff@vr-portal.example', isStaff: true, organisations: [] })).toEqual([
-      'nav.library',
-      'nav.support',
-      'nav.dashboard',
+  it('gives staff without an organisation the profile (where they publish terms) and the logout', () => {
+    expect(menu({ email: 'staff@vr-portal.example', isStaff: true, organisations: [] })).toEqual([
       'nav.profile',
+      'nav.logout',
     ]);
   });
 
-  it('waits for the user before showing entries that depend on it', () => {
-    expect(labels(true, undefined)).toEqual(['nav.library', 'nav.support', 'nav.dashboard', 'nav.profile']);
-  });
-
-  it('marks the deepest entry the path lies in', () => {
-    const entries = navigationFor(true, user({ administrator: true }));
-    expect(activeEntry(entries, '/library')?.label).toBe('nav.library');
-    expect(activeEntry(entries, '/library/12/edit')?.label).toBe('nav.library');
-    expect(activeEntry(entries, '/library/new')?.label).toBe('nav.create');
-    expect(activeEntry(entries, '/dashboard/devices/3')?.label).toBe('nav.dashboard');
-    expect(activeEntry(entries, '/dashboard/profile')?.label).toBe('nav.profile');
-    expect(activeEntry(entries, '/dashboard/settings')?.label).toBe('nav.settings');
-    expect(activeEntry(entries, '/login')).toBeUndefined();
-    expect(activeEntry(entries, '/libraryx')).toBeUndefined();
+  it('draws the avatar from the name, else from the address', () => {
+    expect(initialsOf({ firstName: 'Erika', lastName: 'Muster', email: 'e@x.de' })).toBe('EM');
+    expect(initialsOf({ firstName: '', lastName: '', email: 'staff@x.de' })).toBe('S');
   });
 });
 

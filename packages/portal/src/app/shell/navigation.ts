@@ -9,27 +9,64 @@ import {
 /** One entry of the main navigation: target and label key (namespace common). */
 export interface NavEntry {
   href: string;
-  label: 'nav.library' | 'nav.create' | 'nav.support' | 'nav.dashboard' | 'nav.profile' | 'nav.settings';
+  label: 'nav.library' | 'nav.configurations' | 'nav.devices' | 'nav.dashboard' | 'nav.support';
+  /** Current only on its own path: the Dashboard is no section of the profile or the settings. */
+  exact?: boolean;
 }
 
 /**
- * The main navigation for a visitor (spec §6 derived flags): the Mediathek and Support for everybody;
- * 'Inhalt erstellen' for signed-in users with an organisation (new content belongs to one: staff without an
- * organisation could not save it); Dashboard and Profil for every signed-in user (staff publish terms versions
- * on their profile page); 'Einstellungen' for administrators of the first organisation.
- * `user` is undefined while it loads: entries that depend on it wait for it.
+ * The main navigation by the spec's areas: the Mediathek and Support for everybody; Wiedergabelisten, VR-Brillen
+ * and the Dashboard for signed-in users (those routes need a session, spec §6). Account pages (Profil,
+ * Einstellungen) live in the user menu, the call to create content on the Mediathek page.
  */
-export function navigationFor(signedIn: boolean, user: DomainUser | undefined): NavEntry[] {
-  const roles = deriveRoleFlags(user);
+export function navigationFor(signedIn: boolean): NavEntry[] {
   const entries: (NavEntry | false)[] = [
     { href: '/library', label: 'nav.library' },
-    signedIn && (user?.organisations.length ?? 0) > 0 && { href: '/library/new', label: 'nav.create' },
+    signedIn && { href: '/dashboard/configurations', label: 'nav.configurations' },
+    signedIn && { href: '/dashboard/devices', label: 'nav.devices' },
+    signedIn && { href: '/dashboard', label: 'nav.dashboard', exact: true },
     { href: '/support', label: 'nav.support' },
-    signedIn && { href: '/dashboard', label: 'nav.dashboard' },
-    signedIn && { href: '/dashboard/profile', label: 'nav.profile' },
-    signedIn && roles.isAdministrator && { href: '/dashboard/settings', label: 'nav.settings' },
   ];
   return entries.filter((entry): entry is NavEntry => entry !== false);
+}
+
+/** One entry of the user menu: a page of the account, or the logout. */
+export type UserMenuEntry =
+  | { href: string; label: 'nav.profile' | 'nav.settings' }
+  | { action: 'logout'; label: 'nav.logout' };
+
+/**
+ * The user menu (issue 12): Profil for everybody signed in (staff publish terms versions there), Einstellungen
+ * for administrators of the first organisation (spec §6), Abmelden.
+ */
+export function userMenuFor(user: DomainUser | undefined): UserMenuEntry[] {
+  const entries: (UserMenuEntry | false)[] = [
+    { href: '/dashboard/profile', label: 'nav.profile' },
+    deriveRoleFlags(user).isAdministrator && { href: '/dashboard/settings', label: 'nav.settings' },
+    { action: 'logout', label: 'nav.logout' },
+  ];
+  return entries.filter((entry): entry is UserMenuEntry => entry !== false);
+}
+
+/** Pages a later issue builds, named in the footer and marked as coming (spec §2: placeholder entries). */
+export const COMING_PAGES = [
+  { href: '/products', label: 'pages.products' },
+  { href: '/about', label: 'pages.about' },
+  { href: '/contact', label: 'pages.contact' },
+] as const;
+
+/** The footer's links on every page: the legal pages of spec §2 and the support. */
+export const FOOTER_LINKS = [
+  { href: '/impressum', label: 'pages.impressum' },
+  { href: '/datenschutzerklaerung', label: 'pages.privacy' },
+  { href: '/agbs', label: 'pages.terms' },
+  { href: '/support', label: 'pages.support' },
+] as const;
+
+/** Two letters for the avatar: first and last name, else the address's first letter. */
+export function initialsOf(user: { firstName: string; lastName: string; email: string }): string {
+  const letters = [user.firstName, user.lastName].map((part) => part.trim().charAt(0)).join('');
+  return (letters || user.email.charAt(0)).toUpperCase();
 }
 
 function isWithin(pathname: string, section: string): boolean {
@@ -37,12 +74,12 @@ function isWithin(pathname: string, section: string): boolean {
 }
 
 /**
- * The entry to mark as current: the deepest one the path lies in, so /dashboard/profile marks 'Profil' and not
- * 'Dashboard', and /library/new 'Inhalt erstellen' and not 'Mediathek'.
+ * The entry to mark as current: the deepest one the path lies in, so /dashboard/devices/3 marks 'VR-Brillen'
+ * and not 'Dashboard'.
  */
 export function activeEntry(entries: readonly NavEntry[], pathname: string): NavEntry | undefined {
   return entries
-    .filter((entry) => isWithin(pathname, entry.href))
+    .filter((entry) => (entry.exact ? pathname === entry.href : isWithin(pathname, entry.href)))
     .reduce<NavEntry | undefined>(
       (best, entry) => (!best || entry.href.length > best.href.length ? entry : best),
       undefined,

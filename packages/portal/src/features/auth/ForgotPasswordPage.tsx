@@ -1,20 +1,19 @@
 import { isValidEmail } from '@portal/domain';
-import { Button, Heading, Stack, Text, TextField } from '@portal/ui';
-import { type FormEvent, useState } from 'react';
+import { Button, Stack, Text, TextField } from '@portal/ui';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { anonymousClient } from '../../lib/api.ts';
-import { reportError } from '../../lib/errorReporting.ts';
-import {
-  type ServerMessage,
-  serverErrorMessage,
-  serverFieldMessage,
-  serverMessageText,
-  showServerError,
-  UNKNOWN_SERVER_MESSAGE,
-} from '../../lib/serverErrors.ts';
+import { onSubmitted, useFormState } from '../../lib/form.ts';
+import { PageHeading } from '../../lib/pageMeta.tsx';
+import { expectSuccess, fieldRefusal, serverFieldMessage, showFailure } from '../../lib/serverErrors.ts';
 
 type EmailError = 'login.errors.emailRequired' | 'login.errors.emailInvalid';
+
+function emailError(address: string): EmailError | undefined {
+  if (address === '') return 'login.errors.emailRequired';
+  return isValidEmail(address) ? undefined : 'login.errors.emailInvalid';
+}
 
 /**
  * 'Passwort vergessen?': asks for the address and sends reset-password-mail. The confirmation is the same
@@ -22,50 +21,30 @@ type EmailError = 'login.errors.emailRequired' | 'login.errors.emailInvalid';
  */
 export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<EmailError | undefined>();
-  const [serverError, setServerError] = useState<ServerMessage | undefined>();
-  const [pending, setPending] = useState(false);
-  const [sent, setSent] = useState(false);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending) return;
-    const address = email.trim();
-    const found: EmailError | undefined =
-      address === ''
-        ? 'login.errors.emailRequired'
-        : isValidEmail(address)
-          ? undefined
-          : 'login.errors.emailInvalid';
-    setError(found);
-    setServerError(undefined);
-    if (found) return;
-    setPending(true);
-    try {
-      const { error: body, response } = await anonymousClient.POST('/api/v1/users/reset-password-mail/', {
-        body: { email: address },
-      });
+  const form = useFormState({ email: '' }, (key: EmailError) => t(key));
+  const send = useMutation({
+    mutationFn: (email: string) =>
+      expectSuccess(anonymousClient.POST('/api/v1/users/reset-password-mail/', { body: { email } })),
+    onError(error) {
       // The server checks the address by the same rule as the form: its field error means just that.
-      const emailError =
-        response.status === 400
-          ? serverFieldMessage(body, 'email', 'auth:login.errors.emailInvalid')
-          : undefined;
-      if (response.ok) setSent(true);
-      else if (emailError) setServerError(emailError);
-      else showServerError(serverErrorMessage(response.status, body));
-    } catch (failure) {
-      reportError(failure, { during: 'sendResetPasswordMail' });
-      showServerError(UNKNOWN_SERVER_MESSAGE);
-    } finally {
-      setPending(false);
-    }
-  };
+      const refusal = fieldRefusal(error);
+      const message = refusal && serverFieldMessage(refusal.body, 'email', 'auth:login.errors.emailInvalid');
+      if (message) form.setServerErrors({ email: message });
+      else showFailure(error, 'sendResetPasswordMail');
+    },
+  });
+  const sent = send.isSuccess;
+
+  const onSubmit = onSubmitted(() => {
+    if (send.isPending) return;
+    const address = form.values.email.trim();
+    if (form.check({ email: emailError(address) })) send.mutate(address);
+  });
 
   if (sent) {
     return (
       <Stack gap="large">
-        <Heading level={1}>{t('forgotPassword.sentTitle')}</Heading>
+        <PageHeading>{t('forgotPassword.sentTitle')}</PageHeading>
         <Text>
           <span role="status">{t('forgotPassword.sent')}</span>
         </Text>
@@ -79,25 +58,22 @@ export function ForgotPasswordPage() {
   return (
     <Stack gap="large">
       <Stack gap="small">
-        <Heading level={1}>{t('forgotPassword.title')}</Heading>
+        <PageHeading>{t('forgotPassword.title')}</PageHeading>
         <Text tone="muted">{t('forgotPassword.intro')}</Text>
       </Stack>
-      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack gap="medium">
           <TextField
             label={t('forgotPassword.email')}
             type="email"
-            name="email"
             autoComplete="username"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={serverError ? serverMessageText(serverError) : error ? t(error) : undefined}
+            {...form.field('email')}
           />
           <div>
             <Button
               type="submit"
               variant="primary"
-              loading={pending}
+              loading={send.isPending}
               loadingLabel={t('forgotPassword.submitting')}
             >
               {t('forgotPassword.submit')}

@@ -1,31 +1,28 @@
-import { Box, Button, Heading, Stack, Text, TextField } from '@portal/ui';
-import { type FormEvent, useState } from 'react';
+import { Box, Button, Stack, Text, TextField } from '@portal/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { onSubmitted, useFormState } from '../../lib/form.ts';
 import { PasswordInput } from '../../lib/PasswordInput.tsx';
-import { hasFieldErrors, type LoginFieldErrors, validateLoginForm } from './loginFlow.ts';
+import { PageHeading } from '../../lib/pageMeta.tsx';
+import { type LoginFieldErrors, validateLoginForm } from './loginFlow.ts';
 import { useLogin } from './useLogin.ts';
+
+type LoginFieldError = NonNullable<LoginFieldErrors[keyof LoginFieldErrors]>;
 
 export function LoginPage() {
   const { t, i18n } = useTranslation('auth');
   const { submit, pending, blockedUntil } = useLogin();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<LoginFieldErrors>({});
+  const form = useFormState({ email: '', password: '' }, (key: LoginFieldError) => t(key));
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending) return;
-    const found = validateLoginForm({ email, password });
-    setErrors(found);
-    if (hasFieldErrors(found)) return;
-    void submit({ email, password });
-  };
+  const onSubmit = onSubmitted(() => {
+    if (pending || blockedUntil !== null) return;
+    if (form.check(validateLoginForm(form.values))) submit(form.values);
+  });
 
   return (
     <Stack gap="large">
       <Stack gap="small">
-        <Heading level={1}>{t('login.title')}</Heading>
+        <PageHeading description={t('meta.login', { ns: 'common' })}>{t('login.title')}</PageHeading>
         <Text tone="muted">{t('login.intro')}</Text>
       </Stack>
       {blockedUntil !== null && (
@@ -47,25 +44,21 @@ export function LoginPage() {
       )}
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="medium">
-          <TextField
-            label={t('login.email')}
-            type="email"
-            name="email"
-            autoComplete="username"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={errors.email ? t(errors.email) : undefined}
-          />
+          <TextField label={t('login.email')} type="email" autoComplete="username" {...form.field('email')} />
           <PasswordInput
             label={t('login.password')}
-            name="password"
             autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={errors.password ? t(errors.password) : undefined}
+            {...form.field('password')}
           />
           <div>
-            <Button type="submit" variant="primary" loading={pending} loadingLabel={t('login.submitting')}>
+            {/* Disabled while a sign-in is under way and while the portal's counter says the login is blocked. */}
+            <Button
+              type="submit"
+              variant="primary"
+              loading={pending}
+              disabled={blockedUntil !== null}
+              loadingLabel={t('login.submitting')}
+            >
               {t('login.submit')}
             </Button>
           </div>

@@ -1,77 +1,58 @@
-import { Alert, Button, Heading, Stack, Text } from '@portal/ui';
-import { type FormEvent, useState } from 'react';
+import { Alert, Button, Stack, Text } from '@portal/ui';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { anonymousClient } from '../../lib/api.ts';
-import { reportError } from '../../lib/errorReporting.ts';
+import { onSubmitted, useFormState } from '../../lib/form.ts';
 import { PasswordInput } from '../../lib/PasswordInput.tsx';
-import {
-  type ServerMessage,
-  serverErrorMessage,
-  serverFieldMessage,
-  serverMessageText,
-  showServerError,
-  UNKNOWN_SERVER_MESSAGE,
-} from '../../lib/serverErrors.ts';
+import { PageHeading } from '../../lib/pageMeta.tsx';
+import { expectSuccess, fieldRefusal, serverFieldMessage, showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { releaseLoginBlock } from './loginAttemptsStore.ts';
 import { type NewPasswordErrors, validateNewPassword } from './passwordForm.ts';
 
-/** /reset-password/:urlHash, the link of the reset mail: sets a new password under the rule of spec §5. */
+type NewPasswordError = NonNullable<NewPasswordErrors[keyof NewPasswordErrors]>;
+
+/** /reset-password/:urlHash, the link of the mail: sets a new password under the rule of spec §5. */
 export function ResetPasswordPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const { urlHash = '' } = useParams();
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<NewPasswordErrors>({});
-  const [serverPasswordError, setServerPasswordError] = useState<ServerMessage | undefined>();
+  const form = useFormState({ password: '', repeat: '' }, (key: NewPasswordError) => t(key));
   const [linkInvalid, setLinkInvalid] = useState(false);
-  const [pending, setPending] = useState(false);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending) return;
-    const found = validateNewPassword({ password, repeat });
-    setErrors(found);
-    setServerPasswordError(undefined);
-    if (found.password || found.repeat) return;
-    setPending(true);
-    try {
-      const { error, response } = await anonymousClient.POST('/api/v1/users/reset-password/', {
-        body: { password, urlHash },
+  const reset = useMutation({
+    mutationFn: (password: string) =>
+      expectSuccess(anonymousClient.POST('/api/v1/users/reset-password/', { body: { password, urlHash } })),
+    async onSuccess() {
+      // Whoever could set a new password may sign in at once, even if this browser's login was blocked.
+      releaseLoginBlock();
+      await navigate('/login');
+      toasts.show({
+        tone: 'success',
+        title: 'auth:toasts.passwordReset.title',
+        description: 'auth:toasts.passwordReset.description',
       });
-      if (response.ok) {
-        // Whoever could set a new password may sign in at once, even if this browser's login was blocked.
-        releaseLoginBlock();
-        await navigate('/login');
-        toasts.show({
-          tone: 'success',
-          title: 'auth:toasts.passwordReset.title',
-          description: 'auth:toasts.passwordReset.description',
-        });
-        return;
-      }
+    },
+    onError(error) {
+      const refusal = fieldRefusal(error);
+      if (!refusal) return showFailure(error, 'resetPassword');
       // The form has checked the rule of spec §5 already: the rule is the one reason left for the field.
-      const passwordError =
-        response.status === 400
-          ? serverFieldMessage(error, 'password', 'auth:resetPassword.errors.passwordRule')
-          : undefined;
-      if (passwordError) setServerPasswordError(passwordError);
-      else if (response.status === 400) setLinkInvalid(true);
-      else showServerError(serverErrorMessage(response.status, error));
-    } catch (failure) {
-      reportError(failure, { during: 'resetPassword' });
-      showServerError(UNKNOWN_SERVER_MESSAGE);
-    } finally {
-      setPending(false);
-    }
-  };
+      const message = serverFieldMessage(refusal.body, 'password', 'auth:resetPassword.errors.passwordRule');
+      if (message) form.setServerErrors({ password: message });
+      else setLinkInvalid(true);
+    },
+  });
+
+  const onSubmit = onSubmitted(() => {
+    if (reset.isPending) return;
+    if (form.check(validateNewPassword(form.values))) reset.mutate(form.values.password);
+  });
 
   return (
     <Stack gap="large">
       <Stack gap="small">
-        <Heading level={1}>{t('resetPassword.title')}</Heading>
+        <PageHeading>{t('resetPassword.title')}</PageHeading>
         <Text tone="muted">{t('resetPassword.intro')}</Text>
       </Stack>
       {linkInvalid && (
@@ -84,35 +65,23 @@ export function ResetPasswordPage() {
           </Text>
         </Stack>
       )}
-      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack gap="medium">
           <PasswordInput
             label={t('resetPassword.password')}
-            name="password"
             autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={
-              serverPasswordError
-                ? serverMessageText(serverPasswordError)
-                : errors.password
-                  ? t(errors.password)
-                  : undefined
-            }
+            {...form.field('password')}
           />
           <PasswordInput
             label={t('resetPassword.repeat')}
-            name="repeat"
             autoComplete="new-password"
-            value={repeat}
-            onChange={(event) => setRepeat(event.target.value)}
-            error={errors.repeat ? t(errors.repeat) : undefined}
+            {...form.field('repeat')}
           />
           <div>
             <Button
               type="submit"
               variant="primary"
-              loading={pending}
+              loading={reset.isPending}
               loadingLabel={t('resetPassword.submitting')}
             >
               {t('resetPassword.submit')}

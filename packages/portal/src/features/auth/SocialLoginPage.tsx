@@ -1,10 +1,11 @@
-import { Alert, Button, Heading, Spinner, Stack, Text } from '@portal/ui';
+import { Alert, Button, Spinner, Stack, Text } from '@portal/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { anonymousClient, currentUserQuery, queryClient } from '../../lib/api.ts';
 import { env } from '../../lib/env.ts';
 import { reportError } from '../../lib/errorReporting.ts';
+import { PageHeading } from '../../lib/pageMeta.tsx';
 import { appStorage, session } from '../../lib/session.ts';
 import { keptOnUnauthorized, storageKeys } from '../../lib/storage.ts';
 import { toasts } from '../../lib/toasts.ts';
@@ -106,7 +107,7 @@ export function SocialLoginPage() {
   return (
     <Stack gap="large">
       <Stack gap="small">
-        <Heading level={1}>{t('social.title')}</Heading>
+        <PageHeading>{t('social.title')}</PageHeading>
         {state.kind === 'choose' && <Text tone="muted">{t('social.intro')}</Text>}
       </Stack>
       {state.kind === 'checking' && <Spinner label={t('social.checking')} />}

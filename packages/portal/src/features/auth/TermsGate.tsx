@@ -1,9 +1,18 @@
 import type { User } from '@portal/api';
 import { Alert, Stack, TermsDialog } from '@portal/ui';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { $api, apiClient, currentUserQueryKey, queryClient, useCurrentUser } from '../../lib/api.ts';
+import {
+  $api,
+  apiClient,
+  currentTosQuery,
+  currentUserQueryKey,
+  queryClient,
+  useCurrentUser,
+} from '../../lib/api.ts';
 import { reportError } from '../../lib/errorReporting.ts';
+import { ServerRefusal } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { useLogout } from './useLogout.ts';
 
@@ -21,44 +30,40 @@ function openInNewTab(url: string): void {
 export function TermsGate() {
   const { t } = useTranslation('auth');
   const logout = useLogout();
-  const [busy, setBusy] = useState(false);
   const [termsMissing, setTermsMissing] = useState(false);
   // The server flags users who accepted an earlier version: they see the 'Aktualisierte …' title.
   const updated = useCurrentUser().user?.tosUpdate === true;
-  const terms = $api.useQuery('get', '/api/v1/organisations/current-tos/');
+  const terms = useQuery(currentTosQuery);
   const privacy = $api.useQuery('get', '/api/v1/organisations/current-pp/');
 
-  const accept = async () => {
-    setBusy(true);
-    let accepted: User | undefined;
-    try {
+  // Spec §4: 201 accepts; any other answer (or none) is 'Unbekannter Fehler' and a logout.
+  const accept = useMutation({
+    mutationFn: async (): Promise<User> => {
       const { data, response } = await apiClient.POST('/api/v1/users/tos/', { body: {} });
-      if (response.status === 201 && data) accepted = data;
-    } catch (error) {
-      reportError(error, { during: 'acceptTos' });
-    }
-    if (accepted) {
+      if (response.status !== 201 || !data) throw new ServerRefusal(response.status, undefined);
+      return data;
+    },
+    onSuccess(accepted) {
       queryClient.setQueryData(currentUserQueryKey, accepted);
       void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
       toasts.show({ tone: 'success', title: 'auth:toasts.termsAccepted.title' });
-      setBusy(false);
-      return;
-    }
-    toasts.show({
-      tone: 'error',
-      title: 'auth:toasts.termsFailed.title',
-      description: 'auth:toasts.termsFailed.description',
-    });
-    await logout();
-    setBusy(false);
-  };
-
-  const decline = async () => {
-    setBusy(true);
-    toasts.show({ tone: 'warning', title: 'auth:toasts.termsDeclined.title' });
-    await logout();
-    setBusy(false);
-  };
+    },
+    async onError(error) {
+      if (!(error instanceof ServerRefusal)) reportError(error, { during: 'acceptTos' });
+      toasts.show({
+        tone: 'error',
+        title: 'auth:toasts.termsFailed.title',
+        description: 'auth:toasts.termsFailed.description',
+      });
+      await logout();
+    },
+  });
+  const decline = useMutation({
+    mutationFn: async () => {
+      toasts.show({ tone: 'warning', title: 'auth:toasts.termsDeclined.title' });
+      await logout();
+    },
+  });
 
   return (
     <TermsDialog
@@ -79,7 +84,7 @@ export function TermsGate() {
       checkboxLabel={t('terms.checkbox')}
       cancelLabel={t('terms.cancel')}
       acceptLabel={t('terms.accept')}
-      accepting={busy}
+      accepting={accept.isPending || decline.isPending}
       onOpenTerms={() => {
         if (terms.data) {
           setTermsMissing(false);
@@ -92,8 +97,8 @@ export function TermsGate() {
         void terms.refetch();
       }}
       onOpenPrivacy={() => openInNewTab(privacy.data?.privacyPolicyFile ?? FALLBACK_PRIVACY_POLICY_URL)}
-      onCancel={() => void decline()}
-      onAccept={() => void accept()}
+      onCancel={() => decline.mutate()}
+      onAccept={() => accept.mutate()}
     />
   );
 }

@@ -30,10 +30,6 @@ export function validateLoginForm(values: LoginCredentials): LoginFieldErrors {
   return errors;
 }
 
-export function hasFieldErrors(errors: LoginFieldErrors): boolean {
-  return errors.email !== undefined || errors.password !== undefined;
-}
-
 /**
  * The server refused to check the credentials for now (429): its message is shown, and the portal's own
  * attempt counter is left as it is, since nothing was checked.

@@ -1,5 +1,6 @@
 import { loginLockEndsAt } from '@portal/domain';
-import { useCallback, useEffect, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { apiClient, currentUserQuery, queryClient } from '../../lib/api.ts';
 import { serverErrorMessage, serverMessageToast } from '../../lib/serverErrors.ts';
@@ -38,8 +39,11 @@ function blockedUntilNow(): number | null {
   return loginLockEndsAt(currentLoginAttempts(ports));
 }
 
+/** The toast group of the sign-in's messages. */
+const LOGIN_TOASTS = 'login';
+
 export interface LoginState {
-  submit: (credentials: LoginCredentials) => Promise<void>;
+  submit: (credentials: LoginCredentials) => void;
   pending: boolean;
   /**
    * No attempts left: when the block lifts (epoch ms), else null. The page says so for as long as it lasts,
@@ -50,7 +54,6 @@ export interface LoginState {
 
 export function useLogin(): LoginState {
   const navigate = useNavigate();
-  const [pending, setPending] = useState(false);
   const [blockedUntil, setBlockedUntil] = useState(blockedUntilNow);
 
   // The block is temporary: the notice goes and the form works again when it ends, without a reload.
@@ -63,39 +66,41 @@ export function useLogin(): LoginState {
     return () => clearTimeout(timer);
   }, [blockedUntil]);
 
-  const submit = useCallback(
-    async (credentials: LoginCredentials) => {
-      setPending(true);
-      try {
-        const outcome = await runLogin(ports, credentials);
-        if (outcome.kind === 'success') {
-          await navigate('/library');
-          toasts.show({ tone: 'success', title: 'auth:toasts.loginSuccess.title' });
-        } else if (outcome.kind === 'throttled') {
-          toasts.show({
-            tone: 'error',
-            title: 'auth:toasts.loginThrottled.title',
-            ...serverMessageToast(outcome.reason),
-          });
-        } else if (outcome.kind === 'failed') {
-          toasts.show({
-            tone: 'error',
-            title: 'auth:toasts.loginFailed.title',
-            description: 'auth:toasts.loginFailed.description',
-          });
-        } else {
-          toasts.show({
-            tone: 'error',
-            title: 'auth:toasts.loginBlocked.title',
-            description: 'auth:toasts.loginBlocked.description',
-          });
-        }
-      } finally {
-        setPending(false);
-        setBlockedUntil(blockedUntilNow());
+  const login = useMutation({
+    mutationFn: (credentials: LoginCredentials) => runLogin(ports, credentials),
+    async onSuccess(outcome) {
+      // Every message about the sign-in replaces the one before (group 'login'): one at a time.
+      if (outcome.kind === 'success') {
+        await navigate('/library');
+        toasts.show({ tone: 'success', title: 'auth:toasts.loginSuccess.title', group: LOGIN_TOASTS });
+      } else if (outcome.kind === 'throttled') {
+        toasts.show({
+          tone: 'error',
+          title: 'auth:toasts.loginThrottled.title',
+          ...serverMessageToast(outcome.reason),
+          group: LOGIN_TOASTS,
+        });
+      } else if (outcome.kind === 'failed') {
+        toasts.show({
+          tone: 'error',
+          title: 'auth:toasts.loginFailed.title',
+          description: 'auth:toasts.loginFailed.description',
+          group: LOGIN_TOASTS,
+        });
+      } else {
+        toasts.show({
+          tone: 'error',
+          title: 'auth:toasts.loginBlocked.title',
+          description: 'auth:toasts.loginBlocked.description',
+          group: LOGIN_TOASTS,
+        });
       }
     },
-    [navigate],
-  );
-  return { submit, pending, blockedUntil };
+    onSettled: () => setBlockedUntil(blockedUntilNow()),
+  });
+  return {
+    submit: (credentials) => login.mutate(credentials),
+    pending: login.isPending,
+    blockedUntil,
+  };
 }

@@ -1,10 +1,12 @@
 import type { Content } from '@portal/api';
-import { formatBytes, formatDuration, isContentOwner } from '@portal/domain';
+import { formatBytes, formatDuration, isContentOwner, mayCreateContent } from '@portal/domain';
 import {
   Alert,
   Box,
   Button,
+  ButtonLink,
   ConfirmDialog,
+  ContentCard,
   Dialog,
   Heading,
   Inline,
@@ -21,13 +23,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { $api, apiClient, useCurrentUser } from '../../lib/api.ts';
+import { apiClient, contentListsKey, languagesQuery, useCurrentUser } from '../../lib/api.ts';
+import { ContentTypeIcon } from '../../lib/icons.tsx';
+import { PageHeading } from '../../lib/pageMeta.tsx';
+import { expectSuccess, refusalDetail } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { ContentLoadFailure } from './ContentLoadFailure.tsx';
 import { contentDetailQuery, routeContentId } from './contentDetailQuery.ts';
-import { ageText, degreesText, isSharedWithUser } from './contentText.ts';
+import { ageText, degreesText, formatText, isSharedWithUser, PLACEHOLDER_TONES } from './contentText.ts';
 import { PlaylistPicker } from './PlaylistPicker.tsx';
-import { refusalDetail, ServerRefusal } from './serverRefusal.ts';
 
 const ShareDialogContent = lazy(() =>
   import('./ShareDialog.tsx').then((m) => ({ default: m.ShareDialogContent })),
@@ -37,13 +41,13 @@ const ShareDialogContent = lazy(() =>
 const OVERVIEW_COLUMNS: TilesColumns = { mobile: 1, tablet: 2 };
 
 function Facts({ content }: { content: Content }) {
-  const { t } = useTranslation('library');
-  const languages = useQuery({ ...$api.queryOptions('get', '/api/v2/cms/languages/'), staleTime: 600_000 });
+  const { t, i18n } = useTranslation('library');
+  const languages = useQuery(languagesQuery);
   const languageName = (code: string) => languages.data?.find((l) => l.code === code)?.name ?? code;
   const none = t('detail.none');
   const items: KeyValueItem[] = [
     { term: t('detail.type'), value: t(`contentType.${content.contentType}`) },
-    { term: t('detail.format'), value: degreesText(t, content) ?? none },
+    { term: t('detail.format'), value: formatText(t, content.format) ?? none },
     { term: t('detail.age'), value: ageText(t, content.minAge, content.maxAge) },
     {
       term: t('detail.languages'),
@@ -62,6 +66,10 @@ function Facts({ content }: { content: Content }) {
     items.push({ term: t('detail.packageName'), value: content.packageName ?? none });
   if (content.contentType === 'webApp') items.push({ term: t('detail.url'), value: content.url ?? none });
   items.push({ term: t('detail.owner'), value: content.owner.name });
+  items.push({
+    term: t('detail.created'),
+    value: new Intl.DateTimeFormat(i18n.language).format(new Date(content.created_at)),
+  });
   return (
     <Box as="section" aria-label={t('detail.facts')}>
       <KeyValueList items={items} />
@@ -75,14 +83,10 @@ function DeleteAction({ content }: { content: Content }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const remove = useMutation({
-    mutationFn: async () => {
-      const { error, response } = await apiClient.DELETE('/api/v1/cms/content/{id}/', {
-        params: { path: { id: content.id } },
-      });
-      if (!response.ok) throw new ServerRefusal(response.status, error);
-    },
+    mutationFn: () =>
+      expectSuccess(apiClient.DELETE('/api/v1/cms/content/{id}/', { params: { path: { id: content.id } } })),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['get', '/api/v2/cms/content/'] });
+      await queryClient.invalidateQueries({ queryKey: contentListsKey });
       toasts.show({ tone: 'success', title: 'library:detail.deleted' });
       navigate('/library');
     },
@@ -98,14 +102,15 @@ function DeleteAction({ content }: { content: Content }) {
   });
   return (
     <>
-      <Button variant="danger" onClick={() => setConfirming(true)}>
+      {/* Quieter than the page's main action; the question that follows names the item. */}
+      <Button variant="ghost" onClick={() => setConfirming(true)}>
         {t('detail.delete')}
       </Button>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         tone="destructive"
-        title={t('detail.deleteConfirm.title')}
+        title={t('detail.deleteConfirm.title', { title: content.title })}
         description={t('detail.deleteConfirm.description', { title: content.title })}
         confirmLabel={t('detail.deleteConfirm.confirm')}
         cancelLabel={t('detail.deleteConfirm.cancel')}
@@ -141,11 +146,12 @@ export function ContentDetailPage() {
   const organisationIds = user?.organisations.map((o) => o.id) ?? [];
   const shared = isSharedWithUser(content, organisationIds);
 
+  const mayPlaylist = signedIn && mayCreateContent(user);
   return (
     <Stack gap="large">
       <Link to="/library">{t('detail.back')}</Link>
       <Stack gap="small">
-        <Heading level={1}>{content.title}</Heading>
+        <PageHeading>{content.title}</PageHeading>
         {shared && (
           <Alert tone="info" title={t('card.shared')}>
             {t('detail.sharedNotice')}
@@ -155,21 +161,31 @@ export function ContentDetailPage() {
           <Text tone="muted">{t('share.sharedWith', { count: content.sharedWith.length })}</Text>
         )}
       </Stack>
-      {owner && (
-        <Inline gap="small">
-          <Link to={`/library/${content.id}/edit`}>{t('detail.edit')}</Link>
-          <Dialog.Root open={sharing} onOpenChange={setSharing}>
-            <Dialog.Trigger asChild>
-              <Button variant="secondary">{t('detail.share')}</Button>
-            </Dialog.Trigger>
-            {sharing && (
-              <Suspense fallback={<Spinner label={t('share.loading')} />}>
-                <ShareDialogContent content={content} onClose={() => setSharing(false)} />
-              </Suspense>
+      {/* By role: the playlist (the view's main action) for members of an organisation, changes for the owner. */}
+      {(mayPlaylist || owner) && (
+        <Box as="section" aria-label={t('detail.actions')}>
+          <Stack gap="medium">
+            {mayPlaylist && <PlaylistPicker content={content} />}
+            {owner && (
+              <Inline gap="small">
+                <ButtonLink variant="secondary" href={`/library/${content.id}/edit`}>
+                  {t('detail.edit')}
+                </ButtonLink>
+                <Dialog.Root open={sharing} onOpenChange={setSharing}>
+                  <Dialog.Trigger asChild>
+                    <Button variant="secondary">{t('detail.share')}</Button>
+                  </Dialog.Trigger>
+                  {sharing && (
+                    <Suspense fallback={<Spinner label={t('share.loading')} />}>
+                      <ShareDialogContent content={content} onClose={() => setSharing(false)} />
+                    </Suspense>
+                  )}
+                </Dialog.Root>
+                <DeleteAction content={content} />
+              </Inline>
             )}
-          </Dialog.Root>
-          <DeleteAction content={content} />
-        </Inline>
+          </Stack>
+        </Box>
       )}
       <Tiles columns={OVERVIEW_COLUMNS} gap="large">
         {content.previewImage ? (
@@ -179,16 +195,7 @@ export function ContentDetailPage() {
             alt={t('card.previewAlt', { title: content.title })}
           />
         ) : (
-          <Box
-            background="surfaceRaised"
-            borderRadius="medium"
-            padding="large"
-            display="flex"
-            alignItems="center"
-            justifyContent="center"
-          >
-            <Text tone="muted">{t('card.noPreview')}</Text>
-          </Box>
+          <TypePlaceholder content={content} />
         )}
         <Facts content={content} />
       </Tiles>
@@ -212,10 +219,26 @@ export function ContentDetailPage() {
             ))}
           </Box>
         ) : (
-          <Text tone="muted">{t('detail.noDocuments')}</Text>
+          <Text tone="muted">{owner ? t('detail.noDocumentsOwner') : t('detail.noDocuments')}</Text>
         )}
       </Stack>
-      {signedIn && <PlaylistPicker content={content} />}
     </Stack>
+  );
+}
+
+/** Without a preview image: the content type's icon, name and colour, as on its card, with its 180°/360°. */
+function TypePlaceholder({ content }: { content: Content }) {
+  const { t } = useTranslation('library');
+  const degrees = degreesText(t, content);
+  return (
+    <ContentCard
+      title={content.title}
+      imageAlt=""
+      placeholderText={t(`contentType.${content.contentType}`)}
+      placeholderIcon={<ContentTypeIcon type={content.contentType} />}
+      placeholderTone={PLACEHOLDER_TONES[content.contentType]}
+      mediaBadge={degrees ?? undefined}
+      mediaOnly
+    />
   );
 }

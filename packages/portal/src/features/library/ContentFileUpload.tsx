@@ -9,22 +9,11 @@ import {
   uploadMultipart,
 } from '@portal/api';
 import { formatBytes, formatDuration } from '@portal/domain';
-import {
-  Alert,
-  Button,
-  ConfirmDialog,
-  FileDropzone,
-  Heading,
-  Inline,
-  ProgressBar,
-  Stack,
-  Text,
-} from '@portal/ui';
+import { Alert, Button, FileDropzone, Inline, ProgressBar, Stack, Text } from '@portal/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker } from 'react-router';
-import { apiClient } from '../../lib/api.ts';
+import { apiClient, contentListsKey } from '../../lib/api.ts';
 import { contentDetailQuery } from './contentDetailQuery.ts';
 import { fileNameProblem, uploadErrorText } from './uploadErrors.ts';
 
@@ -87,56 +76,21 @@ function ProgressView({ progress }: { progress: UploadProgress | null }) {
 }
 
 /**
- * While an upload runs, leaving asks first: in-app navigation through a dialog, a reload or a closed tab through
- * the browser's own warning. Leaving interrupts the upload, it does not cancel it (see ContentFileUpload).
- */
-function LeaveGuard({ active }: { active: boolean }) {
-  const { t } = useTranslation('library');
-  // Only a move to another page counts; a changed query or hash on this page keeps the upload running.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => active && currentLocation.pathname !== nextLocation.pathname,
-  );
-
-  useEffect(() => {
-    if (!active) return undefined;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers show their warning only when returnValue is set.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [active]);
-
-  // The upload ended while the question was open: nothing to protect any more.
-  useEffect(() => {
-    if (!active && blocker.state === 'blocked') blocker.proceed();
-  }, [active, blocker]);
-
-  return (
-    <ConfirmDialog
-      open={blocker.state === 'blocked'}
-      onOpenChange={(open) => {
-        if (!open && blocker.state === 'blocked') blocker.reset();
-      }}
-      title={t('upload.leave.title')}
-      description={t('upload.leave.description')}
-      confirmLabel={t('upload.leave.confirm')}
-      cancelLabel={t('upload.leave.stay')}
-      onConfirm={() => {
-        if (blocker.state === 'blocked') blocker.proceed();
-      }}
-    />
-  );
-}
-
-/**
  * The content file (spec §7 multipart calls) through @portal/api's engine: parallel parts, automatic retries,
  * 'Abbrechen' aborts on the server, and an interrupted upload resumes after a reload once the user picks the
  * same file again (the browser cannot reopen a file by itself). Leaving the page (after the question) only
  * interrupts it: the parts stay on the server and the resume state is kept, as after a reload.
  */
-export function ContentFileUpload({ contentId, fileSize }: { contentId: number; fileSize: number | null }) {
+export function ContentFileUpload({
+  contentId,
+  fileSize,
+  onUploadingChange,
+}: {
+  contentId: number;
+  fileSize: number | null;
+  /** Tells the page whether an upload runs, so its one leave guard asks before the page is left. */
+  onUploadingChange: (uploading: boolean) => void;
+}) {
   const { t } = useTranslation('library');
   const queryClient = useQueryClient();
   const target = { kind: 'content', id: contentId } as const;
@@ -171,7 +125,7 @@ export function ContentFileUpload({ contentId, fileSize }: { contentId: number; 
       setPending(null);
       setPhase({ kind: 'done' });
       await queryClient.invalidateQueries({ queryKey: contentDetailQuery(contentId).queryKey });
-      await queryClient.invalidateQueries({ queryKey: ['get', '/api/v2/cms/content/'] });
+      await queryClient.invalidateQueries({ queryKey: contentListsKey });
     } catch (error) {
       if (error instanceof UploadInterruptedError) {
         // The page is being left; the next visit offers to resume.
@@ -195,10 +149,9 @@ export function ContentFileUpload({ contentId, fileSize }: { contentId: number; 
   };
 
   const uploading = phase.kind === 'uploading';
+  useEffect(() => onUploadingChange(uploading), [uploading, onUploadingChange]);
   return (
     <Stack gap="small">
-      <LeaveGuard active={uploading} />
-      <Heading level={2}>{t('upload.title')}</Heading>
       <Text tone="muted">
         {fileSize !== null ? t('upload.current', { size: formatBytes(fileSize) }) : t('upload.none')}
       </Text>
@@ -209,7 +162,7 @@ export function ContentFileUpload({ contentId, fileSize }: { contentId: number; 
               {t('upload.resumeHint', { name: pending.file.name, percent: storedPercent(pending) })}
             </Text>
             <Inline>
-              <Button variant="ghost" size="small" onClick={() => void discard()}>
+              <Button type="button" variant="ghost" size="small" onClick={() => void discard()}>
                 {t('upload.resumeDiscard')}
               </Button>
             </Inline>
@@ -235,7 +188,7 @@ export function ContentFileUpload({ contentId, fileSize }: { contentId: number; 
           <Text>{phase.fileName}</Text>
           <ProgressView progress={phase.progress} />
           <Inline>
-            <Button variant="secondary" onClick={() => controller.current?.abort()}>
+            <Button type="button" variant="secondary" onClick={() => controller.current?.abort()}>
               {t('upload.cancel')}
             </Button>
           </Inline>

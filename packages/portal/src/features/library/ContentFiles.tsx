@@ -1,10 +1,10 @@
 import type { components } from '@portal/api';
 import { formatBytes } from '@portal/domain';
 import { Alert, Box, Button, FileDropzone, Inline, ProgressBar, Stack, sprinkles, Text } from '@portal/ui';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiClient } from '../../lib/api.ts';
-import { ServerRefusal } from './serverRefusal.ts';
+import { answerOf } from '../../lib/serverErrors.ts';
 import { fileNameProblem, storedFileErrorText } from './uploadErrors.ts';
 
 type StoredFile = components['schemas']['StoredFile'];
@@ -19,12 +19,7 @@ const paths = {
 async function uploadStoredFile(kind: FileKind, file: File): Promise<StoredFile> {
   const form = new FormData();
   form.append('file', file, file.name);
-  const { data, error, response } = await apiClient.POST(paths[kind], {
-    body: { file: '' },
-    bodySerializer: () => form,
-  });
-  if (!data) throw new ServerRefusal(response.status, error);
-  return data;
+  return answerOf(apiClient.POST(paths[kind], { body: { file: '' }, bodySerializer: () => form }));
 }
 
 /** Deletes a file uploaded in this form that the user removed again; best effort (the server cleans up too). */
@@ -40,21 +35,16 @@ export async function deleteStoredFile(kind: FileKind, id: number): Promise<void
 /** Upload state of one stored-file field: busy while sending, the message of the last failure. */
 function useStoredFileUpload(kind: FileKind, onStored: (file: StoredFile) => void) {
   const { t } = useTranslation('library');
-  const [busy, setBusy] = useState(false);
-  // The error, not its text: a language switch translates the message again.
-  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
-  const upload = async (file: File) => {
-    setFailure(null);
-    setBusy(true);
-    try {
-      onStored(await uploadStoredFile(kind, file));
-    } catch (error) {
-      setFailure({ error });
-    } finally {
-      setBusy(false);
-    }
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadStoredFile(kind, file),
+    onSuccess: onStored,
+  });
+  return {
+    busy: upload.isPending,
+    // Worded while rendering, so a language switch translates the message again.
+    failure: upload.isError ? storedFileErrorText(t, kind, upload.error) : null,
+    upload: (file: File) => upload.mutate(file),
   };
-  return { busy, failure: failure ? storedFileErrorText(t, kind, failure.error) : null, upload };
 }
 
 /** The parts every stored-file field shares: the drop zone with the file-name rule, progress, failure. */
@@ -136,7 +126,7 @@ export function PreviewField({
         error={error}
         busy={busy}
         failure={failure}
-        onFile={(file) => void upload(file)}
+        onFile={upload}
       />
       {value && (
         <Inline gap="small" alignY="center">
@@ -148,6 +138,7 @@ export function PreviewField({
             width={160}
           />
           <Button
+            type="button"
             variant="ghost"
             size="small"
             onClick={() => {
@@ -186,6 +177,7 @@ export function DocumentsField({
                   {file.fileName} ({formatBytes(file.fileSize)})
                 </Text>
                 <Button
+                  type="button"
                   variant="ghost"
                   size="small"
                   onClick={() => onChange(files.filter((f) => f.id !== file.id))}
@@ -203,7 +195,7 @@ export function DocumentsField({
         error={error}
         busy={busy}
         failure={failure}
-        onFile={(file) => void upload(file)}
+        onFile={upload}
       />
     </Stack>
   );

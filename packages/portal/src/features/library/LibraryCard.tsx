@@ -2,7 +2,14 @@ import type { Content } from '@portal/api';
 import { truncateText } from '@portal/domain';
 import { Badge, ContentCard } from '@portal/ui';
 import { useTranslation } from 'react-i18next';
-import { ageText, CARD_TITLE_TRUNCATE_AT, degreesText, isSharedWithUser } from './contentText.ts';
+import { ContentTypeIcon } from '../../lib/icons.tsx';
+import {
+  ageText,
+  CARD_TITLE_TRUNCATE_AT,
+  degreesText,
+  isSharedWithUser,
+  PLACEHOLDER_TONES,
+} from './contentText.ts';
 
 /**
  * One item of the Mediathek as @portal/ui's ContentCard; the whole card links to its detail page.
@@ -25,9 +32,12 @@ export function LibraryCard({
       href={`/library/${content.id}`}
       imageSrc={content.previewImage ?? undefined}
       imageAlt={t('card.previewAlt', { title: content.title })}
-      placeholderText={t('card.noPreview')}
+      // Without a preview: the type's icon and colour, so the grid still tells videos, apps and web apps apart.
+      placeholderText={t(`contentType.${content.contentType}`)}
+      placeholderIcon={<ContentTypeIcon type={content.contentType} />}
+      placeholderTone={PLACEHOLDER_TONES[content.contentType]}
+      mediaBadge={degreesText(t, content) ?? undefined}
       typeLabel={t(`contentType.${content.contentType}`)}
-      viewLabel={degreesText(t, content) ?? undefined}
       ageText={ageText(t, content.minAge, content.maxAge)}
       ownerName={t('card.owner', { name: content.owner.name })}
       badges={

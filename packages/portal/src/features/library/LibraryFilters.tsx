@@ -2,30 +2,31 @@ import { CONTENT_TYPES, type ContentType } from '@portal/domain';
 import { Box, Button, Inline, Select } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { $api } from '../../lib/api.ts';
+import { categoriesQuery, languagesQuery } from '../../lib/api.ts';
 import { activeFilterCount, DEFAULT_VIEW, type LibraryView, withFilter } from './libraryParams.ts';
 
 /** Ages offered by the age filter: the range school content is recommended for. */
-const FILTER_AGES = Array.from({ length: 16 }, (_, index) => index + 3);
+export const FILTER_AGES = Array.from({ length: 16 }, (_, index) => index + 3);
 
-const lookupOptions = { staleTime: 10 * 60_000 } as const;
+/** The format filter asks by field of view: 180° covers the three 180° formats (spec §3). */
+const DEGREE_FILTERS = ['180', '360'] as const;
 
 /** Type, category, language, format, age and scope; every change is a new URL (and history entry). */
 export function LibraryFilters({
   view,
   signedIn,
+  offerReset,
   onChange,
 }: {
   view: LibraryView;
   signedIn: boolean;
+  /** False while the empty result offers its own reset: one button of that name per view. */
+  offerReset: boolean;
   onChange: (view: LibraryView) => void;
 }) {
   const { t } = useTranslation('library');
-  const categories = useQuery({
-    ...$api.queryOptions('get', '/api/v2/cms/content-category/'),
-    ...lookupOptions,
-  });
-  const languages = useQuery({ ...$api.queryOptions('get', '/api/v2/cms/languages/'), ...lookupOptions });
+  const categories = useQuery(categoriesQuery);
+  const languages = useQuery(languagesQuery);
   const all = { value: '', label: t('filters.all') };
 
   return (
@@ -57,11 +58,7 @@ export function LibraryFilters({
         <Select
           label={t('filters.format')}
           value={view.format ?? ''}
-          options={[
-            all,
-            { value: '180', label: t('degrees.180') },
-            { value: '360', label: t('degrees.360') },
-          ]}
+          options={[all, ...DEGREE_FILTERS.map((value) => ({ value, label: t(`degrees.${value}`) }))]}
           onChange={(event) => {
             const value = event.currentTarget.value;
             onChange(withFilter(view, { format: value === '180' || value === '360' ? value : null }));
@@ -91,7 +88,7 @@ export function LibraryFilters({
             }}
           />
         )}
-        {activeFilterCount(view) > 0 && (
+        {offerReset && activeFilterCount(view) > 0 && (
           <Button variant="ghost" onClick={() => onChange({ ...DEFAULT_VIEW, search: view.search })}>
             {t('filters.reset')}
           </Button>

@@ -1,10 +1,10 @@
-import { contentOrderingFor } from '@portal/domain';
+import { contentOrderingFor, mayCreateContent } from '@portal/domain';
 import {
   Box,
   Button,
+  ButtonLink,
   ContentCardSkeleton,
   EmptyState,
-  Heading,
   Inline,
   Pagination,
   SearchField,
@@ -16,9 +16,12 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
 import { LIBRARY_PAGE_SIZE } from '../../lib/contentQuery.ts';
+import { PageHeading } from '../../lib/pageMeta.tsx';
+import { ServerRefusal } from '../../lib/serverErrors.ts';
+import { useActiveFilterNames } from './activeFilters.ts';
 import { contentListQuery } from './contentListQuery.ts';
 import { LibraryCard } from './LibraryCard.tsx';
 import {
@@ -30,7 +33,6 @@ import {
   parseLibraryView,
   withFilter,
 } from './libraryParams.ts';
-import { ServerRefusal } from './serverRefusal.ts';
 
 /** Server search waits until typing pauses this long, so a word costs one request, not one per key. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -146,16 +148,31 @@ export function LibraryPage() {
     show(withFilter(view, { search }), view.search.trim() !== '' && search.trim() !== '');
 
   const filtered = !isDefaultView({ ...view, page: 1 });
+  const activeFilters = useActiveFilterNames(view);
+  const mayCreate = mayCreateContent(user);
+  const createAction = mayCreate ? <ButtonLink href="/library/new">{t('create')}</ButtonLink> : null;
+  const emptyFiltered = list.isSuccess && list.data.results.length === 0 && filtered;
   let body: React.ReactNode;
   if (ordering === undefined || list.isPending || pastTheEnd) {
     body = <SkeletonGrid label={t('loading')} />;
   } else if (list.isError) {
-    body = <EmptyState title={t('error.title')} description={t('error.description')} />;
-  } else if (list.data.results.length === 0 && filtered) {
+    body = (
+      <EmptyState
+        title={t('error.title')}
+        description={t('error.description')}
+        action={
+          <Button variant="secondary" loading={list.isFetching} onClick={() => void list.refetch()}>
+            {t('error.retry')}
+          </Button>
+        }
+      />
+    );
+  } else if (emptyFiltered) {
+    // Names what narrowed the list down, so the teacher sees which filter to loosen.
     body = (
       <EmptyState
         title={t('noMatch.title')}
-        description={t('noMatch.description')}
+        description={t('noMatch.description', { filters: activeFilters.join(', ') })}
         action={
           <Button variant="secondary" onClick={() => show(DEFAULT_VIEW)}>
             {t('noMatch.reset')}
@@ -164,11 +181,14 @@ export function LibraryPage() {
       />
     );
   } else if (list.data.results.length === 0) {
+    // An empty Mediathek offers its first step: creating content, or signing in to see the organisation's.
     body = (
       <EmptyState
         title={t('empty.title')}
         description={signedIn ? t('empty.descriptionSignedIn') : t('empty.description')}
-        action={signedIn ? <Link to="/library/new">{t('create')}</Link> : undefined}
+        action={
+          signedIn ? (createAction ?? undefined) : <ButtonLink href="/login">{t('empty.signIn')}</ButtonLink>
+        }
       />
     );
   } else {
@@ -212,10 +232,11 @@ export function LibraryPage() {
     <Stack gap="large">
       <Inline gap="medium" align="spaceBetween">
         <Stack gap="small">
-          <Heading level={1}>{t('title')}</Heading>
+          <PageHeading description={t('meta.library', { ns: 'common' })}>{t('title')}</PageHeading>
           <Text tone="muted">{t('intro')}</Text>
         </Stack>
-        {signedIn && <Link to="/library/new">{t('create')}</Link>}
+        {/* The view's one orange call to action, for those the server lets create content. */}
+        {createAction}
       </Inline>
       <Stack gap="medium">
         <SearchBox value={view.search} onCommit={onSearch} />
@@ -226,7 +247,12 @@ export function LibraryPage() {
             </Text>
           }
         >
-          <LibraryFilters view={view} signedIn={signedIn} onChange={(next) => show(next)} />
+          <LibraryFilters
+            view={view}
+            signedIn={signedIn}
+            offerReset={!emptyFiltered}
+            onChange={(next) => show(next)}
+          />
         </Suspense>
       </Stack>
       {body}

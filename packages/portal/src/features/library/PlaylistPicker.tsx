@@ -4,9 +4,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { apiClient } from '../../lib/api.ts';
+import { $api, apiClient } from '../../lib/api.ts';
+import { answerOf, expectSuccess, refusalDetail } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
-import { refusalDetail, ServerRefusal } from './serverRefusal.ts';
 
 /** Where the user builds playlists (spec §2). */
 const PLAYLISTS_ROUTE = '/dashboard/configurations';
@@ -20,28 +20,27 @@ export function PlaylistPicker({ content }: { content: Content }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [selected, setSelected] = useState('');
-  const queryKey = ['available-configurations', content.uuid];
+  const init = { body: { contentUuid: content.uuid } };
+  const { queryKey } = $api.queryOptions(
+    'post',
+    '/api/v3/mdm/device-configurations/available-configurations/',
+    init,
+  );
   const playlists = useQuery({
     queryKey,
     enabled: open,
     retry: false,
-    queryFn: async () => {
-      const { data, error, response } = await apiClient.POST(
-        '/api/v3/mdm/device-configurations/available-configurations/',
-        { body: { contentUuid: content.uuid } },
-      );
-      if (!data) throw new ServerRefusal(response.status, error);
-      return data;
-    },
+    queryFn: () =>
+      answerOf(apiClient.POST('/api/v3/mdm/device-configurations/available-configurations/', init)),
   });
   const add = useMutation({
-    mutationFn: async (id: number) => {
-      const { error, response } = await apiClient.POST('/api/v2/mdm/device-configurations/{id}/content/', {
-        params: { path: { id } },
-        body: { contentId: content.id, contentOrigin: 'cms' },
-      });
-      if (!response.ok) throw new ServerRefusal(response.status, error);
-    },
+    mutationFn: (id: number) =>
+      expectSuccess(
+        apiClient.POST('/api/v2/mdm/device-configurations/{id}/content/', {
+          params: { path: { id } },
+          body: { contentId: content.id, contentOrigin: 'cms' },
+        }),
+      ),
     onSuccess: async () => {
       toasts.show({ tone: 'success', title: 'library:playlist.added' });
       setSelected('');
@@ -61,7 +60,8 @@ export function PlaylistPicker({ content }: { content: Content }) {
   if (!open) {
     return (
       <Inline>
-        <Button variant="secondary" onClick={() => setOpen(true)}>
+        {/* The detail page's one orange call to action. */}
+        <Button variant="primary" onClick={() => setOpen(true)}>
           {t('playlist.add')}
         </Button>
       </Inline>

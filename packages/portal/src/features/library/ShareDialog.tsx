@@ -3,10 +3,10 @@ import { Alert, Button, Checkbox, Dialog, Spinner, Stack, Text } from '@portal/u
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { $api, apiClient } from '../../lib/api.ts';
+import { $api, apiClient, contentListsKey } from '../../lib/api.ts';
+import { answerOf, refusalDetail } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { contentDetailQuery } from './contentDetailQuery.ts';
-import { refusalDetail, ServerRefusal } from './serverRefusal.ts';
 
 /** Which organisations to add and which to remove, from the current and the wanted set. */
 export function shareChanges(current: readonly number[], wanted: ReadonlySet<number>) {
@@ -34,26 +34,23 @@ export function ShareDialogContent({ content, onClose }: { content: Content; onC
       const params = { path: { id: content.id } };
       let latest: Content = content;
       if (add.length > 0) {
-        const { data, error, response } = await apiClient.POST('/api/v1/cms/content/{id}/add-share/', {
-          params,
-          body: { organisation_ids: add },
-        });
-        if (!data) throw new ServerRefusal(response.status, error);
-        latest = data;
+        latest = await answerOf(
+          apiClient.POST('/api/v1/cms/content/{id}/add-share/', { params, body: { organisation_ids: add } }),
+        );
       }
       if (remove.length > 0) {
-        const { data, error, response } = await apiClient.POST('/api/v1/cms/content/{id}/remove-share/', {
-          params,
-          body: { organisation_ids: remove },
-        });
-        if (!data) throw new ServerRefusal(response.status, error);
-        latest = data;
+        latest = await answerOf(
+          apiClient.POST('/api/v1/cms/content/{id}/remove-share/', {
+            params,
+            body: { organisation_ids: remove },
+          }),
+        );
       }
       return latest;
     },
     onSuccess: async (latest) => {
       queryClient.setQueryData(contentDetailQuery(content.id).queryKey, latest);
-      await queryClient.invalidateQueries({ queryKey: ['get', '/api/v2/cms/content/'] });
+      await queryClient.invalidateQueries({ queryKey: contentListsKey });
       toasts.show({ tone: 'success', title: 'library:share.saved' });
       onClose();
     },

@@ -1,5 +1,5 @@
 import { $api, apiClient } from '../../lib/api.ts';
-import { ServerRefusal } from './serverRefusal.ts';
+import { answerOf, ServerRefusal } from '../../lib/serverErrors.ts';
 
 /** The id of the route, or null when it is no positive integer (then nothing is asked of the server). */
 export function routeContentId(value: string | undefined): number | null {
@@ -14,11 +14,8 @@ export function contentDetailQuery(id: number) {
   const init = { params: { path: { id } } };
   return {
     ...$api.queryOptions('get', '/api/v2/cms/content/{id}/', init),
-    queryFn: async ({ signal }: { signal: AbortSignal }) => {
-      const { data, error, response } = await apiClient.GET('/api/v2/cms/content/{id}/', { ...init, signal });
-      if (!data) throw new ServerRefusal(response.status, error);
-      return data;
-    },
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      answerOf(apiClient.GET('/api/v2/cms/content/{id}/', { ...init, signal })),
   };
 }
 

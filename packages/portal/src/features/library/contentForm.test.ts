@@ -51,6 +51,14 @@ describe('content form validation', () => {
   });
 });
 
+describe('duration as h:mm:ss (issue 12)', () => {
+  it('reads h:mm:ss, shows a stored duration the same way, and refuses what is no duration', () => {
+    expect(contentBody({ ...video, duration: '1:02:05' }).duration).toBe(3725);
+    expect(validateContentForm({ ...video, duration: '0:75' }).duration).toBe('durationInvalid');
+    expect(validateContentForm({ ...video, duration: '0:12:30' })).toEqual({});
+  });
+});
+
 describe('server errors of the content form', () => {
   it('puts each field message at its field and the rest, detail first, into the general list', () => {
     const errors = serverFormErrors({

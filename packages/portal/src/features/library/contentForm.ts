@@ -1,6 +1,6 @@
 import type { Content, components } from '@portal/api';
-import type { ContentType } from '@portal/domain';
-import { errorDetail, fieldError } from '../../lib/apiErrors.ts';
+import { type ContentType, formatDuration, parseDuration } from '@portal/domain';
+import { errorDetail, fieldError } from '../../lib/serverErrors.ts';
 
 type ContentCreate = components['schemas']['ContentCreate'];
 type ContentUpdate = components['schemas']['ContentUpdate'];
@@ -38,9 +38,6 @@ export type ContentFormErrors = Partial<Record<ContentFormField, ContentFormErro
 /** The contract's package-name pattern (an Android application id). */
 export const PACKAGE_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/;
 
-/** The video projections offered; the contract keeps the field open, these are the ones spec §3 names. */
-export const CONTENT_FORMATS = ['180', '3D180_LR', '3D180_TB', '360'] as const;
-
 export const EMPTY_FORM: ContentFormValues = {
   title: '',
   description: '',
@@ -65,7 +62,8 @@ export function formValuesOf(content: Content): ContentFormValues {
     packageName: content.packageName ?? '',
     url: content.url ?? '',
     format: content.format ?? '',
-    duration: text(content.duration),
+    // Entered and shown as h:mm:ss, as the Mediathek shows durations (spec §9).
+    duration: content.duration === null ? '' : formatDuration(content.duration),
     minAge: text(content.minAge),
     maxAge: text(content.maxAge),
     categoryId: content.category ? String(content.category.id) : '',
@@ -106,7 +104,7 @@ export function validateContentForm(values: ContentFormValues): ContentFormError
     if (url === '') errors.url = 'urlRequired';
     else if (!isWebUrl(url)) errors.url = 'urlInvalid';
   }
-  if (values.contentType === 'video' && wholeNumber(values.duration) === 'invalid') {
+  if (values.contentType === 'video' && parseDuration(values.duration) === 'invalid') {
     errors.duration = 'durationInvalid';
   }
 
@@ -120,6 +118,11 @@ export function validateContentForm(values: ContentFormValues): ContentFormError
   }
   return errors;
 }
+
+const durationOrNull = (text: string): number | null => {
+  const seconds = parseDuration(text);
+  return typeof seconds === 'number' ? seconds : null;
+};
 
 const numberOrNull = (text: string): number | null => {
   const value = wholeNumber(text);
@@ -136,7 +139,7 @@ export function contentBody(values: ContentFormValues): ContentCreate & ContentU
     packageName: type === 'app' ? values.packageName.trim() : null,
     url: type === 'webApp' ? values.url.trim() : null,
     format: type === 'webApp' || values.format === '' ? null : values.format,
-    duration: type === 'video' ? numberOrNull(values.duration) : null,
+    duration: type === 'video' ? durationOrNull(values.duration) : null,
     minAge: numberOrNull(values.minAge),
     maxAge: numberOrNull(values.maxAge),
     categoryId: values.categoryId === '' ? null : Number(values.categoryId),

@@ -2,9 +2,9 @@ import type { ContentOrdering } from '@portal/domain';
 import { $api, apiClient } from '../../lib/api.ts';
 import { libraryListQuery } from '../../lib/contentQuery.ts';
 import { adoptPrefetched, prefetchRegistry } from '../../lib/prefetch.ts';
+import { answerOf } from '../../lib/serverErrors.ts';
 import { session } from '../../lib/session.ts';
 import { isDefaultView, type LibraryView } from './libraryParams.ts';
-import { ServerRefusal } from './serverRefusal.ts';
 
 /** The server query of a view; absent filters are not sent at all. */
 export function listQueryFor(view: LibraryView, ordering: ContentOrdering) {
@@ -30,11 +30,8 @@ export function listQueryFor(view: LibraryView, ordering: ContentOrdering) {
 export function contentListQuery(view: LibraryView, ordering: ContentOrdering) {
   const init = { params: { query: listQueryFor(view, ordering) } };
   const base = $api.queryOptions('get', '/api/v2/cms/content/', init);
-  const fetchList = async ({ signal }: { signal: AbortSignal }) => {
-    const { data, error, response } = await apiClient.GET('/api/v2/cms/content/', { ...init, signal });
-    if (!data) throw new ServerRefusal(response.status, error);
-    return data;
-  };
+  const fetchList = ({ signal }: { signal: AbortSignal }) =>
+    answerOf(apiClient.GET('/api/v2/cms/content/', { ...init, signal }));
   if (!isDefaultView(view)) return { ...base, queryFn: fetchList };
   return {
     ...base,

@@ -1,5 +1,12 @@
 import type { Content } from '@portal/api';
-import { type AgeRange, ageRange, contentFormatDegrees } from '@portal/domain';
+import {
+  type AgeRange,
+  ageRange,
+  type ContentType,
+  contentFormatDegrees,
+  isContentFormat,
+} from '@portal/domain';
+import type { ContentCardPlaceholderTone } from '@portal/ui';
 import type { TFunction } from 'i18next';
 
 /** Card titles are cut at the next space after this many characters (spec §9 truncation). */
@@ -25,6 +32,12 @@ export function degreesText(t: TFunction<'library'>, content: Pick<Content, 'for
   return content.format ? t(`degrees.${contentFormatDegrees(content.format)}`) : null;
 }
 
+/** A format by its name in the locales ('3D 180° (links/rechts)'); an unknown one as stored; null without. */
+export function formatText(t: TFunction<'library'>, format: string | null): string | null {
+  if (format === null || format === '') return null;
+  return isContentFormat(format) ? t(`formats.${format}`) : format;
+}
+
 /** Shared with one of the user's organisations by another organisation: read-only for the user. */
 export function isSharedWithUser(
   content: Pick<Content, 'sharedWith' | 'owner'>,
@@ -33,3 +46,10 @@ export function isSharedWithUser(
   if (organisationIds.includes(content.owner.id)) return false;
   return content.sharedWith.some((id) => organisationIds.includes(id));
 }
+
+/** Each content type keeps its colour where no preview image stands in: App blue, Video orange, Web-App green. */
+export const PLACEHOLDER_TONES = {
+  app: 'info',
+  video: 'warning',
+  webApp: 'positive',
+} as const satisfies Record<ContentType, ContentCardPlaceholderTone>;

@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { UploadError } from '@portal/api';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { serverErrorMessage, serverMessageText } from '../../lib/serverErrors.ts';
-import { ServerRefusal } from './serverRefusal.ts';
+import { ServerRefusal, serverErrorMessage, serverMessageText } from '../../lib/serverErrors.ts';
 import { fileNameProblem, storedFileErrorText, uploadErrorText } from './uploadErrors.ts';
 
 const i18n = i18next.createInstance();

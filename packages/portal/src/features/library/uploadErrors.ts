@@ -1,15 +1,15 @@
 import { UploadError } from '@portal/api';
 import { isValidFileName } from '@portal/domain';
 import type { TFunction } from 'i18next';
-import { errorDetail } from '../../lib/apiErrors.ts';
 import {
+  errorDetail,
   isKnownServerMessage,
+  ServerRefusal,
   serverErrorMessage,
   serverFieldMessage,
   serverMessageText,
   UNKNOWN_SERVER_MESSAGE,
 } from '../../lib/serverErrors.ts';
-import { ServerRefusal } from './serverRefusal.ts';
 
 type T = TFunction<'library'>;
 

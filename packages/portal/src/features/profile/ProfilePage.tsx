@@ -1,21 +1,22 @@
-import type { User } from '@portal/api';
+import type { UpdateUserRequest, User } from '@portal/api';
 import { deriveRoleFlags } from '@portal/domain';
 import { Alert, Badge, Button, ConfirmDialog, Heading, Inline, Stack, Text, TextField } from '@portal/ui';
-import { type FormEvent, useId, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { apiClient, currentUserQueryKey, queryClient, useCurrentUser } from '../../lib/api.ts';
-import { reportError } from '../../lib/errorReporting.ts';
+import { onSubmitted, useFormState } from '../../lib/form.ts';
 import { LanguageSwitch } from '../../lib/LanguageSwitch.tsx';
 import { endLocalSession } from '../../lib/localSession.ts';
 import { PasswordInput } from '../../lib/PasswordInput.tsx';
+import { PageHeading } from '../../lib/pageMeta.tsx';
 import {
-  type ServerMessage,
-  serverErrorMessage,
+  answerOf,
+  expectSuccess,
+  fieldRefusal,
   serverFieldMessage,
-  serverMessageText,
-  showServerError,
-  UNKNOWN_SERVER_MESSAGE,
+  showFailure,
 } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import {
@@ -30,84 +31,73 @@ import {
 import { organisationRows, portalRoles } from './profileRoles.ts';
 import { TermsPublishSection } from './TermsPublishSection.tsx';
 
+/** PATCH users/me, the one call of the details and the password form. */
+function updateCurrentUser(body: UpdateUserRequest) {
+  return answerOf(apiClient.PATCH('/api/v1/users/me/', { body }));
+}
+
+type DetailsValues = ProfileValues & { currentPassword: string };
+type DetailsError = NonNullable<ProfileErrors[keyof ProfileErrors]> | 'password.errors.currentRequired';
+
 function DetailsForm({ user }: { user: User }) {
   const { t } = useTranslation('profile');
-  const [values, setValues] = useState<ProfileValues>({
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    img: user.img ?? '',
-  });
-  const [errors, setErrors] = useState<ProfileErrors>({});
-  const [serverErrors, setServerErrors] = useState<Partial<Record<keyof ProfileValues, ServerMessage>>>({});
-  // A different address is confirmed with the current password (a stolen session alone must not redirect the
-  // account's mail and then take it over by a password reset).
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [currentPasswordError, setCurrentPasswordError] = useState<ServerMessage>();
-  const [pending, setPending] = useState(false);
+  const form = useFormState<DetailsValues, DetailsError>(
+    {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      img: user.img ?? '',
+      // A different address is confirmed with the current password (a stolen session alone must not redirect
+      // the account's mail and then take it over by a password reset).
+      currentPassword: '',
+    },
+    (key) => t(key),
+  );
   const headingId = useId();
-  const needsPassword = emailChangeNeedsPassword(user, values);
-  const field = (name: keyof ProfileValues) => {
-    const serverError = serverErrors[name];
-    const error = errors[name];
-    return {
-      name,
-      value: values[name],
-      onChange: (event: { target: { value: string } }) =>
-        setValues((v) => ({ ...v, [name]: event.target.value })),
-      error: serverError ? serverMessageText(serverError) : error ? t(error) : undefined,
-    };
-  };
+  const needsPassword = emailChangeNeedsPassword(user, form.values);
+  const save = useMutation({
+    mutationFn: updateCurrentUser,
+    onSuccess(saved) {
+      queryClient.setQueryData(currentUserQueryKey, saved);
+      toasts.show({ tone: 'success', title: 'profile:toasts.saved.title' });
+    },
+    onError(error, body) {
+      const refusal = fieldRefusal(error);
+      if (!refusal) return showFailure(error, 'updateCurrentUser');
+      // The form checked the format already: a taken address and a refused image are what is left; it asks
+      // for the password before sending, so a refusal with it means a wrong one.
+      form.setServerErrors({
+        firstName: serverFieldMessage(refusal.body, 'firstName'),
+        lastName: serverFieldMessage(refusal.body, 'lastName'),
+        email: serverFieldMessage(refusal.body, 'email', 'profile:details.errors.emailTaken'),
+        img: serverFieldMessage(refusal.body, 'img', 'profile:details.errors.imgInvalid'),
+        currentPassword: serverFieldMessage(
+          refusal.body,
+          'currentPassword',
+          body.currentPassword === undefined
+            ? 'profile:password.errors.currentRequired'
+            : 'profile:password.errors.currentWrong',
+        ),
+      });
+    },
+  });
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending) return;
-    const found = validateProfile(user, values);
-    const passwordMissing = needsPassword && currentPassword === '';
-    setErrors(found);
-    setServerErrors({});
-    setCurrentPasswordError(passwordMissing ? { key: 'profile:password.errors.currentRequired' } : undefined);
-    if (Object.keys(found).length > 0 || passwordMissing) return;
-    const body: ReturnType<typeof changedFields> & { currentPassword?: string } = changedFields(user, values);
-    if (needsPassword) body.currentPassword = currentPassword;
+  const onSubmit = onSubmitted(() => {
+    if (save.isPending) return;
+    const passwordMissing = needsPassword && form.values.currentPassword === '';
+    const found = {
+      ...validateProfile(user, form.values),
+      currentPassword: passwordMissing ? ('password.errors.currentRequired' as const) : undefined,
+    };
+    if (!form.check(found)) return;
+    const body: UpdateUserRequest = changedFields(user, form.values);
+    if (needsPassword) body.currentPassword = form.values.currentPassword;
     if (Object.keys(body).length === 0) {
       toasts.show({ tone: 'success', title: 'profile:toasts.saved.title' });
       return;
     }
-    setPending(true);
-    try {
-      const { data, error, response } = await apiClient.PATCH('/api/v1/users/me/', { body });
-      if (response.ok && data) {
-        queryClient.setQueryData(currentUserQueryKey, data);
-        toasts.show({ tone: 'success', title: 'profile:toasts.saved.title' });
-      } else if (response.status === 400) {
-        // The form checked the format already: a taken address and a refused image are what is left.
-        setServerErrors({
-          firstName: serverFieldMessage(error, 'firstName'),
-          lastName: serverFieldMessage(error, 'lastName'),
-          email: serverFieldMessage(error, 'email', 'profile:details.errors.emailTaken'),
-          img: serverFieldMessage(error, 'img', 'profile:details.errors.imgInvalid'),
-        });
-        // The form asks for the password before sending: a refusal with it means a wrong one.
-        setCurrentPasswordError(
-          serverFieldMessage(
-            error,
-            'currentPassword',
-            body.currentPassword === undefined
-              ? 'profile:password.errors.currentRequired'
-              : 'profile:password.errors.currentWrong',
-          ),
-        );
-      } else if (response.status !== 401) {
-        showServerError(serverErrorMessage(response.status, error));
-      }
-    } catch (failure) {
-      reportError(failure, { during: 'updateCurrentUser' });
-      showServerError(UNKNOWN_SERVER_MESSAGE);
-    } finally {
-      setPending(false);
-    }
-  };
+    save.mutate(body);
+  });
 
   const img = user.img;
   return (
@@ -119,16 +109,16 @@ function DetailsForm({ user }: { user: User }) {
         // Only a width: the picture keeps its own proportions, without CSS of the portal's own.
         <img src={img} alt={t('details.imgAlt')} width={96} />
       )}
-      <form aria-labelledby={headingId} onSubmit={(event) => void onSubmit(event)} noValidate>
+      <form aria-labelledby={headingId} onSubmit={onSubmit} noValidate>
         <Stack gap="medium">
-          <TextField label={t('details.firstName')} autoComplete="given-name" {...field('firstName')} />
-          <TextField label={t('details.lastName')} autoComplete="family-name" {...field('lastName')} />
+          <TextField label={t('details.firstName')} autoComplete="given-name" {...form.field('firstName')} />
+          <TextField label={t('details.lastName')} autoComplete="family-name" {...form.field('lastName')} />
           {/* The provider owns a social user's address (the next sign-in there would overwrite it): read-only. */}
           <TextField
             label={t('details.email')}
             type="email"
             autoComplete="email"
-            {...field('email')}
+            {...form.field('email')}
             readOnly={user.isSocialUser}
             hint={user.isSocialUser ? t('details.emailSocialHint') : undefined}
           />
@@ -137,16 +127,23 @@ function DetailsForm({ user }: { user: User }) {
               label={t('password.current')}
               hint={t('details.currentPasswordHint')}
               autoComplete="current-password"
-              name="currentPassword"
-              value={currentPassword}
-              onChange={(event) => setCurrentPassword(event.target.value)}
-              error={currentPasswordError ? serverMessageText(currentPasswordError) : undefined}
+              {...form.field('currentPassword')}
             />
           )}
           {/* Text, not url: a path on this server ('/media/…') is a valid image address too. */}
-          <TextField label={t('details.img')} inputMode="url" hint={t('details.imgHint')} {...field('img')} />
+          <TextField
+            label={t('details.img')}
+            inputMode="url"
+            hint={t('details.imgHint')}
+            {...form.field('img')}
+          />
           <div>
-            <Button type="submit" variant="primary" loading={pending} loadingLabel={t('details.submitting')}>
+            <Button
+              type="submit"
+              variant="primary"
+              loading={save.isPending}
+              loadingLabel={t('details.submitting')}
+            >
               {t('details.submit')}
             </Button>
           </div>
@@ -156,74 +153,51 @@ function DetailsForm({ user }: { user: User }) {
   );
 }
 
+type PasswordError = NonNullable<PasswordChangeErrors[keyof PasswordChangeErrors]>;
+const NO_PASSWORDS = { current: '', next: '', repeat: '' };
+
 function PasswordForm() {
   const { t } = useTranslation('profile');
-  const [values, setValues] = useState({ current: '', next: '', repeat: '' });
-  const [errors, setErrors] = useState<PasswordChangeErrors>({});
-  const [serverErrors, setServerErrors] = useState<{ current?: ServerMessage; next?: ServerMessage }>({});
-  const [pending, setPending] = useState(false);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending) return;
-    const found = validatePasswordChange(values);
-    setErrors(found);
-    setServerErrors({});
-    if (Object.keys(found).length > 0) return;
-    setPending(true);
-    try {
-      const { error, response } = await apiClient.PATCH('/api/v1/users/me/', {
-        body: { password: values.next, currentPassword: values.current },
+  const form = useFormState(NO_PASSWORDS, (key: PasswordError) => t(key));
+  const change = useMutation({
+    mutationFn: updateCurrentUser,
+    onSuccess() {
+      form.reset(NO_PASSWORDS);
+      toasts.show({ tone: 'success', title: 'profile:toasts.passwordChanged.title' });
+    },
+    onError(error) {
+      const refusal = fieldRefusal(error);
+      if (!refusal) return showFailure(error, 'changePassword');
+      // Both fields passed the form's checks: a wrong current password and the rule are what is left.
+      form.setServerErrors({
+        current: serverFieldMessage(refusal.body, 'currentPassword', 'profile:password.errors.currentWrong'),
+        next: serverFieldMessage(refusal.body, 'password', 'profile:password.errors.newRule'),
       });
-      if (response.ok) {
-        setValues({ current: '', next: '', repeat: '' });
-        toasts.show({ tone: 'success', title: 'profile:toasts.passwordChanged.title' });
-      } else if (response.status === 400) {
-        // Both fields passed the form's checks: a wrong current password and the rule are what is left.
-        setServerErrors({
-          current: serverFieldMessage(error, 'currentPassword', 'profile:password.errors.currentWrong'),
-          next: serverFieldMessage(error, 'password', 'profile:password.errors.newRule'),
-        });
-      } else if (response.status !== 401) {
-        showServerError(serverErrorMessage(response.status, error));
-      }
-    } catch (failure) {
-      reportError(failure, { during: 'changePassword' });
-      showServerError(UNKNOWN_SERVER_MESSAGE);
-    } finally {
-      setPending(false);
-    }
-  };
+    },
+  });
 
-  const field = (name: 'current' | 'next' | 'repeat') => {
-    const serverError = name === 'repeat' ? undefined : serverErrors[name];
-    const error = errors[name];
-    return {
-      name,
-      value: values[name],
-      onChange: (event: { target: { value: string } }) =>
-        setValues((v) => ({ ...v, [name]: event.target.value })),
-      error: serverError ? serverMessageText(serverError) : error ? t(error) : undefined,
-    };
-  };
+  const onSubmit = onSubmitted(() => {
+    if (change.isPending || !form.check(validatePasswordChange(form.values))) return;
+    change.mutate({ password: form.values.next, currentPassword: form.values.current });
+  });
 
   return (
     <Stack gap="medium">
       <Heading level={2}>{t('password.title')}</Heading>
-      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack gap="medium">
           <PasswordInput
             label={t('password.current')}
             autoComplete="current-password"
-            {...field('current')}
+            {...form.field('current')}
           />
-          <PasswordInput label={t('password.new')} autoComplete="new-password" {...field('next')} />
-          <PasswordInput label={t('password.repeat')} autoComplete="new-password" {...field('repeat')} />
+          <PasswordInput label={t('password.new')} autoComplete="new-password" {...form.field('next')} />
+          <PasswordInput label={t('password.repeat')} autoComplete="new-password" {...form.field('repeat')} />
           <div>
             <Button
               type="submit"
               variant="secondary"
-              loading={pending}
+              loading={change.isPending}
               loadingLabel={t('password.submitting')}
             >
               {t('password.submit')}
@@ -235,61 +209,52 @@ function PasswordForm() {
   );
 }
 
-function DeleteAccount() {
+function DeleteAccount({ email }: { email: string }) {
   const { t } = useTranslation('profile');
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [pending, setPending] = useState(false);
-
-  const remove = async () => {
-    setPending(true);
-    try {
-      const { error, response } = await apiClient.DELETE('/api/v1/users/me/');
-      if (response.ok) {
-        // The server has ended every session of the account; locally it ends like a logout.
-        setOpen(false);
-        await endLocalSession(navigate);
-        toasts.show({
-          tone: 'success',
-          title: 'profile:toasts.deleted.title',
-          description: 'profile:toasts.deleted.description',
-        });
-        return;
-      }
+  const remove = useMutation({
+    mutationFn: () => expectSuccess(apiClient.DELETE('/api/v1/users/me/')),
+    async onSuccess() {
+      // The server has ended every session of the account; locally it ends like a logout.
+      setOpen(false);
+      await endLocalSession(navigate);
+      toasts.show({
+        tone: 'success',
+        title: 'profile:toasts.deleted.title',
+        description: 'profile:toasts.deleted.description',
+      });
+    },
+    onError(error) {
       setOpen(false);
       // E.g. 409: the last administrator of an organisation must hand over first (named in the message).
-      if (response.status !== 401) showServerError(serverErrorMessage(response.status, error));
-    } catch (failure) {
-      reportError(failure, { during: 'deleteCurrentUser' });
-      setOpen(false);
-      showServerError(UNKNOWN_SERVER_MESSAGE);
-    } finally {
-      setPending(false);
-    }
-  };
+      showFailure(error, 'deleteCurrentUser');
+    },
+  });
 
   return (
     <Stack gap="medium">
       <Heading level={2}>{t('delete.title')}</Heading>
       <Text>{t('delete.description')}</Text>
       <div>
-        <Button variant="danger" onClick={() => setOpen(true)}>
+        {/* Quieter than the page's save button; the dialog that follows names the account. */}
+        <Button variant="secondary" onClick={() => setOpen(true)}>
           {t('delete.action')}
         </Button>
       </div>
       <ConfirmDialog
         open={open}
         onOpenChange={(next) => {
-          if (!pending) setOpen(next);
+          if (!remove.isPending) setOpen(next);
         }}
         tone="destructive"
         title={t('delete.confirmTitle')}
-        description={t('delete.confirmDescription')}
+        description={t('delete.confirmDescription', { email })}
         confirmLabel={t('delete.confirm')}
         cancelLabel={t('delete.cancel')}
-        confirming={pending}
+        confirming={remove.isPending}
         confirmingLabel={t('delete.confirming')}
-        onConfirm={() => void remove()}
+        onConfirm={() => remove.mutate()}
       />
     </Stack>
   );
@@ -356,7 +321,7 @@ export function ProfilePage() {
   return (
     <Stack gap="xlarge">
       <Stack gap="small">
-        <Heading level={1}>{t('title')}</Heading>
+        <PageHeading>{t('title')}</PageHeading>
         <Text tone="muted">{t('intro')}</Text>
       </Stack>
       <DetailsForm
@@ -371,7 +336,7 @@ export function ProfilePage() {
         <Heading level={2}>{t('language.title')}</Heading>
         <LanguageSwitch />
       </Stack>
-      <DeleteAccount />
+      <DeleteAccount email={user.email} />
     </Stack>
   );
 }

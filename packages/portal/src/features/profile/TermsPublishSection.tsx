@@ -1,16 +1,10 @@
 import { Button, ConfirmDialog, Heading, Stack, Text, TextField } from '@portal/ui';
-import { type FormEvent, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { $api, apiClient, currentUserQueryKey, queryClient } from '../../lib/api.ts';
-import { reportError } from '../../lib/errorReporting.ts';
-import {
-  type ServerMessage,
-  serverErrorMessage,
-  serverFieldMessage,
-  serverMessageText,
-  showServerError,
-  UNKNOWN_SERVER_MESSAGE,
-} from '../../lib/serverErrors.ts';
+import { apiClient, currentTosQuery, currentUserQueryKey, queryClient } from '../../lib/api.ts';
+import { onSubmitted, useFormState } from '../../lib/form.ts';
+import { answerOf, fieldRefusal, serverFieldMessage, showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import {
   type TermsVersionErrors,
@@ -19,7 +13,8 @@ import {
   validateTermsVersion,
 } from './termsForm.ts';
 
-const CURRENT_TOS_PATH = '/api/v1/organisations/current-tos/';
+type TermsVersionError = NonNullable<TermsVersionErrors[keyof TermsVersionErrors]>;
+const NO_FILES: TermsVersionValues = { tosFile: '', privacyPolicyFile: '' };
 
 /**
  * Staff only (publishTos; the server refuses everybody else with 403): publishes a new terms version, which
@@ -27,77 +22,45 @@ const CURRENT_TOS_PATH = '/api/v1/organisations/current-tos/';
  */
 export function TermsPublishSection() {
   const { t } = useTranslation('profile');
-  const current = $api.useQuery('get', CURRENT_TOS_PATH);
-  const [values, setValues] = useState<TermsVersionValues>({ tosFile: '', privacyPolicyFile: '' });
-  const [errors, setErrors] = useState<TermsVersionErrors>({});
-  const [serverErrors, setServerErrors] = useState<Partial<Record<keyof TermsVersionValues, ServerMessage>>>(
-    {},
-  );
+  const current = useQuery(currentTosQuery);
+  const form = useFormState(NO_FILES, (key: TermsVersionError) => t(key));
   const [confirming, setConfirming] = useState(false);
-  const [pending, setPending] = useState(false);
-
-  const field = (name: keyof TermsVersionValues) => {
-    const serverError = serverErrors[name];
-    const error = errors[name];
-    return {
-      name,
-      inputMode: 'url' as const,
-      value: values[name],
-      onChange: (event: { target: { value: string } }) =>
-        setValues((v) => ({ ...v, [name]: event.target.value })),
-      error: serverError ? serverMessageText(serverError) : error ? t(error) : undefined,
-    };
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = validateTermsVersion(values);
-    setErrors(found);
-    setServerErrors({});
-    if (Object.keys(found).length === 0) setConfirming(true);
-  };
-
-  const publish = async () => {
-    setPending(true);
-    try {
-      const { data, error, response } = await apiClient.POST('/api/v1/organisations/tos-versions/', {
-        body: termsVersionBody(values),
+  const publish = useMutation({
+    mutationFn: (body: ReturnType<typeof termsVersionBody>) =>
+      answerOf(apiClient.POST('/api/v1/organisations/tos-versions/', { body })),
+    onSuccess(published) {
+      setConfirming(false);
+      form.reset(NO_FILES);
+      toasts.show({
+        tone: 'success',
+        title: 'profile:toasts.termsPublished.title',
+        description: 'profile:toasts.termsPublished.description',
+        descriptionValues: { version: published.version },
       });
+      void queryClient.invalidateQueries({ queryKey: currentTosQuery.queryKey });
+      // The new version applies to staff too: the terms dialog follows at once.
+      void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    },
+    onError(error) {
       setConfirming(false);
-      if (response.status === 201 && data) {
-        setValues({ tosFile: '', privacyPolicyFile: '' });
-        toasts.show({
-          tone: 'success',
-          title: 'profile:toasts.termsPublished.title',
-          description: 'profile:toasts.termsPublished.description',
-          descriptionValues: { version: data.version },
-        });
-        void queryClient.invalidateQueries({ queryKey: $api.queryOptions('get', CURRENT_TOS_PATH).queryKey });
-        // The new version applies to staff too: the terms dialog follows at once.
-        void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
-      } else if (response.status === 400) {
-        // Both addresses passed the same rule in the form; the server's field error means just that.
-        setServerErrors({
-          tosFile: serverFieldMessage(error, 'tosFile', 'profile:terms.errors.urlInvalid'),
-          privacyPolicyFile: serverFieldMessage(
-            error,
-            'privacyPolicyFile',
-            'profile:terms.errors.urlInvalid',
-          ),
-        });
-      } else if (response.status !== 401) {
-        showServerError(
-          serverErrorMessage(response.status, error, { 403: 'profile:terms.errors.staffOnly' }),
-        );
-      }
-    } catch (failure) {
-      reportError(failure, { during: 'publishTos' });
-      setConfirming(false);
-      showServerError(UNKNOWN_SERVER_MESSAGE);
-    } finally {
-      setPending(false);
-    }
-  };
+      const refusal = fieldRefusal(error);
+      if (!refusal) return showFailure(error, 'publishTos', { 403: 'profile:terms.errors.staffOnly' });
+      // Both addresses passed the same rule in the form; the server's field error means just that.
+      form.setServerErrors({
+        tosFile: serverFieldMessage(refusal.body, 'tosFile', 'profile:terms.errors.urlInvalid'),
+        privacyPolicyFile: serverFieldMessage(
+          refusal.body,
+          'privacyPolicyFile',
+          'profile:terms.errors.urlInvalid',
+        ),
+      });
+    },
+  });
+  const field = (name: keyof TermsVersionValues) => ({ inputMode: 'url' as const, ...form.field(name) });
+
+  const onSubmit = onSubmitted(() => {
+    if (form.check(validateTermsVersion(form.values))) setConfirming(true);
+  });
 
   return (
     <Stack gap="medium">
@@ -122,15 +85,15 @@ export function TermsPublishSection() {
       <ConfirmDialog
         open={confirming}
         onOpenChange={(next) => {
-          if (!pending) setConfirming(next);
+          if (!publish.isPending) setConfirming(next);
         }}
         title={t('terms.confirmTitle')}
         description={t('terms.confirmDescription')}
         confirmLabel={t('terms.confirm')}
         cancelLabel={t('terms.cancel')}
-        confirming={pending}
+        confirming={publish.isPending}
         confirmingLabel={t('terms.confirming')}
-        onConfirm={() => void publish()}
+        onConfirm={() => publish.mutate(termsVersionBody(form.values))}
       />
     </Stack>
   );

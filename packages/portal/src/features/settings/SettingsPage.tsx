@@ -1,18 +1,20 @@
 import type { Membership, Organisation } from '@portal/api';
-import { Button, Heading, Inline, Stack, Switch, Text, TextField } from '@portal/ui';
-import { type FormEvent, useState } from 'react';
+import { Badge, Button, ConfirmDialog, Heading, Inline, Stack, Switch, Text, TextField } from '@portal/ui';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiClient, currentUserQueryKey, queryClient, useCurrentUser } from '../../lib/api.ts';
-import { reportError } from '../../lib/errorReporting.ts';
+import { onSubmitted, useFormState } from '../../lib/form.ts';
 import type { TranslationKey } from '../../lib/i18n.ts';
 import { LanguageSwitch } from '../../lib/LanguageSwitch.tsx';
 import { organisationTypeKey } from '../../lib/organisationType.ts';
+import { PageHeading } from '../../lib/pageMeta.tsx';
 import {
+  answerOf,
+  fieldRefusal,
   serverErrorMessage,
   serverFieldMessage,
-  serverMessageText,
-  showServerError,
-  UNKNOWN_SERVER_MESSAGE,
+  showFailure,
 } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 
@@ -27,56 +29,52 @@ const SETTINGS_REFUSALS: Partial<Record<number, TranslationKey>> = {
   409: 'settings:errors.lastAdministrator',
 };
 
+type OrganisationError = 'organisation.errors.nameRequired' | 'organisation.errors.tooLong';
+
+function nameError(name: string): OrganisationError | undefined {
+  if (name === '') return 'organisation.errors.nameRequired';
+  return name.length > NAME_MAX_LENGTH ? 'organisation.errors.tooLong' : undefined;
+}
+
 function OrganisationName({ organisation }: { organisation: Organisation }) {
   const { t } = useTranslation('settings');
-  const [name, setName] = useState(organisation.name);
-  const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending) return;
-    const trimmed = name.trim();
-    if (trimmed === '') return setError(t('organisation.errors.nameRequired'));
-    if (trimmed.length > NAME_MAX_LENGTH) return setError(t('organisation.errors.tooLong'));
-    setError(undefined);
-    setPending(true);
-    try {
-      const { error: body, response } = await apiClient.PATCH('/api/v1/organisations/{id}/', {
-        params: { path: { id: organisation.id } },
-        body: { name: trimmed },
+  const form = useFormState({ organisationName: organisation.name }, (key: OrganisationError) => t(key));
+  const rename = useMutation({
+    mutationFn: (name: string) =>
+      answerOf(
+        apiClient.PATCH('/api/v1/organisations/{id}/', {
+          params: { path: { id: organisation.id } },
+          body: { name },
+        }),
+      ),
+    async onSuccess() {
+      await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+      toasts.show({ tone: 'success', title: 'settings:toasts.saved.title' });
+    },
+    onError(error) {
+      const refusal = fieldRefusal(error);
+      if (!refusal) return showFailure(error, 'updateOrganisation', SETTINGS_REFUSALS);
+      form.setServerErrors({
+        organisationName: serverFieldMessage(refusal.body, 'name') ?? serverErrorMessage(400, refusal.body),
       });
-      if (response.ok) {
-        await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
-        toasts.show({ tone: 'success', title: 'settings:toasts.saved.title' });
-      } else if (response.status === 400) {
-        const message = serverFieldMessage(body, 'name') ?? serverErrorMessage(400, body);
-        setError(serverMessageText(message));
-      } else if (response.status !== 401)
-        showServerError(serverErrorMessage(response.status, body, SETTINGS_REFUSALS));
-    } catch (failure) {
-      reportError(failure, { during: 'updateOrganisation' });
-      showServerError(UNKNOWN_SERVER_MESSAGE);
-    } finally {
-      setPending(false);
-    }
-  };
+    },
+  });
+
+  const onSubmit = onSubmitted(() => {
+    if (rename.isPending) return;
+    const trimmed = form.values.organisationName.trim();
+    if (form.check({ organisationName: nameError(trimmed) })) rename.mutate(trimmed);
+  });
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="medium">
-        <TextField
-          label={t('organisation.name')}
-          name="organisationName"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          error={error}
-        />
+        <TextField label={t('organisation.name')} {...form.field('organisationName')} />
         <div>
           <Button
             type="submit"
             variant="primary"
-            loading={pending}
+            loading={rename.isPending}
             loadingLabel={t('organisation.submitting')}
           >
             {t('organisation.submit')}
@@ -91,57 +89,83 @@ function MemberRow({
   organisationId,
   membership,
   own,
+  lastAdministrator,
 }: {
   organisationId: number;
   membership: Membership;
   own: boolean;
+  /** The only administrator: the switch is disabled and says why (the server refuses the same with 409). */
+  lastAdministrator: boolean;
 }) {
   const { t } = useTranslation('settings');
-  const [pending, setPending] = useState(false);
   const name = `${membership.user.firstName} ${membership.user.lastName}`.trim() || membership.user.email;
-
-  const toggle = async (isAdministrator: boolean) => {
-    setPending(true);
-    try {
-      const { error, response } = await apiClient.PATCH(
-        '/api/v1/organisations/{id}/memberships/{membershipId}/',
-        {
+  const [asked, setAsked] = useState<boolean | null>(null);
+  const toggle = useMutation({
+    mutationFn: (isAdministrator: boolean) =>
+      answerOf(
+        apiClient.PATCH('/api/v1/organisations/{id}/memberships/{membershipId}/', {
           params: { path: { id: organisationId, membershipId: membership.id } },
           body: { isAdministrator },
-        },
-      );
-      if (response.ok) {
-        await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
-        toasts.show({ tone: 'success', title: 'settings:toasts.saved.title' });
-      } else if (response.status !== 401) {
-        showServerError(serverErrorMessage(response.status, error, SETTINGS_REFUSALS));
-      }
-    } catch (failure) {
-      reportError(failure, { during: 'updateMembership' });
-      showServerError(UNKNOWN_SERVER_MESSAGE);
-    } finally {
-      setPending(false);
-    }
-  };
+        }),
+      ),
+    async onSuccess() {
+      setAsked(null);
+      await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+      toasts.show({ tone: 'success', title: 'settings:toasts.saved.title' });
+    },
+    onError(error) {
+      setAsked(null);
+      showFailure(error, 'updateMembership', SETTINGS_REFUSALS);
+    },
+  });
+  const confirm = asked === null ? null : asked ? 'grant' : 'revoke';
 
   return (
     <li>
-      <Inline gap="medium" alignY="center">
-        <Stack gap="xsmall">
-          <Text weight="semibold">
-            {name} {own ? t('members.you') : null}
-          </Text>
-          <Text tone="muted" size="small">
-            {membership.user.email}
-          </Text>
-        </Stack>
-        <Switch
-          label={t('members.administratorSwitch', { name })}
-          checked={membership.isAdministrator}
-          disabled={pending}
-          onCheckedChange={(checked) => void toggle(checked)}
-        />
-      </Inline>
+      <Stack gap="xsmall">
+        <Inline gap="medium" alignY="center">
+          <Stack gap="xsmall">
+            <Text weight="semibold">
+              {name} {own ? t('members.you') : null}
+            </Text>
+            <Text tone="muted" size="small">
+              {membership.user.email}
+            </Text>
+          </Stack>
+          <Badge tone={membership.isAdministrator ? 'info' : 'neutral'}>
+            {t(membership.isAdministrator ? 'members.roleAdministrator' : 'members.roleMember')}
+          </Badge>
+          <Switch
+            label={t('members.administratorSwitch', { name })}
+            checked={membership.isAdministrator}
+            disabled={toggle.isPending || lastAdministrator}
+            hint={lastAdministrator ? t('members.lastAdministrator') : undefined}
+            onCheckedChange={(checked) => setAsked(checked)}
+          />
+        </Inline>
+      </Stack>
+      {/* A role change is asked first, naming the person: it opens or closes the settings for them. */}
+      <ConfirmDialog
+        open={confirm !== null}
+        onOpenChange={(open) => {
+          if (!open && !toggle.isPending) setAsked(null);
+        }}
+        title={confirm ? t(`members.${confirm}.title`, { name }) : ''}
+        description={
+          confirm === 'revoke' && own
+            ? t('members.revoke.descriptionOwn')
+            : confirm
+              ? t(`members.${confirm}.description`, { name })
+              : ''
+        }
+        confirmLabel={confirm ? t(`members.${confirm}.confirm`) : ''}
+        cancelLabel={t('members.grant.cancel')}
+        confirming={toggle.isPending}
+        confirmingLabel={t('members.changing')}
+        onConfirm={() => {
+          if (asked !== null) toggle.mutate(asked);
+        }}
+      />
     </li>
   );
 }
@@ -155,10 +179,12 @@ export function SettingsPage() {
   const { user } = useCurrentUser();
   const organisation = user?.organisations[0];
   if (!user || !organisation) return null;
+  const memberships = organisation.memberships ?? [];
+  const administrators = memberships.filter((m) => m.isAdministrator).length;
   return (
     <Stack gap="xlarge">
       <Stack gap="small">
-        <Heading level={1}>{t('title')}</Heading>
+        <PageHeading>{t('title')}</PageHeading>
         <Text tone="muted">{t('intro')}</Text>
       </Stack>
       <Stack gap="medium">
@@ -169,12 +195,13 @@ export function SettingsPage() {
       <Stack gap="medium">
         <Heading level={2}>{t('members.title')}</Heading>
         <Stack as="ul" gap="medium" aria-label={t('members.label')}>
-          {(organisation.memberships ?? []).map((membership) => (
+          {memberships.map((membership) => (
             <MemberRow
               key={membership.id}
               organisationId={organisation.id}
               membership={membership}
               own={membership.user.email.toLowerCase() === user.email.toLowerCase()}
+              lastAdministrator={membership.isAdministrator && administrators === 1}
             />
           ))}
         </Stack>
