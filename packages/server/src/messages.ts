@@ -66,7 +66,7 @@ export const MESSAGES = {
     notAuthenticated: 'Sie sind nicht eingeloggt. Bitte melden Sie sich an.',
     tokenInvalid: 'Ihre Sitzung ist abgelaufen oder ungültig. Bitte melden Sie sich erneut an.',
     wrongCredentials: (remainingAttempts: number) =>
-      `Anmeldung fehlgeschlagen. Bitte prüfen Sie die eingegebene E-Mail und Ihr Passwort. Noch ${remainingAttempts === 1 ? 'ein Versuch' : `${remainingAttempts} Versuche`}.`,
+      `Anmeldung fehlgeschlagen. Bitte prüfen Sie die eingegebene E-Mail und Ihr Passwort. Noch ${remainingAttempts} ${remainingAttempts === 1 ? 'Versuch' : 'Versuche'}.`,
     /** Spec §8's toast, word for word, followed by when to try again (MESSAGES.request.retryIn). */
     loginLocked: 'Login gesperrt - Aus Sicherheitsgründen wurde der Login temporär gesperrt.',
     tooManyLogins: 'Von Ihrer Netzwerkadresse gab es zu viele fehlgeschlagene Anmeldeversuche.',

@@ -59,7 +59,7 @@ describe('sign-in throttling', () => {
     const second = await attempt('Lehrer@Schule.example', 'falsch2xyz', ip);
     expect(second.statusCode).toBe(401);
     expect(second.json()).toMatchObject({ code: 'invalidCredentials', params: { remainingAttempts: 1 } });
-    expect(second.json().detail).toMatch(/Noch ein Versuch\.$/);
+    expect(second.json().detail).toMatch(/Noch 1 Versuch\.$/);
 
     const third = await attempt('lehrer@schule.example', 'falsch3xyz', ip);
     expect(third.statusCode).toBe(401);
