@@ -1,5 +1,5 @@
 import type { components } from '@portal/api/schema';
-import { isValidEmail } from '@portal/domain';
+import { isValidEmail, normaliseEmail } from '@portal/domain';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.ts';
@@ -29,7 +29,6 @@ import {
 } from './mailedLinks.ts';
 import { membershipView, ownMembership } from './organisations.ts';
 import { invitationRule } from './throttle.ts';
-import { normaliseEmail } from './users.ts';
 
 type Invitation = components['schemas']['Invitation'];
 type InvitationOutcome = components['schemas']['InvitationOutcome'];

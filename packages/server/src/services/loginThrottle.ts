@@ -1,11 +1,10 @@
-import { LOGIN_ATTEMPTS } from '@portal/domain';
+import { LOGIN_ATTEMPTS, normaliseEmail } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { AccessSettings } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { NotAuthenticated, TooManyAttempts } from '../errors.ts';
 import { MESSAGES, wholeMinutes } from '../messages.ts';
 import { attemptsLeft, type Reservation, type Throttle, type ThrottleRule, waitBefore } from './throttle.ts';
-import { normaliseEmail } from './users.ts';
 
 /**
  * The rules of sign-in throttling (README "Login throttling"). Three counters per failed sign-in:

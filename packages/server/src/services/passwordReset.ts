@@ -1,3 +1,4 @@
+import { normaliseEmail } from '@portal/domain';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { passwordResetTokens, refreshTokens, users } from '../db/schema.ts';
@@ -15,7 +16,7 @@ import {
   type ServiceLog,
 } from './mailedLinks.ts';
 import { resetMailRules } from './throttle.ts';
-import { findUserByEmail, findUserById, normaliseEmail } from './users.ts';
+import { findUserByEmail, findUserById } from './users.ts';
 
 /** Creates a one-time reset token for the user; only its hash is stored. Returns the token for the link. */
 export async function createResetToken(db: Database, userId: number, ttlSeconds: number): Promise<string> {

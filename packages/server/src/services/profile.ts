@@ -1,5 +1,5 @@
 import type { components } from '@portal/api/schema';
-import { isResourceUrl, isValidEmail, isValidPassword } from '@portal/domain';
+import { isResourceUrl, isValidEmail, isValidPassword, normaliseEmail } from '@portal/domain';
 import { and, count, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { memberships, organisations, passwordResetTokens, refreshTokens, users } from '../db/schema.ts';
@@ -18,7 +18,7 @@ import { MESSAGES } from '../messages.ts';
 import type { Caller } from './access.ts';
 import type { Services } from './dependencies.ts';
 import { accountRule } from './loginThrottle.ts';
-import { currentUser, findUserById, normaliseEmail, type UserView } from './users.ts';
+import { currentUser, findUserById, type UserView } from './users.ts';
 
 type UpdateUserRequest = components['schemas']['UpdateUserRequest'];
 

@@ -1,8 +1,8 @@
+import { normaliseEmail } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { AccessSettings } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { textArray } from '../db/sql.ts';
-import { normaliseEmail } from './users.ts';
 
 /** One counter: at most `limit` attempts within `windowSeconds`; the attempt that reaches the limit locks the key. */
 export interface ThrottleRule {

@@ -23,10 +23,10 @@ function emailFromState(state: unknown): string {
 export function LoginPage() {
   const { t, i18n } = useTranslation('auth');
   const location = useLocation();
-  const { submit, pending, remaining, blockedUntil, minutesLeft } = useLogin();
   const form = useFormState({ email: emailFromState(location.state), password: '' }, (key: LoginFieldError) =>
     t(key),
   );
+  const { submit, pending, remaining, blockedUntil, minutesLeft } = useLogin(form.values.email);
 
   const onSubmit = onSubmitted(() => {
     if (pending || blockedUntil !== null) return;

@@ -25,11 +25,12 @@ function fakePorts(
 ) {
   const ports: LoginPorts<string> = {
     now: () => clock.now,
-    readAttempts: () => ({
-      remaining: storage.get('attempts') ?? null,
-      lockedUntil: storage.get('lockedUntil') ?? null,
-    }),
-    writeAttempts: (state) => {
+    readAttempts: (account) =>
+      storage.get('account') === account
+        ? { remaining: storage.get('attempts') ?? null, lockedUntil: storage.get('lockedUntil') ?? null }
+        : { remaining: null, lockedUntil: null },
+    writeAttempts: (account, state) => {
+      storage.set('account', account);
       storage.set('attempts', String(state.remaining));
       if (state.lockedUntil === null) storage.delete('lockedUntil');
       else storage.set('lockedUntil', String(state.lockedUntil));
@@ -59,7 +60,8 @@ function fakePorts(
   return ports;
 }
 
-const credentials = (password: string) => ({ email: 'lehrer@schule.example', password });
+const ACCOUNT = 'lehrer@schule.example';
+const credentials = (password: string) => ({ email: ' Lehrer@Schule.example ', password });
 
 describe('login attempts as the server tells them (spec §4)', () => {
   it('counts 2, 1 as the server names them, then blocks for the time it names and sends no request', async () => {
@@ -96,7 +98,10 @@ describe('login attempts as the server tells them (spec §4)', () => {
   });
 
   it('blocks when the server says the login is locked, for the time it names, with attempts left here', async () => {
-    const storage = new Map([['attempts', '3']]);
+    const storage = new Map([
+      ['account', ACCOUNT],
+      ['attempts', '3'],
+    ]);
     const ports: LoginPorts<string> = {
       ...fakePorts({ validPassword: '', userLoads: true, requests: 0 }, storage, { current: null }),
       requestTokens: async () => ({ kind: 'locked', seconds: 420 }),
@@ -106,6 +111,25 @@ describe('login attempts as the server tells them (spec §4)', () => {
       requested: true,
       until: START + 420_000,
     });
+  });
+});
+
+describe('the counter of one account', () => {
+  it('blocks that account only: another address goes to the server, which answers for that one', async () => {
+    const server: FakeServer = { validPassword: 'portal2026', userLoads: true, requests: 0, names: true };
+    const storage = new Map<string, string>();
+    const ports = fakePorts(server, storage, { current: null });
+    for (const password of ['falsch1', 'falsch2', 'falsch3']) await runLogin(ports, credentials(password));
+    expect(await runLogin(ports, credentials('portal2026'))).toMatchObject({
+      kind: 'blocked',
+      requested: false,
+    });
+
+    server.failures = 0;
+    const colleague = { email: 'zfsl@zfsl.example', password: 'falsch4' };
+    expect(await runLogin(ports, colleague)).toEqual({ kind: 'failed', remaining: 2 });
+    expect(server.requests).toBe(4);
+    expect(storage.get('account')).toBe('zfsl@zfsl.example');
   });
 });
 
@@ -160,7 +184,10 @@ describe('login attempts with a server that names nothing (spec §4)', () => {
 
   it('gives a block stored without its end (older portal) one, so that it ends', async () => {
     const server = { validPassword: 'portal2026', userLoads: true, requests: 0 };
-    const storage = new Map([['attempts', '0']]);
+    const storage = new Map([
+      ['account', ACCOUNT],
+      ['attempts', '0'],
+    ]);
     const clock = { now: START };
     const ports = fakePorts(server, storage, { current: null }, clock);
     expect(await runLogin(ports, credentials('portal2026'))).toMatchObject({ kind: 'blocked' });
@@ -171,7 +198,10 @@ describe('login attempts with a server that names nothing (spec §4)', () => {
 
   it('resets the counter to 3 on success and keeps the tokens', async () => {
     const server = { validPassword: 'portal2026', userLoads: true, requests: 0 };
-    const storage = new Map([['attempts', '1']]);
+    const storage = new Map([
+      ['account', ACCOUNT],
+      ['attempts', '1'],
+    ]);
     const tokens = { current: null as string | null };
     expect(await runLogin(fakePorts(server, storage, tokens), credentials('portal2026'))).toEqual({
       kind: 'success',
@@ -182,7 +212,10 @@ describe('login attempts with a server that names nothing (spec §4)', () => {
 
   it('a failed user load says the login failed and drops the tokens, but the right password used up nothing', async () => {
     const server = { validPassword: 'portal2026', userLoads: false, requests: 0 };
-    const storage = new Map([['attempts', '2']]);
+    const storage = new Map([
+      ['account', ACCOUNT],
+      ['attempts', '2'],
+    ]);
     const tokens = { current: null as string | null };
     expect(await runLogin(fakePorts(server, storage, tokens), credentials('portal2026'))).toEqual({
       kind: 'failed',
@@ -195,7 +228,10 @@ describe('login attempts with a server that names nothing (spec §4)', () => {
 
 describe('answers that check nothing', () => {
   it("pass the server's reason on and leave the attempt counter alone", async () => {
-    const storage = new Map([['attempts', '2']]);
+    const storage = new Map([
+      ['account', ACCOUNT],
+      ['attempts', '2'],
+    ]);
     const reason = { text: 'Zu viele Versuche. Bitte warten Sie.' };
     const ports: LoginPorts<string> = {
       ...fakePorts({ validPassword: '', userLoads: true, requests: 0 }, storage, { current: null }),

@@ -6,6 +6,7 @@ import {
   loginAttemptsAt,
   loginLockEndsAt,
   nextLoginAttempts,
+  normaliseEmail,
 } from '@portal/domain';
 import { type ServerMessage, serverErrorMessage } from '../../lib/serverErrors.ts';
 
@@ -87,8 +88,9 @@ export interface StoredLoginAttempts {
 /** The side effects of a login, injected so the flow can be tested without browser, server or real clock. */
 export interface LoginPorts<Tokens> {
   now(): number;
-  readAttempts(): StoredLoginAttempts;
-  writeAttempts(state: LoginAttemptsState): void;
+  /** The stored counter of the account (normalised address): a fresh one when what is stored is another's. */
+  readAttempts(account: string): StoredLoginAttempts;
+  writeAttempts(account: string, state: LoginAttemptsState): void;
   /** The server's answer (a failure without any answer, e.g. no network, resolves to `notChecked`). */
   requestTokens(credentials: { username: string; password: string }): Promise<LoginAnswer<Tokens>>;
   storeTokens(tokens: Tokens): void;
@@ -110,11 +112,15 @@ export type LoginOutcome =
   /** The server did not check the credentials (429 for the address, busy, unreachable): its reason. */
   | { kind: 'notChecked'; reason: ServerMessage };
 
-/** The attempts as they stand now: a block whose period has passed is over (spec §8: temporär gesperrt). */
+/**
+ * The attempts of an account (an address as typed) as they stand now: a block whose period has passed is over (spec
+ * §8: temporär gesperrt).
+ */
 export function currentLoginAttempts(
   ports: Pick<LoginPorts<unknown>, 'now' | 'readAttempts'>,
+  email: string,
 ): LoginAttemptsState {
-  return loginAttemptsAt(ports.readAttempts(), ports.now());
+  return loginAttemptsAt(ports.readAttempts(normaliseEmail(email)), ports.now());
 }
 
 /** What a refusal of the server does to the counter: its count or its lock, else one failure counted here. */
@@ -130,8 +136,8 @@ function refusalEvent(
 }
 
 /**
- * Spec §4: a failed login takes one of the remaining attempts — as many as the server says are left — and at 0 the
- * login is blocked, for as long as the server says, and no request leaves the browser meanwhile; a success resets
+ * Spec §4: a failed login takes one of the remaining attempts of the account — as many as the server says are left —
+ * and at 0 the login of that account is blocked, for as long as the server says, and no request leaves the browser meanwhile; a success resets
  * the counter. A user load that fails after the server accepted the credentials says 'Login nicht möglich' (spec §8)
  * but uses up no attempt: the server's counts start afresh with every successful sign-in, and so does the portal's.
  */
@@ -139,11 +145,12 @@ export async function runLogin<Tokens>(
   ports: LoginPorts<Tokens>,
   credentials: LoginCredentials,
 ): Promise<LoginOutcome> {
-  const before = currentLoginAttempts(ports);
+  const account = normaliseEmail(credentials.email);
+  const before = currentLoginAttempts(ports, account);
   const lockEnd = loginLockEndsAt(before);
   if (lockEnd !== null) {
     // A lock of unknown end has just been given one: keep it, so it ends as announced.
-    ports.writeAttempts(before);
+    ports.writeAttempts(account, before);
     return { kind: 'blocked', requested: false, until: lockEnd };
   }
 
@@ -154,7 +161,7 @@ export async function runLogin<Tokens>(
   if (answer.kind === 'notChecked') return { kind: 'notChecked', reason: answer.reason };
   if (answer.kind === 'tokens') {
     const signedIn = nextLoginAttempts(before, 'success', ports.now());
-    ports.writeAttempts(signedIn);
+    ports.writeAttempts(account, signedIn);
     ports.storeTokens(answer.tokens);
     try {
       await ports.loadUser();
@@ -166,7 +173,7 @@ export async function runLogin<Tokens>(
   }
 
   const next = nextLoginAttempts(before, refusalEvent(answer), ports.now());
-  ports.writeAttempts(next);
+  ports.writeAttempts(account, next);
   const until = loginLockEndsAt(next);
   if (until !== null) return { kind: 'blocked', requested: true, until };
   return { kind: 'failed', remaining: next.remaining };

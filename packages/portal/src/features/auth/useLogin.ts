@@ -56,15 +56,17 @@ export interface LoginState {
   minutesLeft: number | null;
 }
 
-export function useLogin(): LoginState {
+/**
+ * The sign-in of the account `email` names (as typed in the form): the server locks an account, so another address
+ * shows that account's attempts, not the ones of the address before.
+ */
+export function useLogin(email: string): LoginState {
   const navigate = useNavigate();
-  const [attempts, setAttempts] = useState(() => currentLoginAttempts(ports));
+  // Storage is the record; it is read on every render, and `refresh` renders anew when time passed or a try ended.
   const [now, setNow] = useState(() => Date.now());
+  const attempts = currentLoginAttempts(ports, email);
   const blockedUntil = loginLockEndsAt(attempts);
-  const refresh = useCallback(() => {
-    setNow(Date.now());
-    setAttempts(currentLoginAttempts(ports));
-  }, []);
+  const refresh = useCallback(() => setNow(Date.now()), []);
 
   // The block is temporary: its time left counts down, and the notice goes and the form works again when it ends,
   // without a reload.
