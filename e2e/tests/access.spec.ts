@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { type IsolatedServer, startIsolatedServer } from './isolatedServer.ts';
+import { useIsolatedServer } from './isolatedServer.ts';
 import { DEMO_PASSWORD, signIn, signOut, submitLogin, toast, userMenuButton, users } from './support.ts';
 
 // Issue 4, items 1 and 2: login rules and throttling, token refresh and revocation, as a user meets them.
@@ -41,16 +41,9 @@ test('the login form explains the rules of spec §5 before anything is sent', as
 });
 
 test.describe('with a server that locks an account after two failures and an address after two', () => {
-  let server: IsolatedServer;
-  test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    server = await startIsolatedServer({
-      LOGIN_MAX_FAILURES_PER_ACCOUNT: '2',
-      LOGIN_MAX_FAILURES_PER_ADDRESS: '2',
-    });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
+  const server = useIsolatedServer({
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: '2',
+    LOGIN_MAX_FAILURES_PER_ADDRESS: '2',
   });
 
   test("the portal counts as the server says, words an address's throttle in its language, and known accounts go on", async ({
@@ -58,12 +51,12 @@ test.describe('with a server that locks an account after two failures and an add
     request,
   }) => {
     // A teacher who signed in from this address before (issue 10 item 7: a school's known accounts go on).
-    const known = await request.post(`${server.baseURL}/api/v1/sessions/`, {
+    const known = await request.post(`${server().baseURL}/api/v1/sessions/`, {
       data: { username: users.lehrer, password: DEMO_PASSWORD },
     });
     expect(known.status()).toBe(201);
 
-    await page.goto(`${server.baseURL}/login`);
+    await page.goto(`${server().baseURL}/login`);
     const main = page.getByRole('main');
     await submitLogin(page, users.zfsl, 'falsch1234');
     // The server allows this account two failures: one left, not the portal's own two.
@@ -99,17 +92,10 @@ test.describe('with a server that locks an account after two failures and an add
 });
 
 test.describe('with access tokens that live two seconds', () => {
-  let server: IsolatedServer;
-  test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    server = await startIsolatedServer({ ACCESS_TOKEN_TTL_SECONDS: '2' });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-  });
+  const server = useIsolatedServer({ ACCESS_TOKEN_TTL_SECONDS: '2' });
 
   test('an expired access token is renewed without the user noticing', async ({ page, request }) => {
-    await signInAt(page, server.baseURL, users.lehrer);
+    await signInAt(page, server().baseURL, users.lehrer);
     const before = await storedTokens(page);
     await page.waitForTimeout(2_500);
 
@@ -127,7 +113,7 @@ test.describe('with access tokens that live two seconds', () => {
     await expect(toast(page, 'Sie sind nicht eingeloggt')).toHaveCount(0);
 
     // Rotation: the refresh token that was spent is refused from now on.
-    const reuse = await request.post(`${server.baseURL}/api/v1/sessions/refresh/`, {
+    const reuse = await request.post(`${server().baseURL}/api/v1/sessions/refresh/`, {
       data: { refresh: before.refresh },
     });
     expect(reuse.status()).toBe(401);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { type IsolatedServer, startIsolatedServer } from './isolatedServer.ts';
+import { useIsolatedServer } from './isolatedServer.ts';
 import { newestMailTo, type OutboxMail } from './outbox.ts';
 import { axeViolations, DEMO_PASSWORD, submitLogin, toast, users } from './support.ts';
 
@@ -7,17 +7,9 @@ import { axeViolations, DEMO_PASSWORD, submitLogin, toast, users } from './suppo
 // first visit, signs in, accepts the terms and is a member. New accounts and members change what other specs see
 // (the settings page's baselines), so the file runs against a server of its own.
 
-let server: IsolatedServer;
-
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  server = await startIsolatedServer();
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = useIsolatedServer();
 
 const NEW_TEACHER = 'neue.lehrerin@kmz.example';
 
@@ -29,10 +21,10 @@ function invitationLinkIn(mail: OutboxMail): string {
 }
 
 async function openSettingsAsAdmin(page: Page): Promise<void> {
-  await page.goto(`${server.baseURL}/login`);
+  await page.goto(`${server().baseURL}/login`);
   await submitLogin(page, users.admin, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/library$/);
-  await page.goto(`${server.baseURL}/dashboard/settings`);
+  await page.goto(`${server().baseURL}/dashboard/settings`);
   await expect(page.getByRole('heading', { name: 'Mitglieder einladen', level: 2 })).toBeVisible();
 }
 
@@ -59,7 +51,7 @@ test('an administrator invites by email, sees the invitation as open and can wit
   const open = openInvitations(page).getByRole('listitem').filter({ hasText: NEW_TEACHER });
   await expect(open).toContainText('Offen');
   await expect(open).toContainText(/Der Link ist bis \d{2}\.\d{2}\.\d{4} gültig\./);
-  const mail = await newestMailTo(page.request, NEW_TEACHER, { since, baseURL: server.baseURL });
+  const mail = await newestMailTo(page.request, NEW_TEACHER, { since, baseURL: server().baseURL });
   expect(mail.subject).toBe('VR-Portal: Einladung in „Kreismedienzentrum Demo“');
 
   // A second invitation, withdrawn after a question that names the address: its link stops working.
@@ -67,7 +59,7 @@ test('an administrator invites by email, sees the invitation as open and can wit
   const withdrawn = openInvitations(page).getByRole('listitem').filter({ hasText: 'doch.nicht@kmz.example' });
   await expect(withdrawn).toBeVisible();
   const withdrawnLink = invitationLinkIn(
-    await newestMailTo(page.request, 'doch.nicht@kmz.example', { since, baseURL: server.baseURL }),
+    await newestMailTo(page.request, 'doch.nicht@kmz.example', { since, baseURL: server().baseURL }),
   );
   await withdrawn.getByRole('button', { name: 'Einladung an doch.nicht@kmz.example zurückziehen' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Einladung an doch.nicht@kmz.example zurückziehen?' });
@@ -79,7 +71,7 @@ test('an administrator invites by email, sees the invitation as open and can wit
   await expect(page.getByRole('heading', { name: 'Einladung nicht mehr gültig', level: 1 })).toBeVisible();
 
   // An address with an account joins at once; a member already is told so at the field.
-  await page.goto(`${server.baseURL}/dashboard/settings`);
+  await page.goto(`${server().baseURL}/dashboard/settings`);
   await invite(page, users.lehrer);
   await expect(toast(page, 'Mitglied hinzugefügt')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Mitglieder der Organisation' })).toContainText(users.lehrer);
@@ -91,7 +83,7 @@ test('an administrator invites by email, sees the invitation as open and can wit
 test('an invited member sets a password on first visit, signs in, accepts the terms and is a member', async ({
   page,
 }) => {
-  const link = invitationLinkIn(await newestMailTo(page.request, NEW_TEACHER, { baseURL: server.baseURL }));
+  const link = invitationLinkIn(await newestMailTo(page.request, NEW_TEACHER, { baseURL: server().baseURL }));
   await page.goto(link);
   await expect(
     page.getByRole('heading', { name: 'Einladung in „Kreismedienzentrum Demo“', level: 1 }),

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { type IsolatedServer, startIsolatedServer } from './isolatedServer.ts';
+import { useIsolatedServer } from './isolatedServer.ts';
 import { DEMO_PASSWORD, submitLogin, toast, users } from './support.ts';
 
 // Issue 10 item 7 and issue 12 item 3: the server decides the lockout (spec §9's 3 attempts per account and address,
@@ -19,21 +19,14 @@ const notifications = (page: Page) =>
   page.getByRole('region', { name: /^Benachrichtigungen/ }).getByRole('listitem');
 
 test.describe('with the server’s lock of 15 minutes', () => {
-  let server: IsolatedServer;
-  test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    server = await startIsolatedServer();
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-  });
+  const server = useIsolatedServer();
 
   test('Noch 2 Versuche, Noch 1 Versuch, then locked with the time left and the button disabled', async ({
     page,
     request,
   }) => {
     const loginRequests = countLoginRequests(page);
-    await page.goto(`${server.baseURL}/login`);
+    await page.goto(`${server().baseURL}/login`);
     const main = page.getByRole('main');
 
     await submitLogin(page, users.lehrer, 'falsch1234');
@@ -65,7 +58,7 @@ test.describe('with the server’s lock of 15 minutes', () => {
     await expect(page).toHaveURL(/\/login$/);
 
     // The server tells the same story: the right password is refused while locked, with the time left.
-    const refused = await request.post(`${server.baseURL}/api/v1/sessions/`, {
+    const refused = await request.post(`${server().baseURL}/api/v1/sessions/`, {
       data: { username: users.lehrer, password: DEMO_PASSWORD },
     });
     expect(refused.status()).toBe(429);
@@ -92,13 +85,13 @@ test.describe('with the server’s lock of 15 minutes', () => {
   }) => {
     // Two failures that this browser never saw (another tab, a script at the same address) …
     for (const password of ['falsch1234', 'falsch5678']) {
-      const response = await request.post(`${server.baseURL}/api/v1/sessions/`, {
+      const response = await request.post(`${server().baseURL}/api/v1/sessions/`, {
         data: { username: users.admin, password },
       });
       expect(response.status()).toBe(401);
     }
     // … so the browser's first failure is the third: locked, as the server says.
-    await page.goto(`${server.baseURL}/login`);
+    await page.goto(`${server().baseURL}/login`);
     await submitLogin(page, users.admin, 'falsch9012');
     await expect(toast(page, 'Login gesperrt')).toBeVisible();
     await expect(
@@ -109,20 +102,13 @@ test.describe('with the server’s lock of 15 minutes', () => {
 });
 
 test.describe('with a lock of 30 seconds', () => {
-  let server: IsolatedServer;
-  test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    server = await startIsolatedServer({ LOGIN_LOCK_SECONDS: '30' });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-  });
+  const server = useIsolatedServer({ LOGIN_LOCK_SECONDS: '30' });
 
   test('the block is temporary: when it ends the notice goes by itself and the right password signs in', async ({
     page,
   }) => {
     test.setTimeout(120_000);
-    await page.goto(`${server.baseURL}/login`);
+    await page.goto(`${server().baseURL}/login`);
     for (const password of ['falsch1234', 'falsch5678', 'falsch9012']) {
       await submitLogin(page, users.zfsl, password);
     }
