@@ -6,6 +6,13 @@ import { CSP_REPORT_FILE } from './cspReports.ts';
 /** The e2e suite talks to the real reference server on a fresh in-memory database, serving the built portal. */
 const port = Number(process.env.E2E_PORT ?? 8181);
 export const baseURL = `http://127.0.0.1:${port}`;
+/**
+ * The demo headsets run as simulated headsets inside the e2e server, as on `npm start`: device specs see a live
+ * class set and the real headset side. Switch one off or on (after a SHUTDOWN it stays off) through the
+ * simulator's control port: `POST ${fleetControlURL}/headsets/<serial>/on` (packages/server README, Simulator).
+ */
+const fleetControlPort = Number(process.env.E2E_FLEET_CONTROL_PORT ?? port + 1);
+export const fleetControlURL = `http://127.0.0.1:${fleetControlPort}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -42,6 +49,8 @@ export default defineConfig({
       OUTBOX_DIR: fileURLToPath(new URL('./.tmp/outbox', import.meta.url)),
       CSP_REPORT_FILE,
       LOG_LEVEL: 'warn',
+      DEMO_FLEET: 'on',
+      DEMO_FLEET_CONTROL_PORT: String(fleetControlPort),
     },
   },
 });

@@ -39,6 +39,7 @@ async function serveReal(uploadDir: string): Promise<void> {
     dataDir: 'memory://',
     logLevel: 'silent',
     portalDist: join(uploadDir, 'no-portal'),
+    demoFleet: false,
   });
   console.log(JSON.stringify({ url: server.url }));
   process.stdin.resume();

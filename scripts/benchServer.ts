@@ -6,7 +6,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * The reference server from source (src/main.ts, a child process) on 127.0.0.1:`port` and a fresh in-memory PGlite,
- * for the benchmarks; `env` adds or overrides variables (DATABASE_URL, SEED_CONTENT_COUNT, …). Resolves once the
+ * for the benchmarks, without the demo fleet; `env` adds or overrides variables (DATABASE_URL, SEED_CONTENT_COUNT, …). Resolves once the
  * Mediathek list answers; kills the server and rejects when that takes longer than `timeoutSeconds`.
  */
 export async function startBenchServer(
@@ -22,6 +22,8 @@ export async function startBenchServer(
       HOST: '127.0.0.1',
       PGLITE_DATA_DIR: 'memory://',
       LOG_LEVEL: 'warn',
+      // The benchmarks measure the portal side alone; bench:fleet runs its own simulated headsets.
+      DEMO_FLEET: 'off',
       ...options.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -39,6 +39,8 @@ export async function startIsolatedServer(env: Record<string, string> = {}): Pro
       OUTBOX_DIR: join(dataDir, 'outbox'),
       CSP_REPORT_FILE,
       LOG_LEVEL: 'warn',
+      // These servers test accounts and terms; simulated headsets would only cost time (pass DEMO_FLEET=on to get them).
+      DEMO_FLEET: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

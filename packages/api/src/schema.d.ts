@@ -1125,11 +1125,21 @@ export interface paths {
     /**
      * List the headsets of the caller's organisations
      * @description Spec §7 shows only "query params"; these are DRF-style filters. Headsets of all the caller's organisations,
-     *     or of one with `organisation`.
+     *     or of one with `organisation` (404 when it is not one of the caller's). A caller without organisation sees
+     *     none. Filters combine with AND; `is_online` follows the online rule of the `devices` tag. Ties of every
+     *     ordering are broken by id, so pages never overlap.
      */
     get: operations['listDevices'];
     put?: never;
-    post?: never;
+    /**
+     * Add (enrol) a headset
+     * @description An administrator adds a headset to one of their organisations (`organisationId`, default: the first one they
+     *     administer) and gets the one-time enrolment code to enter on the headset (`enrolHeadset`), valid for 7 days.
+     *     Without `name` the headset gets the organisation's next code name (spec §9, then 'VR-Brille 21', …). A serial
+     *     number that is already registered answers 400 on `serialNumber`; an unknown `deviceTypeId` 400; a member who
+     *     administers none of their organisations (or not the one named) 403.
+     */
+    post: operations['enrolDevice'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1143,11 +1153,62 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Get one headset */
+    /**
+     * Get one headset
+     * @description A headset of the caller's organisations; any other id answers 404.
+     */
     get: operations['getDevice'];
     put?: never;
     post?: never;
+    /**
+     * Remove a headset
+     * @description Administrators of the headset's organisation remove it with its token and its command history. The headset's
+     *     next call answers 401.
+     */
+    delete: operations['deleteDevice'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v3/mdm/devices/{id}/enrolment-code/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Issue a new enrolment code for a headset
+     * @description Administrators only. For a headset that was reset, replaced or whose code was lost: the old code and the old
+     *     device token stop working at once, the new code (7 days) pairs the headset again. The request has no body.
+     */
+    post: operations['renewDeviceEnrolmentCode'];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v3/mdm/devices/{id}/token/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Unpair a headset (revoke its device token)
+     * @description Administrators only. The headset's token and any open enrolment code stop working at once (a lost or stolen
+     *     headset); the headset stays in the list, offline and not paired, with its history, until it is paired again
+     *     with `renewDeviceEnrolmentCode`.
+     */
+    delete: operations['revokeDeviceToken'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1162,7 +1223,8 @@ export interface paths {
     };
     /**
      * List device types
-     * @description A small fixed lookup list, fetched once at start (spec §3); not paginated.
+     * @description A small fixed lookup list, fetched once at start (spec §3); not paginated. The models of spec §3 with their
+     *     storage capacity: Pico G2 4K (64 GB), Pico Neo 3 Pro (256 GB), Pico G3 (128 GB), Pico 4 (256 GB).
      */
     get: operations['listDeviceTypes'];
     put?: never;
@@ -1184,7 +1246,10 @@ export interface paths {
     put?: never;
     /**
      * Queue a playlist sync on headsets
-     * @description Queues a `CMD.SYNC` command for each listed headset (ids). All must belong to the caller's organisations.
+     * @description Queues a `CMD.SYNC` command for each listed headset (ids) in one transaction: all or none. An id that is not a
+     *     headset of the caller's organisations answers 400 on `devices` naming it. `detail` confirms in German, e.g.
+     *     '3 VR-Brillen werden synchronisiert.' (one: '1 VR-Brille wird synchronisiert.'). The headsets' `syncStatus`
+     *     becomes `pending` until they report.
      */
     post: operations['queueDeviceSync'];
     delete?: never;
@@ -1204,7 +1269,10 @@ export interface paths {
     put?: never;
     /**
      * Queue a software sync on headsets
-     * @description Queues a `CMD.SYNC.SOFTWARE` command for each listed headset (ids).
+     * @description Queues a `CMD.SYNC.SOFTWARE` command for each listed headset (ids), all or none, as `queueDeviceSync`. The
+     *     command needs software 4.7.0 (version gate `softwareSync`): when any headset is older, nothing is queued and the
+     *     answer is 409 `softwareTooOld` with `params.devices` naming those headsets. `detail`: 'Die Software von 3
+     *     VR-Brillen wird synchronisiert.' (one: 'Die Software von 1 VR-Brille wird synchronisiert.').
      */
     post: operations['queueDeviceSoftwareSync'];
     delete?: never;
@@ -1225,8 +1293,21 @@ export interface paths {
     /**
      * Send a command to one headset
      * @description Queues the command for the headset with this serial number (status `queued`); the headset picks it up with
-     *     `pollHeadsetCommands`. The portal sends one call per selected headset, in parallel. START.APP needs
-     *     `extras.packageName` or `extras.contentUuid`; START.VIDEO and START.WEBAPP need `extras.contentUuid` (400 otherwise).
+     *     `pollHeadsetCommands` at once if it holds a poll. The portal sends one call per selected headset, in parallel.
+     *
+     *     Checks, in this order:
+     *     - the command is one of the 13 and `extras` holds only known fields (400 from the schema);
+     *     - the headset belongs to one of the caller's organisations (404 otherwise, also for unknown serials);
+     *     - the extras fit the command (400 on the field): CMD.START.APP needs `extras.packageName` or
+     *       `extras.contentUuid`; CMD.START.VIDEO and CMD.START.WEBAPP need `extras.contentUuid`; every other command
+     *       takes neither;
+     *     - the content exists and the caller may see it (400 on `extras.contentUuid`, the same message for both, so
+     *       nothing is revealed), the headset's organisation may use it (400), its type fits the command (400: START.VIDEO
+     *       a video, START.APP an app, START.WEBAPP a web app; with both fields the package name must be the app's), and a
+     *       video has its file (400);
+     *     - the headset's software has the command's version gate (@portal/domain `VERSION_GATES`): 409
+     *       `{code: 'softwareTooOld', params: {command, requiredVersion, softwareVersion}}`;
+     *     - at most 100 commands wait for one headset (`queued` or `delivered`): 429 `tooManyOpenCommands` beyond.
      */
     post: operations['sendDeviceCommand'];
     delete?: never;
@@ -1244,9 +1325,56 @@ export interface paths {
     };
     /**
      * List the commands of one headset (legacy)
-     * @description Legacy v2 call (spec §7). Newest first, with their lifecycle status.
+     * @description Legacy v2 call (spec §7): the command history of a headset of the caller's organisations (404 otherwise), newest
+     *     first (in the order they were queued), with their lifecycle status. A command past its `expiresAt` shows `expired` with
+     *     its reason in `message` at once, also before the server's periodic sweep has written it.
      */
     get: operations['listDeviceCommandsLegacy'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/headset/enrol/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Exchange an enrolment code for the device token
+     * @description The headset sends the code the administrator got from `enrolDevice` (case and hyphens do not matter) with its
+     *     own serial number. A valid code is used up and answers the device token, shown only here; the server stores its
+     *     hash. Any previous token of the headset stops working. An unknown, used or expired code, or one issued for
+     *     another serial number, answers 400 with the same message. After 20 invalid codes from one client address within
+     *     15 minutes every further try answers 429 `enrolThrottled` until the window ends.
+     */
+    post: operations['enrolHeadset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/headset/configuration/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The playlist the headset should hold
+     * @description The calling headset's active playlist with what it needs to download each item, in playlist order
+     *     (`CMD.SYNC` makes the headset read this). Without an active playlist `id` is null and `items` empty.
+     */
+    get: operations['getHeadsetConfiguration'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1264,9 +1392,12 @@ export interface paths {
     };
     /**
      * Poll for queued commands (long poll)
-     * @description Returns the headset's `queued` commands, oldest first, and marks them `delivered`. With `wait` > 0 the
-     *     server holds the request up to that many seconds until a command arrives (long poll) and answers with
-     *     an empty list on timeout. Each poll also counts as a sign of life (`isOnline`, `lastSeen`).
+     * @description Returns the headset's `queued` commands that have not expired, oldest first, and marks them `delivered`. With
+     *     `wait` > 0 the server holds the request up to that many seconds until a command arrives (long poll) and answers
+     *     with an empty list on timeout; a command queued meanwhile wakes it at once, also when it was queued through
+     *     another server process on the same PostgreSQL (LISTEN/NOTIFY). Each poll is a sign of life (`isOnline`,
+     *     `lastSeen`); hanging up a held poll counts as going offline (commands handed out in that moment go back to
+     *     the queue). A missing, unknown or revoked `X-Device-Token` answers 401.
      */
     get: operations['pollHeadsetCommands'];
     put?: never;
@@ -1288,7 +1419,10 @@ export interface paths {
     put?: never;
     /**
      * Report the result of a delivered command
-     * @description Moves a `delivered` (or `queued`) command to `done` or `failed`. A command already final answers 409.
+     * @description Moves a `delivered` (or `queued`) command of the calling headset to `done` or `failed`; `message` explains a
+     *     failure ('Inhalt ist nicht auf der VR-Brille'). A command of another headset answers 404, one already final
+     *     (done, failed or expired) 409 `commandFinished`. Reporting a reboot, shutdown or update `done` means the
+     *     headset goes down now: it shows offline until its next sign of life.
      */
     post: operations['reportHeadsetCommandResult'];
     delete?: never;
@@ -1307,7 +1441,9 @@ export interface paths {
     get?: never;
     /**
      * Report the headset's state
-     * @description Replaces the reported state of the calling headset; the portal sees it in `Device`. Also a sign of life.
+     * @description Replaces the reported state of the calling headset; the portal sees it in `Device`. Also a sign of life. When
+     *     the headset says `synced` but lacks an item of its active playlist (`installedContent`; the playlist changed
+     *     meanwhile), the server keeps `pending`.
      */
     put: operations['reportHeadsetState'];
     post?: never;
@@ -1457,15 +1593,19 @@ export interface components {
        * @description Stable reason of the error. Known codes: `invalidCredentials` (401 of login, `params.remainingAttempts`
        *     left), `loginLocked` (401 of login for the failure that used up the last attempt, 429 of login while
        *     locked), `loginThrottled` (429 of login: the client address is throttled), `resetMailThrottled`,
-       *     `passwordCheckThrottled` (429; every 429 and `loginLocked` carry `params.seconds` until the next try is
-       *     accepted and `params.minutes`, the same rounded up, as the German `detail` names them),
-       *     `lastAdministrator` (409 of deleteCurrentUser, `params.organisation` names the organisation),
-       *     `fileTooLarge` (413 of uploads, `params.maxBytes` is the limit in bytes), `termsNotAccepted` (403 of
-       *     every operation a signed-in caller makes before accepting the current terms, except getCurrentTos,
-       *     getCurrentPrivacyPolicy, acceptTos, logout and getCurrentUser), `serverBusy` (503 of any operation,
-       *     `params.seconds` as in `Retry-After`), `alreadyMember` (409 of inviteMember, `params.email`),
-       *     `invitationsThrottled` (429 of inviteMember), `mailNotSent` (503 of inviteMember) and
-       *     `invitationInvalid` (404 of getInvitation).
+       *     `passwordCheckThrottled`, `enrolThrottled`, `invitationsThrottled` (429 of inviteMember; every 429 of
+       *     these and `loginLocked` carry `params.seconds` until the next try is accepted and `params.minutes`, the
+       *     same rounded up, as the German `detail` names them), `lastAdministrator` (409 of deleteCurrentUser,
+       *     `params.organisation` names the organisation), `fileTooLarge` (413 of uploads, `params.maxBytes` is the
+       *     limit in bytes), `termsNotAccepted` (403 of every operation a signed-in caller makes before accepting the
+       *     current terms, except getCurrentTos, getCurrentPrivacyPolicy, acceptTos, logout and getCurrentUser),
+       *     `softwareTooOld` (409 of sendDeviceCommand and queueDeviceSoftwareSync: `params.command`,
+       *     `params.requiredVersion` and, for one headset, `params.softwareVersion` ('unbekannt' when never reported),
+       *     for several `params.devices`, their names), `tooManyOpenCommands` (429 of sendDeviceCommand,
+       *     `params.limit`), `commandFinished` (409 of reportHeadsetCommandResult, `params.status` is the command's
+       *     final status), `alreadyMember` (409 of inviteMember, `params.email`), `mailNotSent` (503 of
+       *     inviteMember), `invitationInvalid` (404 of getInvitation) and `serverBusy` (503 of any operation,
+       *     `params.seconds` as in `Retry-After`).
        * @example loginThrottled
        */
       code?: string;
@@ -1832,12 +1972,13 @@ export interface components {
       /** @example Pico G24K */
       name: string;
     };
+    /** @description A headset model (spec §3). */
     DeviceType: {
       id: number;
       /** @example Pico G24K */
       name: string;
       /** @description Nominal storage capacity in GB (spec §3 storage enumeration), if known. */
-      storageCapacityGb?: number | null;
+      storageCapacityGb: number | null;
     };
     /** @enum {string} */
     PlaybackState: 'playing' | 'paused' | 'stopped';
@@ -1847,6 +1988,11 @@ export interface components {
      * @enum {string}
      */
     SyncStatus: 'synced' | 'pending' | 'syncing' | 'failed';
+    /**
+     * @description A headset as the portal sees it: the fields the headset reported last (`reportHeadsetState`) and what the
+     *     portal decided (name, organisation, active playlist). Before its first report a headset shows what it was
+     *     registered with (no version, battery or storage yet).
+     */
     Device: {
       id: number;
       /** @description Serial number; commands are addressed by it. */
@@ -1859,6 +2005,7 @@ export interface components {
        * @example 4.9.4
        */
       softwareVersion: string | null;
+      /** @description The online rule of the `devices` tag (last sign of life at most 60 s ago, not gone down or hung up since). */
       isOnline: boolean;
       /** @description Percent. */
       batteryLevel: number | null;
@@ -1866,16 +2013,58 @@ export interface components {
       storageTotal: number | null;
       /** @description Bytes. */
       storageUsed: number | null;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description Last sign of life (poll, state report or command result); null when it never called.
+       */
       lastSeen: string | null;
       organisationId: number;
       /** @description Package name or content title of what runs now. */
       currentApp: string | null;
+      /**
+       * Format: uuid
+       * @description The Mediathek item that runs now, if what runs is one.
+       */
+      currentContentUuid: string | null;
       playbackState: components['schemas']['PlaybackState'];
       activeConfigurationId: number | null;
       syncStatus: components['schemas']['SyncStatus'];
       /** @description Percent of the running sync, null when none runs. */
-      syncProgress?: number | null;
+      syncProgress: number | null;
+      /**
+       * @description Ids of the active playlist's items the headset does not hold (by its last `installedContent`), in playlist
+       *     order; after a failed sync these are the items it could not load.
+       */
+      missingContent: number[];
+      /** @description Geführter Modus is on (as reported). */
+      guidedMode: boolean;
+      /** @description Herstellermodus is on (as reported). */
+      manufacturerMode: boolean;
+      /** @description The sound is off (as reported). */
+      muted: boolean;
+      /** @description The headset holds a valid device token (paired); false until it used its enrolment code, or after unpairing. */
+      isEnrolled: boolean;
+    };
+    DeviceEnrolRequest: {
+      /** @description As printed on the headset; unique over all organisations. */
+      serialNumber: string;
+      /** @description Id from listDeviceTypes. */
+      deviceTypeId: number;
+      /** @description Default: the organisation's next code name (spec §9), then 'VR-Brille 21', … . */
+      name?: string;
+      /** @description One of the organisations the caller administers; default the first of them. */
+      organisationId?: number;
+    };
+    DeviceEnrolment: {
+      device: components['schemas']['Device'];
+      /**
+       * @description One-time code to enter on the headset (8 characters without 0/O and 1/I, shown with a hyphen). Shown only
+       *     in this answer; the server keeps its hash.
+       * @example K7QM-X3PD
+       */
+      enrolmentCode: string;
+      /** Format: date-time */
+      enrolmentCodeExpiresAt: string;
     };
     PaginatedDeviceList: components['schemas']['Pagination'] & {
       results: components['schemas']['Device'][];
@@ -1993,7 +2182,10 @@ export interface components {
       command: components['schemas']['CommandName'];
       extras: components['schemas']['CommandExtras'];
       status: components['schemas']['CommandStatus'];
-      /** @description Message the headset reported with its result. */
+      /**
+       * @description Message the headset reported with its result, or why the command expired ('Die VR-Brille hat den Befehl
+       *     nicht abgeholt, bevor er ablief.' / 'Die VR-Brille hat kein Ergebnis gemeldet, bevor der Befehl ablief.').
+       */
       message: string | null;
       /** Format: date-time */
       createdAt: string;
@@ -2032,6 +2224,44 @@ export interface components {
       /** @description Optional explanation, shown to the portal user for failed commands. */
       message?: string;
     };
+    HeadsetEnrolRequest: {
+      /** @description The code from enrolDevice; letters in any case, hyphens and blanks are ignored. */
+      enrolmentCode: string;
+      /** @description The headset's own serial number; must be the one the code was issued for. */
+      serialNumber: string;
+    };
+    HeadsetEnrolment: {
+      /** @description Send it as `X-Device-Token` with every call of the headset side. Shown only here. */
+      deviceToken: string;
+      device: {
+        id: number;
+        serialNumber: string;
+        name: string;
+      };
+    };
+    HeadsetConfigurationItem: {
+      contentId: number;
+      /** Format: uuid */
+      contentUuid: string;
+      title: string;
+      contentType: components['schemas']['ContentType'];
+      packageName: string | null;
+      /** @description Address of a web app. */
+      url: string | null;
+      /** @description Root-relative URL of the file to download; null when the item has none (a web app, or an upload that never finished). */
+      file: string | null;
+      /** @description Bytes. */
+      fileSize: number | null;
+      /** @description Seconds (videos). */
+      duration: number | null;
+      positionNumber: number;
+    };
+    HeadsetConfiguration: {
+      /** @description The active playlist, null when the headset has none. */
+      id: number | null;
+      name: string | null;
+      items: components['schemas']['HeadsetConfigurationItem'][];
+    };
     /** @description What a headset reports about itself; `Device` shows the latest report. */
     HeadsetState: {
       /** @example 4.9.4 */
@@ -2052,7 +2282,11 @@ export interface components {
       currentTime?: number | null;
       syncStatus: components['schemas']['SyncStatus'];
       syncProgress?: number | null;
-      activeConfigurationId?: number | null;
+      /**
+       * @description Uuids of the Mediathek items the headset holds (downloaded apps and videos, web apps it knows). Omitted:
+       *     the last report's list stays. The portal's `missingContent` compares it with the active playlist.
+       */
+      installedContent?: string[];
       guidedMode?: boolean;
       manufacturerMode?: boolean;
       muted?: boolean;
@@ -2202,8 +2436,8 @@ export interface components {
        */
       isSynced: boolean;
       /**
-       * @description Ids of `cms` items some headset of `sdmDevices` still lacks. Empty until headsets report the content they
-       *     hold (the reference server does not track that per item yet).
+       * @description Ids of `cms` items some headset of `sdmDevices` still lacks (by the `installedContent` of its last state
+       *     report), in playlist order.
        */
       missingContent: number[];
       /** @description Ids of `msb` items some headset still lacks. */
@@ -4259,6 +4493,35 @@ export interface operations {
       503: components['responses']['ServerBusy'];
     };
   };
+  enrolDevice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DeviceEnrolRequest'];
+      };
+    };
+    responses: {
+      /** @description The new headset (not paired yet) with its enrolment code. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeviceEnrolment'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
   getDevice: {
     parameters: {
       query?: never;
@@ -4285,6 +4548,86 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  deleteDevice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  renewDeviceEnrolmentCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The headset with its new enrolment code. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeviceEnrolment'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  revokeDeviceToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Unpaired. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       503: components['responses']['ServerBusy'];
     };
   };
@@ -4367,6 +4710,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -4401,6 +4745,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
@@ -4440,6 +4785,56 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  enrolHeadset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['HeadsetEnrolRequest'];
+      };
+    };
+    responses: {
+      /** @description Paired; keep the token secret. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['HeadsetEnrolment'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  getHeadsetConfiguration: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The active playlist. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['HeadsetConfiguration'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
       503: components['responses']['ServerBusy'];
     };
   };

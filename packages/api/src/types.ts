@@ -48,3 +48,15 @@ export type PlaybackState = Schemas['PlaybackState'];
 export type SyncStatus = Schemas['SyncStatus'];
 export type Device = Schemas['Device'];
 export type PaginatedDeviceList = Schemas['PaginatedDeviceList'];
+/** The filters, sorting and paging of listDevices. */
+export type ListDevicesQuery = NonNullable<operations['listDevices']['parameters']['query']>;
+export type CommandName = Schemas['CommandName'];
+export type CommandExtras = Schemas['CommandExtras'];
+export type CommandStatus = Schemas['CommandStatus'];
+export type DeviceCommand = Schemas['DeviceCommand'];
+export type DeviceCommandRequest = Schemas['DeviceCommandRequest'];
+export type PaginatedDeviceCommandList = Schemas['PaginatedDeviceCommandList'];
+export type DeviceIdsRequest = Schemas['DeviceIdsRequest'];
+export type QueuedCommands = Schemas['QueuedCommands'];
+export type DeviceEnrolRequest = Schemas['DeviceEnrolRequest'];
+export type DeviceEnrolment = Schemas['DeviceEnrolment'];

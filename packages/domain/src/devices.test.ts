@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { DEVICE_CODE_NAMES, DEVICE_COMMANDS, isDeviceCommand, startCommandFor } from './devices.ts';
+import {
+  COMMAND_EXPIRY_SECONDS,
+  contentTypeOfStartCommand,
+  DEVICE_CODE_NAMES,
+  DEVICE_COMMANDS,
+  defaultDeviceName,
+  HEADSET_LONG_POLL_SECONDS,
+  HEADSET_ONLINE_WINDOW_SECONDS,
+  isDeviceCommand,
+  isPowerCycleCommand,
+  startCommandFor,
+} from './devices.ts';
 
 describe('DEVICE_CODE_NAMES', () => {
   it('lists the 20 star names of spec §9 in order, each once', () => {
@@ -34,5 +45,43 @@ describe('startCommandFor', () => {
   ] as const)('starts %s with %s', (type, command) => {
     expect(startCommandFor(type)).toBe(command);
     expect(DEVICE_COMMANDS).toContain(startCommandFor(type));
+  });
+});
+
+describe('contentTypeOfStartCommand', () => {
+  it('inverts startCommandFor and is null for other commands', () => {
+    for (const type of ['app', 'video', 'webApp'] as const) {
+      expect(contentTypeOfStartCommand(startCommandFor(type))).toBe(type);
+    }
+    expect(contentTypeOfStartCommand('CMD.REBOOT')).toBeNull();
+  });
+});
+
+describe('command rules', () => {
+  it('gives every command an expiry: playback and power minutes, settings and maintenance a day', () => {
+    expect(Object.keys(COMMAND_EXPIRY_SECONDS).sort()).toEqual([...DEVICE_COMMANDS].sort());
+    expect(COMMAND_EXPIRY_SECONDS['CMD.START.VIDEO']).toBe(300);
+    expect(COMMAND_EXPIRY_SECONDS['CMD.SHUTDOWN']).toBe(300);
+    expect(COMMAND_EXPIRY_SECONDS['CMD.SYNC']).toBe(86_400);
+  });
+
+  it('knows the commands after which a headset goes down', () => {
+    expect(isPowerCycleCommand('CMD.REBOOT')).toBe(true);
+    expect(isPowerCycleCommand('CMD.UPDATE')).toBe(true);
+    expect(isPowerCycleCommand('CMD.SHUTDOWN')).toBe(true);
+    expect(isPowerCycleCommand('CMD.SYNC')).toBe(false);
+  });
+
+  it('keeps the online window longer than one long poll', () => {
+    expect(HEADSET_ONLINE_WINDOW_SECONDS).toBeGreaterThan(HEADSET_LONG_POLL_SECONDS);
+  });
+});
+
+describe('defaultDeviceName', () => {
+  it('uses the code names first, then numbers', () => {
+    expect(defaultDeviceName(0)).toBe('Sirius');
+    expect(defaultDeviceName(19)).toBe('Vega');
+    expect(defaultDeviceName(20)).toBe('VR-Brille 21');
+    expect(defaultDeviceName(29)).toBe('VR-Brille 30');
   });
 });

@@ -32,11 +32,19 @@ export {
   isContentType,
 } from './content.ts';
 export {
+  COMMAND_EXPIRY_SECONDS,
+  contentTypeOfStartCommand,
   DEVICE_CODE_NAMES,
   DEVICE_COMMANDS,
   type DeviceCodeName,
   type DeviceCommand,
+  defaultDeviceName,
+  HEADSET_LONG_POLL_SECONDS,
+  HEADSET_ONLINE_WINDOW_SECONDS,
+  HEADSET_STATE_INTERVAL_SECONDS,
   isDeviceCommand,
+  isPowerCycleCommand,
+  POWER_CYCLE_COMMANDS,
   type StartCommand,
   startCommandFor,
 } from './devices.ts';
@@ -58,6 +66,15 @@ export {
   TRUNCATION_SUFFIX,
   truncateText,
 } from './format.ts';
+export {
+  DEVICE_FEATURES,
+  type DeviceFeature,
+  featureOfCommand,
+  supportsFeature,
+  type UnmetVersionGate,
+  unmetVersionGate,
+  VERSION_GATES,
+} from './gates.ts';
 export {
   HELP_LINK_PARAMS,
   HELP_TOPIC_ALIASES,
@@ -138,9 +155,6 @@ export {
 export {
   compareVersions,
   isOlderThan,
-  meetsVersionGate,
   type ParsedVersion,
   parseVersion,
-  VERSION_GATES,
-  type VersionGate,
 } from './version.ts';

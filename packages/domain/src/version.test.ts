@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareVersions, isOlderThan, meetsVersionGate, parseVersion, VERSION_GATES } from './version.ts';
+import { compareVersions, isOlderThan, parseVersion } from './version.ts';
 
 describe('parseVersion', () => {
   it('reads numbers, an optional v, pre-release and build metadata', () => {
@@ -67,27 +67,5 @@ describe('isOlderThan', () => {
   it('treats a missing or invalid version as older', () => {
     expect(isOlderThan(null, '4.0.1')).toBe(true);
     expect(isOlderThan('', '4.0.1')).toBe(true);
-  });
-});
-
-describe('version gates', () => {
-  it('are the four versions of spec §5', () => {
-    expect(Object.values(VERSION_GATES)).toEqual(['4.0.1', '4.5.0', '4.7.0', '4.9.4']);
-  });
-
-  it('are met from their version on', () => {
-    expect(meetsVersionGate('4.0.1', 'gate401')).toBe(true);
-    expect(meetsVersionGate('4.0.0', 'gate401')).toBe(false);
-    expect(meetsVersionGate('4.9.3', 'gate494')).toBe(false);
-    expect(meetsVersionGate('4.9.4', 'gate494')).toBe(true);
-    expect(meetsVersionGate('v4.10', 'gate494')).toBe(true);
-    expect(meetsVersionGate('4.7.0-beta', 'gate470')).toBe(false);
-    expect(meetsVersionGate('4.6.99', 'gate470')).toBe(false);
-    expect(meetsVersionGate('4.5', 'gate450')).toBe(true);
-  });
-
-  it('are never met by an unknown version', () => {
-    expect(meetsVersionGate(null, 'gate401')).toBe(false);
-    expect(meetsVersionGate('unbekannt', 'gate401')).toBe(false);
   });
 });

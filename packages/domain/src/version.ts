@@ -1,5 +1,5 @@
 /**
- * Headset software versions (spec §5): semantic comparison and the four version gates.
+ * Headset software versions (spec §5): semantic comparison. What each of the four versions unlocks: gates.ts.
  *
  * Accepted: an optional 'v', one or more dot-separated numbers (missing parts count as 0, so '4.10' equals
  * '4.10.0'; a fourth part like '4.9.4.1' is compared too), an optional pre-release after '-' and optional
@@ -64,21 +64,4 @@ export function compareVersions(a: string | null | undefined, b: string | null |
 /** True when `version` is below `reference`; an invalid version is older than any valid reference. */
 export function isOlderThan(version: string | null | undefined, reference: string): boolean {
   return compareVersions(version, reference) < 0;
-}
-
-/**
- * The four versions spec §5 compares against. The spec does not say which feature each one unlocks, so the
- * names are neutral; rename a gate (no alias) when the issue that uses it names its purpose.
- */
-export const VERSION_GATES = {
-  gate401: '4.0.1',
-  gate450: '4.5.0',
-  gate470: '4.7.0',
-  gate494: '4.9.4',
-} as const;
-export type VersionGate = keyof typeof VERSION_GATES;
-
-/** True when the headset's version is at least the gate's version (a pre-release of it is not enough). */
-export function meetsVersionGate(version: string | null | undefined, gate: VersionGate): boolean {
-  return !isOlderThan(version, VERSION_GATES[gate]);
 }

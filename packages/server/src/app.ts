@@ -16,6 +16,7 @@ import {
   registerBodyParsers,
   registerMediaTypeGuard,
   registerNulGuard,
+  registerRequiredBodyGuard,
   skipStreamedBodyValidation,
 } from './http/bodies.ts';
 import { registerDevOidcProvider } from './http/devOidcProvider.ts';
@@ -30,16 +31,20 @@ import { S3MediaStorage } from './infra/s3Storage.ts';
 import { LocalMediaStorage } from './infra/storage.ts';
 import { MESSAGES } from './messages.ts';
 import { OPERATIONS } from './operations/index.ts';
+import { COMMAND_SWEEP_INTERVAL_SECONDS, sweepExpiredCommands } from './services/commands.ts';
 import type { Services } from './services/dependencies.ts';
+import { type HeadsetEvents, LocalHeadsetEvents, PostgresHeadsetEvents } from './services/headsetEvents.ts';
 import { SocialLogin } from './services/social.ts';
 import { Throttle } from './services/throttle.ts';
 import { loadSigningSecret, TokenService } from './services/tokens.ts';
 import { UploadService } from './services/uploads.ts';
+import { type DemoFleet, startDemoFleet } from './simulator/demoFleet.ts';
 
 /**
- * The one composition root: configuration, database, tokens, storage, uploads, throttles, mail, social login and the
- * Fastify app from the contract are built here, once, and handed to the operations as `Services`. Tests, tools and
- * main.ts all start the server through this module.
+ * The one composition root: configuration, database, tokens, storage, uploads, throttles, mail, social login, the
+ * headsets' wake-up events and the Fastify app from the contract are built here, once, and handed to the operations
+ * as `Services`; `startServer` also starts the demo fleet. Tests, tools and main.ts all start the server through
+ * this module.
  */
 
 export const ASSETS_DIR = fileURLToPath(new URL('../assets', import.meta.url));
@@ -61,6 +66,24 @@ function createMediaStorage(config: MediaConfig): LocalMediaStorage | S3MediaSto
   mkdirSync(storage.filesDir, { recursive: true });
   mkdirSync(storage.incomingDir, { recursive: true });
   return storage;
+}
+
+/**
+ * The headset side's housekeeping: expired commands are written as such every minute (reads show them expired at
+ * once anyway), and on shutdown the held long polls end with an empty answer instead of keeping the server open.
+ */
+function registerHeadsetLifecycle(app: FastifyInstance, { db, headsetEvents }: Services): void {
+  let sweep: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    sweep = setInterval(() => {
+      sweepExpiredCommands(db).catch((error: Error) => app.log.warn({ err: error }, 'command sweep failed'));
+    }, COMMAND_SWEEP_INTERVAL_SECONDS * 1000);
+    sweep.unref();
+  });
+  app.addHook('preClose', async () => {
+    clearInterval(sweep);
+    await headsetEvents.close();
+  });
 }
 
 /** The Fastify app from the contract: routes, validation, auth, error shapes, media files, portal. */
@@ -95,7 +118,9 @@ async function buildApp(
   registerAdmissionLanes(app, services.db);
   registerMediaTypeGuard(app);
   registerAuth(app, services.db, services.tokens);
+  registerHeadsetLifecycle(app, services);
   registerNulGuard(app);
+  registerRequiredBodyGuard(app);
   skipStreamedBodyValidation(app);
   await app.register(openapiGlue, {
     specification,
@@ -131,6 +156,8 @@ export interface CreatedServer {
   app: FastifyInstance;
   database: DatabaseHandle;
   config: ServerConfig;
+  /** Wakes the headsets' long polls (tests count the polls waiting in this process). */
+  headsetEvents: HeadsetEvents;
   /** Whether this start loaded the demo data (empty database). */
   seeded: boolean;
   portalServed: boolean;
@@ -148,6 +175,7 @@ export async function createServer(overrides: Partial<ServerConfig> = {}): Promi
     pgliteTemplate: config.pgliteTemplate,
     admission: config.admission,
   });
+  let headsetEvents: HeadsetEvents | undefined;
   try {
     const { db } = database;
     await migrateDatabase(db);
@@ -158,6 +186,11 @@ export async function createServer(overrides: Partial<ServerConfig> = {}): Promi
     const mailer: Mailer = access.smtpUrl
       ? smtpMailer(access.smtpUrl, access.mailFrom)
       : outboxMailer(access.outboxDir, access.mailFrom);
+    // With several server processes on one PostgreSQL, a command queued through one wakes the poll another holds.
+    headsetEvents =
+      database.engine === 'postgres' && config.databaseUrl
+        ? await PostgresHeadsetEvents.start(config.databaseUrl, database.pool)
+        : new LocalHeadsetEvents();
     const services: Services = {
       db,
       settings: access,
@@ -171,11 +204,20 @@ export async function createServer(overrides: Partial<ServerConfig> = {}): Promi
       storage,
       uploads: new UploadService(db, storage, config.media),
       social: new SocialLogin(db, access),
+      headsetEvents,
     };
     const app = await buildApp(config, services, storage);
     app.addHook('onClose', () => database.close());
-    return { app, database, config, seeded, portalServed: hasPortalBuild(config.portalDist) };
+    return {
+      app,
+      database,
+      config,
+      headsetEvents,
+      seeded,
+      portalServed: hasPortalBuild(config.portalDist),
+    };
   } catch (error) {
+    await headsetEvents?.close();
     await database.close();
     throw error;
   }
@@ -184,21 +226,48 @@ export async function createServer(overrides: Partial<ServerConfig> = {}): Promi
 export interface RunningServer {
   app: FastifyInstance;
   database: DatabaseHandle;
+  headsetEvents: HeadsetEvents;
   /** Base URL, e.g. http://127.0.0.1:8080 */
   url: string;
   /** Whether this start loaded the demo data (empty database). */
   seeded: boolean;
   portalServed: boolean;
+  /** The simulated demo headsets (DEMO_FLEET), when they run. */
+  demoFleet: { headsets: number; controlPort: number | null } | null;
+  /** Stops the demo fleet, then HTTP, pool and database. */
   close(): Promise<void>;
 }
 
 /**
- * Starts the whole server: database, app, HTTP listener. Options override the environment (see config.ts);
- * port 0 picks a free port. Used by main.ts, and by tests or tools that need a server on a fresh database:
- * `await startServer({ port: 0, host: '127.0.0.1', dataDir: 'memory://' })`.
+ * The demo headsets as simulated headsets beside the server (DEMO_FLEET), pairing over HTTP like real ones. The
+ * portal works without them: a fleet that cannot start is logged, not fatal.
+ */
+async function startDemoFleetOf(
+  app: FastifyInstance,
+  database: DatabaseHandle,
+  url: string,
+  controlPort: number | undefined,
+): Promise<DemoFleet | null> {
+  try {
+    return await startDemoFleet(database.db, {
+      serverUrl: url,
+      controlPort,
+      log: (message) => app.log.warn(message),
+    });
+  } catch (error) {
+    app.log.error({ err: error }, MESSAGES.console.demoFleetFailed);
+    return null;
+  }
+}
+
+/**
+ * Starts the whole server: database, app, HTTP listener, and (DEMO_FLEET) the simulated demo headsets. Options
+ * override the environment (see config.ts); port 0 picks a free port. Used by main.ts, and by tests or tools that
+ * need a server on a fresh database:
+ * `await startServer({ port: 0, host: '127.0.0.1', dataDir: 'memory://', demoFleet: false })`.
  */
 export async function startServer(overrides: Partial<ServerConfig> = {}): Promise<RunningServer> {
-  const { app, database, config, seeded, portalServed } = await createServer(overrides);
+  const { app, database, config, headsetEvents, seeded, portalServed } = await createServer(overrides);
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -208,5 +277,24 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  return { app, database, url: `http://${host}:${port}`, seeded, portalServed, close: () => app.close() };
+  const url = `http://${host}:${port}`;
+  // The simulated headsets call the server's own address ('localhost' may resolve to ::1 while it listens on IPv4).
+  const ownHost = host === 'localhost' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  const ownAddress = `http://${ownHost}:${port}`;
+  const fleet = config.demoFleet
+    ? await startDemoFleetOf(app, database, ownAddress, config.demoFleetControlPort)
+    : null;
+  return {
+    app,
+    database,
+    headsetEvents,
+    url,
+    seeded,
+    portalServed,
+    demoFleet: fleet && { headsets: fleet.headsets, controlPort: fleet.controlPort },
+    async close() {
+      await fleet?.stop();
+      await app.close();
+    },
+  };
 }

@@ -106,6 +106,13 @@ export interface ServerConfig {
   portalDist: string;
   logLevel: string;
   trustProxy: TrustProxy;
+  /**
+   * DEMO_FLEET: `npm start` plays the demo headsets as simulated headsets beside the server (startServer in app.ts);
+   * off for the tests and tools that start a server themselves.
+   */
+  demoFleet: boolean;
+  /** DEMO_FLEET_CONTROL_PORT: switch demo headsets off and on over HTTP on 127.0.0.1 (simulator/control.ts). */
+  demoFleetControlPort: number | undefined;
   /** Content-Security-Policy violation reports are appended here as JSON lines (tests); only logged when unset. */
   cspReportFile: string | undefined;
   /** Bound and timeouts of the queue in front of the database (README "Bursts"). */
@@ -128,11 +135,13 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, minimum
   return value;
 }
 
-function flag(env: NodeJS.ProcessEnv, name: string): boolean {
-  const raw = (env[name] ?? '').toLowerCase();
-  if (raw === '' || raw === '0' || raw === 'false') return false;
-  if (raw === '1' || raw === 'true') return true;
-  throw new Error(`${name} must be 1/true or 0/false, got '${env[name]}'`);
+/** A switch: 1/true/on/yes or 0/false/off/no; unset or empty is `fallback`. */
+function flag(env: NodeJS.ProcessEnv, name: string, fallback = false): boolean {
+  const raw = (env[name] ?? '').trim().toLowerCase();
+  if (raw === '') return fallback;
+  if (['0', 'false', 'off', 'no'].includes(raw)) return false;
+  if (['1', 'true', 'on', 'yes'].includes(raw)) return true;
+  throw new Error(`${name} must be on (1/true/on/yes) or off (0/false/off/no), got '${env[name]}'`);
 }
 
 /**
@@ -252,6 +261,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     portalDist: env.PORTAL_DIST || `${REPO_ROOT}packages/portal/dist`,
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: readTrustProxy(env),
+    demoFleet: flag(env, 'DEMO_FLEET', true),
+    demoFleetControlPort: env.DEMO_FLEET_CONTROL_PORT
+      ? integer(env, 'DEMO_FLEET_CONTROL_PORT', 0, 1)
+      : undefined,
     cspReportFile: env.CSP_REPORT_FILE || undefined,
     admission: {
       queueLimit: integer(env, 'DB_QUEUE_LIMIT', DEFAULT_ADMISSION.queueLimit, 0),

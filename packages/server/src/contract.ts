@@ -8,9 +8,10 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'
 
 /**
  * How an operation authenticates, derived from its `security` in the contract:
- * none (`[]`), optional bearer (`[{}, {bearerAuth: []}]`), required bearer, or a scheme of the headset / social side.
+ * none (`[]`), optional bearer (`[{}, {bearerAuth: []}]`), required bearer, a headset's device token
+ * (`[{deviceToken: []}]`), or another scheme (the social login's session cookie, checked by its handler).
  */
-export type AuthMode = 'none' | 'optional' | 'bearer' | 'other';
+export type AuthMode = 'none' | 'optional' | 'bearer' | 'device' | 'other';
 
 export interface ContractOperation {
   operationId: string;
@@ -19,6 +20,8 @@ export interface ContractOperation {
   auth: AuthMode;
   /** Media types of the request body the contract names (lower case); empty when the operation takes no body. */
   mediaTypes: string[];
+  /** The contract marks the request body `required`. */
+  bodyRequired: boolean;
 }
 
 declare module 'fastify' {
@@ -27,6 +30,7 @@ declare module 'fastify' {
     auth?: AuthMode;
     operationId?: string;
     mediaTypes?: string[];
+    bodyRequired?: boolean;
   }
 }
 
@@ -34,7 +38,7 @@ type SecurityRequirement = Record<string, string[]>;
 interface OperationObject {
   operationId?: string;
   security?: SecurityRequirement[];
-  requestBody?: { content?: Record<string, unknown> };
+  requestBody?: { required?: boolean; content?: Record<string, unknown> };
   'x-fastify-config'?: Record<string, unknown>;
 }
 export interface OpenApiDocument {
@@ -48,6 +52,7 @@ function authMode(security: SecurityRequirement[] | undefined): AuthMode {
   const optional = security.some((r) => Object.keys(r).length === 0);
   const bearer = security.some((r) => 'bearerAuth' in r);
   if (bearer) return optional ? 'optional' : 'bearer';
+  if (!optional && security.some((r) => 'deviceToken' in r)) return 'device';
   return optional ? 'none' : 'other';
 }
 
@@ -72,18 +77,21 @@ export function prepareContract(contract: OpenApiDocument): {
       if (!operation?.operationId) continue;
       const auth = authMode(operation.security ?? contract.security);
       const mediaTypes = Object.keys(operation.requestBody?.content ?? {}).map((type) => type.toLowerCase());
+      const bodyRequired = operation.requestBody?.required === true;
       operations.push({
         operationId: operation.operationId,
         method: method.toUpperCase(),
         path,
         auth,
         mediaTypes,
+        bodyRequired,
       });
       operation['x-fastify-config'] = {
         ...operation['x-fastify-config'],
         auth,
         operationId: operation.operationId,
         mediaTypes,
+        bodyRequired,
       };
       delete operation.security;
     }

@@ -22,7 +22,11 @@ export type ErrorCode =
   | 'alreadyMember'
   | 'invitationsThrottled'
   | 'mailNotSent'
-  | 'invitationInvalid';
+  | 'invitationInvalid'
+  | 'enrolThrottled'
+  | 'softwareTooOld'
+  | 'tooManyOpenCommands'
+  | 'commandFinished';
 
 /** The contract's `Error.code` and `params`. */
 export interface ErrorReason {
@@ -126,6 +130,11 @@ export class TooManyAttempts extends DomainError {
     const minutes = wholeMinutes(retryAfterSeconds);
     super(MESSAGES.request.retryIn(what, minutes), { code, params: { minutes, seconds: retryAfterSeconds } });
   }
+}
+
+/** A limit on what may wait at once is reached (429); it frees up as the waiting work is done, not after a time. */
+export class LimitReached extends DomainError {
+  readonly kind = 'tooManyAttempts';
 }
 
 /** Something the server depends on (the file store) failed; the client may try again later (503). */

@@ -8,6 +8,9 @@ const engine =
   server.database.engine === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL (DATABASE_URL)';
 console.log(MESSAGES.console.listening(server.url, engine, server.seeded));
 if (!server.portalServed) console.log(MESSAGES.console.noPortalBuild(config.portalDist));
+if (server.demoFleet) {
+  console.log(MESSAGES.console.demoFleet(server.demoFleet.headsets, server.demoFleet.controlPort));
+}
 
 let stopping = false;
 async function shutdown(signal: string) {

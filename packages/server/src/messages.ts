@@ -1,3 +1,5 @@
+import type { DeviceCommand } from '@portal/domain';
+
 /**
  * Every German text the server answers with, in one place (language.md: formal 'Sie', short, says what happened and
  * what to do), and the password-reset mail. Texts a client may word itself also have an error `code` (errors.ts).
@@ -20,6 +22,8 @@ export const MESSAGES = {
     unsupportedMediaType: (accepted: readonly string[]) =>
       `Dieses Format der Anfrage wird nicht unterstützt. Bitte senden Sie den Inhalt als ${accepted.join(' oder ')}.`,
     noBodyExpected: 'Diese Anfrage nimmt keinen Inhalt an. Bitte senden Sie sie ohne Inhalt.',
+    bodyMissing: (accepted: readonly string[]) =>
+      `Diese Anfrage braucht einen Inhalt. Bitte senden Sie ihn als ${accepted.join(' oder ')}.`,
     payloadTooLarge: 'Die Anfrage ist zu groß.',
     badRequest: 'Die Anfrage ist ungültig.',
     internal: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
@@ -191,6 +195,76 @@ export const MESSAGES = {
       `Die hochgeladene Datei ist ${actual} Bytes groß, angekündigt waren ${expected} Bytes.`,
   },
 
+  devices: {
+    notFound: 'Diese VR-Brille wurde nicht gefunden.',
+    organisationNotFound: 'Diese Organisation wurde nicht gefunden.',
+    /** The German names of the commands, as the portal's buttons call them. */
+    commandLabels: {
+      'CMD.REBOOT': 'Neu starten',
+      'CMD.SHUTDOWN': 'Ausschalten',
+      'CMD.SYNC': 'Synchronisieren',
+      'CMD.SYNC.SOFTWARE': 'Software synchronisieren',
+      'CMD.UPDATE': 'Software aktualisieren',
+      'CMD.MUTE': 'Stummschalten',
+      'CMD.TOGGLE.PAUSE': 'Pausieren / Fortsetzen',
+      'CMD.START.APP': 'App starten',
+      'CMD.START.VIDEO': 'Video starten',
+      'CMD.START.WEBAPP': 'Web-App starten',
+      'CMD.STOP.RUNNING': 'Stoppen',
+      'CMD.SET.GUIDED.MODE': 'Geführter Modus',
+      'CMD.SET.MANUFACTURER.MODE': 'Herstellermodus',
+    } satisfies Record<DeviceCommand, string>,
+    contentTypeNames: { app: 'eine App', video: 'ein Video', webApp: 'eine Web-App' },
+    contentRequired: 'Bitte wählen Sie den Inhalt, der starten soll.',
+    appRequired: 'Bitte wählen Sie eine App (Inhalt oder Paketname).',
+    notForCommand: (label: string) => `Der Befehl „${label}“ startet keinen Inhalt.`,
+    packageOnlyForApps: 'Einen Paketnamen nimmt nur „App starten“.',
+    unknownContent: 'Diesen Inhalt gibt es nicht oder Sie dürfen ihn nicht verwenden.',
+    notUsable:
+      'Diesen Inhalt darf die Organisation der VR-Brille nicht verwenden. Bitte teilen Sie ihn zuerst mit ihr.',
+    wrongType: (label: string, actual: string) =>
+      `„${label}“ startet keinen Inhalt dieser Art: der Inhalt ist ${actual}.`,
+    packageMismatch: 'Der Paketname gehört nicht zu der gewählten App.',
+    noFile: 'Dieses Video hat noch keine Datei. Bitte laden Sie sie zuerst hoch.',
+    softwareTooOld: (label: string, required: string, installed: string) =>
+      `„${label}“ braucht auf der VR-Brille mindestens die Software-Version ${required} ` +
+      `(installiert: ${installed}). Bitte aktualisieren Sie die VR-Brille zuerst.`,
+    softwareTooOldMany: (label: string, required: string, names: string) =>
+      `„${label}“ braucht mindestens die Software-Version ${required}. Zu alt sind: ${names}. ` +
+      'Bitte aktualisieren Sie diese VR-Brillen zuerst oder wählen Sie sie ab.',
+    unknownVersion: 'unbekannt',
+    tooManyOpen: (limit: number) =>
+      `Für diese VR-Brille warten schon ${limit} Befehle. Bitte warten Sie, bis sie sie abgeholt hat.`,
+    foreignDevices: (ids: readonly number[]) =>
+      `Diese VR-Brillen gibt es nicht oder sie gehören nicht zu Ihren Organisationen: ${list(ids)}.`,
+    syncQueued: (n: number) =>
+      n === 1 ? '1 VR-Brille wird synchronisiert.' : `${n} VR-Brillen werden synchronisiert.`,
+    softwareSyncQueued: (n: number) =>
+      `Die Software von ${n} ${n === 1 ? 'VR-Brille' : 'VR-Brillen'} wird synchronisiert.`,
+    expiredQueued: 'Die VR-Brille hat den Befehl nicht abgeholt, bevor er ablief.',
+    expiredDelivered: 'Die VR-Brille hat kein Ergebnis gemeldet, bevor der Befehl ablief.',
+  },
+
+  /** Adding, pairing and removing headsets. */
+  enrolment: {
+    notAdministrator: 'Nur Administratoren können VR-Brillen hinzufügen, koppeln oder entfernen.',
+    notAdministratorOf: 'Sie können VR-Brillen nur in Organisationen hinzufügen, die Sie verwalten.',
+    serialTaken: 'Eine VR-Brille mit dieser Seriennummer ist bereits registriert.',
+    unknownDeviceType: 'Dieses Modell gibt es nicht.',
+    invalidCode:
+      'Der Kopplungscode ist ungültig, abgelaufen oder gehört zu einer anderen VR-Brille. Bitte lassen Sie sich im Portal einen neuen Code geben.',
+    enrolThrottled: 'Zu viele ungültige Kopplungscodes von dieser Adresse.',
+  },
+
+  /** The headset side: what a headset is told. */
+  headsets: {
+    tokenMissing: 'Diese VR-Brille ist nicht angemeldet: der Header X-Device-Token fehlt.',
+    tokenInvalid:
+      'Der Geräteschlüssel dieser VR-Brille ist ungültig oder wurde widerrufen. Bitte koppeln Sie sie im Portal neu.',
+    commandNotFound: 'Diesen Befehl gibt es für diese VR-Brille nicht.',
+    commandFinished: 'Dieser Befehl ist bereits abgeschlossen.',
+  },
+
   operatingSystems: {
     notFound: 'Dieses Betriebssystem wurde nicht gefunden.',
     staffOnly: 'Nur Mitarbeitende des Portals dürfen Betriebssysteme verwalten.',
@@ -218,6 +292,10 @@ export const MESSAGES = {
       `Hinweis: kein gebautes Portal in ${portalDist} gefunden; nur die API läuft. ` +
       'Bauen Sie es mit `pnpm run build` (oder starten Sie mit `npm start`).',
     stopping: (signal: string) => `${signal} empfangen, Server wird beendet …`,
+    demoFleet: (headsets: number, controlPort: number | null) =>
+      `Demo-VR-Brillen: ${headsets} simuliert (DEMO_FLEET=off schaltet sie ab)` +
+      (controlPort === null ? '' : ` · Steuerung auf http://127.0.0.1:${controlPort}`),
+    demoFleetFailed: 'Die Demo-VR-Brillen konnten nicht starten; das Portal läuft ohne sie.',
   },
 } as const;
 

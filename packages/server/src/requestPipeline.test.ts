@@ -215,6 +215,27 @@ describe('media types (issue 10, item 1)', () => {
     expect(me.statusCode).toBe(200);
   });
 
+  it('an operation whose body is required answers 400 without one, with or without Content-Type', async () => {
+    for (const headers of [bearer(lehrer), { ...bearer(lehrer), 'content-type': 'application/json' }]) {
+      const response = await inject({ method: 'POST', url: '/api/v1/cms/content/', headers });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        detail: 'Diese Anfrage braucht einen Inhalt. Bitte senden Sie ihn als application/json.',
+      });
+    }
+    // Also where nothing else of the request is wrong first (a serial number is any text).
+    const command = await inject({
+      method: 'POST',
+      url: '/api/v1/mdm/devices/PA7GY0001/command/',
+      headers: bearer(lehrer),
+    });
+    expect(command.statusCode).toBe(400);
+    const queued = await server.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from device_commands`,
+    );
+    expect(queued.rows[0]?.n).toBe(0);
+  });
+
   it('the form operation takes only its form, and a form field sent twice is no text', async () => {
     const json = await inject({
       method: 'POST',

@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -93,12 +94,22 @@ export const appSettings = pgTable('app_settings', {
   value: text('value').notNull(),
 });
 
-export const deviceTypes = pgTable('device_types', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  storageTotal: bigint('storage_total', { mode: 'number' }),
-});
+export const deviceTypes = pgTable(
+  'device_types',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    // Bytes: the model's nominal capacity (spec §3, GB of 1024³ bytes).
+    storageTotal: bigint('storage_total', { mode: 'number' }),
+  },
+  (t) => [uniqueIndex('device_types_name_unique').on(t.name)],
+);
 
+/**
+ * Headsets. What the portal decides (name, organisation, active playlist) and what the headset reported last
+ * (`reportHeadsetState`); the reported columns are null until its first report. Online is not stored: it follows
+ * from `last_seen` and `announced_offline` (the online rule, @portal/domain HEADSET_ONLINE_WINDOW_SECONDS).
+ */
 export const devices = pgTable(
   'devices',
   {
@@ -111,27 +122,78 @@ export const devices = pgTable(
     organisationId: integer('organisation_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
-    softwareVersion: text('software_version').notNull(),
-    isOnline: boolean('is_online').notNull().default(false),
-    batteryLevel: integer('battery_level').notNull().default(100),
-    storageTotal: bigint('storage_total', { mode: 'number' }).notNull(),
-    storageUsed: bigint('storage_used', { mode: 'number' }).notNull().default(0),
+    softwareVersion: text('software_version'),
+    batteryLevel: integer('battery_level'),
+    storageTotal: bigint('storage_total', { mode: 'number' }),
+    storageUsed: bigint('storage_used', { mode: 'number' }),
+    // Last sign of life: a poll, a state report or a command result.
     lastSeen: timestamp('last_seen', { withTimezone: true }),
+    // Set when the headset reports a reboot, shutdown or update done (it goes down now) or hangs up a held poll;
+    // its next call clears it.
+    announcedOffline: boolean('announced_offline').notNull().default(false),
     currentApp: text('current_app'),
+    currentContentUuid: uuid('current_content_uuid'),
     playbackState: text('playback_state').notNull().default('stopped'),
+    playbackPosition: integer('playback_position'),
     // The one source of a playlist's `sdmDevices`: a headset has at most one active playlist, and deleting the
     // playlist leaves it with none (contract: deleteConfiguration).
     activeConfigurationId: integer('active_configuration_id').references(() => configurations.id, {
       onDelete: 'set null',
     }),
     syncStatus: text('sync_status').notNull().default('synced'),
+    syncProgress: integer('sync_progress'),
+    // Uuids of the Mediathek items the headset holds (its last `installedContent`): one array, so that a state
+    // report stays one UPDATE however much the headset holds.
+    installedContent: uuid('installed_content').array().notNull().default(sql`'{}'::uuid[]`),
+    guidedMode: boolean('guided_mode').notNull().default(false),
+    manufacturerMode: boolean('manufacturer_mode').notNull().default(false),
+    muted: boolean('muted').notNull().default(false),
+    // SHA-256 (hex) of the device token and of the one-time enrolment code; the secrets themselves are never stored.
+    tokenHash: text('token_hash'),
+    enrolmentCodeHash: text('enrolment_code_hash'),
+    enrolmentCodeExpiresAt: timestamp('enrolment_code_expires_at', { withTimezone: true }),
+    // A demo headset that the built-in simulator plays on `npm start` (DEMO_FLEET).
+    simulated: boolean('simulated').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('devices_serial_unique').on(t.serialNumber),
+    uniqueIndex('devices_token_hash_unique').on(t.tokenHash),
+    uniqueIndex('devices_enrolment_code_hash_unique').on(t.enrolmentCodeHash),
     index('devices_org_idx').on(t.organisationId),
     // Every playlist in a list names its headsets (`sdmDevices`).
     index('devices_active_configuration_idx').on(t.activeConfigurationId),
+  ],
+);
+
+/**
+ * Commands sent to headsets, with their lifecycle queued → delivered → done | failed, or expired (never deleted
+ * before their headset: the history keeps every one).
+ */
+export const deviceCommands = pgTable(
+  'device_commands',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    command: text('command').notNull(),
+    extras: jsonb('extras').notNull(),
+    status: text('status').notNull().default('queued'),
+    // The headset's message with its result, or why the command expired.
+    message: text('message'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // The history (newest first) and the poll (open commands of one headset).
+    index('device_commands_device_idx').on(t.deviceId, t.id),
+    index('device_commands_open_idx').on(t.deviceId, t.id).where(sql`status in ('queued', 'delivered')`),
+    // The expiry sweep.
+    index('device_commands_open_expiry_idx').on(t.expiresAt).where(sql`status in ('queued', 'delivered')`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { DEVICE_CODE_NAMES, ORGANISATION_TYPE } from '@portal/domain';
+import { ORGANISATION_TYPE } from '@portal/domain';
 import { count, eq } from 'drizzle-orm';
 import { hashPassword } from '../infra/passwords.ts';
 import type { Database } from './database.ts';
@@ -11,13 +11,13 @@ import {
   contentShares,
   contents,
   devices,
-  deviceTypes,
   memberships,
   organisations,
   tosVersions,
   users,
 } from './schema.ts';
 import { seedBulkContent } from './seedBulk.ts';
+import { ensureDeviceTypes, insertDemoHeadsets, installActivePlaylists } from './seedDevices.ts';
 
 export const DEMO_PASSWORD = 'portal2026';
 export const TOS_FILE_V1 = '/media/nutzungsbedingungen-v1.pdf';
@@ -411,12 +411,6 @@ const PLAYLISTS: Record<'kmz' | 'gymnasium' | 'zfsl', PlaylistSeed[]> = {
   ],
 };
 
-const DEVICE_TYPES = [
-  { name: 'Pico G3', storageTotal: 128 * 10 ** 9 },
-  { name: 'Pico Neo 3 Pro', storageTotal: 256 * 10 ** 9 },
-  { name: 'Pico 4 Enterprise', storageTotal: 256 * 10 ** 9 },
-];
-
 /** Content languages (ISO 639-1) with their German names: the lookup list of listLanguages. */
 export const CONTENT_LANGUAGES: { code: string; name: string }[] = [
   { code: 'ar', name: 'Arabisch' },
@@ -445,6 +439,7 @@ export const CONTENT_LANGUAGES: { code: string; name: string }[] = [
 /** Lookup lists every database needs, also one seeded before they existed; idempotent, runs on every start. */
 export async function ensureLookups(db: Database): Promise<void> {
   await db.insert(contentLanguages).values(CONTENT_LANGUAGES).onConflictDoNothing();
+  await ensureDeviceTypes(db);
 }
 
 /**
@@ -534,34 +529,7 @@ export async function seedDemoData(db: Database): Promise<void> {
       { userId: neu.id, organisationId: gymnasium.id, isAdministrator: false },
     ]);
 
-    const types = await tx
-      .insert(deviceTypes)
-      .values(DEVICE_TYPES)
-      .returning({ id: deviceTypes.id, storageTotal: deviceTypes.storageTotal });
-    const owners = [kmz.id, kmz.id, gymnasium.id, gymnasium.id, zfsl.id];
-    const headsets = await tx
-      .insert(devices)
-      .values(
-        DEVICE_CODE_NAMES.map((name, i) => {
-          const type = types[i % types.length]!;
-          const storageTotal = type.storageTotal ?? 128 * 10 ** 9;
-          return {
-            serialNumber: `PA7${String(1000 + i * 37).padStart(5, '0')}`,
-            name,
-            deviceTypeId: type.id,
-            organisationId: owners[i % owners.length]!,
-            softwareVersion: ['4.0.1', '4.5.0', '4.7.0', '4.9.4', '5.1.2'][i % 5]!,
-            isOnline: i % 3 !== 0,
-            batteryLevel: 100 - ((i * 13) % 90),
-            storageTotal,
-            storageUsed: Math.round(storageTotal * (0.12 + ((i * 7) % 60) / 100)),
-            lastSeen: new Date(Date.UTC(2026, 10, 20, 8, i * 3)),
-            playbackState: 'stopped',
-            syncStatus: i % 4 === 0 ? 'pending' : 'synced',
-          };
-        }),
-      )
-      .returning({ id: devices.id, organisationId: devices.organisationId });
+    const headsets = await insertDemoHeadsets(tx, { kmz: kmz.id, gymnasium: gymnasium.id, zfsl: zfsl.id });
 
     const categoryNames = [
       ...new Set([...KMZ_CONTENT, ...GYMNASIUM_CONTENT, ...ZFSL_CONTENT].map((c) => c.category)),
@@ -662,6 +630,8 @@ export async function seedDemoData(db: Database): Promise<void> {
           .where(eq(devices.id, firstHeadset.id));
       }
     }
+    const kmzFirst = headsets.find((h) => h.organisationId === kmz.id);
+    if (kmzFirst) await installActivePlaylists(tx, kmzFirst.id);
   });
 }
 

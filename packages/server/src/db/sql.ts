@@ -24,3 +24,25 @@ export const germanSortKey = (column: SQL) =>
 export function containsPattern(value: string): string {
   return `%${value.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 }
+
+/** A list's 1-based page and its size. */
+export interface Paging {
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * One page of a list in one statement: `select` gets the conditions joined with `and`, the limit and the offset of
+ * the page, and answers rows that carry the list's total as `total` (`count(*) over ()`). Beyond the last page there
+ * are no rows and the count is 0; the operation answers 404 there, as DRF does (http/urls.ts `paginated`).
+ */
+export async function selectPage<Row extends { total: string }, View>(
+  conditions: readonly SQL[],
+  paging: Paging,
+  select: (where: SQL, limit: number, offset: number) => Promise<Row[]>,
+  toView: (row: Row) => View,
+): Promise<{ count: number; results: View[] }> {
+  const { page, pageSize } = paging;
+  const rows = await select(sql.join([...conditions], sql` and `), pageSize, (page - 1) * pageSize);
+  return { count: Number(rows[0]?.total ?? 0), results: rows.map(toView) };
+}

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { NotAuthenticated } from '../errors.ts';
 import { MESSAGES } from '../messages.ts';
-import { type Caller, loadCaller, requireAcceptedTerms } from '../services/access.ts';
+import { type Caller, type HeadsetCaller, loadCaller, requireAcceptedTerms } from '../services/access.ts';
+import { authenticateHeadset } from '../services/headset.ts';
 import type { TokenService } from '../services/tokens.ts';
 import type { OperationId } from './operation.ts';
 
@@ -10,6 +11,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the auth hook from a valid bearer token; null for anonymous callers. */
     caller: Caller | null;
+    /** Set by the auth hook from a valid X-Device-Token on the headset side; null elsewhere. */
+    headset: HeadsetCaller | null;
   }
 }
 
@@ -27,16 +30,29 @@ function bearerToken(request: FastifyRequest): string | null {
 const STALE_TOKEN_TOLERATED: ReadonlySet<string> = new Set<OperationId>(['logout']);
 
 /**
+ * The headset side: a missing, unknown or revoked device token is 401. Checking it is the headset's sign of life
+ * (services/headset.ts).
+ */
+async function authenticateDevice(request: FastifyRequest, db: Database): Promise<void> {
+  const token = request.headers['x-device-token'];
+  if (typeof token !== 'string' || token === '') throw new NotAuthenticated(MESSAGES.headsets.tokenMissing);
+  request.headset = await authenticateHeadset(db, token);
+  if (request.headset === null) throw new NotAuthenticated(MESSAGES.headsets.tokenInvalid);
+}
+
+/**
  * Authenticates every contract route before its body is read, following the route's auth mode from the contract,
  * and loads the caller once for the whole request (services/access.ts); a caller who has not accepted the current
- * terms gets 403 `termsNotAccepted` for everything but the operations that lead to accepting them. Optional-auth operations accept anonymous
- * callers, but an invalid or expired token is refused with 401 so that the portal refreshes it instead of silently
- * seeing less.
+ * terms gets 403 `termsNotAccepted` for everything but the operations that lead to accepting them. Optional-auth
+ * operations accept anonymous callers, but an invalid or expired token is refused with 401 so that the portal
+ * refreshes it instead of silently seeing less. Operations of the headset side need the headset's device token.
  */
 export function registerAuth(app: FastifyInstance, db: Database, tokens: TokenService): void {
   app.decorateRequest('caller', null);
+  app.decorateRequest('headset', null);
   app.addHook('onRequest', async (request) => {
     const { auth: mode, operationId } = request.routeOptions.config;
+    if (mode === 'device') return authenticateDevice(request, db);
     if (mode !== 'bearer' && mode !== 'optional') return;
     const token = bearerToken(request);
     if (token === null) {

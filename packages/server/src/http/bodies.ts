@@ -119,6 +119,20 @@ export function registerMediaTypeGuard(app: FastifyInstance): void {
   });
 }
 
+/**
+ * 400 when an operation whose contract requires a body gets none (no bytes, or an empty JSON text). Schema validation
+ * cannot see this: the contract's schema is chosen by the request's media type, and a bodiless request has none.
+ * Streamed bodies are read by their handlers, which check them.
+ */
+export function registerRequiredBodyGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    const { operationId, bodyRequired, mediaTypes = [] } = request.routeOptions.config;
+    if (operationId === undefined || !bodyRequired || request.body !== undefined) return;
+    if (mediaTypes.every((type) => STREAMED_TYPES.includes(type))) return;
+    throw new InvalidRequest(MESSAGES.request.bodyMissing(mediaTypes));
+  });
+}
+
 /** Dotted names of every string below `value` that contains a NUL character (PostgreSQL text cannot hold it). */
 export function fieldsWithNul(value: unknown, path = ''): string[] {
   if (typeof value === 'string') return value.includes('\u0000') ? [path] : [];

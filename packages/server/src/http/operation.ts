@@ -1,7 +1,7 @@
 import type { components, operations } from '@portal/api/schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../messages.ts';
-import type { Caller } from '../services/access.ts';
+import type { Caller, HeadsetCaller } from '../services/access.ts';
 import type { Services } from '../services/dependencies.ts';
 
 /**
@@ -40,8 +40,15 @@ export interface OperationRequest<Id extends OperationId> {
   query: Group<Parameters<Id>['query']>;
   /** Loaded once per request by the auth hook; null for anonymous callers. */
   caller: Caller | null;
+  /** The headset of a valid device token (headset side of the contract); null elsewhere. */
+  headset: HeadsetCaller | null;
   /** The HTTP request for what the contract leaves to HTTP: headers, client address, URL, raw body stream. */
   http: FastifyRequest;
+  /**
+   * Aborts when the client hangs up before the answer is sent (a headset holding a long poll switched off). Made on
+   * first use, so other operations pay nothing for it.
+   */
+  hangUp(): AbortSignal;
   /** Headers of the answer beyond its status and body (cookies); status and body are the handler's reply. */
   headers: Pick<FastifyReply, 'header' | 'getHeader'>;
 }
@@ -125,14 +132,27 @@ export function routeFor(
   const handler = Object.hasOwn(implemented, operationId) ? implemented[operationId] : undefined;
   const run = handler ?? notImplemented(operationId);
   return async (request, reply) => {
+    let hungUp: AbortController | undefined;
+    const hangUp = () => {
+      if (hungUp) return hungUp.signal;
+      const controller = new AbortController();
+      hungUp = controller;
+      // 'close' also follows a completed answer; only one closed before it was sent is a hang-up.
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) controller.abort();
+      });
+      return controller.signal;
+    };
     const result = await run(
       {
         body: request.body,
         params: request.params,
         query: request.query,
         caller: request.caller,
+        headset: request.headset,
         http: request,
         headers: reply,
+        hangUp,
       },
       services,
     );

@@ -1,4 +1,4 @@
-import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
 // scrypt cost parameters (N=2^15, r=8, p=1: ~32 MiB and tens of milliseconds per check) are stored with
 // each hash, so they can be raised later without invalidating existing passwords.
@@ -43,4 +43,12 @@ let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
   return dummyHash;
+}
+
+/**
+ * Hex SHA-256: how long random secrets (password-reset tokens, device tokens, enrolment codes) are stored. They carry
+ * enough randomness that a fast hash suffices; the secrets themselves are never stored.
+ */
+export function secretHash(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
 }

@@ -1,6 +1,8 @@
 import type { Operations } from '../http/operation.ts';
 import { configurationOperations } from './configurations.ts';
 import { contentOperations } from './content.ts';
+import { deviceOperations } from './devices.ts';
+import { headsetOperations } from './headset.ts';
 import { operatingSystemOperations } from './operatingSystems.ts';
 import { organisationOperations } from './organisations.ts';
 import { sessionOperations } from './sessions.ts';
@@ -19,6 +21,8 @@ export const OPERATIONS: Operations = {
   ...socialOperations,
   ...contentOperations,
   ...configurationOperations,
+  ...deviceOperations,
+  ...headsetOperations,
   ...uploadOperations,
   ...operatingSystemOperations,
 };

@@ -36,6 +36,7 @@ describe.each([localTestStore(64 * 1024), s3TestStore()])(
         pgliteTemplate: await pgliteTemplate(),
         logLevel: 'silent',
         portalDist: '/nonexistent-portal-dist',
+        demoFleet: false,
       });
       let token: string | null = null;
       client = createPortalClient({ baseUrl: server.url, getToken: () => token, onUnauthorized: () => {} });

@@ -6,11 +6,15 @@ import {
   type CallerOrganisation,
   callerFrom,
   duplicatingOrganisation,
+  enrolmentOrganisation,
   hasAcceptedTerms,
   mayMakeContentPublic,
   ownerOfNewItem,
   requireAdministrator,
+  requireDeviceAdministrator,
+  requireDeviceMember,
   requireFileOwner,
+  requireListedOrganisation,
   requireOrganisation,
   requireOwner,
   requireStaffForOperatingSystems,
@@ -257,6 +261,71 @@ describe('rules', () => {
         staff: 404,
       },
     ],
+    [
+      "see and command the school's headset",
+      (who) => requireDeviceMember(who, { organisationId: SCHOOL }),
+      {
+        kmzAdmin: 404,
+        schoolAdmin: { organisationId: SCHOOL },
+        msbMember: { organisationId: SCHOOL },
+        zfslMember: 404,
+        twoOrganisations: { organisationId: SCHOOL },
+        staff: 404,
+      },
+    ],
+    [
+      'see or command a headset that does not exist',
+      (who) => requireDeviceMember(who, undefined),
+      { kmzAdmin: 404, schoolAdmin: 404, msbMember: 404, zfslMember: 404, twoOrganisations: 404, staff: 404 },
+    ],
+    [
+      "pair, unpair or remove the school's headset",
+      (who) => requireDeviceAdministrator(who, { organisationId: SCHOOL }),
+      {
+        kmzAdmin: 404,
+        schoolAdmin: 'ok',
+        msbMember: 403,
+        zfslMember: 404,
+        twoOrganisations: 'ok',
+        staff: 404,
+      },
+    ],
+    [
+      'add a headset without naming the organisation (the first one administered)',
+      (who) => enrolmentOrganisation(who, undefined),
+      {
+        kmzAdmin: KMZ,
+        schoolAdmin: SCHOOL,
+        msbMember: 403,
+        zfslMember: 403,
+        twoOrganisations: SCHOOL,
+        staff: 403,
+      },
+    ],
+    [
+      'add a headset to the school',
+      (who) => enrolmentOrganisation(who, SCHOOL),
+      {
+        kmzAdmin: 403,
+        schoolAdmin: SCHOOL,
+        msbMember: 403,
+        zfslMember: 403,
+        twoOrganisations: SCHOOL,
+        staff: 403,
+      },
+    ],
+    [
+      "list the school's headsets (organisation filter)",
+      (who) => requireListedOrganisation(who, SCHOOL),
+      {
+        kmzAdmin: 404,
+        schoolAdmin: 'ok',
+        msbMember: 'ok',
+        zfslMember: 404,
+        twoOrganisations: 'ok',
+        staff: 404,
+      },
+    ],
   ];
 
   describe.each(table)('%s', (_name, rule, expected) => {
@@ -273,5 +342,17 @@ describe('rules', () => {
       MESSAGES.configurations.notFound,
     );
     expect(() => requireAdministrator({ isAdministrator: false })).toThrow(MESSAGES.auth.administratorsOnly);
+    expect(() => requireDeviceMember(ROLES.kmzAdmin, { organisationId: SCHOOL })).toThrow(
+      MESSAGES.devices.notFound,
+    );
+    expect(() => requireDeviceAdministrator(ROLES.msbMember, { organisationId: SCHOOL })).toThrow(
+      MESSAGES.enrolment.notAdministrator,
+    );
+    expect(() => enrolmentOrganisation(ROLES.schoolAdmin, KMZ)).toThrow(
+      MESSAGES.enrolment.notAdministratorOf,
+    );
+    expect(() => enrolmentOrganisation(ROLES.msbMember, undefined)).toThrow(
+      MESSAGES.enrolment.notAdministrator,
+    );
   });
 });

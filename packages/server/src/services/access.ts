@@ -133,6 +133,12 @@ export async function loadCaller(
   );
 }
 
+/** A headset on the headset side of the contract, loaded from its device token by the auth hook. */
+export interface HeadsetCaller {
+  id: number;
+  organisationId: number;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Rules. Each either answers or throws the domain error the caller gets (404 where the thing must stay unknown).
 
@@ -140,6 +146,12 @@ export async function loadCaller(
 export function signedIn(caller: Caller | null): Caller {
   if (caller === null) throw new NotAuthenticated(MESSAGES.auth.notAuthenticated);
   return caller;
+}
+
+/** For operations of the headset side (the auth hook has refused calls without a valid device token already). */
+export function pairedHeadset(headset: HeadsetCaller | null): HeadsetCaller {
+  if (headset === null) throw new NotAuthenticated(MESSAGES.headsets.tokenMissing);
+  return headset;
 }
 
 /**
@@ -247,7 +259,51 @@ export function requireFileOwner(caller: Caller, file: { organisationId: number 
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Visibility in SQL. Content rows are aliased `c`, playlists `g`.
+// Headsets. Every member of an organisation sees, lists and commands its headsets; administrators of it add, pair,
+// unpair and remove them. A headset of another organisation is 404 for everybody else, so ids and serial numbers
+// cannot be probed.
+
+/** What a service read about a headset before acting on it. */
+export interface DeviceFacts {
+  organisationId: number;
+}
+
+/** Members of the headset's organisation see and command it; for everybody else it does not exist (404). */
+export function requireDeviceMember<Device extends DeviceFacts>(
+  caller: Caller,
+  device: Device | undefined,
+): Device {
+  if (!device || !isMember(caller, device.organisationId)) throw new NotFound(MESSAGES.devices.notFound);
+  return device;
+}
+
+/** Administrators of the headset's organisation pair, unpair and remove it; other members get 403, others 404. */
+export function requireDeviceAdministrator(caller: Caller, device: DeviceFacts | undefined): void {
+  const membership = device && caller.organisations.find((o) => o.id === device.organisationId);
+  if (!membership) throw new NotFound(MESSAGES.devices.notFound);
+  if (!membership.isAdministrator) throw new Forbidden(MESSAGES.enrolment.notAdministrator);
+}
+
+/**
+ * The organisation a new headset is added to: the one asked for, which the caller must administer, or the first one
+ * they administer. A caller who administers none adds no headsets (403).
+ */
+export function enrolmentOrganisation(caller: Caller, requested: number | undefined): number {
+  const administered = caller.organisations.filter((o) => o.isAdministrator).map((o) => o.id);
+  const first = administered[0];
+  if (first === undefined) throw new Forbidden(MESSAGES.enrolment.notAdministrator);
+  if (requested === undefined) return first;
+  if (!administered.includes(requested)) throw new Forbidden(MESSAGES.enrolment.notAdministratorOf);
+  return requested;
+}
+
+/** The headset list's `organisation` filter names one of the caller's organisations (404 for any other). */
+export function requireListedOrganisation(caller: Caller, organisationId: number): void {
+  if (!isMember(caller, organisationId)) throw new NotFound(MESSAGES.devices.organisationNotFound);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Visibility in SQL. Content rows are aliased `c`, playlists `g`, headsets `d`.
 
 /** The caller's organisation ids as an array parameter (`= any(…)`). */
 export const organisationsOf = (caller: Caller) => intArray(caller.organisationIds);
@@ -270,6 +326,11 @@ export function contentVisibleToOrganisation(organisationId: number | SQL): SQL 
   return sql`(c.is_public
       or c.owner_id = ${organisationId}
       or exists (select 1 from content_shares s where s.content_id = c.id and s.organisation_id = ${organisationId}))`;
+}
+
+/** Headsets the caller sees, lists and commands: those of their organisations (rows aliased `d`). */
+export function devicesVisibleTo(caller: Caller): SQL {
+  return sql`d.organisation_id = any(${organisationsOf(caller)})`;
 }
 
 /** Playlists an organisation sees: its own and those shared with it. */

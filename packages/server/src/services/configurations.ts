@@ -1,7 +1,7 @@
 import type { components, operations } from '@portal/api/schema';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { containsPattern, type Executor, germanSortKey, intArray } from '../db/sql.ts';
+import { containsPattern, type Executor, germanSortKey, intArray, selectPage } from '../db/sql.ts';
 import {
   addFieldError,
   Conflict,
@@ -60,6 +60,7 @@ type ConfigurationRow = {
   sdm_devices: number[];
   is_synced: boolean;
   shared_with: number[];
+  missing_content: number[];
   total: string;
 };
 
@@ -83,6 +84,10 @@ async function selectConfigurations(
         true) as is_synced,
       coalesce((select array_agg(s.organisation_id order by s.organisation_id) from configuration_shares s
         where s.configuration_id = g.id), '{}') as shared_with,
+      coalesce((select array_agg(i.content_id order by i.position_number, i.content_id)
+        from configuration_items i join contents c on c.id = i.content_id
+        where i.configuration_id = g.id and exists (select 1 from devices d
+          where d.active_configuration_id = g.id and not (c.uuid = any(d.installed_content)))), '{}') as missing_content,
       count(*) over () as total
     from configurations g
     join organisations o on o.id = g.owner_id
@@ -109,8 +114,8 @@ function toView(row: ConfigurationRow): ConfigurationView {
     sdmDevices: row.sdm_devices.map(Number),
     positionNumber: row.position_number,
     isSynced: row.is_synced,
-    // Headsets do not report which items they hold yet; only their overall syncStatus (see isSynced).
-    missingContent: [],
+    // What its headsets reported they hold (installedContent) against its items.
+    missingContent: row.missing_content.map(Number),
     missingMsbContent: [],
     sharedWith: row.shared_with.map(Number),
     created_at: new Date(row.created_at).toISOString(),
@@ -138,14 +143,12 @@ export async function listConfigurations(
   if (search) conditions.push(sql`g.name ilike ${containsPattern(search)}`);
   if (query.owner !== undefined) conditions.push(sql`g.owner_id = ${query.owner}`);
   if (query.active !== undefined) conditions.push(sql`g.active_state = ${query.active}`);
-  const rows = await selectConfigurations(
-    db,
-    sql.join(conditions, sql` and `),
-    ORDER_BY[query.ordering],
-    query.pageSize,
-    (query.page - 1) * query.pageSize,
+  return selectPage(
+    conditions,
+    query,
+    (where, limit, offset) => selectConfigurations(db, where, ORDER_BY[query.ordering], limit, offset),
+    toView,
   );
-  return { count: Number(rows[0]?.total ?? 0), results: rows.map(toView) };
 }
 
 async function findConfiguration(

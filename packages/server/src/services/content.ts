@@ -1,7 +1,7 @@
 import { type ContentOrdering, type ContentType, FORMATS_180 } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { containsPattern, type Executor, germanSortKey, intArray } from '../db/sql.ts';
+import { containsPattern, type Executor, germanSortKey, intArray, selectPage } from '../db/sql.ts';
 import { NotFound } from '../errors.ts';
 import { mediaUrl } from '../infra/storage.ts';
 import { MESSAGES } from '../messages.ts';
@@ -169,15 +169,12 @@ export async function listContent(
       and exists (select 1 from content_shares s where s.content_id = c.id
         and s.organisation_id = any(${organisationsOf(viewer)}))`);
   }
-  const rows = await selectContent(
-    db,
-    sql.join(conditions, sql` and `),
-    ORDER_BY[query.ordering],
-    query.pageSize,
-    (query.page - 1) * query.pageSize,
+  return selectPage(
+    conditions,
+    query,
+    (where, limit, offset) => selectContent(db, where, ORDER_BY[query.ordering], limit, offset),
+    toView,
   );
-  // Empty beyond the last page; the handler answers 404 there as DRF does, so the window count suffices.
-  return { count: Number(rows[0]?.total ?? 0), results: rows.map(toView) };
 }
 
 /** One item with its documents if the caller may see it, else 404 (ids cannot be probed). */

@@ -2,6 +2,7 @@ import type { AccessSettings, MediaConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Mailer } from '../infra/mail.ts';
 import type { MediaStorage } from '../infra/storage.ts';
+import type { HeadsetEvents } from './headsetEvents.ts';
 import type { SocialLogin } from './social.ts';
 import type { Throttle } from './throttle.ts';
 import type { TokenService } from './tokens.ts';
@@ -21,4 +22,6 @@ export interface Services {
   storage: MediaStorage;
   uploads: UploadService;
   social: SocialLogin;
+  /** Wakes the headsets' long polls when commands are queued (in-process on PGlite, LISTEN/NOTIFY on PostgreSQL). */
+  headsetEvents: HeadsetEvents;
 }

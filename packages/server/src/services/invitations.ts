@@ -15,12 +15,11 @@ import {
   throwFieldErrors,
   Unavailable,
 } from '../errors.ts';
-import { hashPassword } from '../infra/passwords.ts';
+import { hashPassword, secretHash } from '../infra/passwords.ts';
 import { addedToOrganisationMail, invitationMail, inviterName, MESSAGES } from '../messages.ts';
 import { type Caller, requireAdministrator } from './access.ts';
 import type { Services } from './dependencies.ts';
 import {
-  hashLinkToken,
   logMissingPublicUrl,
   mailLinkOrigin,
   newLinkToken,
@@ -273,7 +272,7 @@ export async function invitationDetails(db: Database, token: string): Promise<In
     .innerJoin(organisations, eq(organisations.id, invitations.organisationId))
     .leftJoin(inviter, eq(inviter.id, invitations.invitedBy))
     .leftJoin(invitee, eq(invitee.email, invitations.email))
-    .where(and(eq(invitations.tokenHash, hashLinkToken(token)), gt(invitations.expiresAt, sql`now()`)));
+    .where(and(eq(invitations.tokenHash, secretHash(token)), gt(invitations.expiresAt, sql`now()`)));
   if (!row) throw invalidInvitation();
   return {
     email: row.email,
@@ -313,7 +312,7 @@ export async function acceptInvitation(
   db: Database,
   body: AcceptInvitationRequest,
 ): Promise<AcceptedInvitation> {
-  const tokenHash = hashLinkToken(body.token);
+  const tokenHash = secretHash(body.token);
   const open = and(eq(invitations.tokenHash, tokenHash), gt(invitations.expiresAt, sql`now()`));
   const invalidToken = () => InvalidFields.of('token', MESSAGES.invitations.invalid);
   // Whether the fields are needed depends on the account; the password is hashed before the transaction (it is slow).

@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { isValidPassword } from '@portal/domain';
 import { InvalidFields } from '../errors.ts';
+import { secretHash } from '../infra/passwords.ts';
 import { MESSAGES } from '../messages.ts';
 import { isLoopbackUrl } from './loopback.ts';
 
@@ -34,14 +35,10 @@ export function logMissingPublicUrl(log: ServiceLog, what: string, requestOrigin
   );
 }
 
-export function hashLinkToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-/** A new 256-bit token for a link, and the hash to store in its place. */
+/** A new 256-bit token for a link, and the hash to store in its place (`secretHash`, as for every random secret). */
 export function newLinkToken(): { token: string; tokenHash: string } {
   const token = randomBytes(32).toString('base64url');
-  return { token, tokenHash: hashLinkToken(token) };
+  return { token, tokenHash: secretHash(token) };
 }
 
 /** What is wrong with a password a link's page sets (spec §5), or undefined when it follows the rule. */

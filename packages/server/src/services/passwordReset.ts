@@ -3,12 +3,11 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { passwordResetTokens, refreshTokens, users } from '../db/schema.ts';
 import { InvalidFields, TooManyAttempts } from '../errors.ts';
-import { hashPassword } from '../infra/passwords.ts';
+import { hashPassword, secretHash } from '../infra/passwords.ts';
 import { MESSAGES, resetPasswordMail } from '../messages.ts';
 import type { Services } from './dependencies.ts';
 import { liftLoginLocks } from './loginThrottle.ts';
 import {
-  hashLinkToken,
   logMissingPublicUrl,
   mailLinkOrigin,
   newLinkToken,
@@ -46,7 +45,7 @@ export async function resetPasswordWithToken(
       .set({ usedAt: sql`now()` })
       .where(
         and(
-          eq(passwordResetTokens.tokenHash, hashLinkToken(token)),
+          eq(passwordResetTokens.tokenHash, secretHash(token)),
           isNull(passwordResetTokens.usedAt),
           gt(passwordResetTokens.expiresAt, sql`now()`),
         ),

@@ -67,6 +67,11 @@ export function invitationRule(settings: AccessSettings, organisationId: number)
   };
 }
 
+/** Invalid enrolment codes from one client address within 15 minutes before 429: codes cannot be tried out. */
+export function enrolAddressRule(address: string): ThrottleRule {
+  return { key: `enrol:address:${address}`, limit: 20, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
+}
+
 /**
  * Attempt counters with locks, in the database (`throttle_counters`), so every server process sees the same counts.
  * A counter counts attempts from its first one for `windowSeconds`; the attempt that reaches the limit and fails

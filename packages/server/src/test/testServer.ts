@@ -4,13 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { createServer } from '../app.ts';
+import { createServer, type RunningServer, startServer } from '../app.ts';
 import { readTestDatabaseUrl, type ServerConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
+import { issueEnrolmentCodeFor } from '../services/enrolment.ts';
+import type { HeadsetEvents } from '../services/headsetEvents.ts';
 
 export interface TestServer {
   app: FastifyInstance;
   database: DatabaseHandle;
+  headsetEvents: HeadsetEvents;
   close(): Promise<void>;
 }
 
@@ -84,7 +87,7 @@ export async function createTestServer(
   const adminUrl = readTestDatabaseUrl();
   const throwaway = adminUrl ? await throwawayDatabase(adminUrl) : undefined;
   const databaseUrl = throwaway?.url;
-  const { app, database } = await createServer({
+  const { app, database, headsetEvents } = await createServer({
     dataDir: 'memory://',
     pgliteTemplate: databaseUrl ? undefined : await pgliteTemplate(),
     databaseUrl,
@@ -97,11 +100,26 @@ export async function createTestServer(
   return {
     app,
     database,
+    headsetEvents,
     async close() {
       await app.close();
       await throwaway?.drop();
     },
   };
+}
+
+/** Like {@link createTestServer} (on PGlite), but listening on a free port of 127.0.0.1: for real HTTP clients. */
+export async function startTestHttpServer(): Promise<RunningServer> {
+  return startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: 'memory://',
+    pgliteTemplate: await pgliteTemplate(),
+    databaseUrl: undefined,
+    logLevel: 'silent',
+    portalDist: '/nonexistent-portal-dist',
+    demoFleet: false,
+  });
 }
 
 export async function login(app: FastifyInstance, username: string, password = 'portal2026') {
@@ -116,3 +134,26 @@ export async function login(app: FastifyInstance, username: string, password = '
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * Pairs a headset as a real one would (enrolHeadset over HTTP) with a code issued the way the demo fleet gets
+ * its codes; returns its device token.
+ */
+export async function pairHeadset(server: TestServer, serialNumber: string): Promise<string> {
+  const { rows } = await server.database.pool.query<{ id: number }>(
+    'select id from devices where serial_number = $1',
+    [serialNumber],
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error(`no headset ${serialNumber}`);
+  const enrolmentCode = await issueEnrolmentCodeFor(server.database.db, id);
+  const response = await server.app.inject({
+    method: 'POST',
+    url: '/api/v1/headset/enrol/',
+    payload: { enrolmentCode, serialNumber },
+  });
+  if (response.statusCode !== 201) throw new Error(`pairing failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ deviceToken: string }>().deviceToken;
+}
+
+export const deviceToken = (token: string) => ({ 'x-device-token': token });

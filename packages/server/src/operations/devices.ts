@@ -1,0 +1,79 @@
+import { created, noContent, type Operations, ok } from '../http/operation.ts';
+import { paginated } from '../http/urls.ts';
+import { signedIn } from '../services/access.ts';
+import { listDeviceCommands, queueBulkCommand, sendDeviceCommand } from '../services/commands.ts';
+import { getDevice, listDevices, listDeviceTypes } from '../services/devices.ts';
+import { deleteDevice, enrolDevice, renewEnrolmentCode, revokeDeviceToken } from '../services/enrolment.ts';
+
+/**
+ * Headsets, device types, commands and enrolment (contract tag `devices`). Every operation is for signed-in users
+ * and scoped to the caller's organisations by the access policy (services/access.ts): members see and command their
+ * organisations' headsets, administrators add, pair, unpair and remove them.
+ */
+export const deviceOperations = {
+  async listDevices({ query, caller, http }, { db }) {
+    // Defaults (page 1, page_size 100, ordering name) come from the contract through validation.
+    const paging = { page: query.page ?? 1, pageSize: query.page_size ?? 100 };
+    const list = await listDevices(db, signedIn(caller), {
+      ...paging,
+      ordering: query.ordering ?? 'name',
+      search: query.search,
+      isOnline: query.is_online,
+      deviceType: query.device_type,
+      organisation: query.organisation,
+      configuration: query.configuration,
+    });
+    return ok(paginated(http, paging, list));
+  },
+
+  async getDevice({ params, caller }, { db }) {
+    return ok(await getDevice(db, signedIn(caller), params.id));
+  },
+
+  async listDeviceTypes(_request, { db }) {
+    return ok(await listDeviceTypes(db));
+  },
+
+  async sendDeviceCommand({ params, body, caller }, services) {
+    return created(await sendDeviceCommand(services, signedIn(caller), params.serial, body));
+  },
+
+  async queueDeviceSync({ body, caller }, services) {
+    return {
+      status: 202,
+      body: await queueBulkCommand(services, signedIn(caller), body.devices, 'CMD.SYNC'),
+    };
+  },
+
+  async queueDeviceSoftwareSync({ body, caller }, services) {
+    const queued = await queueBulkCommand(services, signedIn(caller), body.devices, 'CMD.SYNC.SOFTWARE');
+    return { status: 202, body: queued };
+  },
+
+  async listDeviceCommandsLegacy({ params, query, caller, http }, { db }) {
+    const paging = { page: query.page ?? 1, pageSize: query.page_size ?? 24 };
+    const list = await listDeviceCommands(db, signedIn(caller), params.id, {
+      ...paging,
+      status: query.status,
+    });
+    return ok(paginated(http, paging, list));
+  },
+
+  async enrolDevice({ body, caller }, { db }) {
+    return created(await enrolDevice(db, signedIn(caller), body));
+  },
+
+  async renewDeviceEnrolmentCode({ params, caller }, { db }) {
+    return created(await renewEnrolmentCode(db, signedIn(caller), params.id));
+  },
+
+  async revokeDeviceToken({ params, caller }, { db }) {
+    await revokeDeviceToken(db, signedIn(caller), params.id);
+    return noContent();
+  },
+
+  async deleteDevice({ params, caller }, { db }) {
+    await deleteDevice(db, signedIn(caller), params.id);
+    return noContent();
+  },
+} satisfies Operations;

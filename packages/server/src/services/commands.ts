@@ -1,0 +1,309 @@
+import type { components } from '@portal/api/schema';
+import {
+  COMMAND_EXPIRY_SECONDS,
+  contentTypeOfStartCommand,
+  type DeviceCommand,
+  unmetVersionGate,
+} from '@portal/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { type Executor, intArray, selectPage } from '../db/sql.ts';
+import { Conflict, fieldErrors, InvalidFields, LimitReached, NotFound } from '../errors.ts';
+import { MESSAGES } from '../messages.ts';
+import {
+  type Caller,
+  contentVisibleTo,
+  contentVisibleToOrganisation,
+  devicesVisibleTo,
+  requireDeviceMember,
+} from './access.ts';
+import type { Services } from './dependencies.ts';
+
+type Schemas = components['schemas'];
+export type DeviceCommandView = Schemas['DeviceCommand'];
+export type DeviceCommandRequest = Schemas['DeviceCommandRequest'];
+export type CommandStatus = Schemas['CommandStatus'];
+type CommandExtras = Schemas['CommandExtras'];
+
+/** At most this many commands wait for one headset (queued or delivered); more answer 429. */
+export const MAX_OPEN_COMMANDS_PER_DEVICE = 100;
+
+const TEXT = MESSAGES.devices;
+const label = (command: DeviceCommand) => TEXT.commandLabels[command];
+
+/** Open (queued or delivered) and past its expiry: expired, whether or not the sweep has written it yet. */
+const EXPIRED_NOW = sql`(c.status in ('queued', 'delivered') and c.expires_at <= now())`;
+
+/** The command as the portal sees it; expiry applies at once, before {@link sweepExpiredCommands} wrote it. */
+const COMMAND_COLUMNS = sql`c.id, c.device_id, d.serial_number, c.command, c.extras,
+  case when ${EXPIRED_NOW} then 'expired' else c.status end as status,
+  case when ${EXPIRED_NOW} then (case c.status when 'queued' then ${TEXT.expiredQueued}
+    else ${TEXT.expiredDelivered} end) else c.message end as message,
+  c.created_at, c.delivered_at,
+  case when ${EXPIRED_NOW} then c.expires_at else c.finished_at end as finished_at,
+  c.expires_at`;
+
+type CommandRow = {
+  id: number;
+  device_id: number;
+  serial_number: string;
+  command: DeviceCommand;
+  extras: CommandExtras;
+  status: CommandStatus;
+  message: string | null;
+  created_at: Date;
+  delivered_at: Date | null;
+  finished_at: Date | null;
+  expires_at: Date;
+};
+
+const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
+
+function toView(row: CommandRow): DeviceCommandView {
+  return {
+    id: row.id,
+    deviceId: row.device_id,
+    serialNumber: row.serial_number,
+    command: row.command,
+    extras: row.extras,
+    status: row.status,
+    message: row.message,
+    createdAt: new Date(row.created_at).toISOString(),
+    deliveredAt: iso(row.delivered_at),
+    finishedAt: iso(row.finished_at),
+    expiresAt: new Date(row.expires_at).toISOString(),
+  };
+}
+
+type TargetDevice = { id: number; name: string; organisationId: number; softwareVersion: string | null };
+
+/** Extras must fit the command: start commands name their content, every other command none. */
+function checkExtrasFit(command: DeviceCommand, extras: CommandExtras): void {
+  const startType = contentTypeOfStartCommand(command);
+  if (startType === null) {
+    const errors = fieldErrors();
+    if (extras.contentUuid !== undefined) errors['extras.contentUuid'] = [TEXT.notForCommand(label(command))];
+    if (extras.packageName !== undefined) errors['extras.packageName'] = [TEXT.notForCommand(label(command))];
+    if (Object.keys(errors).length > 0) throw new InvalidFields(errors);
+    return;
+  }
+  if (startType !== 'app' && extras.packageName !== undefined) {
+    throw InvalidFields.of('extras.packageName', TEXT.packageOnlyForApps);
+  }
+  if (extras.contentUuid === undefined) {
+    if (startType === 'app' && extras.packageName !== undefined) return;
+    throw InvalidFields.of(
+      'extras.contentUuid',
+      startType === 'app' ? TEXT.appRequired : TEXT.contentRequired,
+    );
+  }
+}
+
+/**
+ * The content of a start command: one the caller may see (else the same message as for one that does not exist),
+ * the headset's organisation may use, of the command's type, and for a video with its file.
+ */
+async function checkContent(
+  db: Executor,
+  caller: Caller,
+  device: TargetDevice,
+  command: DeviceCommand,
+  extras: CommandExtras,
+): Promise<void> {
+  const expected = contentTypeOfStartCommand(command);
+  if (expected === null || extras.contentUuid === undefined) return;
+  const result = await db.execute<{
+    content_type: keyof typeof TEXT.contentTypeNames;
+    package_name: string | null;
+    file: string | null;
+    usable: boolean;
+  }>(sql`select c.content_type, c.package_name, c.file,
+      ${contentVisibleToOrganisation(device.organisationId)} as usable
+    from contents c where c.uuid = ${extras.contentUuid} and ${contentVisibleTo(caller)}`);
+  const content = result.rows[0];
+  const field = 'extras.contentUuid';
+  if (!content) throw InvalidFields.of(field, TEXT.unknownContent);
+  if (!content.usable) throw InvalidFields.of(field, TEXT.notUsable);
+  if (content.content_type !== expected) {
+    throw InvalidFields.of(
+      field,
+      TEXT.wrongType(label(command), TEXT.contentTypeNames[content.content_type]),
+    );
+  }
+  if (expected === 'app' && extras.packageName !== undefined && extras.packageName !== content.package_name) {
+    throw InvalidFields.of('extras.packageName', TEXT.packageMismatch);
+  }
+  if (expected === 'video' && !content.file) throw InvalidFields.of(field, TEXT.noFile);
+}
+
+function checkVersionGate(device: TargetDevice, command: DeviceCommand): void {
+  const gate = unmetVersionGate(device.softwareVersion, command);
+  if (!gate) return;
+  const installed = device.softwareVersion ?? TEXT.unknownVersion;
+  throw new Conflict(TEXT.softwareTooOld(label(command), gate.requiredVersion, installed), {
+    code: 'softwareTooOld',
+    params: { command, requiredVersion: gate.requiredVersion, softwareVersion: installed },
+  });
+}
+
+/**
+ * Inserts one command per headset, expiring after the command's time; returns the new rows' ids. A sync makes the
+ * headsets' playlists count as not synchronised until they report.
+ */
+async function insertCommands(
+  db: Executor,
+  caller: Caller,
+  deviceIds: number[],
+  command: DeviceCommand,
+  extras: CommandExtras,
+): Promise<number[]> {
+  if (command === 'CMD.SYNC') {
+    // Until the headset reports, its playlist counts as not synchronised.
+    await db.execute(sql`update devices set sync_status = 'pending'
+      where id = any(${intArray(deviceIds)}) and sync_status <> 'syncing'`);
+  }
+  const result = await db.execute<{ id: number }>(sql`
+    insert into device_commands (device_id, command, extras, created_by, expires_at)
+    select device_id, ${command}, ${JSON.stringify(extras)}::jsonb, ${caller.id},
+      now() + make_interval(secs => ${COMMAND_EXPIRY_SECONDS[command]})
+    from unnest(${intArray(deviceIds)}) as device_id
+    returning id`);
+  return result.rows.map((row) => Number(row.id));
+}
+
+async function commandViews(db: Executor, ids: number[]): Promise<DeviceCommandView[]> {
+  if (ids.length === 0) return [];
+  const result = await db.execute<CommandRow>(sql`select ${COMMAND_COLUMNS}
+    from device_commands c join devices d on d.id = c.device_id
+    where c.id = any(${intArray(ids)}) order by c.id`);
+  return result.rows.map(toView);
+}
+
+/**
+ * sendDeviceCommand: every check of the contract, in its order (headset 404, extras 400, content 400, version 409,
+ * open commands 429), in the transaction that queues the command with the headset's row locked (so the limit of
+ * open commands holds for parallel calls); then the headset's poll is woken.
+ */
+export async function sendDeviceCommand(
+  { db, headsetEvents }: Pick<Services, 'db' | 'headsetEvents'>,
+  caller: Caller,
+  serial: string,
+  request: DeviceCommandRequest,
+): Promise<DeviceCommandView> {
+  const { command, extras } = request;
+  const queued = await db.transaction(async (tx) => {
+    const found = await tx.execute<TargetDevice & { openCommands: number }>(sql`
+      select d.id, d.name, d.organisation_id as "organisationId", d.software_version as "softwareVersion",
+        (select count(*)::int from device_commands c where c.device_id = d.id
+          and c.status in ('queued', 'delivered') and c.expires_at > now()) as "openCommands"
+      from devices d where d.serial_number = ${serial}
+      for update of d`);
+    const device = requireDeviceMember(caller, found.rows[0]);
+    checkExtrasFit(command, extras);
+    await checkContent(tx, caller, device, command, extras);
+    checkVersionGate(device, command);
+    if (device.openCommands >= MAX_OPEN_COMMANDS_PER_DEVICE) {
+      throw new LimitReached(TEXT.tooManyOpen(MAX_OPEN_COMMANDS_PER_DEVICE), {
+        code: 'tooManyOpenCommands',
+        params: { limit: MAX_OPEN_COMMANDS_PER_DEVICE },
+      });
+    }
+    return {
+      commandIds: await insertCommands(tx, caller, [device.id], command, extras),
+      deviceId: device.id,
+    };
+  });
+  await headsetEvents.commandsQueued([queued.deviceId]);
+  const [view] = await commandViews(db, queued.commandIds);
+  if (!view) throw new Error('queued command not found');
+  return view;
+}
+
+/** The extras a command without content carries: the modes are part of every command (spec §7) and stay off. */
+const NO_EXTRAS: CommandExtras = { guidedModeState: false, manufacturerModeState: false };
+
+/**
+ * queueDeviceSync / queueDeviceSoftwareSync: one command per headset, all or none. Unknown or foreign ids are a
+ * 400 naming them; for a gated command every headset must have the version (409 naming the others).
+ */
+export async function queueBulkCommand(
+  { db, headsetEvents }: Pick<Services, 'db' | 'headsetEvents'>,
+  caller: Caller,
+  deviceIds: number[],
+  command: 'CMD.SYNC' | 'CMD.SYNC.SOFTWARE',
+): Promise<Schemas['QueuedCommands']> {
+  const ids = await db.transaction(async (tx) => {
+    const found =
+      await tx.execute<TargetDevice>(sql`select d.id, d.name, d.organisation_id as "organisationId",
+        d.software_version as "softwareVersion"
+      from devices d where d.id = any(${intArray(deviceIds)}) and ${devicesVisibleTo(caller)}
+      order by d.id for update of d`);
+    const devices = found.rows;
+    const known = new Set(devices.map((d) => d.id));
+    const foreign = deviceIds.filter((id) => !known.has(id));
+    if (foreign.length > 0) throw InvalidFields.of('devices', TEXT.foreignDevices(foreign));
+    const tooOld = devices.filter((d) => unmetVersionGate(d.softwareVersion, command) !== null);
+    const gate = tooOld[0] ? unmetVersionGate(tooOld[0].softwareVersion, command) : null;
+    if (gate) {
+      const names = tooOld.map((d) => d.name).join(', ');
+      throw new Conflict(TEXT.softwareTooOldMany(label(command), gate.requiredVersion, names), {
+        code: 'softwareTooOld',
+        params: { command, requiredVersion: gate.requiredVersion, devices: names },
+      });
+    }
+    return insertCommands(tx, caller, deviceIds, command, NO_EXTRAS);
+  });
+  await headsetEvents.commandsQueued(deviceIds);
+  const commands = await commandViews(db, ids);
+  const detail =
+    command === 'CMD.SYNC' ? TEXT.syncQueued(commands.length) : TEXT.softwareSyncQueued(commands.length);
+  return { detail, commands };
+}
+
+export interface CommandHistoryQuery {
+  page: number;
+  pageSize: number;
+  status?: CommandStatus | undefined;
+}
+
+/** listDeviceCommandsLegacy: a headset's commands, newest first (the order they were queued in). */
+export async function listDeviceCommands(
+  db: Database,
+  caller: Caller,
+  deviceId: number,
+  query: CommandHistoryQuery,
+): Promise<{ count: number; results: DeviceCommandView[] }> {
+  const device = await db.execute(sql`select 1 from devices d
+    where d.id = ${deviceId} and ${devicesVisibleTo(caller)}`);
+  if (device.rows.length === 0) throw new NotFound(MESSAGES.devices.notFound);
+  const conditions = [sql`c.device_id = ${deviceId}`];
+  if (query.status === 'expired') conditions.push(sql`(c.status = 'expired' or ${EXPIRED_NOW})`);
+  else if (query.status === 'queued' || query.status === 'delivered') {
+    conditions.push(sql`c.status = ${query.status} and not ${EXPIRED_NOW}`);
+  } else if (query.status) conditions.push(sql`c.status = ${query.status}`);
+  const select = async (where: SQL, limit: number, offset: number) => {
+    const result = await db.execute<CommandRow & { total: string }>(sql`select ${COMMAND_COLUMNS},
+        count(*) over () as total
+      from device_commands c join devices d on d.id = c.device_id
+      where ${where}
+      order by c.id desc
+      limit ${limit} offset ${offset}`);
+    return result.rows;
+  };
+  return selectPage(conditions, query, select, toView);
+}
+
+/**
+ * Writes the expiry of every open command past its time, with its reason. Reads already show them expired
+ * (COMMAND_COLUMNS), so this only makes the stored rows say so; any server process may run it at any time.
+ */
+export async function sweepExpiredCommands(db: Executor): Promise<number> {
+  const result = await db.execute(sql`update device_commands set status = 'expired', finished_at = expires_at,
+      message = case status when 'queued' then ${TEXT.expiredQueued}
+        else ${TEXT.expiredDelivered} end
+    where status in ('queued', 'delivered') and expires_at <= now()`);
+  return result.rowCount ?? 0;
+}
+
+/** Seconds between two sweeps of each server process. */
+export const COMMAND_SWEEP_INTERVAL_SECONDS = 60;

@@ -1,0 +1,190 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { components } from '@portal/api/schema';
+import { defaultDeviceName } from '@portal/domain';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import type { Executor } from '../db/sql.ts';
+import { fieldErrors, InvalidFields, NotFound, TooManyAttempts, throwFieldErrors } from '../errors.ts';
+import { secretHash } from '../infra/passwords.ts';
+import { MESSAGES } from '../messages.ts';
+import { type Caller, enrolmentOrganisation, requireDeviceAdministrator } from './access.ts';
+import type { Services } from './dependencies.ts';
+import { findDevice } from './devices.ts';
+import { enrolAddressRule } from './throttle.ts';
+
+type Schemas = components['schemas'];
+export type DeviceEnrolRequest = Schemas['DeviceEnrolRequest'];
+export type DeviceEnrolment = Schemas['DeviceEnrolment'];
+export type HeadsetEnrolRequest = Schemas['HeadsetEnrolRequest'];
+export type HeadsetEnrolment = Schemas['HeadsetEnrolment'];
+
+/** How long an enrolment code pairs its headset: long enough to set up a class set the next days. */
+export const ENROLMENT_CODE_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+// 32 characters without 0/O and 1/I, which are easily mixed up when typed on a headset: 8 of them are 40 bits.
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const CODE_LENGTH = 8;
+
+function newEnrolmentCode(): string {
+  let code = '';
+  for (let i = 0; i < CODE_LENGTH; i += 1) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return `${code.slice(0, 4)}-${code.slice(4)}`;
+}
+
+/** Case, hyphens and blanks do not matter when the code is typed in. */
+export function normaliseEnrolmentCode(code: string): string {
+  return code.toUpperCase().replace(/[\s-]/g, '');
+}
+
+function newDeviceToken(): string {
+  return `vrd_${randomBytes(32).toString('base64url')}`;
+}
+
+/**
+ * The headset's organisation, read and locked in the transaction that changes the headset, for the access policy:
+ * administrators of it may pair, unpair and remove it.
+ */
+async function lockAdministeredDevice(tx: Executor, caller: Caller, deviceId: number): Promise<void> {
+  const result = await tx.execute<{ organisationId: number }>(
+    sql`select organisation_id as "organisationId" from devices where id = ${deviceId} for update`,
+  );
+  requireDeviceAdministrator(caller, result.rows[0]);
+}
+
+/** The first default name (code names, then 'VR-Brille 21', …) no headset of the organisation carries yet. */
+async function nextDeviceName(db: Executor, organisationId: number): Promise<string> {
+  const result = await db.execute<{ name: string }>(
+    sql`select name from devices where organisation_id = ${organisationId}`,
+  );
+  const taken = new Set(result.rows.map((row) => row.name));
+  for (let i = 0; ; i += 1) {
+    const name = defaultDeviceName(i);
+    if (!taken.has(name)) return name;
+  }
+}
+
+/** Stores the hash of a fresh code (7 days) and ends the headset's token; returns the code. */
+async function issueEnrolmentCode(
+  db: Executor,
+  deviceId: number,
+): Promise<{ code: string; expiresAt: Date }> {
+  const code = newEnrolmentCode();
+  const result = await db.execute<{ expires_at: Date }>(sql`update devices set
+      enrolment_code_hash = ${secretHash(normaliseEnrolmentCode(code))},
+      enrolment_code_expires_at = now() + make_interval(secs => ${ENROLMENT_CODE_TTL_SECONDS}),
+      token_hash = null
+    where id = ${deviceId}
+    returning enrolment_code_expires_at as expires_at`);
+  const row = result.rows[0];
+  if (!row) throw new NotFound(MESSAGES.devices.notFound);
+  return { code, expiresAt: new Date(row.expires_at) };
+}
+
+async function enrolmentAnswer(
+  db: Executor,
+  deviceId: number,
+  issued: { code: string; expiresAt: Date },
+): Promise<DeviceEnrolment> {
+  const device = await findDevice(db, sql`d.id = ${deviceId}`);
+  if (!device) throw new Error('enrolled device not found');
+  return { device, enrolmentCode: issued.code, enrolmentCodeExpiresAt: issued.expiresAt.toISOString() };
+}
+
+/** enrolDevice: an administrator adds a headset to an organisation they administer and gets its code. */
+export async function enrolDevice(
+  db: Database,
+  caller: Caller,
+  request: DeviceEnrolRequest,
+): Promise<DeviceEnrolment> {
+  const organisationId = enrolmentOrganisation(caller, request.organisationId);
+  const errors = fieldErrors();
+  const name = request.name?.trim();
+  if (name === '') errors.name = [MESSAGES.field.blank];
+  const type = await db.execute(sql`select 1 from device_types where id = ${request.deviceTypeId}`);
+  if (type.rows.length === 0) errors.deviceTypeId = [MESSAGES.enrolment.unknownDeviceType];
+  throwFieldErrors(errors);
+
+  return db.transaction(async (tx) => {
+    const deviceName = name || (await nextDeviceName(tx, organisationId));
+    const inserted = await tx.execute<{ id: number }>(sql`
+      insert into devices (serial_number, name, device_type_id, organisation_id)
+      values (${request.serialNumber}, ${deviceName}, ${request.deviceTypeId}, ${organisationId})
+      on conflict (serial_number) do nothing
+      returning id`);
+    const id = inserted.rows[0]?.id;
+    if (id === undefined) throw InvalidFields.of('serialNumber', MESSAGES.enrolment.serialTaken);
+    return enrolmentAnswer(tx, id, await issueEnrolmentCode(tx, id));
+  });
+}
+
+/** renewDeviceEnrolmentCode: a new code; the old code and token stop working at once. */
+export async function renewEnrolmentCode(
+  db: Database,
+  caller: Caller,
+  deviceId: number,
+): Promise<DeviceEnrolment> {
+  return db.transaction(async (tx) => {
+    await lockAdministeredDevice(tx, caller, deviceId);
+    return enrolmentAnswer(tx, deviceId, await issueEnrolmentCode(tx, deviceId));
+  });
+}
+
+/** revokeDeviceToken: unpairs the headset (token and open code); it stays with its history. */
+export async function revokeDeviceToken(db: Database, caller: Caller, deviceId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockAdministeredDevice(tx, caller, deviceId);
+    await tx.execute(sql`update devices set token_hash = null, enrolment_code_hash = null,
+      enrolment_code_expires_at = null where id = ${deviceId}`);
+  });
+}
+
+/** deleteDevice: the headset with its token and command history. */
+export async function deleteDevice(db: Database, caller: Caller, deviceId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockAdministeredDevice(tx, caller, deviceId);
+    await tx.execute(sql`delete from devices where id = ${deviceId}`);
+  });
+}
+
+/**
+ * enrolHeadset: the code (for this serial number, not expired) is used up and answers a new device token; any
+ * earlier token of the headset ends. Every failure is the same 400, so codes and serial numbers cannot be probed.
+ */
+async function exchangeEnrolmentCode(
+  db: Database,
+  request: HeadsetEnrolRequest,
+): Promise<HeadsetEnrolment | null> {
+  const token = newDeviceToken();
+  const result = await db.execute<{ id: number; serial_number: string; name: string }>(sql`
+    update devices set token_hash = ${secretHash(token)}, enrolment_code_hash = null,
+      enrolment_code_expires_at = null, last_seen = now(), announced_offline = false
+    where enrolment_code_hash = ${secretHash(normaliseEnrolmentCode(request.enrolmentCode))}
+      and enrolment_code_expires_at > now() and serial_number = ${request.serialNumber}
+    returning id, serial_number, name`);
+  const row = result.rows[0];
+  if (!row) return null;
+  return { deviceToken: token, device: { id: row.id, serialNumber: row.serial_number, name: row.name } };
+}
+
+/**
+ * enrolHeadset from a client address: after 20 invalid codes from one address within 15 minutes every try answers
+ * 429 until the window ends, so codes cannot be tried out; an invalid code is 400 on `enrolmentCode`.
+ */
+export async function enrolHeadset(
+  { db, throttle }: Pick<Services, 'db' | 'throttle'>,
+  request: HeadsetEnrolRequest,
+  clientAddress: string,
+): Promise<HeadsetEnrolment> {
+  const rule = enrolAddressRule(clientAddress);
+  const wait = await throttle.lockedFor([rule]);
+  if (wait > 0) throw new TooManyAttempts(wait, MESSAGES.enrolment.enrolThrottled, 'enrolThrottled');
+  const enrolment = await exchangeEnrolmentCode(db, request);
+  if (enrolment) return enrolment;
+  await throttle.recordFailure([rule]);
+  throw InvalidFields.of('enrolmentCode', MESSAGES.enrolment.invalidCode);
+}
+
+/** Pairs a headset without an administrator: for the demo fleet the server starts itself (trusted code only). */
+export async function issueEnrolmentCodeFor(db: Database, deviceId: number): Promise<string> {
+  return (await issueEnrolmentCode(db, deviceId)).code;
+}

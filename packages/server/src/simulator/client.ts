@@ -1,0 +1,133 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { components } from '@portal/api/schema';
+import { HEADSET_LONG_POLL_SECONDS } from '@portal/domain';
+
+type Schemas = components['schemas'];
+
+/** A non-2xx answer of the server, with its status and JSON body. */
+export class HttpStatusError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`HTTP ${status}: ${JSON.stringify(body)}`);
+  }
+}
+
+/**
+ * JSON over node:http with one keep-alive agent for all simulated headsets of a process: thousands of held long
+ * polls each keep one socket, reports reuse idle ones. (Fetch would do too, but costs more CPU per request.)
+ */
+export class JsonHttp {
+  private readonly agent: http.Agent;
+  private readonly transport: typeof http | typeof https;
+
+  constructor(readonly baseUrl: string) {
+    const secure = new URL(baseUrl).protocol === 'https:';
+    this.transport = secure ? https : http;
+    const options = { keepAlive: true, maxSockets: Number.POSITIVE_INFINITY, maxFreeSockets: 1024 };
+    this.agent = secure ? new https.Agent(options) : new http.Agent(options);
+  }
+
+  request<T>(
+    method: string,
+    path: string,
+    options: { headers?: Record<string, string>; body?: unknown; signal?: AbortSignal } = {},
+  ): Promise<T> {
+    const url = new URL(path, this.baseUrl);
+    const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+    return new Promise<T>((resolve, reject) => {
+      const request = this.transport.request(
+        url,
+        {
+          method,
+          agent: this.agent,
+          signal: options.signal,
+          headers: {
+            accept: 'application/json',
+            ...(payload === undefined
+              ? {}
+              : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+            ...options.headers,
+          },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', reject);
+          response.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            let body: unknown = null;
+            try {
+              body = text === '' ? null : JSON.parse(text);
+            } catch {
+              body = text;
+            }
+            const status = response.statusCode ?? 0;
+            if (status >= 200 && status < 300) resolve(body as T);
+            else reject(new HttpStatusError(status, body));
+          });
+        },
+      );
+      request.on('error', reject);
+      request.end(payload);
+    });
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
+
+/** The headset side of the contract (tag `headset`), as one headset calls it with its device token. */
+export class HeadsetClient {
+  constructor(
+    private readonly http: JsonHttp,
+    private readonly token: string,
+  ) {}
+
+  private get headers() {
+    return { 'x-device-token': this.token };
+  }
+
+  static async enrol(
+    http: JsonHttp,
+    enrolmentCode: string,
+    serialNumber: string,
+  ): Promise<{ client: HeadsetClient; enrolment: Schemas['HeadsetEnrolment'] }> {
+    const body: Schemas['HeadsetEnrolRequest'] = { enrolmentCode, serialNumber };
+    const enrolment = await http.request<Schemas['HeadsetEnrolment']>('POST', '/api/v1/headset/enrol/', {
+      body,
+    });
+    return { client: new HeadsetClient(http, enrolment.deviceToken), enrolment };
+  }
+
+  poll(
+    signal?: AbortSignal,
+    wait: number = HEADSET_LONG_POLL_SECONDS,
+  ): Promise<Schemas['HeadsetCommandBatch']> {
+    return this.http.request('GET', `/api/v1/headset/commands/?wait=${wait}`, {
+      headers: this.headers,
+      signal,
+    });
+  }
+
+  reportResult(
+    commandId: number,
+    result: Schemas['HeadsetCommandResult'],
+  ): Promise<Schemas['HeadsetCommand']> {
+    return this.http.request('POST', `/api/v1/headset/commands/${commandId}/result/`, {
+      headers: this.headers,
+      body: result,
+    });
+  }
+
+  reportState(state: Schemas['HeadsetState']): Promise<null> {
+    return this.http.request('PUT', '/api/v1/headset/state/', { headers: this.headers, body: state });
+  }
+
+  configuration(): Promise<Schemas['HeadsetConfiguration']> {
+    return this.http.request('GET', '/api/v1/headset/configuration/', { headers: this.headers });
+  }
+}
