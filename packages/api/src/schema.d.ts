@@ -39,8 +39,9 @@ export interface paths {
      *     - 429 `loginThrottled` (same params): the client address is throttled for accounts new to it.
      *
      *     A successful sign-in starts the account's counts from this address and from all addresses again; a new
-     *     password set with a reset link (resetPassword) lifts every lock of the account. Attempts are counted before
-     *     the password is checked, so parallel attempts cannot slip past a limit together.
+     *     password set with a reset link (resetPassword) lifts every lock of the account. An account's attempts are counted
+     *     before the password is checked, so parallel attempts on one account cannot slip past its limits together; the
+     *     address counts failures once they are known, so colleagues signing in at the same moment never throttle it.
      */
     post: operations['login'];
     delete?: never;

@@ -57,18 +57,25 @@ export function accountRule(settings: AccessSettings, email: string): ThrottleRu
   return loginRules(settings, email, '').account;
 }
 
-/** One sign-in attempt as the throttle counted it: `check` before the password, then `failed` or `succeeded`. */
+/**
+ * One sign-in attempt as the throttle counted it: `check` before the password, then `failed` or `succeeded`.
+ *
+ * The account's two counters are reserved before the password is checked, so parallel attempts on one account take
+ * their numbers one by one and never slip past its limit together. The address counter counts failures only, once
+ * they are known: a school's teachers signing in at the same moment behind one NAT address would otherwise fill it
+ * with attempts in flight, and be refused, or lock it with the first typo among them.
+ */
 export class LoginAttempt {
   private constructor(
     private readonly throttle: Throttle,
     private readonly pair: Reservation,
     private readonly account: Reservation,
-    private readonly address: Reservation,
+    private readonly addressRule: ThrottleRule,
   ) {}
 
   /**
-   * Counts the attempt on the three rules and refuses it (429, counting nothing) when the account is locked — from this
-   * address or everywhere — or when the address is throttled and the account has not signed in from it before.
+   * Counts the attempt on the account's rules and refuses it (429, counting nothing) when the account is locked — from
+   * this address or everywhere — or when the address is throttled and the account has not signed in from it before.
    */
   static async check(
     { db, throttle }: { db: Database; throttle: Throttle },
@@ -76,24 +83,19 @@ export class LoginAttempt {
     email: string,
     address: string,
   ): Promise<LoginAttempt> {
-    const [pair, account, addressCount] = await throttle.reserve([rules.pair, rules.account, rules.address]);
-    if (!pair || !account || !addressCount) throw new Error('throttle answered fewer rules than asked');
-    const attempt = new LoginAttempt(throttle, pair, account, addressCount);
+    const [pair, account] = await throttle.reserve([rules.pair, rules.account]);
+    if (!pair || !account) throw new Error('throttle answered fewer rules than asked');
     const accountWait = Math.max(waitBefore(pair), waitBefore(account));
     if (accountWait > 0) {
-      await throttle.release(attempt.all);
+      await throttle.release([pair, account]);
       throw new TooManyAttempts(accountWait, MESSAGES.auth.loginLocked, 'loginLocked');
     }
-    const addressWait = waitBefore(addressCount);
-    if (addressWait > 0 && !(await signedInFromBefore(db, email, address))) {
-      await throttle.release(attempt.all);
-      throw new TooManyAttempts(addressWait, MESSAGES.auth.tooManyLogins, 'loginThrottled');
+    const addressLock = await throttle.lockedFor([rules.address]);
+    if (addressLock > 0 && !(await signedInFromBefore(db, email, address))) {
+      await throttle.release([pair, account]);
+      throw new TooManyAttempts(addressLock, MESSAGES.auth.tooManyLogins, 'loginThrottled');
     }
-    return attempt;
-  }
-
-  private get all(): Reservation[] {
-    return [this.pair, this.account, this.address];
+    return new LoginAttempt(throttle, pair, account, rules.address);
   }
 
   /**
@@ -102,7 +104,8 @@ export class LoginAttempt {
    * none are, that the login is locked now and for how long.
    */
   async failed(): Promise<NotAuthenticated> {
-    await this.throttle.lockReached(this.all);
+    await this.throttle.lockReached([this.pair, this.account]);
+    await this.throttle.recordFailure([this.addressRule]);
     const remainingAttempts = Math.min(attemptsLeft(this.pair), attemptsLeft(this.account));
     if (remainingAttempts > 0) {
       return new NotAuthenticated(MESSAGES.auth.wrongCredentials(remainingAttempts), {
@@ -120,11 +123,10 @@ export class LoginAttempt {
 
   /**
    * Signed in: the account's counters of this address and of all addresses start again (the lock another address
-   * earned stays), the address gets its attempt back, and the address is remembered as one this account uses.
+   * earned stays), and the address is remembered as one this account uses.
    */
   async succeeded(db: Database, userId: number, address: string): Promise<void> {
     await this.throttle.reset([this.pair.rule.key, this.account.rule.key]);
-    await this.throttle.release([this.address]);
     await db.execute(sql`
       insert into sign_in_addresses (user_id, address, last_success_at) values (${userId}, ${address}, now())
       on conflict (user_id, address) do update set last_success_at = now()`);

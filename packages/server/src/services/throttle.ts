@@ -72,6 +72,16 @@ export function enrolAddressRule(address: string): ThrottleRule {
   return { key: `enrol:address:${address}`, limit: 20, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
 }
 
+function groupBy<Item, Key>(items: readonly Item[], keyOf: (item: Item) => Key): Map<Key, Item[]> {
+  const groups = new Map<Key, Item[]>();
+  for (const item of items) {
+    const group = groups.get(keyOf(item));
+    if (group) group.push(item);
+    else groups.set(keyOf(item), [item]);
+  }
+  return groups;
+}
+
 /**
  * Attempt counters with locks, in the database (`throttle_counters`), so every server process sees the same counts.
  * A counter counts attempts from its first one for `windowSeconds`; the attempt that reaches the limit and fails
@@ -85,34 +95,43 @@ export function enrolAddressRule(address: string): ThrottleRule {
 export class Throttle {
   constructor(private readonly db: Database) {}
 
-  /** Counts one attempt on each rule (a locked key does not count it) and answers what each count found. */
+  /**
+   * Counts one attempt on each rule (a locked key does not count it) and answers what each count found. One statement
+   * for all rules of one window (a sign-in's two), its keys in one order for every caller, so concurrent attempts
+   * that share keys wait for each other and never deadlock.
+   */
   async reserve(rules: readonly ThrottleRule[]): Promise<Reservation[]> {
     await this.forgetOld();
-    const reservations: Reservation[] = [];
-    for (const rule of rules) {
+    const counted = new Map<string, { failures: number; lockedSeconds: number }>();
+    for (const [windowSeconds, group] of groupBy(rules, (rule) => rule.windowSeconds)) {
+      const keys = group.map((rule) => rule.key).sort();
       const locked = sql`t.locked_until > now()`;
-      const fresh = sql`(t.locked_until is not null or t.window_started_at <= now() - make_interval(secs => ${rule.windowSeconds}))`;
-      const result = await this.db.execute<{ failures: number; locked_seconds: number }>(sql`
+      const fresh = sql`(t.locked_until is not null or t.window_started_at <= now() - make_interval(secs => ${windowSeconds}))`;
+      const result = await this.db.execute<{ key: string; failures: number; locked_seconds: number }>(sql`
         insert into throttle_counters as t (key, failures, window_started_at, locked_until)
-        values (${rule.key}, 1, now(), null)
+        select key, 1, now(), null from unnest(${textArray(keys)}) with ordinality as k(key, n) order by n
         on conflict (key) do update set
           failures = case when ${locked} then t.failures when ${fresh} then 1 else t.failures + 1 end,
           window_started_at = case when ${locked} then t.window_started_at when ${fresh} then now()
             else t.window_started_at end,
           locked_until = case when ${locked} then t.locked_until else null end
-        returning failures,
+        returning key, failures,
           coalesce(ceil(greatest(extract(epoch from (locked_until - now())), 0)), 0)::int as locked_seconds`);
-      const row = result.rows[0];
-      reservations.push({
-        rule,
-        attempt: Number(row?.failures ?? 1),
-        lockedSeconds: Number(row?.locked_seconds ?? 0),
-      });
+      for (const row of result.rows) {
+        counted.set(row.key, { failures: Number(row.failures), lockedSeconds: Number(row.locked_seconds) });
+      }
     }
-    return reservations;
+    return rules.map((rule) => ({
+      rule,
+      attempt: counted.get(rule.key)?.failures ?? 1,
+      lockedSeconds: counted.get(rule.key)?.lockedSeconds ?? 0,
+    }));
   }
 
-  /** Gives back the attempts these reservations counted (refused or successful attempts use up nothing). */
+  /**
+   * Gives back the attempts these reservations counted (refused or successful attempts use up nothing). A locked key's
+   * attempt was not counted, so nothing is given back there.
+   */
   async release(reservations: readonly Reservation[]): Promise<void> {
     const keys = reservations.filter((r) => r.lockedSeconds === 0).map((r) => r.rule.key);
     if (keys.length === 0) return;
@@ -121,12 +140,16 @@ export class Throttle {
       where key = any(${textArray(keys)}) and (locked_until is null or locked_until <= now())`);
   }
 
-  /** After a failed attempt: every rule it brought to its limit is locked for its lock period. */
+  /** After a failed attempt: every rule it brought to its limit is locked for its lock period (one statement). */
   async lockReached(reservations: readonly Reservation[]): Promise<void> {
-    for (const { rule } of reservations.filter((r) => r.lockedSeconds === 0 && attemptsLeft(r) === 0)) {
+    const reached = reservations
+      .filter((r) => r.lockedSeconds === 0 && attemptsLeft(r) === 0)
+      .map((r) => r.rule);
+    for (const [lockSeconds, group] of groupBy(reached, (rule) => rule.lockSeconds)) {
       await this.db.execute(sql`
-        update throttle_counters set locked_until = now() + make_interval(secs => ${rule.lockSeconds})
-        where key = ${rule.key} and (locked_until is null or locked_until <= now())`);
+        update throttle_counters set locked_until = now() + make_interval(secs => ${lockSeconds})
+        where key = any(${textArray(group.map((rule) => rule.key))})
+          and (locked_until is null or locked_until <= now())`);
     }
   }
 
