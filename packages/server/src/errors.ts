@@ -17,6 +17,7 @@ export type ErrorCode =
   | 'passwordCheckThrottled'
   | 'lastAdministrator'
   | 'fileTooLarge'
+  | 'storageQuotaExceeded'
   | 'termsNotAccepted'
   | 'serverBusy'
   | 'alreadyMember'
