@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { type IsolatedServer, startIsolatedServer } from './isolatedServer.ts';
+import { useIsolatedServer } from './isolatedServer.ts';
 import { DEMO_PASSWORD, submitLogin, toast, users } from './support.ts';
 
 /**
@@ -11,20 +11,8 @@ import { DEMO_PASSWORD, submitLogin, toast, users } from './support.ts';
  * A server of its own with its demo fleet downloading fast (DEMO_FLEET_BANDWIDTH_MBPS): at the demo's 800 MBit/s
  * the 50 GB would take minutes, and the shared e2e server's fleet stays as the other specs expect it.
  */
-let server: IsolatedServer | undefined;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startIsolatedServer({ DEMO_FLEET: 'on', DEMO_FLEET_BANDWIDTH_MBPS: '40000' });
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-const url = (path: string) => {
-  if (!server) throw new Error('the playlist server has not started yet');
-  return `${server.baseURL}${path}`;
-};
+const server = useIsolatedServer({ DEMO_FLEET: 'on', DEMO_FLEET_BANDWIDTH_MBPS: '40000' });
+const url = (path: string) => `${server().baseURL}${path}`;
 
 const NAME = 'Seminartag Klassenführung';
 const RENAMED = 'Seminartag Klassenführung 2026';
