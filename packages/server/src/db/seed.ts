@@ -636,7 +636,12 @@ export async function seedDemoData(db: Database): Promise<void> {
         await tx
           .update(devices)
           .set({ activeConfigurationId: lists[active]!.id })
-          .where(inArray(devices.id, runsOn.map((h) => h.id)));
+          .where(
+            inArray(
+              devices.id,
+              runsOn.map((h) => h.id),
+            ),
+          );
       }
     }
     const kmzFirst = headsets.find((h) => h.organisationId === kmz.id);

@@ -75,7 +75,12 @@ export async function listDeviceGroups(
   }
   const search = query.search?.trim();
   if (search) conditions.push(sql`dg.name ilike ${containsPattern(search)}`);
-  return selectPage(conditions, query, (where, limit, offset) => selectGroups(db, where, limit, offset), toView);
+  return selectPage(
+    conditions,
+    query,
+    (where, limit, offset) => selectGroups(db, where, limit, offset),
+    toView,
+  );
 }
 
 /** One group of the caller's organisations; 404 for every other id, so ids cannot be probed. */

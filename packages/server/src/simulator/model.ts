@@ -1,8 +1,8 @@
 import type { components } from '@portal/api/schema';
 import {
   contentTypeOfStartCommand,
-  type HeadsetFailureCode,
   HEADSET_STATE_INTERVAL_SECONDS,
+  type HeadsetFailureCode,
   isOlderThan,
   STORAGE_CAPACITY_GB,
   unmetVersionGate,
