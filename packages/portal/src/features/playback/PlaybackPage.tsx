@@ -77,6 +77,7 @@ function StartPlayback({ content, headsets }: { content: Content; headsets: read
         onStart={() =>
           start.mutate({
             content: { uuid: content.uuid, title: content.title, contentType: content.contentType },
+            duration: content.duration,
             headsets: picked,
           })
         }

@@ -82,14 +82,23 @@ export function useReceipts(session: PlaybackSession) {
 /** Starting, pausing, resuming, stopping and retrying, each a mutation (its isPending marks the bar busy). */
 export function usePlaybackActions() {
   const start = useMutation({
-    mutationFn: async ({ content, headsets }: { content: PlayingContent; headsets: SessionHeadset[] }) => {
+    mutationFn: async ({
+      content,
+      duration,
+      headsets,
+    }: {
+      content: PlayingContent;
+      /** Seconds of a video, null when unknown (apps, web apps). */
+      duration: number | null;
+      headsets: SessionHeadset[];
+    }) => {
       const now = Date.now();
       // Spec §4: playing becomes true at once; the receipts tell what each headset makes of it.
       playbackStore.set({
         isPlaying: true,
         isPaused: false,
         currentTime: 0,
-        duration: null,
+        duration,
         updatedAt: now,
         currentApp: content.contentType === 'video' ? null : content,
         currentVideo: content.contentType === 'video' ? content : null,
