@@ -11,6 +11,8 @@ export {
 export { createPortalQueryHooks, type PortalQueryHooks } from './query.ts';
 export type { components, operations, paths } from './schema';
 export type {
+  AcceptedInvitation,
+  AcceptInvitationRequest,
   ApiErrorBody,
   CategoryRef,
   CommandExtras,
@@ -37,6 +39,9 @@ export type {
   ErrorDetail,
   FieldErrors,
   HeadsetFailureCode,
+  Invitation,
+  InvitationDetails,
+  InvitationOutcome,
   Language,
   ListContentQuery,
   ListDevicesQuery,
