@@ -66,3 +66,14 @@ export type ConfigurationDetail = Schemas['ConfigurationDetail'];
 export type PaginatedConfigurationList = Schemas['PaginatedConfigurationList'];
 /** The filters, sorting and paging of listConfigurations. */
 export type ListConfigurationsQuery = NonNullable<operations['listConfigurations']['parameters']['query']>;
+export type DeviceSummary = Schemas['DeviceSummary'];
+export type ReadinessRequest = Schemas['ReadinessRequest'];
+export type ReadinessIssue = Schemas['ReadinessIssue'];
+export type DeviceReadiness = Schemas['DeviceReadiness'];
+export type ReadinessReport = Schemas['ReadinessReport'];
+export type CommandReceipt = Schemas['CommandReceipt'];
+export type CommandReceiptDevice = Schemas['CommandReceiptDevice'];
+export type HeadsetFailureCode = Schemas['HeadsetFailureCode'];
+export type DeviceGroup = Schemas['DeviceGroup'];
+export type DeviceGroupWrite = Schemas['DeviceGroupWrite'];
+export type PaginatedDeviceGroupList = Schemas['PaginatedDeviceGroupList'];

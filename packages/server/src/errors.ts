@@ -27,6 +27,7 @@ export type ErrorCode =
   | 'enrolThrottled'
   | 'softwareTooOld'
   | 'tooManyOpenCommands'
+  | 'deviceOffline'
   | 'commandFinished'
   | 'storageExceeded';
 
