@@ -1,10 +1,11 @@
 import type { ConfigurationDetail, Device } from '@portal/api';
 import { formatBytes } from '@portal/domain';
-import { Alert, Badge, Box, Button, Checkbox, Dialog, Spinner, Stack, Text } from '@portal/ui';
+import { Alert, Badge, Box, Button, Checkbox, Dialog, Inline, Spinner, Stack, Text } from '@portal/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiClient } from '../../lib/api.ts';
+import { HeadsetChecklist } from '../../lib/HeadsetChecklist.tsx';
 import { answerOf, refusalDetail } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { deviceTypesQuery, headsetFit, headsetsQuery, playlistChanged } from './playlistQueries.ts';
@@ -62,13 +63,6 @@ export function ActivateDialogContent({
     if (tooSmall.length > 0 && warning === null) setWarning(tooSmall);
     else activate.mutate(tooSmall.length > 0);
   };
-  const toggle = (id: number, checked: boolean) =>
-    setChosen((previous) => {
-      const next = new Set(previous);
-      if (checked) next.add(id);
-      else next.delete(id);
-      return next;
-    });
 
   let body: React.ReactNode;
   if (headsets.isPending || deviceTypes.isPending) body = <Spinner label={t('headsets.loading')} />;
@@ -102,19 +96,18 @@ export function ActivateDialogContent({
           checked={all.every((device) => chosen.has(device.id))}
           onCheckedChange={(checked) => setChosen(new Set(checked ? all.map((device) => device.id) : []))}
         />
-        <Box as="ul" aria-label={t('activate.caption')} display="flex" flexDirection="column" gap="xsmall">
-          {all.map((device) => {
+        <HeadsetChecklist
+          legend={t('activate.caption')}
+          headsets={all}
+          selected={chosen}
+          onSelectedChange={setChosen}
+          detail={(device) => {
             const fit = fitOf(device);
             let current = t('activate.currentNone');
             if (device.activeConfigurationId === playlist.id) current = t('activate.currentThis');
             else if (device.activeConfigurationId !== null) current = t('activate.currentOther');
             return (
-              <Box as="li" key={device.id} display="flex" alignItems="center" gap="small" flexWrap="wrap">
-                <Checkbox
-                  label={device.name}
-                  checked={chosen.has(device.id)}
-                  onCheckedChange={(checked) => toggle(device.id, checked)}
-                />
+              <Inline gap="small" alignY="center">
                 <Text as="span" size="small" tone="muted">
                   {device.deviceType.name} · {t('activate.columns.current')}: {current}
                 </Text>
@@ -123,10 +116,10 @@ export function ActivateDialogContent({
                 ) : (
                   <Badge tone="warning">{t('activate.tooSmall', { usable: bytes(fit.usableBytes) })}</Badge>
                 )}
-              </Box>
+              </Inline>
             );
-          })}
-        </Box>
+          }}
+        />
         <Box aria-live="polite">
           <Text size="small" tone="muted">
             {t('activate.selected', { count: chosen.size })}
