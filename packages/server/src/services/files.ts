@@ -1,23 +1,35 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import { FILE_NAME_PATTERN } from '@portal/domain';
 import busboy from 'busboy';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { contents, storedFiles } from '../db/schema.ts';
 import { DomainError, InvalidFields, InvalidRequest, NotFound } from '../errors.ts';
-import { type MediaStorage, TooLargeError } from '../infra/storage.ts';
+import { type MediaStorage, mediaUrl, randomFileKey, TooLargeError } from '../infra/storage.ts';
 import { MESSAGES } from '../messages.ts';
-import { type Caller, requireFileOwner, uploadingOrganisation } from './access.ts';
+import {
+  type Caller,
+  type FileGrant,
+  requireFileOwner,
+  storedFileVisibleTo,
+  uploadingOrganisation,
+} from './access.ts';
+import type { Services } from './dependencies.ts';
+import { requireStorageRoom } from './storageQuota.ts';
 import { fileTooLarge } from './uploads.ts';
 
 export type StoredFileKind = 'preview' | 'document';
 
 /** A multipart/form-data request body as it arrives: its headers (boundary, length) and the byte stream. */
+/** A multipart/form-data request as its reader takes it (built by http/bodies.ts from the operation's contract). */
 export interface MultipartBody {
   headers: IncomingHttpHeaders;
   stream: Readable;
+  /** The form's parts that carry a file; the first is the one stored. */
+  fileParts: readonly string[];
+  /** Checks the form's text fields against the contract's schema; throws InvalidFields. */
+  checkFields(fields: Record<string, string | string[]>): void;
 }
 
 /** The contract's FileName allows at most this many characters. */
@@ -87,14 +99,16 @@ async function* keepHead(source: AsyncIterable<Buffer>, head: { bytes: Buffer })
 
 interface Received {
   key: string;
+  /** The form's text fields as sent (a field sent twice becomes a list, which the schema refuses). */
+  fields: Record<string, string | string[]>;
   fileName: string;
   size: number;
   head: Buffer;
 }
 
 /**
- * Streams the `file` field of a multipart/form-data request into the storage under a fresh key (never the
- * user's name) and reads the optional `file_name` field. At most `maxBytes` (413 beyond).
+ * Streams the form's file part (`file`) of a multipart/form-data request into the storage under a fresh key (never
+ * the user's name) and collects its text fields for the contract's check. At most `maxBytes` (413 beyond).
  */
 function receive(request: MultipartBody, storage: MediaStorage, kind: StoredFileKind, maxBytes: number) {
   return new Promise<Received>((resolvePromise, rejectPromise) => {
@@ -102,33 +116,41 @@ function receive(request: MultipartBody, storage: MediaStorage, kind: StoredFile
     try {
       parser = busboy({
         headers: request.headers,
-        limits: { files: 1, fields: 5, fileSize: maxBytes + 1, fieldSize: 1024 },
+        // One more file and field than a form may hold, so that a part beyond them is seen (and refused by name).
+        limits: { files: request.fileParts.length + 1, fields: 5, fileSize: maxBytes + 1, fieldSize: 1024 },
       });
     } catch {
       rejectPromise(new InvalidRequest(MESSAGES.files.notMultipart));
       return;
     }
+    let stored: Promise<Omit<Received, 'fileName' | 'fields'> & { browserName: string }> | undefined;
     let settled = false;
     const fail = (error: unknown) => {
       if (settled) return;
       settled = true;
       request.stream.unpipe(parser);
       request.stream.resume();
+      // What was already being stored of a refused form is not kept.
+      stored?.then((file) => storage.deleteFile(file.key)).catch(() => {});
       rejectPromise(error);
     };
-    let fieldName: string | undefined;
-    let stored: Promise<Omit<Received, 'fileName'> & { browserName: string }> | undefined;
-    parser.on('field', (name, value) => {
-      if (name === 'file_name') fieldName = value;
-    });
+    const fields: Record<string, string | string[]> = Object.create(null);
+    const addField = (name: string, value: string) => {
+      const earlier = fields[name];
+      fields[name] =
+        earlier === undefined ? value : [...(Array.isArray(earlier) ? earlier : [earlier]), value];
+    };
+    parser.on('field', addField);
     parser.on('file', (name, stream: Readable, info) => {
-      if (name !== 'file' || stored) {
+      if (name !== request.fileParts[0] || stored) {
+        // A file where the contract names none (or a second one) is an unknown field for the schema's check.
+        if (!request.fileParts.includes(name)) addField(name, '');
         stream.resume();
         return;
       }
       // Errors of a truncated form reach the reader below; until it starts, this keeps them from going unhandled.
       stream.on('error', () => {});
-      const key = `${kind}s/${randomBytes(12).toString('base64url')}`;
+      const key = `${kind}s/${randomFileKey()}`;
       const head = { bytes: Buffer.alloc(0) };
       stored = storage
         .putFile(key, Readable.from(keepHead(stream, head)), maxBytes)
@@ -136,6 +158,9 @@ function receive(request: MultipartBody, storage: MediaStorage, kind: StoredFile
       stored.catch(fail);
     });
     parser.on('error', () => fail(new InvalidRequest(MESSAGES.files.malformed)));
+    // Beyond the limits busboy drops parts silently; a form the contract cannot describe is refused instead.
+    parser.on('filesLimit', () => fail(new InvalidRequest(MESSAGES.files.malformed)));
+    parser.on('fieldsLimit', () => fail(new InvalidRequest(MESSAGES.files.malformed)));
     parser.on('close', () => {
       if (settled) return;
       if (!stored) {
@@ -149,8 +174,10 @@ function receive(request: MultipartBody, storage: MediaStorage, kind: StoredFile
           key: file.key,
           size: file.size,
           head: file.head,
+          fields,
           // An explicit file_name must follow the rule; the browser's name is made to (spaces etc. become '_').
-          fileName: fieldName ?? sanitizeFileName(file.browserName),
+          fileName:
+            typeof fields.file_name === 'string' ? fields.file_name : sanitizeFileName(file.browserName),
         });
       }, fail);
     });
@@ -159,24 +186,29 @@ function receive(request: MultipartBody, storage: MediaStorage, kind: StoredFile
   });
 }
 
+/** What a form adds to the file it carries (boundaries, part headers, the `file_name` field), at most. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
 /**
- * Receives, checks and records a preview image or document of the caller's first organisation. The media-type guard
- * has let only multipart/form-data through.
+ * Receives, checks and records a preview image or document of the caller's first organisation; answers it with a URL
+ * signed for that organisation (the form shows the preview before the item exists). Refused with 413 before a byte
+ * is read when the request's length is beyond the kind's limit or the organisation's quota, and again with the real
+ * size. The media-type guard has let only multipart/form-data through.
  */
 export async function storeUploadedFile(
-  db: Database,
-  storage: MediaStorage,
+  { db, storage, media, mediaLinks }: Pick<Services, 'db' | 'storage' | 'media' | 'mediaLinks'>,
   caller: Caller,
   kind: StoredFileKind,
-  maxBytes: number,
   request: MultipartBody,
 ) {
+  const maxBytes = media.maxBytes[kind];
+  const account = { organisationId: uploadingOrganisation(caller) };
   const declared = Number(request.headers['content-length']);
-  // The form's own boundaries and headers add a little; anything far beyond the limit is refused before reading.
-  if (Number.isFinite(declared) && declared > maxBytes + 64 * 1024) {
-    throw fileTooLarge(maxBytes);
+  if (Number.isFinite(declared)) {
+    if (declared > maxBytes + FORM_OVERHEAD_BYTES) throw fileTooLarge(maxBytes);
+    const least = Math.max(1, declared - FORM_OVERHEAD_BYTES);
+    await db.transaction((tx) => requireStorageRoom(tx, media.storageQuotaBytes, account, least));
   }
-  const organisationId = uploadingOrganisation(caller);
 
   let received: Received;
   try {
@@ -190,6 +222,12 @@ export async function storeUploadedFile(
     await storage.deleteFile(received.key);
     throw error;
   };
+  try {
+    request.checkFields(received.fields);
+  } catch (error) {
+    if (error instanceof DomainError) await reject(error);
+    throw error;
+  }
   if (received.fileName.length > FILE_NAME_MAX_LENGTH || !FILE_NAME_PATTERN.test(received.fileName))
     await reject(InvalidFields.of('file_name', MESSAGES.field.fileName));
   if (received.size === 0) await reject(InvalidFields.of('file', MESSAGES.files.noFile));
@@ -207,22 +245,32 @@ export async function storeUploadedFile(
     }
     mimeType = type;
   }
-  const [row] = await db
-    .insert(storedFiles)
-    .values({
-      kind,
-      organisationId,
-      uploadedBy: caller.id,
-      fileName: received.fileName,
-      storageKey: received.key,
-      fileSize: received.size,
-      mimeType,
-    })
-    .returning();
+  let row: typeof storedFiles.$inferSelect | undefined;
+  try {
+    row = await db.transaction(async (tx) => {
+      await requireStorageRoom(tx, media.storageQuotaBytes, account, received.size);
+      const [inserted] = await tx
+        .insert(storedFiles)
+        .values({
+          kind,
+          organisationId: account.organisationId,
+          uploadedBy: caller.id,
+          fileName: received.fileName,
+          storageKey: received.key,
+          fileSize: received.size,
+          mimeType,
+        })
+        .returning();
+      return inserted;
+    });
+  } catch (error) {
+    await storage.deleteFile(received.key);
+    throw error;
+  }
   if (!row) throw new Error('stored file insert returned nothing');
   return {
     id: row.id,
-    file: storage.url(row.storageKey),
+    file: mediaLinks.link(storage.url(row.storageKey), account),
     fileName: row.fileName,
     fileSize: row.fileSize,
     created_at: row.createdAt.toISOString(),
@@ -248,4 +296,19 @@ export async function deleteStoredFile(
     return file.storageKey;
   });
   await storage.deleteFile(storageKey);
+}
+
+/**
+ * Whether a request for the stored file `key` with `grant` (null: an unsigned URL) may have it, by the access policy's
+ * `storedFileVisibleTo`; one statement.
+ */
+export async function mayFetchStoredFile(
+  db: Database,
+  key: string,
+  grant: FileGrant | null,
+): Promise<boolean> {
+  const result = await db.execute<{ allowed: boolean }>(
+    sql`select ${storedFileVisibleTo(grant, { key, url: mediaUrl(key) })} as allowed`,
+  );
+  return result.rows[0]?.allowed === true;
 }
