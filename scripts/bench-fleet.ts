@@ -154,14 +154,15 @@ function usageLines(before: Readings, after: Readings, polling: number): string[
   const perSecond = (key: 'polls' | 'reports' | 'results' | 'errors') =>
     ((after[key] - before[key]) / seconds).toFixed(1);
   // What a headset call costs the server, whatever the machine's load: CPU time does not grow with waiting, as
-  // latency does (the teachers' requests are few and counted in).
+  // latency does. Everything else the server did meanwhile is counted in: the teachers' few requests, and in the
+  // bare-route scenario its thousands of static files (there the figure says little).
   const headsetCalls = ['polls', 'reports', 'results'] as const;
   const calls = headsetCalls.reduce((sum, key) => sum + after[key] - before[key], 0);
   const serverCpuMs =
     before.server && after.server ? (after.server.cpuSeconds - before.server.cpuSeconds) * 1000 : Number.NaN;
   const lines = [
     `server process     CPU ${percent(cpuPercent(before.server, after.server, seconds))} of one core (event loop ${percent(cpuPercent(before.server, after.server, seconds, true))}, the rest in its other threads: the PGlite worker, garbage collection), ${memory(after.server)}`,
-    `server CPU per answered headset call  ${calls > 0 ? (serverCpuMs / calls).toFixed(2) : '?'} ms`,
+    `server CPU per answered headset call  ${calls > 0 ? (serverCpuMs / calls).toFixed(2) : '?'} ms (all the server's work in the scenario / headset calls answered)`,
     `headsets' process  CPU ${percent(cpuPercent(before.headsets, after.headsets, seconds))}, ${memory(after.headsets)}; ${polling} polling, ${perSecond('polls')} polls answered/s, ${perSecond('reports')} state reports/s, ${perSecond('results')} results/s, ${after.errors - before.errors} errors (refused or failed calls)`,
     `bench process      CPU ${percent(((benchCpu.user + benchCpu.system) / 1e6 / seconds) * 100)}`,
   ];

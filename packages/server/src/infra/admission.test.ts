@@ -43,7 +43,7 @@ describe('AdmissionGate', () => {
   });
 
   it('hands a freed seat to started work first, then priority, then bulk and headsets in turn, each in arrival order', async () => {
-    const gate = new AdmissionGate(1, settings);
+    const gate = new AdmissionGate(1, { ...settings, queueLimit: 3 });
     await gate.enter('bulk');
     const order: string[] = [];
     const enter = (lane: Lane, name: string) =>
