@@ -15,6 +15,9 @@ export type Executor = Database | Transaction;
 
 const dialect = new PgDialect();
 
+/** Postgres text array parameter (`= any(...)`). */
+export const textArray = (values: readonly string[]) => sql`${sql.param(values)}::text[]`;
+
 /**
  * Runs a statement as a named prepared statement: each connection parses and plans it once, later runs only bind
  * the values. On PGlite that is most of a small statement's cost (an indexed lookup: 0.2 instead of 0.6 ms of CPU),
