@@ -123,6 +123,29 @@ test('a 401 from the server clears the local session', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Anmelden' })).toBeVisible();
 });
 
+test('a session the server ended sends a signed-in page to the login with one notice', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, users.lehrer);
+  await page.goto('/dashboard/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Profil' })).toBeVisible();
+  // Signed out elsewhere: the server revokes the session family, so neither token of this tab works any more.
+  const [access, refresh] = await page.evaluate(() => [
+    localStorage.getItem('vr-portal.accessToken'),
+    localStorage.getItem('vr-portal.refreshToken'),
+  ]);
+  const logout = await request.post('/api/v1/sessions/logout', {
+    headers: { authorization: `Bearer ${access}` },
+    data: { refresh },
+  });
+  expect(logout.ok()).toBe(true);
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+  await expect(toast(page, 'Sie sind nicht eingeloggt')).toHaveCount(1);
+});
+
 test.describe
   .serial('terms of use for a user who has not accepted them', () => {
     test('declining logs the user out', async ({ page }) => {

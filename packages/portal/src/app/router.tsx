@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
+import { onSessionLost } from '../lib/api.ts';
 import { trails } from '../lib/breadcrumbs.ts';
 import { requireAdministrator, requireSignedIn } from './guards.tsx';
 import type { RouteHandle } from './shell/breadcrumbs.ts';
@@ -142,5 +143,9 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  const router = createBrowserRouter(routes);
+  // A session the server ended: the guards of the page on screen run again (a signed-in page goes to the login with
+  // the one 'Sie sind nicht eingeloggt' toast; public pages stay).
+  onSessionLost(() => void router.revalidate());
+  return router;
 }

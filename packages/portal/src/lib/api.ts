@@ -39,6 +39,18 @@ focusManager.setEventListener((handleFocus) => {
 /** The login call answers 401 for a wrong password; that is a failed attempt, not an expired session. */
 const PATHS_WITHOUT_SESSION = new Set(['/api/v1/sessions/']);
 
+const sessionLostListeners = new Set<() => void>();
+
+/**
+ * Called when the server ended the session (a 401 after the refresh); the router uses it to run the current route's
+ * guards again, so a page that needs a session goes to the login instead of staying empty. Not called on logout,
+ * which navigates by itself. Returns the unsubscribe function.
+ */
+export function onSessionLost(listener: () => void): () => void {
+  sessionLostListeners.add(listener);
+  return () => sessionLostListeners.delete(listener);
+}
+
 /**
  * Spec §4/§8: a 401 that survived the refresh-and-retry clears the local session and the cached user
  * (language and attempt counter survive) and, when there was a session, tells the user so.
@@ -54,6 +66,7 @@ export function handleUnauthorized(event: Pick<UnauthorizedEvent, 'schemaPath'>)
       title: 'auth:toasts.notLoggedIn.title',
       description: 'auth:toasts.notLoggedIn.description',
     });
+    for (const listener of sessionLostListeners) listener();
   }
 }
 
