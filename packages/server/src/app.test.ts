@@ -12,6 +12,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract, prepareContract } from './contract.ts';
 import { tosVersions } from './db/schema.ts';
+import { notImplementedReply } from './http/operation.ts';
+import { OPERATIONS } from './operations/index.ts';
 import { bearer, createTestServer, login, type TestServer } from './test/testServer.ts';
 
 let server: TestServer;
@@ -205,18 +207,19 @@ describe('the contract and @portal/domain', () => {
   });
 });
 
-describe('operations not built yet', () => {
-  it('answer 501 naming the operation', async () => {
-    const response = await server.app.inject({
-      method: 'PUT',
-      url: '/api/v2/mdm/device-configurations/1/activate/',
-      headers: bearer(lehrer.access),
-      payload: { sdmDevices: [] },
-    });
-    expect(response.statusCode).toBe(501);
-    expect(response.json()).toEqual({
-      detail: 'Diese Funktion ist noch nicht verfügbar.',
-      operationId: 'activateConfiguration',
+describe('operations of the contract', () => {
+  it('every one has its handler, so none answers 501', () => {
+    const { operations } = prepareContract(loadContract());
+    const missing = operations
+      .map((operation) => operation.operationId)
+      .filter((id) => !Object.hasOwn(OPERATIONS, id));
+    expect(missing).toEqual([]);
+  });
+
+  it('one the server lacks would answer 501 naming it', () => {
+    expect(notImplementedReply('futureOperation')).toEqual({
+      status: 501,
+      body: { detail: 'Diese Funktion ist noch nicht verfügbar.', operationId: 'futureOperation' },
     });
   });
 });

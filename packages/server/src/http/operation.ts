@@ -109,15 +109,21 @@ interface RouteHandlerShape {
 }
 type AnyOperationHandler = RouteHandlerShape['run'];
 
-/** Operations the server has not built yet answer 501 naming the operation (contract: NotImplementedError). */
-export function notImplemented(operationId: string): AnyOperationHandler {
-  return async () => {
-    const body: components['schemas']['NotImplementedError'] = {
-      detail: MESSAGES.request.notImplemented,
-      operationId,
-    };
-    return { status: 501, body };
+/** The answer of an operation the server has not built yet: 501 naming it (contract: NotImplementedError). */
+export function notImplementedReply(operationId: string) {
+  const body: components['schemas']['NotImplementedError'] = {
+    detail: MESSAGES.request.notImplemented,
+    operationId,
   };
+  return { status: 501, body };
+}
+
+/**
+ * The handler of an operation the contract names but the server lacks (every operation has one today; app.test.ts
+ * keeps it so): a contract that grows ahead of the server answers 501 instead of failing to start.
+ */
+export function notImplemented(operationId: string): AnyOperationHandler {
+  return async () => notImplementedReply(operationId);
 }
 
 /**
