@@ -18,6 +18,7 @@ import { MESSAGES } from '../messages.ts';
 import type { Caller } from './access.ts';
 import type { Services } from './dependencies.ts';
 import { accountRule } from './loginThrottle.ts';
+import { lastAdministratorConflict } from './organisations.ts';
 import { currentUser, findUserById, type UserView } from './users.ts';
 
 type UpdateUserRequest = components['schemas']['UpdateUserRequest'];
@@ -179,9 +180,6 @@ export async function deleteAccount(db: Database, caller: Caller): Promise<void>
   });
   const organisation = outcome.lastAdministratorOf;
   if (organisation !== null) {
-    throw new Conflict(MESSAGES.users.lastAdministratorOf(organisation), {
-      code: 'lastAdministrator',
-      params: { organisation },
-    });
+    throw lastAdministratorConflict(organisation);
   }
 }
