@@ -5,7 +5,6 @@ import type { Database } from '../db/database.ts';
 import { memberships, organisations, passwordResetTokens, refreshTokens, users } from '../db/schema.ts';
 import {
   addFieldError,
-  Conflict,
   fieldErrors,
   hasSqlState,
   InvalidFields,
