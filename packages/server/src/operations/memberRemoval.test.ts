@@ -264,4 +264,20 @@ describe('removeMembership', () => {
       where organisation_id = ${ids.gymnasium} and is_administrator`);
     expect(admins?.count).toBe(1);
   });
+
+  it('portal staff keep their account when their only organisation removes them', async () => {
+    await query(sql`insert into memberships (user_id, organisation_id, is_administrator)
+      select id, ${ids.gymnasium}, false from users where email = 'staff@vr-portal.example'`);
+    const me = await inject({ url: '/api/v1/users/me/', headers: as('schoolAdmin') });
+    const staffMembership = (
+      me.json().organisations[0].memberships as {
+        id: number;
+        user: { email: string };
+        removalDeletesAccount: boolean;
+      }[]
+    ).find((m) => m.user.email === 'staff@vr-portal.example');
+    expect(staffMembership?.removalDeletesAccount).toBe(false);
+    expect((await remove('schoolAdmin', ids.gymnasium, staffMembership?.id ?? 0)).statusCode).toBe(204);
+    expect(await organisationsSeenBy('staff')).toEqual([]);
+  });
 });
