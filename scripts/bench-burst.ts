@@ -8,11 +8,18 @@
 // every loop ends with the burst; only 127.0.0.1 is spoken to. Figures on a shared machine are noisy.
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { Agent, request } from 'node:http';
-import { loadavg } from 'node:os';
+import { Agent } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ThrowawayDatabase, throwawayDatabase } from '../packages/server/src/test/testServer.ts';
+import {
+  type Answer,
+  loadAverage,
+  percentile,
+  send as sendTo,
+  statusCounts,
+  stopProcess,
+} from './benchHttp.ts';
 import { startBenchServer } from './benchServer.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,45 +32,8 @@ const PROBE_TIMEOUT_MS = 30_000;
 const IDLE_PROBES = 20;
 const PASSWORD = 'portal2026';
 
-interface Answer {
-  status: number | 'timeout' | 'error';
-  ms: number;
-  retryAfter?: string | undefined;
-}
-
-function send(
-  agent: Agent,
-  method: string,
-  path: string,
-  options: { headers?: Record<string, string>; body?: string; timeoutMs: number },
-): Promise<Answer & { body: string }> {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const done = (status: Answer['status'], body = '', retryAfter?: string) =>
-      resolve({ status, ms: performance.now() - started, body, retryAfter });
-    const outgoing = request(
-      { host: '127.0.0.1', port, method, path, agent, headers: options.headers },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          done(
-            response.statusCode ?? 0,
-            Buffer.concat(chunks).toString('utf8'),
-            response.headers['retry-after'],
-          ),
-        );
-        response.on('error', () => done('error'));
-      },
-    );
-    outgoing.setTimeout(options.timeoutMs, () => {
-      outgoing.destroy();
-      done('timeout');
-    });
-    outgoing.on('error', () => done('error'));
-    outgoing.end(options.body);
-  });
-}
+const send = (agent: Agent, method: string, path: string, options: Parameters<typeof sendTo>[4]) =>
+  sendTo(agent, port, method, path, options);
 
 const json = { 'content-type': 'application/json' };
 
@@ -82,25 +52,8 @@ function startServer(databaseUrl: string | undefined): Promise<ChildProcess> {
   });
 }
 
-function stop(server: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (server.exitCode !== null) return resolve();
-    server.once('exit', () => resolve());
-    server.kill('SIGTERM');
-  });
-}
-
-const percentile = (values: number[], p: number) => {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-};
-
 function summary(label: string, answers: Answer[]): string {
-  const counts = new Map<string, number>();
-  for (const answer of answers)
-    counts.set(String(answer.status), (counts.get(String(answer.status)) ?? 0) + 1);
-  const statuses = [...counts].map(([status, n]) => `${status}×${n}`).join(' ');
+  const statuses = statusCounts(answers.map((answer) => answer.status));
   const ms = answers.map((answer) => answer.ms);
   const figure = (value: number) => `${value.toFixed(0).padStart(6)} ms`;
   return `${label.padEnd(28)} n=${String(answers.length).padEnd(5)} p50 ${figure(percentile(ms, 50))}  p95 ${figure(percentile(ms, 95))}  max ${figure(Math.max(...ms))}  ${statuses}`;
@@ -138,9 +91,7 @@ async function main() {
     const starting = Date.now();
     server = await startServer(database?.url);
     console.log(
-      `${engine}, demo data + ${ITEMS} generated items, server up in ${((Date.now() - starting) / 1000).toFixed(1)} s; load average ${loadavg()
-        .map((value) => value.toFixed(2))
-        .join(' ')} (2 cores, shared: figures are noisy)`,
+      `${engine}, demo data + ${ITEMS} generated items, server up in ${((Date.now() - starting) / 1000).toFixed(1)} s; load average ${loadAverage()} (2 cores, shared: figures are noisy)`,
     );
     if (!portalBuilt)
       console.log('(portal not built: the static probe asks for a bundled PDF under /media/)');
@@ -228,7 +179,7 @@ async function main() {
     );
     for (const agent of [setup, burstAgent]) agent.destroy();
   } finally {
-    if (server) await stop(server);
+    if (server) await stopProcess(server);
     await database?.drop();
   }
   process.exit(0);

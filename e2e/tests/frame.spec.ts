@@ -93,9 +93,13 @@ for (const width of WIDTHS) {
         const menu = page.getByRole('menu');
         await expect(menu).toBeVisible();
         const target = menu.getByRole('menuitem', { name: item });
-        while (!(await target.evaluate((element) => element === document.activeElement))) {
-          await page.keyboard.press('ArrowDown');
-        }
+        // Opened by keyboard, the menu puts the focus on its first item; then each ArrowDown moves one item on.
+        const items = menu.getByRole('menuitem');
+        await expect(items.first()).toBeFocused();
+        const steps = (await items.allTextContents()).indexOf(item);
+        expect(steps, `'${item}' is an item of the user menu`).toBeGreaterThanOrEqual(0);
+        for (let step = 0; step < steps; step += 1) await page.keyboard.press('ArrowDown');
+        await expect(target).toBeFocused();
         await page.keyboard.press('Enter');
         await expectPage(page, heading);
       }

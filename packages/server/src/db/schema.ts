@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -13,6 +13,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/**
+ * German sort key (DIN 5007-1: ä as a, ß as s) that does not depend on the database's collation, which is
+ * bytewise in PGlite. Callers break ties by id so that pages never overlap or skip items. An index on it (headsets by
+ * name) serves a list only when the list orders by exactly this expression.
+ */
+export const germanSortKey = (column: SQL) =>
+  sql`lower(translate(${column}, 'ÄÖÜäöüßÉéÈèÀàÂâ', 'AOUaousEeEeAaAa'))`;
 
 export const organisations = pgTable('organisations', {
   id: serial('id').primaryKey(),
@@ -163,6 +171,8 @@ export const devices = pgTable(
     uniqueIndex('devices_token_hash_unique').on(t.tokenHash),
     uniqueIndex('devices_enrolment_code_hash_unique').on(t.enrolmentCodeHash),
     index('devices_org_idx').on(t.organisationId),
+    // The fleet page as it opens: an organisation's headsets by name, a page at a time, without sorting thousands.
+    index('devices_org_name_idx').on(t.organisationId, germanSortKey(sql`${t.name}`), t.id),
     // Every playlist in a list names its headsets (`sdmDevices`).
     index('devices_active_configuration_idx').on(t.activeConfigurationId),
   ],

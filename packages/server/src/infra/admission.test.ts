@@ -8,8 +8,8 @@ import type pg from 'pg';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { ServerConfig } from '../config.ts';
 import { errorHandler, ServerBusy } from '../errors.ts';
-import { createTestServer, login, type TestServer } from '../test/testServer.ts';
-import { AdmissionGate, type AdmissionSettings, DEFAULT_ADMISSION, type Lane } from './admission.ts';
+import { createTestServer, deviceToken, login, pairHeadset, type TestServer } from '../test/testServer.ts';
+import { AdmissionGate, type AdmissionSettings, DEFAULT_ADMISSION, type Lane, laneOf } from './admission.ts';
 
 const BUSY_5 = 'Der Server ist gerade stark ausgelastet. Bitte versuchen Sie es in 5 Sekunden erneut.';
 
@@ -42,8 +42,8 @@ describe('AdmissionGate', () => {
     await expect(Promise.all([...waiting, priority, ...started])).rejects.toBeInstanceOf(ServerBusy);
   });
 
-  it('hands a freed seat to started work first, then priority, then bulk, each in arrival order', async () => {
-    const gate = new AdmissionGate(1, settings);
+  it('hands a freed seat to started work first, then priority, then bulk and headsets in turn, each in arrival order', async () => {
+    const gate = new AdmissionGate(1, { ...settings, queueLimit: 3 });
     await gate.enter('bulk');
     const order: string[] = [];
     const enter = (lane: Lane, name: string) =>
@@ -51,21 +51,46 @@ describe('AdmissionGate', () => {
         order.push(name);
       });
     const all = [
+      enter('headset', 'headset 1'),
       enter('bulk', 'bulk 1'),
       enter('priority', 'priority 1'),
+      enter('headset', 'headset 2'),
       enter('bulk', 'bulk 2'),
       enter('started', 'started 1'),
       enter('priority', 'priority 2'),
+      enter('headset', 'headset 3'),
     ];
     for (let i = 0; i < all.length; i++) {
       gate.leave();
       await Promise.resolve();
     }
     await Promise.all(all);
-    expect(order).toEqual(['started 1', 'priority 1', 'priority 2', 'bulk 1', 'bulk 2']);
+    expect(order).toEqual([
+      'started 1',
+      'priority 1',
+      'priority 2',
+      'bulk 1',
+      'headset 1',
+      'bulk 2',
+      'headset 2',
+      // Nothing of the portal waits: the headsets go on.
+      'headset 3',
+    ]);
     expect(gate.holders).toBe(1);
     gate.leave();
     expect(gate.holders).toBe(0);
+  });
+
+  it('puts the calls headsets make with their device token into a lane of their own', () => {
+    expect(laneOf('pollHeadsetCommands', 'device')).toBe('headset');
+    expect(laneOf('reportHeadsetState', 'device')).toBe('headset');
+    expect(laneOf('reportHeadsetCommandResult', 'device')).toBe('headset');
+    // Pairing is typed in by a person, once per headset.
+    expect(laneOf('enrolHeadset', 'none')).toBe('bulk');
+    expect(laneOf('listDevices', 'bearer')).toBe('bulk');
+    expect(laneOf('sendDeviceCommand', 'bearer')).toBe('bulk');
+    expect(laneOf('login', 'optional')).toBe('priority');
+    expect(laneOf(undefined, undefined)).toBe('bulk');
   });
 
   it('refuses work that waited longer than the timeout and skips it when a seat frees', async () => {
@@ -161,6 +186,39 @@ describe('a saturated database over real HTTP', () => {
     expect(gate.waitingIn('bulk')).toBe(0);
   });
 
+  it('keeps a fleet of headsets from crowding out teachers: headsets queue in their own lane, bounded on its own', async () => {
+    const { server, origin } = await start({ queueLimit: 2, queueTimeoutMs: 60_000 });
+    const { access } = await login(server.app, 'admin@kmz.example');
+    const { rows } = await server.database.pool.query<{ serial_number: string }>(
+      'select serial_number from devices order by id limit 3',
+    );
+    const tokens = await Promise.all(rows.map((row) => pairHeadset(server, row.serial_number)));
+    const pollOf = (token: string) =>
+      fetch(`${origin}/api/v1/headset/commands/`, { headers: deviceToken(token) });
+    await holdEveryConnection(server);
+    const gate = server.database.pool.gate;
+
+    const polls = [pollOf(tokens[0] as string), pollOf(tokens[1] as string)];
+    await until(() => gate.waitingIn('headset') === 2);
+    // The headsets' lane is full: the next headset is refused at the door, with the time to come back …
+    const refused = await pollOf(tokens[2] as string);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    // … while a teacher's list still gets in: the portal's lane has a bound of its own, served in turn with theirs.
+    const list = fetch(`${origin}/api/v3/mdm/devices/`, { headers: { authorization: `Bearer ${access}` } });
+    await until(() => gate.waitingIn('bulk') === 1);
+    expect(gate.waitingIn('headset')).toBe(2);
+
+    releaseConnections();
+    const listAnswer = await list;
+    expect(listAnswer.status).toBe(200);
+    expect((await listAnswer.json()).count).toBeGreaterThan(0);
+    for (const answer of await Promise.all(polls)) {
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ commands: [], pollAfterSeconds: 5 });
+    }
+  });
+
   it('answers 503 to a request that waited longer than the timeout', async () => {
     const { server, origin } = await start({ queueLimit: 10, queueTimeoutMs: 300 });
     await holdEveryConnection(server);
@@ -210,9 +268,8 @@ describe('a saturated database over real HTTP', () => {
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
     expect(answers.some((answer) => answer.headers.has('retry-after'))).toBe(false);
     const gate = server.database.pool.gate;
-    expect([gate.waitingIn('started'), gate.waitingIn('priority'), gate.waitingIn('bulk')]).toEqual([
-      0, 0, 0,
-    ]);
+    const lanes: Lane[] = ['started', 'priority', 'bulk', 'headset'];
+    expect(lanes.map((lane) => gate.waitingIn(lane))).toEqual([0, 0, 0, 0]);
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)(

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import pg from 'pg';
+import type { AuthMode } from '../contract.ts';
 import { ServerBusy } from '../errors.ts';
 
 /**
@@ -9,7 +10,7 @@ import { ServerBusy } from '../errors.ts';
  * See "Bursts" in the server's README for why the lanes are what they are.
  */
 export interface AdmissionSettings {
-  /** Database work allowed to wait per lane (priority, bulk); more is refused at once (DB_QUEUE_LIMIT). */
+  /** Database work allowed to wait per lane (priority, bulk, headset); more is refused at once (DB_QUEUE_LIMIT). */
   queueLimit: number;
   /** Database work that waited this long for a connection is refused (DB_QUEUE_TIMEOUT_MS). */
   queueTimeoutMs: number;
@@ -26,10 +27,16 @@ export const DEFAULT_ADMISSION: AdmissionSettings = {
 /**
  * Where waiting work queues, served in this order: `started` = more work of a request that already had a
  * connection (and work outside any request: start-up, background jobs) — finishing what has begun frees its
- * resources soonest; `priority` = getting in and staying in (see {@link PRIORITY_OPERATIONS}); `bulk` = the rest.
+ * resources soonest; `priority` = getting in and staying in (see {@link PRIORITY_OPERATIONS}); then `bulk` = what
+ * people do in the portal and `headset` = the calls headsets make with their device token (polls, results, state
+ * reports), these two in turn. Headsets have a lane of their own, with its own bound, so that thousands of them
+ * calling all the time can never fill the portal's queue: a teacher's list waits behind at most one small headset
+ * statement per seat, however many headsets queue. In turn rather than last, because a headset that is starved
+ * misses its commands: the held poll that a queued command wakes has had its connection before (its look into the
+ * database is `started` work), but a headset refused at the door waits its Retry-After before it polls again.
  */
-export type Lane = 'started' | 'priority' | 'bulk';
-const LANES: readonly Lane[] = ['started', 'priority', 'bulk'];
+export type Lane = 'started' | 'priority' | 'bulk' | 'headset';
+const LANES: readonly Lane[] = ['started', 'priority', 'bulk', 'headset'];
 
 /**
  * Operations that must keep working while lists or uploads flood the server: signing in (password or social),
@@ -43,6 +50,15 @@ export const PRIORITY_OPERATIONS: ReadonlySet<string> = new Set([
   'obtainSocialUserToken',
   'getCurrentUser',
 ]);
+
+/** The lane of a contract operation's database work, by its operationId and how it authenticates. */
+export function laneOf(
+  operationId: string | undefined,
+  auth: AuthMode | undefined,
+): Exclude<Lane, 'started'> {
+  if (operationId !== undefined && PRIORITY_OPERATIONS.has(operationId)) return 'priority';
+  return auth === 'device' ? 'headset' : 'bulk';
+}
 
 /** What one request asks of the database; `started` once it had a connection. */
 interface RequestWork {
@@ -70,11 +86,8 @@ function gateOf(db: object): AdmissionGate | undefined {
 export function registerAdmissionLanes(app: FastifyInstance, db: object): void {
   const gate = gateOf(db);
   app.addHook('onRequest', (request, _reply, done) => {
-    const { operationId } = request.routeOptions.config;
-    const work: RequestWork = {
-      lane: operationId && PRIORITY_OPERATIONS.has(operationId) ? 'priority' : 'bulk',
-      started: false,
-    };
+    const { operationId, auth } = request.routeOptions.config;
+    const work: RequestWork = { lane: laneOf(operationId, auth), started: false };
     if (operationId && gate?.isFull(work.lane)) {
       done(new ServerBusy(gate.retryAfterSeconds));
       return;
@@ -98,14 +111,16 @@ interface Waiter {
 }
 
 /**
- * Seats for `capacity` concurrent holders, and one waiting line per lane: `queueLimit` each for priority and bulk
- * (started work is never refused for the limit: it is bounded by the requests already admitted), all of them
+ * Seats for `capacity` concurrent holders, and one waiting line per lane: `queueLimit` each for priority, bulk and
+ * headset (started work is never refused for the limit: it is bounded by the requests already admitted), all of them
  * refused after `queueTimeoutMs`. Plain bookkeeping, no I/O; the pool below gives it its meaning.
  */
 export class AdmissionGate {
   private active = 0;
-  private readonly waiting: Record<Lane, Waiter[]> = { started: [], priority: [], bulk: [] };
-  private readonly counts: Record<Lane, number> = { started: 0, priority: 0, bulk: 0 };
+  private readonly waiting: Record<Lane, Waiter[]> = { started: [], priority: [], bulk: [], headset: [] };
+  private readonly counts: Record<Lane, number> = { started: 0, priority: 0, bulk: 0, headset: 0 };
+  /** Whose turn it is of the two lanes served in turn. */
+  private headsetsNext = false;
 
   constructor(
     readonly capacity: number,
@@ -133,7 +148,7 @@ export class AdmissionGate {
 
   /** Resolves when a seat is taken (call {@link leave} once with it); rejects with ServerBusy (503). */
   enter(lane: Lane): Promise<void> {
-    if (this.active < this.capacity && this.counts.started + this.counts.priority + this.counts.bulk === 0) {
+    if (this.active < this.capacity && LANES.every((waiting) => this.counts[waiting] === 0)) {
       this.active += 1;
       return Promise.resolve();
     }
@@ -159,14 +174,16 @@ export class AdmissionGate {
     });
   }
 
-  /** Gives a seat back; the next waiter, in lane order, takes it. */
+  /** Gives a seat back; the next waiter, in lane order (bulk and headset in turn), takes it. */
   leave(): void {
-    for (const lane of LANES) {
+    const inTurn: Lane[] = this.headsetsNext ? ['headset', 'bulk'] : ['bulk', 'headset'];
+    for (const lane of ['started', 'priority', ...inTurn] as const) {
       const queue = this.waiting[lane];
       let next = queue.shift();
       while (next?.settled) next = queue.shift();
       if (next) {
         this.settle(lane, next);
+        if (lane === 'bulk' || lane === 'headset') this.headsetsNext = lane === 'bulk';
         next.grant();
         return;
       }

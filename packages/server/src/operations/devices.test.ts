@@ -1,6 +1,8 @@
 import type { components } from '@portal/api/schema';
 import { DEVICE_CODE_NAMES, isOlderThan } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { germanSortKey } from '../db/sql.ts';
 import { bearer, createTestServer, login, pairHeadset, type TestServer } from '../test/testServer.ts';
 
 type Device = components['schemas']['Device'];
@@ -163,6 +165,44 @@ describe('listDevices', () => {
     expect((await get('/api/v3/mdm/devices/?page_size=12&page=4', tokens.lehrer)).statusCode).toBe(404);
     expect((await get('/api/v3/mdm/devices/?ordering=color', tokens.lehrer)).statusCode).toBe(400);
     expect((await server.app.inject({ url: '/api/v3/mdm/devices/' })).statusCode).toBe(401);
+  });
+
+  // A member of one organisation is read through the name index (access.ts devicesVisibleTo); a member of several
+  // takes the other path, which must answer the same: both organisations' headsets, in one German order, no others.
+  it('lists the headsets of every organisation of a member of two, in one order, and no others', async () => {
+    const { pool } = server.database;
+    const zfslUser = await pool.query<{ id: number }>(
+      "select id from users where email = 'zfsl@zfsl.example'",
+    );
+    const userId = zfslUser.rows[0]?.id;
+    await pool.query(
+      'insert into memberships (user_id, organisation_id, is_administrator) values ($1, $2, false)',
+      [userId, orgIds.kmz],
+    );
+    onTestFinished(async () => {
+      await pool.query('delete from memberships where user_id = $1 and organisation_id = $2', [
+        userId,
+        orgIds.kmz,
+      ]);
+    });
+
+    const both = await list(tokens.zfsl, '?page_size=100');
+    expect(both.count).toBe(10);
+    expect(new Set(both.results.map((d) => d.organisationId))).toEqual(new Set([orgIds.kmz, orgIds.zfsl]));
+    const inOrder = await server.database.db.execute<{ name: string }>(sql`
+      select d.name from devices d where d.organisation_id in (${orgIds.kmz}, ${orgIds.zfsl})
+      order by ${germanSortKey(sql`d.name`)}, d.id`);
+    expect(names(both)).toEqual(inOrder.rows.map((row) => row.name));
+    const paged = [
+      ...names(await list(tokens.zfsl, '?page_size=4')),
+      ...names(await list(tokens.zfsl, '?page_size=4&page=2')),
+      ...names(await list(tokens.zfsl, '?page_size=4&page=3')),
+    ];
+    expect(paged).toEqual(names(both));
+    expect((await get(`/api/v3/mdm/devices/${headset('kmz/Sirius').id}/`, tokens.zfsl)).statusCode).toBe(200);
+    expect(
+      (await get(`/api/v3/mdm/devices/${headset('gymnasium/Sirius').id}/`, tokens.zfsl)).statusCode,
+    ).toBe(404);
   });
 });
 

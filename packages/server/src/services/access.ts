@@ -353,8 +353,14 @@ export function contentVisibleToOrganisation(organisationId: number | SQL): SQL 
       or exists (select 1 from content_shares s where s.content_id = c.id and s.organisation_id = ${organisationId}))`;
 }
 
-/** Headsets the caller sees, lists and commands: those of their organisations (rows aliased `d`). */
+/**
+ * Headsets the caller sees, lists and commands: those of their organisations (rows aliased `d`). For the usual caller
+ * with one organisation the same rule is written as an equality, which lets the database read a page of the fleet
+ * in name order from its index (`= any(…)` makes it sort every headset of the organisation first).
+ */
 export function devicesVisibleTo(caller: Caller): SQL {
+  const [only, ...more] = caller.organisationIds;
+  if (only !== undefined && more.length === 0) return sql`d.organisation_id = ${only}`;
   return sql`d.organisation_id = any(${organisationsOf(caller)})`;
 }
 

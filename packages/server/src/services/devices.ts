@@ -110,7 +110,7 @@ async function selectDevices(
         from configuration_items i join contents c on c.id = i.content_id
         where i.configuration_id = d.active_configuration_id and not (c.uuid = any(d.installed_content))),
         '{}') as missing_content,
-      count(*) over () as total
+      (select count(*) from devices d where ${where}) as total
     from devices d
     join device_types t on t.id = d.device_type_id
     where ${where}
@@ -188,7 +188,11 @@ export interface DeviceListQuery extends DeviceScope {
   outdatedSoftware?: boolean | undefined;
 }
 
-/** One page of the caller's organisations' headsets with the total: one statement. */
+/**
+ * One page of the caller's organisations' headsets with the total: one statement. The total is a subquery of its own
+ * rather than a window count, so that the page itself can be read in order from an index (by name) or by a top-N
+ * sort, instead of every matching headset being built and sorted first.
+ */
 export async function listDevices(
   db: Database,
   caller: Caller,

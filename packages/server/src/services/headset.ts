@@ -2,7 +2,7 @@ import type { components } from '@portal/api/schema';
 import { type DeviceCommand, isPowerCycleCommand } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { intArray } from '../db/sql.ts';
+import { executePrepared, intArray } from '../db/sql.ts';
 import { Conflict, NotFound } from '../errors.ts';
 import { secretHash } from '../infra/passwords.ts';
 import { MESSAGES } from '../messages.ts';
@@ -21,14 +21,17 @@ export type HeadsetConfiguration = Schemas['HeadsetConfiguration'];
  * headset calls in quick succession (result, state, next poll), `last_seen` moves only when older than 5 seconds.
  */
 export async function authenticateHeadset(db: Database, token: string): Promise<HeadsetCaller | null> {
-  const result = await db.execute<{ id: number; organisation_id: number }>(sql`
+  const result = await executePrepared<{ id: number; organisation_id: number }>(
+    db,
+    sql`
     with hit as (select id, organisation_id from devices where token_hash = ${secretHash(token)}),
     touched as (
       update devices d set last_seen = now(), announced_offline = false from hit
       where d.id = hit.id
         and (d.last_seen is null or d.last_seen < now() - interval '5 seconds' or d.announced_offline)
     )
-    select id, organisation_id from hit`);
+    select id, organisation_id from hit`,
+  );
   const row = result.rows[0];
   return row ? { id: row.id, organisationId: row.organisation_id } : null;
 }
@@ -55,19 +58,25 @@ function toHeadsetCommand(row: HeadsetCommandRow): HeadsetCommandView {
 
 /** Hands out the headset's queued, unexpired commands (oldest first) and marks them delivered: one statement. */
 async function deliverQueued(db: Database, deviceId: number): Promise<HeadsetCommandView[]> {
-  const result = await db.execute<HeadsetCommandRow>(sql`
+  const result = await executePrepared<HeadsetCommandRow>(
+    db,
+    sql`
     update device_commands c set status = 'delivered', delivered_at = now()
     where c.id in (select id from device_commands
       where device_id = ${deviceId} and status = 'queued' and expires_at > now()
       order by id for update skip locked)
-    returning c.id, c.command, c.extras, c.status, c.created_at, c.expires_at`);
+    returning c.id, c.command, c.extras, c.status, c.created_at, c.expires_at`,
+  );
   return result.rows.map(toHeadsetCommand).sort((a, b) => a.id - b.id);
 }
 
 async function requeue(db: Database, commands: HeadsetCommandView[]): Promise<void> {
   if (commands.length === 0) return;
-  await db.execute(sql`update device_commands set status = 'queued', delivered_at = null
-    where id = any(${intArray(commands.map((c) => c.id))}) and status = 'delivered'`);
+  await executePrepared(
+    db,
+    sql`update device_commands set status = 'queued', delivered_at = null
+    where id = any(${intArray(commands.map((c) => c.id))}) and status = 'delivered'`,
+  );
 }
 
 /**
@@ -109,7 +118,7 @@ export async function headsetHungUp(
   deviceId: number,
 ): Promise<void> {
   if (headsetEvents.waitingPolls(deviceId) > 0) return;
-  await db.execute(sql`update devices set announced_offline = true where id = ${deviceId}`);
+  await executePrepared(db, sql`update devices set announced_offline = true where id = ${deviceId}`);
 }
 
 /**
@@ -123,23 +132,29 @@ export async function reportCommandResult(
   commandId: number,
   report: HeadsetCommandResult,
 ): Promise<HeadsetCommandView> {
-  const updated = await db.execute<HeadsetCommandRow>(sql`
+  const updated = await executePrepared<HeadsetCommandRow>(
+    db,
+    sql`
     update device_commands set status = ${report.status}, message = ${report.message ?? null},
       code = ${report.status === 'failed' ? (report.code ?? null) : null}, finished_at = now()
     where id = ${commandId} and device_id = ${deviceId} and status in ('queued', 'delivered') and expires_at > now()
-    returning id, command, extras, status, created_at, expires_at`);
+    returning id, command, extras, status, created_at, expires_at`,
+  );
   const row = updated.rows[0];
   if (!row) {
-    const existing = await db.execute<{ status: string; expired: boolean }>(sql`
+    const existing = await executePrepared<{ status: string; expired: boolean }>(
+      db,
+      sql`
       select status, (status in ('queued', 'delivered') and expires_at <= now()) as expired
-      from device_commands where id = ${commandId} and device_id = ${deviceId}`);
+      from device_commands where id = ${commandId} and device_id = ${deviceId}`,
+    );
     const command = existing.rows[0];
     if (!command) throw new NotFound(MESSAGES.headsets.commandNotFound);
     const status = command.expired ? 'expired' : command.status;
     throw new Conflict(MESSAGES.headsets.commandFinished, { code: 'commandFinished', params: { status } });
   }
   if (report.status === 'done' && isPowerCycleCommand(row.command)) {
-    await db.execute(sql`update devices set announced_offline = true where id = ${deviceId}`);
+    await executePrepared(db, sql`update devices set announced_offline = true where id = ${deviceId}`);
   }
   return toHeadsetCommand(row);
 }
@@ -155,7 +170,9 @@ export async function reportHeadsetState(db: Database, deviceId: number, state: 
     state.installedContent === undefined
       ? sql`d.installed_content`
       : sql`${sql.param(state.installedContent)}::uuid[]`;
-  await db.execute(sql`
+  await executePrepared(
+    db,
+    sql`
     update devices d set
       software_version = ${state.softwareVersion},
       battery_level = ${state.batteryLevel},
@@ -177,7 +194,8 @@ export async function reportHeadsetState(db: Database, deviceId: number, state: 
           where i.configuration_id = d.active_configuration_id and not (c.uuid = any(${installed})))
         then 'pending'
         else ${state.syncStatus} end
-    where d.id = ${deviceId}`);
+    where d.id = ${deviceId}`,
+  );
 }
 
 /**
@@ -190,7 +208,7 @@ export async function headsetConfiguration(
   headset: HeadsetCaller,
 ): Promise<HeadsetConfiguration> {
   const deviceId = headset.id;
-  const result = await db.execute<{
+  const result = await executePrepared<{
     configuration_id: number | null;
     configuration_name: string | null;
     content_id: number | null;
@@ -204,7 +222,9 @@ export async function headsetConfiguration(
     is_public: boolean | null;
     duration: number | null;
     position_number: number;
-  }>(sql`
+  }>(
+    db,
+    sql`
     select g.id as configuration_id, g.name as configuration_name, c.id as content_id, c.uuid, c.title,
       c.content_type, c.package_name, c.url, c.file, c.file_size, c.is_public, c.duration, i.position_number
     from devices d
@@ -212,7 +232,8 @@ export async function headsetConfiguration(
     left join configuration_items i on i.configuration_id = g.id
     left join contents c on c.id = i.content_id
     where d.id = ${deviceId}
-    order by i.position_number`);
+    order by i.position_number`,
+  );
   const first = result.rows[0];
   return {
     id: first?.configuration_id ?? null,

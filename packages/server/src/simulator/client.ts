@@ -5,14 +5,21 @@ import { HEADSET_LONG_POLL_SECONDS } from '@portal/domain';
 
 type Schemas = components['schemas'];
 
-/** A non-2xx answer of the server, with its status and JSON body. */
+/** A non-2xx answer of the server, with its status, JSON body and the seconds its Retry-After asks to wait. */
 export class HttpStatusError extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
+    readonly retryAfterSeconds?: number,
   ) {
     super(`HTTP ${status}: ${JSON.stringify(body)}`);
   }
+}
+
+/** Retry-After in seconds (RFC 9110 allows a date too; this server sends seconds), or undefined. */
+function retryAfter(header: string | undefined): number | undefined {
+  if (header === undefined || !/^\d+$/.test(header.trim())) return undefined;
+  return Number(header);
 }
 
 /**
@@ -66,7 +73,7 @@ export class JsonHttp {
             }
             const status = response.statusCode ?? 0;
             if (status >= 200 && status < 300) resolve(body as T);
-            else reject(new HttpStatusError(status, body));
+            else reject(new HttpStatusError(status, body, retryAfter(response.headers['retry-after'])));
           });
         },
       );

@@ -1,7 +1,7 @@
 import type { components } from '@portal/api/schema';
 import { defaultDeviceName } from '@portal/domain';
 import type { JsonHttp } from './client.ts';
-import type { FleetMember } from './fleet.ts';
+import { type FleetMember, retryWhileBusy } from './fleet.ts';
 
 type Schemas = components['schemas'];
 
@@ -82,23 +82,26 @@ export async function enrolSimulatedHeadsets(
       const serialNumber = `${prefix}${String(i + 1).padStart(4, '0')}`;
       const type = types[i % types.length] as Schemas['DeviceType'];
       const known = existing.get(serialNumber);
-      const enrolment = known
-        ? await http.request<Schemas['DeviceEnrolment']>(
-            'POST',
-            `/api/v3/mdm/devices/${known.id}/enrolment-code/`,
-            {
+      // One administrator adding thousands: a busy server is waited out (see retryWhileBusy).
+      const enrolment = await retryWhileBusy(() =>
+        known
+          ? http.request<Schemas['DeviceEnrolment']>(
+              'POST',
+              `/api/v3/mdm/devices/${known.id}/enrolment-code/`,
+              {
+                headers,
+              },
+            )
+          : http.request<Schemas['DeviceEnrolment']>('POST', '/api/v3/mdm/devices/', {
               headers,
-            },
-          )
-        : await http.request<Schemas['DeviceEnrolment']>('POST', '/api/v3/mdm/devices/', {
-            headers,
-            body: {
-              serialNumber,
-              deviceTypeId: type.id,
-              name: defaultDeviceName(i),
-              organisationId: organisation.id,
-            } satisfies Schemas['DeviceEnrolRequest'],
-          });
+              body: {
+                serialNumber,
+                deviceTypeId: type.id,
+                name: defaultDeviceName(i),
+                organisationId: organisation.id,
+              } satisfies Schemas['DeviceEnrolRequest'],
+            }),
+      );
       const device = enrolment.device;
       const capacityGb = types.find((t) => t.id === device.deviceType.id)?.storageCapacityGb ?? 128;
       members[i] = {

@@ -26,6 +26,11 @@ export interface FleetOptions {
   /** Spread the headsets' start (first poll and report) over this many ms, so thousands do not start at once. */
   rampMs?: number;
   log?: (message: string) => void;
+  /**
+   * Called when a poll hands commands to a headset, before it carries them out (the fleet benchmark times the
+   * delivery from the portal's POST to here).
+   */
+  onCommands?: (serialNumber: string, commands: HeadsetCommand[]) => void;
 }
 
 /** A headset to run: paired already (its device token), or with an enrolment code it exchanges first. */
@@ -35,6 +40,8 @@ export interface FleetStats {
   headsets: number;
   polling: number;
   off: number;
+  /** Polls the server answered (with commands or without). */
+  polls: number;
   commands: number;
   results: number;
   reports: number;
@@ -60,6 +67,37 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 
 const isAbort = (error: unknown) => error instanceof Error && error.name === 'AbortError';
 
+/**
+ * How long a headset waits before it tries again after `failures` failed calls in a row: as long as a 503 asks
+ * (Retry-After) plus up to half of it, else 1 s doubling up to 10 s, less up to half. The spread matters: a
+ * fleet of thousands refused at once must not come back at once.
+ */
+export function retryDelayMs(error: unknown, failures: number): number {
+  const asked = error instanceof HttpStatusError ? error.retryAfterSeconds : undefined;
+  if (asked !== undefined) return asked * 1000 * (1 + Math.random() / 2);
+  return Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** Math.min(failures, 4)) * (0.5 + Math.random() / 2);
+}
+
+/** How often a call that sets headsets up (adding, pairing) is tried in all while the server answers 503. */
+const BUSY_ATTEMPTS = 6;
+
+/**
+ * Runs `call`, and again after {@link retryDelayMs} while the server answers 503 (busy), at most `attempts` times in
+ * all. Adding and pairing thousands of headsets must ride out a busy moment as a person would, by trying again when
+ * asked to; the server's 503 means the work was refused before it reached the database, so trying again is safe.
+ * Every other error is thrown at once.
+ */
+export async function retryWhileBusy<T>(call: () => Promise<T>, attempts = BUSY_ATTEMPTS): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof HttpStatusError) || error.status !== 503 || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, retryDelayMs(error, attempt)));
+    }
+  }
+}
+
 class Runner {
   started = false;
   polling = false;
@@ -67,6 +105,9 @@ class Runner {
   private pollAbort: AbortController | null = null;
   private wakeOnPower: (() => void) | null = null;
   private reporting: Promise<void> | null = null;
+  /** Failed state reports in a row, and when the next may be sent (fleet clock). */
+  private reportFailures = 0;
+  private reportRetryAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     readonly fleet: Fleet,
@@ -92,14 +133,15 @@ class Runner {
       try {
         const batch = await this.client.poll(this.pollAbort.signal);
         failures = 0;
+        fleet.counters.polls += 1;
+        if (batch.commands.length > 0) fleet.onCommands?.(this.model.serialNumber, batch.commands);
         for (const command of batch.commands) await this.execute(command);
         if (batch.pollAfterSeconds > 0) await sleep(batch.pollAfterSeconds * 1000, fleet.stopping);
       } catch (error) {
         if (isAbort(error)) continue;
         if (!this.handle(error)) break;
         failures += 1;
-        const wait = Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** Math.min(failures, 4));
-        await sleep(wait * (0.5 + Math.random() / 2), fleet.stopping);
+        await sleep(retryDelayMs(error, failures), fleet.stopping);
       } finally {
         this.polling = false;
         this.pollAbort = null;
@@ -140,7 +182,7 @@ class Runner {
           }
           this.handle(error);
           if (attempt >= RESULT_ATTEMPTS - 1 || this.fleet.stopping.aborted) break;
-          await sleep(RETRY_MIN_MS * 2 ** attempt, this.fleet.stopping);
+          await sleep(retryDelayMs(error, attempt), this.fleet.stopping);
         }
       }
     }
@@ -181,19 +223,26 @@ class Runner {
     this.pollAbort?.abort();
   }
 
-  /** Sends the state now unless a report is on its way (then the ticker sends the next one). */
+  /**
+   * Sends the state now unless a report is on its way (then the ticker sends the next one) or the last one failed
+   * a moment ago (then the ticker sends it after {@link retryDelayMs}).
+   */
   reportState(): void {
     if (this.reporting || this.unpaired || this.model.power !== 'on') return;
+    if (this.fleet.now() < this.reportRetryAt) return;
     const state = this.model.report(this.fleet.now());
     this.reporting = this.client
       .reportState(state)
       .then(
         () => {
           this.fleet.counters.reports += 1;
+          this.reportFailures = 0;
         },
         (error: unknown) => {
-          // Sent again at the next tick.
+          // Still to be reported: the ticker sends it again once the wait is over.
           this.model.changed = true;
+          this.reportFailures += 1;
+          this.reportRetryAt = this.fleet.now() + retryDelayMs(error, this.reportFailures);
           this.handle(error);
         },
       )
@@ -227,7 +276,8 @@ export class Fleet {
   readonly settings: SimulatorSettings;
   readonly now: () => number;
   readonly log: (message: string) => void;
-  readonly counters = { commands: 0, results: 0, reports: 0, errors: 0 };
+  readonly onCommands: FleetOptions['onCommands'];
+  readonly counters = { polls: 0, commands: 0, results: 0, reports: 0, errors: 0 };
   private readonly stopController = new AbortController();
   private readonly runners = new Map<string, Runner>();
   private readonly loops: Promise<void>[] = [];
@@ -241,6 +291,7 @@ export class Fleet {
     this.settings = { ...DEFAULT_SETTINGS, ...options.settings };
     this.now = options.now ?? Date.now;
     this.log = options.log ?? (() => {});
+    this.onCommands = options.onCommands;
     this.rampMs = options.rampMs ?? 0;
     this.ticker = setInterval(() => this.tick(), options.tickMs ?? 1000);
   }
@@ -259,7 +310,11 @@ export class Fleet {
         const client =
           'deviceToken' in member
             ? new HeadsetClient(this.http, member.deviceToken)
-            : (await HeadsetClient.enrol(this.http, member.enrolmentCode, member.serialNumber)).client;
+            : (
+                await retryWhileBusy(() =>
+                  HeadsetClient.enrol(this.http, member.enrolmentCode, member.serialNumber),
+                )
+              ).client;
         const runner = new Runner(this, new SimulatedHeadset(member, this.settings, this.now()), client);
         this.runners.set(member.serialNumber, runner);
         const delay = this.rampMs * Math.random();

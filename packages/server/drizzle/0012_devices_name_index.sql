@@ -1,0 +1,1 @@
+CREATE INDEX "devices_org_name_idx" ON "devices" USING btree ("organisation_id",lower(translate("name", 'ÄÖÜäöüßÉéÈèÀàÂâ', 'AOUaousEeEeAaAa')),"id");

@@ -1,0 +1,293 @@
+// `npm run bench:fleet`: the NRW fleet against one server, figures printed, never asserted.
+// Per database (PGlite in memory, and with BENCH_DATABASE_URL a throwaway database on that PostgreSQL server): the
+// real server (src/main.ts, a child process, without the demo fleet) starts on a fresh database; the scenarios that
+// compare with an idle server measure it first; then --headsets simulated headsets (default 3,400, the size of the
+// NRW fleet) are added to the demo KMZ and paired through the API and run in a second child process, long-polling
+// and reporting their state every 30 s, while --teachers signed-in sessions (default 50) list headsets and send
+// commands in the background. Each scenario (scenarios.ts) then measures and prints its figures and aims, with the
+// CPU and memory of the server, the headsets' process, this process and (on PostgreSQL) the database's backends.
+// Aims on a 2-core machine: device list p99 ≤ 100 ms, command delivery p95 ≤ 500 ms, a bare route keeps ≥ 50 % of its
+// idle rate. Every loop ends by itself; only 127.0.0.1 is spoken to. Figures on a shared machine are noisy: the load
+// average is printed before and after.
+import type { ChildProcess } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import { type ThrowawayDatabase, throwawayDatabase } from '../packages/server/src/test/testServer.ts';
+import { FleetProcess } from './benchFleet/fleetProcess.ts';
+import {
+  cpuPercent,
+  databaseBackends,
+  groupCpuPercent,
+  megabytes,
+  type ProcessUsage,
+  processUsage,
+} from './benchFleet/processUsage.ts';
+import {
+  type Aim,
+  type FleetBenchOptions,
+  type FleetContext,
+  type FleetScenario,
+  SCENARIOS,
+} from './benchFleet/scenarios.ts';
+import { Teacher, TeacherLoad } from './benchFleet/teachers.ts';
+import { loadAverage, sleep, stopProcess } from './benchHttp.ts';
+import { startBenchServer } from './benchServer.ts';
+
+/** The demo KMZ's administrator adds the headsets; the teachers are sessions of the same account (see README). */
+const ADMIN = 'admin@kmz.example';
+const PASSWORD = 'portal2026';
+/** No version gate refuses a teacher's command on this software. */
+const SOFTWARE_VERSION = '5.1.2';
+
+const USAGE = `npm run bench:fleet -- [options]
+
+  --headsets N         simulated headsets (3400, the NRW fleet)
+  --teachers N         signed-in teachers working meanwhile (50)
+  --seconds N          how long the teachers scenario measures (60)
+  --think-seconds N    a teacher's mean pause between two actions (4)
+  --command-share X    share of the teachers' actions that send a command, the rest list headsets (0.25)
+  --bare-seconds N     how long the bare route is measured, idle and with the fleet (10)
+  --bare-connections N connections asking for the bare route in a closed loop (8)
+  --ramp-seconds N     the headsets start spread over this many seconds (30)
+  --database X         pglite, postgres or both (both with BENCH_DATABASE_URL, else pglite)
+  --scenarios A,B      which scenarios, in this order (${Object.keys(SCENARIOS).join(',')})
+  --port N             port of the server under test (BENCH_PORT or 8291)
+
+BENCH_DATABASE_URL=postgres://user:pw@127.0.0.1:5432/db: a throwaway database is created on that server and dropped.`;
+
+function readOptions(): {
+  options: FleetBenchOptions;
+  engines: ('pglite' | 'postgres')[];
+  scenarios: string[];
+  port: number;
+} | null {
+  const { values } = parseArgs({
+    options: {
+      headsets: { type: 'string', default: '3400' },
+      teachers: { type: 'string', default: '50' },
+      seconds: { type: 'string', default: '60' },
+      'think-seconds': { type: 'string', default: '4' },
+      'command-share': { type: 'string', default: '0.25' },
+      'bare-seconds': { type: 'string', default: '10' },
+      'bare-connections': { type: 'string', default: '8' },
+      'ramp-seconds': { type: 'string', default: '30' },
+      database: { type: 'string' },
+      scenarios: { type: 'string', default: Object.keys(SCENARIOS).join(',') },
+      port: { type: 'string', default: process.env.BENCH_PORT ?? '8291' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return null;
+  }
+  const number = (name: keyof typeof values, min: number) => {
+    const value = Number(values[name]);
+    if (!Number.isFinite(value) || value < min) throw new Error(`--${name} needs a number ≥ ${min}`);
+    return value;
+  };
+  const database = values.database ?? (process.env.BENCH_DATABASE_URL ? 'both' : 'pglite');
+  if (!['pglite', 'postgres', 'both'].includes(database))
+    throw new Error('--database: pglite, postgres or both');
+  if (database !== 'pglite' && !process.env.BENCH_DATABASE_URL) {
+    throw new Error('--database postgres needs BENCH_DATABASE_URL');
+  }
+  const scenarios = (values.scenarios ?? '').split(',').filter(Boolean);
+  const unknown = scenarios.filter((name) => !(name in SCENARIOS));
+  if (unknown.length > 0) throw new Error(`unknown scenario(s): ${unknown.join(', ')}`);
+  const commandShare = number('command-share', 0);
+  if (commandShare > 1) throw new Error('--command-share is a share between 0 and 1');
+  return {
+    options: {
+      headsets: Math.floor(number('headsets', 1)),
+      teachers: Math.floor(number('teachers', 1)),
+      seconds: number('seconds', 1),
+      thinkSeconds: number('think-seconds', 0),
+      commandShare,
+      bareSeconds: number('bare-seconds', 1),
+      bareConnections: Math.floor(number('bare-connections', 1)),
+      rampSeconds: number('ramp-seconds', 0),
+    },
+    engines: database === 'both' ? ['pglite', 'postgres'] : [database as 'pglite' | 'postgres'],
+    scenarios,
+    port: number('port', 1),
+  };
+}
+
+/** The processes whose CPU and memory are printed, read at the start and the end of each scenario. */
+interface Readings {
+  at: number;
+  server: ProcessUsage | null;
+  headsets: ProcessUsage | null;
+  bench: NodeJS.CpuUsage;
+  backends: Map<number, ProcessUsage> | null;
+  polls: number;
+  reports: number;
+  results: number;
+  errors: number;
+}
+
+async function read(
+  server: ChildProcess,
+  fleet: FleetProcess,
+  databaseName: string | null,
+): Promise<Readings> {
+  const stats = await fleet.stats();
+  return {
+    at: performance.now(),
+    server: processUsage(server.pid ?? 0),
+    headsets: processUsage(fleet.pid),
+    bench: process.cpuUsage(),
+    backends: databaseName ? databaseBackends(databaseName) : null,
+    polls: stats.polls,
+    reports: stats.reports,
+    results: stats.results,
+    errors: stats.errors,
+  };
+}
+
+function usageLines(before: Readings, after: Readings, polling: number): string[] {
+  const seconds = (after.at - before.at) / 1000;
+  const percent = (value: number) => `${Number.isFinite(value) ? value.toFixed(0) : '?'} %`;
+  const memory = (usage: ProcessUsage | null) =>
+    usage ? `RSS ${megabytes(usage.rssBytes)} (peak ${megabytes(usage.peakRssBytes)})` : 'RSS ?';
+  const benchCpu = process.cpuUsage(before.bench);
+  const perSecond = (key: 'polls' | 'reports' | 'results' | 'errors') =>
+    ((after[key] - before[key]) / seconds).toFixed(1);
+  // What a headset call costs the server, whatever the machine's load: CPU time does not grow with waiting, as
+  // latency does. Everything else the server did meanwhile is counted in: the teachers' few requests, and in the
+  // bare-route scenario its thousands of static files (there the figure says little).
+  const headsetCalls = ['polls', 'reports', 'results'] as const;
+  const calls = headsetCalls.reduce((sum, key) => sum + after[key] - before[key], 0);
+  const serverCpuMs =
+    before.server && after.server ? (after.server.cpuSeconds - before.server.cpuSeconds) * 1000 : Number.NaN;
+  const lines = [
+    `server process     CPU ${percent(cpuPercent(before.server, after.server, seconds))} of one core (event loop ${percent(cpuPercent(before.server, after.server, seconds, true))}, the rest in its other threads: the PGlite worker, garbage collection), ${memory(after.server)}`,
+    `server CPU per answered headset call  ${calls > 0 ? (serverCpuMs / calls).toFixed(2) : '?'} ms (all the server's work in the scenario / headset calls answered)`,
+    `headsets' process  CPU ${percent(cpuPercent(before.headsets, after.headsets, seconds))}, ${memory(after.headsets)}; ${polling} polling, ${perSecond('polls')} polls answered/s, ${perSecond('reports')} state reports/s, ${perSecond('results')} results/s, ${after.errors - before.errors} errors (refused or failed calls)`,
+    `bench process      CPU ${percent(((benchCpu.user + benchCpu.system) / 1e6 / seconds) * 100)}`,
+  ];
+  if (before.backends && after.backends) {
+    lines.push(
+      `PostgreSQL backends of the bench database (${after.backends.size})  CPU ${percent(groupCpuPercent(before.backends, after.backends, seconds))}`,
+    );
+  }
+  return lines;
+}
+
+interface EngineResult {
+  engine: string;
+  aims: Aim[];
+}
+
+async function runEngine(
+  engine: 'pglite' | 'postgres',
+  options: FleetBenchOptions,
+  scenarioNames: string[],
+  port: number,
+): Promise<EngineResult> {
+  const label = engine === 'postgres' ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'PGlite (in memory)';
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  const database: ThrowawayDatabase | undefined =
+    engine === 'postgres' && adminUrl ? await throwawayDatabase(adminUrl, 'vr_portal_bench') : undefined;
+  const databaseName = database ? new URL(database.url).pathname.slice(1) : null;
+  let server: ChildProcess | undefined;
+  let fleet: FleetProcess | undefined;
+  let teachers: TeacherLoad | undefined;
+  const aims: Aim[] = [];
+  try {
+    console.log(`\n== ${label} · load average before ${loadAverage()} (2 cores, shared: figures are noisy)`);
+    server = await startBenchServer(port, {
+      // The teachers' sessions must outlive the run without a refresh.
+      env: { DATABASE_URL: database?.url ?? '', ACCESS_TOKEN_TTL_SECONDS: '3600' },
+      timeoutSeconds: 180,
+    });
+    const scenarios: FleetScenario[] = scenarioNames.map((name) =>
+      (SCENARIOS[name] as () => FleetScenario)(),
+    );
+    for (const scenario of scenarios) await scenario.idle?.({ port, options });
+
+    fleet = await FleetProcess.start(
+      {
+        serverUrl: `http://127.0.0.1:${port}`,
+        headsets: options.headsets,
+        rampSeconds: options.rampSeconds,
+        admin: ADMIN,
+        password: PASSWORD,
+        softwareVersion: SOFTWARE_VERSION,
+      },
+      600,
+    );
+    console.log(
+      `${options.headsets.toLocaleString('en')} simulated headsets added and paired through the API in ${fleet.enrolSeconds.toFixed(0)} s`,
+    );
+    // One after another: the login throttle counts an attempt until its password is checked, so a burst of sign-ins
+    // into one account is refused (as it should be).
+    const signedIn: Teacher[] = [];
+    for (let i = 0; i <= options.teachers; i += 1) signedIn.push(await Teacher.signIn(port, ADMIN, PASSWORD));
+    const [own, ...working] = signedIn as [Teacher, ...Teacher[]];
+    teachers = new TeacherLoad(working, {
+      thinkSeconds: options.thinkSeconds,
+      commandShare: options.commandShare,
+      serialNumbers: fleet.serialNumbers,
+      listedHeadsets: fleet.serialNumbers.length,
+    });
+    // Steady state: every headset started (the ramp) and holds its poll.
+    const running = fleet;
+    const deadline = performance.now() + (options.rampSeconds + 60) * 1000;
+    let polling = 0;
+    while (performance.now() < deadline) {
+      polling = (await running.stats()).polling;
+      if (polling >= options.headsets * 0.99) break;
+      await sleep(1000);
+    }
+    console.log(
+      `${polling.toLocaleString('en')} headsets polling, ${options.teachers} teachers at work (a pause of ${options.thinkSeconds} s on average, ${Math.round(options.commandShare * 100)} % commands)`,
+    );
+
+    const context: FleetContext = { port, options, fleet, teachers, teacher: own };
+    for (const scenario of scenarios) {
+      const before = await read(server, fleet, databaseName);
+      const report = await scenario.run(context);
+      const after = await read(server, fleet, databaseName);
+      const { polling: pollingNow } = await fleet.stats();
+      console.log(`\n-- ${scenario.name}: ${scenario.title}`);
+      for (const line of [...report.lines, ...usageLines(before, after, pollingNow)])
+        console.log(`  ${line}`);
+      for (const aim of report.aims) console.log(`  aim: ${aim.text} → ${aim.met ? 'met' : 'NOT met'}`);
+      aims.push(...report.aims);
+    }
+    console.log(`\nload average after ${loadAverage()}`);
+    if (server.exitCode !== null)
+      throw new Error(`the server ended during the run (code ${server.exitCode})`);
+  } finally {
+    await teachers?.stop();
+    await fleet?.stop();
+    if (server) await stopProcess(server);
+    await database?.drop();
+  }
+  return { engine: label, aims };
+}
+
+async function main(): Promise<void> {
+  const read = readOptions();
+  if (!read) return;
+  const { options, engines, scenarios, port } = read;
+  console.log(
+    `bench:fleet · ${options.headsets.toLocaleString('en')} headsets, ${options.teachers} teachers, scenarios ${scenarios.join(', ')}`,
+  );
+  const results: EngineResult[] = [];
+  for (const engine of engines) results.push(await runEngine(engine, options, scenarios, port));
+  console.log('\nAims:');
+  for (const { engine, aims } of results) {
+    for (const aim of aims)
+      console.log(`  ${engine.padEnd(32)} ${aim.text} → ${aim.met ? 'met' : 'NOT met'}`);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: Error) => {
+    console.error(`bench:fleet: ${error.message}`);
+    process.exit(1);
+  },
+);
