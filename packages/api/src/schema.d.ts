@@ -291,14 +291,27 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    delete?: never;
+    /**
+     * Remove a member from the organisation (administrators only)
+     * @description Not in spec §7; used by the settings page. Same rule as `updateOrganisation`: only administrators of that
+     *     organisation (403 for other members, 404 for everybody else); a membership of another organisation answers
+     *     404. Removing the organisation's last administrator (which can only be oneself) answers 409
+     *     `lastAdministrator` (`params.organisation`), as `updateMembership` refuses to clear that flag: an organisation
+     *     never loses all administrators.
+     *
+     *     The removed person loses the organisation at once: their next call no longer sees its content, playlists or
+     *     headsets. When it was their only organisation (`Membership.removalDeletesAccount`), their account is deleted
+     *     with its sessions, as `deleteCurrentUser` does (portal staff accounts are kept); content, playlists and
+     *     headsets belong to the organisation and stay. Removing oneself is allowed while another administrator remains.
+     */
+    delete: operations['removeMembership'];
     options?: never;
     head?: never;
     /**
      * Set or clear a member's administrator flag (administrators only)
      * @description Not in spec §7; used by the settings page. Same rule as `updateOrganisation`: only administrators of that
      *     organisation. Clearing the flag of the organisation's last administrator (also one's own) answers 409, so an
-     *     organisation never loses all administrators.
+     *     organisation never loses all administrators (409 `lastAdministrator`, `params.organisation`).
      */
     patch: operations['updateMembership'];
     trace?: never;
@@ -1804,7 +1817,7 @@ export interface components {
        *     `passwordCheckThrottled`, `enrolThrottled`, `invitationsThrottled` (429 of inviteMember; every 429 of
        *     these and `loginLocked` carry `params.seconds` until the next try is accepted and `params.minutes`, the
        *     same rounded up, as the German `detail` names them), `lastAdministrator` (409 of deleteCurrentUser,
-       *     `params.organisation` names the organisation), `fileTooLarge` (413 of uploads, `params.maxBytes` is the
+       *     updateMembership and removeMembership, `params.organisation` names the organisation), `fileTooLarge` (413 of uploads, `params.maxBytes` is the
        *     limit in bytes), `storageQuotaExceeded` (413 of uploads, the organisation's storage quota:
        *     `params.quotaBytes` the quota, `params.usedBytes` what its files and unfinished uploads take already, the
        *     file being replaced not counted), `termsNotAccepted` (403 of every operation a signed-in caller makes before accepting the
@@ -1902,6 +1915,11 @@ export interface components {
       /** @description The member administers the organisation (spec §6 checks this in the user's first organisation). */
       isAdministrator: boolean;
       user: components['schemas']['UserSummary'];
+      /**
+       * @description This is the member's only organisation: removing them (removeMembership) deletes their account too. False
+       *     for portal staff, whose account is kept without organisation.
+       */
+      removalDeletesAccount: boolean;
     };
     Organisation: {
       id: number;
@@ -3446,6 +3464,37 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  removeMembership: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+        /** @description Id of a membership of that organisation. */
+        membershipId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed (and, when it was the person's only organisation, their account deleted). */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];

@@ -98,11 +98,6 @@ export const MESSAGES = {
       `Sie sind die letzte Administratorin bzw. der letzte Administrator von „${organisation}“. Bitte ernennen Sie zuerst ein anderes Mitglied zur Administratorin oder zum Administrator.`,
   },
 
-  organisations: {
-    lastAdministrator:
-      'Die Organisation braucht mindestens eine Administratorin oder einen Administrator. Bitte ernennen Sie zuerst ein anderes Mitglied.',
-  },
-
   invitations: {
     alreadyMember: (email: string) => `${email} ist bereits Mitglied dieser Organisation.`,
     tooMany: 'Ihre Organisation hat in kurzer Zeit zu viele Einladungen verschickt.',

@@ -26,7 +26,12 @@ function userOf(email: string, isAdministrator: boolean): User {
         organisationType: 4,
         msbSchoolNumber: null,
         memberships: [
-          { id: 1, isAdministrator, user: { id: 7, email, firstName: 'Erika', lastName: 'Muster' } },
+          {
+            id: 1,
+            isAdministrator,
+            user: { id: 7, email, firstName: 'Erika', lastName: 'Muster' },
+            removalDeletesAccount: true,
+          },
         ],
       },
     ],

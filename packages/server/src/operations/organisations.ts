@@ -11,6 +11,7 @@ import {
 import {
   listOrganisationSummaries,
   publishTerms,
+  removeMember,
   renameOrganisation,
   setAdministrator,
 } from '../services/organisations.ts';
@@ -34,6 +35,11 @@ export const organisationOperations = {
     return ok(
       await setAdministrator(db, signedIn(caller), params.id, params.membershipId, body.isAdministrator),
     );
+  },
+
+  async removeMembership({ params, caller }, { db }) {
+    await removeMember(db, signedIn(caller), params.id, params.membershipId);
+    return noContent();
   },
 
   async listInvitations({ params, caller }, { db }) {

@@ -1,12 +1,12 @@
 import type { components } from '@portal/api/schema';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { memberships, organisations, tosVersions } from '../db/schema.ts';
+import { memberships, organisations, tosVersions, users } from '../db/schema.ts';
 import type { Transaction } from '../db/sql.ts';
 import { Conflict, InvalidFields, NotFound } from '../errors.ts';
 import { MESSAGES } from '../messages.ts';
 import { type Caller, requireAdministrator, requireStaffToPublishTerms } from './access.ts';
-import { loadUserView } from './users.ts';
+import { accountEndsWithRemoval, loadUserView } from './users.ts';
 
 type Organisation = components['schemas']['Organisation'];
 type Membership = components['schemas']['Membership'];
@@ -46,6 +46,61 @@ export async function renameOrganisation(
   return organisationView(db, caller, organisationId);
 }
 
+interface MembershipRow {
+  id: number;
+  userId: number;
+  isAdministrator: boolean;
+}
+
+/**
+ * The organisation's memberships, locked until the transaction ends, after the access rule: the caller must be an
+ * administrator of it (403 for other members, 404 for everybody else), and `membershipId` one of its memberships
+ * (404). The row locks serialise concurrent changes of roles and members (two administrators demoting or removing
+ * each other), so the last-administrator rule below always sees the current state.
+ */
+async function lockedMemberships(
+  tx: Transaction,
+  caller: Caller,
+  organisationId: number,
+  membershipId: number,
+) {
+  const rows: MembershipRow[] = await tx
+    .select({ id: memberships.id, userId: memberships.userId, isAdministrator: memberships.isAdministrator })
+    .from(memberships)
+    .where(eq(memberships.organisationId, organisationId))
+    .for('update');
+  requireAdministrator(rows.find((row) => row.userId === caller.id));
+  const target = rows.find((row) => row.id === membershipId);
+  if (!target) throw new NotFound(MESSAGES.request.notFound);
+  return { rows, target };
+}
+
+/**
+ * An organisation never loses all administrators: 409 `lastAdministrator` when `target`, an administrator, would stop
+ * being one and no other remains. Since only administrators may ask, that last one is always the caller.
+ */
+async function requireAnotherAdministrator(
+  tx: Transaction,
+  organisationId: number,
+  rows: readonly MembershipRow[],
+  target: MembershipRow,
+): Promise<void> {
+  if (!target.isAdministrator || rows.some((row) => row.isAdministrator && row.id !== target.id)) return;
+  const [organisation] = await tx
+    .select({ name: organisations.name })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
+  throw lastAdministratorConflict(organisation?.name ?? '');
+}
+
+/** 409 `lastAdministrator`: the caller would leave `organisation` without administrators (their role, membership, account). */
+export function lastAdministratorConflict(organisation: string): Conflict {
+  return new Conflict(MESSAGES.users.lastAdministratorOf(organisation), {
+    code: 'lastAdministrator',
+    params: { organisation },
+  });
+}
+
 /**
  * Sets a membership's administrator flag; administrators of the organisation only. 404 when the membership is not
  * one of that organisation, 409 when clearing it would leave the organisation without administrators.
@@ -58,29 +113,41 @@ export async function setAdministrator(
   isAdministrator: boolean,
 ): Promise<Membership> {
   await db.transaction(async (tx) => {
-    // Row locks on the organisation's memberships serialise concurrent demotions (two admins demoting each other).
-    const rows = await tx
-      .select({
-        id: memberships.id,
-        userId: memberships.userId,
-        isAdministrator: memberships.isAdministrator,
-      })
-      .from(memberships)
-      .where(eq(memberships.organisationId, organisationId))
-      .for('update');
-    requireAdministrator(rows.find((row) => row.userId === caller.id));
-    const target = rows.find((row) => row.id === membershipId);
-    if (!target) throw new NotFound(MESSAGES.request.notFound);
-    if (!isAdministrator && target.isAdministrator) {
-      const otherAdmins = rows.filter((row) => row.isAdministrator && row.id !== membershipId);
-      if (otherAdmins.length === 0) throw new Conflict(MESSAGES.organisations.lastAdministrator);
-    }
+    const { rows, target } = await lockedMemberships(tx, caller, organisationId, membershipId);
+    if (!isAdministrator) await requireAnotherAdministrator(tx, organisationId, rows, target);
     await tx
       .update(memberships)
       .set({ isAdministrator })
       .where(and(eq(memberships.id, membershipId), eq(memberships.organisationId, organisationId)));
   });
   return membershipView(db, caller, organisationId, membershipId);
+}
+
+/**
+ * Removes a member from the organisation; administrators of it only (as setAdministrator, 409 for its last
+ * administrator). The person loses the organisation at once: the caller is loaded per request. When it was their
+ * only organisation (`accountEndsWithRemoval`) their account goes too, with sessions and tokens by cascade, as in
+ * deleteAccount; what they made belongs to the organisation and stays.
+ */
+export async function removeMember(
+  db: Database,
+  caller: Caller,
+  organisationId: number,
+  membershipId: number,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { rows, target } = await lockedMemberships(tx, caller, organisationId, membershipId);
+    await requireAnotherAdministrator(tx, organisationId, rows, target);
+    // Locked first and asked afterwards, in a statement of its own: a membership another transaction was adding
+    // meanwhile (an invitation of an existing account) has committed by then and is seen.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, target.userId)).for('update');
+    const [account] = await tx
+      .select({ ends: accountEndsWithRemoval(target.userId, organisationId) })
+      .from(users)
+      .where(eq(users.id, target.userId));
+    await tx.delete(memberships).where(eq(memberships.id, target.id));
+    if (account?.ends) await tx.delete(users).where(eq(users.id, target.userId));
+  });
 }
 
 /** A membership of the organisation as the settings page lists it (from the caller's view of the organisation). */

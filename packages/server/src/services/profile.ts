@@ -5,7 +5,6 @@ import type { Database } from '../db/database.ts';
 import { memberships, organisations, passwordResetTokens, refreshTokens, users } from '../db/schema.ts';
 import {
   addFieldError,
-  Conflict,
   fieldErrors,
   hasSqlState,
   InvalidFields,
@@ -18,6 +17,7 @@ import { MESSAGES } from '../messages.ts';
 import type { Caller } from './access.ts';
 import type { Services } from './dependencies.ts';
 import { accountRule } from './loginThrottle.ts';
+import { lastAdministratorConflict } from './organisations.ts';
 import { currentUser, findUserById, type UserView } from './users.ts';
 
 type UpdateUserRequest = components['schemas']['UpdateUserRequest'];
@@ -179,9 +179,6 @@ export async function deleteAccount(db: Database, caller: Caller): Promise<void>
   });
   const organisation = outcome.lastAdministratorOf;
   if (organisation !== null) {
-    throw new Conflict(MESSAGES.users.lastAdministratorOf(organisation), {
-      code: 'lastAdministrator',
-      params: { organisation },
-    });
+    throw lastAdministratorConflict(organisation);
   }
 }

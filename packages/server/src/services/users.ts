@@ -1,5 +1,5 @@
 import { isPortalLanguage, normaliseEmail, ORGANISATION_TYPE, type PortalLanguage } from '@portal/domain';
-import { asc, eq, max, sql } from 'drizzle-orm';
+import { type AnyColumn, asc, eq, max, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.ts';
 import { memberships, organisations, tosVersions, users } from '../db/schema.ts';
@@ -11,6 +11,7 @@ export interface MembershipView {
   id: number;
   isAdministrator: boolean;
   user: { id: number; email: string; firstName: string; lastName: string };
+  removalDeletesAccount: boolean;
 }
 
 export interface OrganisationView {
@@ -36,6 +37,21 @@ export interface UserView {
   img: string | null;
   language: PortalLanguage | null;
   organisations: OrganisationView[];
+}
+
+/**
+ * Whether the account of a member ends when they leave the organisation: it is their only one, and they are not
+ * portal staff (staff work without organisation). An account without organisation could do nothing in the portal,
+ * so removeMembership deletes it, as deleteCurrentUser would; the settings page says so before. `userId` and
+ * `organisationId` are columns or values of the surrounding statement.
+ */
+export function accountEndsWithRemoval(
+  userId: AnyColumn | number,
+  organisationId: AnyColumn | number,
+): SQL<boolean> {
+  return sql<boolean>`(not (select ${users.isStaff} from ${users} where ${users.id} = ${userId})
+    and not exists (select 1 from ${memberships} other where other.user_id = ${userId}
+      and other.organisation_id <> ${organisationId}))`;
 }
 
 export async function findUserByEmail(db: Database, email: string) {
@@ -94,6 +110,7 @@ export async function loadUserView(db: Database, userId: number): Promise<UserVi
       memberEmail: users.email,
       memberFirstName: users.firstName,
       memberLastName: users.lastName,
+      removalDeletesAccount: accountEndsWithRemoval(memberships.userId, organisations.id),
     })
     .from(own)
     .innerJoin(organisations, eq(organisations.id, own.organisationId))
@@ -124,6 +141,7 @@ export async function loadUserView(db: Database, userId: number): Promise<UserVi
         firstName: row.memberFirstName,
         lastName: row.memberLastName,
       },
+      removalDeletesAccount: row.removalDeletesAccount,
     });
   }
   const organisationList = [...byOrganisation.values()];

@@ -3,14 +3,18 @@ import { Badge, Button, ConfirmDialog, Heading, Inline, Stack, Switch, Text, Tex
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { apiClient, currentUserQueryKey, queryClient, useCurrentUser } from '../../lib/api.ts';
 import { onSubmitted, useFormState } from '../../lib/form.ts';
 import { LanguageSwitch } from '../../lib/LanguageSwitch.tsx';
+import { endLocalSession } from '../../lib/localSession.ts';
 import { organisationTypeKey } from '../../lib/organisationType.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import {
   answerOf,
+  expectSuccess,
   fieldRefusal,
+  ServerRefusal,
   serverErrorMessage,
   serverFieldMessage,
   showFailure,
@@ -77,26 +81,120 @@ function OrganisationName({ organisation }: { organisation: Organisation }) {
   );
 }
 
+interface MemberProps {
+  organisation: Organisation;
+  membership: Membership;
+  /** The full name, or the address when the person has none. */
+  name: string;
+  own: boolean;
+}
+
+/**
+ * Removing a member (issue 12 item 6), asked first naming the person and the organisation, and whether their account
+ * goes with it (their only organisation). Removing oneself leaves the organisation: the settings page is then
+ * another organisation's or closed, so the way leads to the Mediathek, or out when the account is gone.
+ */
+function RemoveMember({ organisation, membership, name, own }: MemberProps) {
+  const { t } = useTranslation('settings');
+  const navigate = useNavigate();
+  const [asked, setAsked] = useState(false);
+  const values = { name, organisation: organisation.name };
+  const deletesAccount = membership.removalDeletesAccount;
+  const remove = useMutation({
+    mutationFn: () =>
+      expectSuccess(
+        apiClient.DELETE('/api/v1/organisations/{id}/memberships/{membershipId}/', {
+          params: { path: { id: organisation.id, membershipId: membership.id } },
+        }),
+      ),
+    async onSuccess() {
+      setAsked(false);
+      if (own && deletesAccount) {
+        // The server deleted the account with its sessions; here it ends like a logout.
+        await endLocalSession(navigate);
+        toasts.show({
+          tone: 'success',
+          title: 'settings:toasts.leftDeleted.title',
+          description: 'settings:toasts.leftDeleted.description',
+          descriptionValues: values,
+        });
+        return;
+      }
+      if (own) await navigate('/library');
+      await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+      toasts.show({
+        tone: 'success',
+        title: own ? 'settings:toasts.left.title' : 'settings:toasts.removed.title',
+        description: own
+          ? 'settings:toasts.left.description'
+          : deletesAccount
+            ? 'settings:toasts.removed.descriptionDeleted'
+            : 'settings:toasts.removed.description',
+        descriptionValues: values,
+      });
+    },
+    async onError(error) {
+      setAsked(false);
+      // Removed meanwhile (404) or roles changed (409): the list shows how things are now.
+      if (error instanceof ServerRefusal && (error.status === 404 || error.status === 409)) {
+        await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+      }
+      showFailure(error, 'removeMembership', SETTINGS_REFUSALS);
+    },
+  });
+  const variant = `${own ? 'own' : 'other'}${deletesAccount ? 'DeletesAccount' : ''}` as const;
+
+  return (
+    <>
+      <div>
+        {/* Quiet: the orange call to action of the page is 'Namen speichern'; the dialog names whom it concerns. */}
+        <Button
+          size="small"
+          variant="secondary"
+          aria-label={t(own ? 'members.leave' : 'members.removeFor', values)}
+          onClick={() => setAsked(true)}
+        >
+          {t(own ? 'members.leaveShort' : 'members.remove')}
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={asked}
+        onOpenChange={(open) => {
+          if (!open && !remove.isPending) setAsked(false);
+        }}
+        tone="destructive"
+        title={t(own ? 'members.removal.titleOwn' : 'members.removal.title', values)}
+        description={t(`members.removal.description.${variant}`, values)}
+        confirmLabel={t(own ? 'members.removal.confirmOwn' : 'members.removal.confirm')}
+        cancelLabel={t('members.removal.cancel')}
+        confirming={remove.isPending}
+        confirmingLabel={t('members.removal.removing')}
+        onConfirm={() => remove.mutate()}
+      />
+    </>
+  );
+}
+
 function MemberRow({
-  organisationId,
+  organisation,
   membership,
+  name,
   own,
   lastAdministrator,
-}: {
-  organisationId: number;
-  membership: Membership;
-  own: boolean;
-  /** The only administrator: the switch is disabled and says why (the server refuses the same with 409). */
+}: MemberProps & {
+  /**
+   * The only administrator: the switch is disabled and says why, and removal is not offered (the server refuses
+   * both with 409 `lastAdministrator`).
+   */
   lastAdministrator: boolean;
 }) {
   const { t } = useTranslation('settings');
-  const name = `${membership.user.firstName} ${membership.user.lastName}`.trim() || membership.user.email;
   const [asked, setAsked] = useState<boolean | null>(null);
   const toggle = useMutation({
     mutationFn: (isAdministrator: boolean) =>
       answerOf(
         apiClient.PATCH('/api/v1/organisations/{id}/memberships/{membershipId}/', {
-          params: { path: { id: organisationId, membershipId: membership.id } },
+          params: { path: { id: organisation.id, membershipId: membership.id } },
           body: { isAdministrator },
         }),
       ),
@@ -134,6 +232,9 @@ function MemberRow({
             hint={lastAdministrator ? t('members.lastAdministrator') : undefined}
             onCheckedChange={(checked) => setAsked(checked)}
           />
+          {lastAdministrator ? null : (
+            <RemoveMember organisation={organisation} membership={membership} name={name} own={own} />
+          )}
         </Inline>
       </Stack>
       {/* A role change is asked first, naming the person: it opens or closes the settings for them. */}
@@ -164,7 +265,8 @@ function MemberRow({
 
 /**
  * /dashboard/settings (administrators, guarded by the route): the first organisation's name and members
- * with their administrator flag (the server enforces the same rule), invitations by email, and the portal language.
+ * with their administrator flag and removal (the server enforces the same rules), invitations by email, and the
+ * portal language.
  */
 export function SettingsPage() {
   const { t } = useTranslation(['settings', 'common']);
@@ -190,8 +292,11 @@ export function SettingsPage() {
           {memberships.map((membership) => (
             <MemberRow
               key={membership.id}
-              organisationId={organisation.id}
+              organisation={organisation}
               membership={membership}
+              name={
+                `${membership.user.firstName} ${membership.user.lastName}`.trim() || membership.user.email
+              }
               own={membership.user.email.toLowerCase() === user.email.toLowerCase()}
               lastAdministrator={membership.isAdministrator && administrators === 1}
             />
