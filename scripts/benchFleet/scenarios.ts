@@ -233,15 +233,17 @@ const START_WAIT_MS = 30_000;
  * one of them plays (receiptOf: the headset reported the command done and then a state that plays the video); then
  * 'Stopp' (STOP.RUNNING to each) and a wait until each reports stopped, so every round starts from the same state.
  * One round first warms the server up and is not counted; the two sizes alternate, so that a change of the
- * machine's load falls on both.
+ * machine's load falls on both. Besides the whole, where the time goes: until every call is answered, and until the
+ * last headset's poll handed it its command.
  */
 function startScenario(): FleetScenario {
   return {
     name: 'start-1-vs-30',
     title: `a teacher starts a video on 1 and on ${CLASS_SET_SIZE} headsets (the portal's click, receipts until all play)`,
-    async run({ options, teacher, classSet, heldVideo }) {
+    async run({ options, teacher, fleet, classSet, heldVideo }) {
       const sizes = [1, classSet.length];
       const sent = new Map<number, number[]>(sizes.map((size) => [size, []]));
+      const delivered = new Map<number, number[]>(sizes.map((size) => [size, []]));
       const playing = new Map<number, number[]>(sizes.map((size) => [size, []]));
       const problems: string[] = [];
       const start = startCommandFor(heldVideo.contentType);
@@ -249,6 +251,7 @@ function startScenario(): FleetScenario {
         for (const size of sizes) {
           const headsets = classSet.slice(0, size);
           const startedAt = performance.now();
+          const startedAtWall = wallClock();
           const started = await sendToHeadsets(teacher, headsets, start, heldVideo.uuid);
           const sentMs = performance.now() - startedAt;
           const { reached, receipts } = await waitForReceipts(
@@ -266,6 +269,8 @@ function startScenario(): FleetScenario {
             );
           } else if (round > 0) {
             sent.get(size)?.push(sentMs);
+            const deliveries = started.commandIds.map((id) => fleet.deliveredAt(id) ?? Number.NaN);
+            delivered.get(size)?.push(Math.max(...deliveries) - startedAtWall);
             playing.get(size)?.push(playingMs);
           }
           const stopped = await sendToHeadsets(teacher, headsets, 'CMD.STOP.RUNNING');
@@ -288,6 +293,7 @@ function startScenario(): FleetScenario {
           `held video "${heldVideo.title}" (${start}), ${options.startRounds} measured rounds per size after one to warm up`,
           ...sizes.flatMap((size) => [
             `${String(size).padStart(2)} headset(s): all calls answered    ${spread(sent.get(size) ?? [], 95)}`,
+            `${String(size).padStart(2)} headset(s): all delivered         ${spread(delivered.get(size) ?? [], 95)}`,
             `${String(size).padStart(2)} headset(s): click → all playing   ${spread(playing.get(size) ?? [], 95)}`,
           ]),
           `ratio ${classSet.length} : 1 (click → all playing)  p50 ${ratio.toFixed(2)}×, max ${maxRatio.toFixed(2)}×`,
