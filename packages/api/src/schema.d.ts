@@ -922,7 +922,8 @@ export interface paths {
      * @description `ownerId` must be one of the caller's organisations, `contentIds` items that organisation may see (its own,
      *     shared with it, or public; each once; not what the caller sees only through another of their organisations:
      *     400 on `contentIds`), `sdmDevices` headsets of the owner organisation; they switch to this playlist and become
-     *     `pending`. A caller without any organisation gets 403.
+     *     `pending`. `activeState` must agree with `sdmDevices` (true with headsets, false without; 400 on
+     *     `activeState` otherwise). A caller without any organisation gets 403.
      */
     post: operations['createConfiguration'];
     delete?: never;
@@ -963,7 +964,10 @@ export interface paths {
      * Replace a playlist's fields
      * @description Same fields as create (spec §7). Only the owner organisation may change it (a shared playlist: 403). Every
      *     item must be one the (new) owner organisation sees, as on create (else 400 on `contentIds`); an item whose
-     *     share was withdrawn has left the playlist already, see `unshareContent`.
+     *     share was withdrawn has left the playlist already, see `unshareContent`. It replaces the whole item list: a
+     *     client that edits one item at a time uses the item operations and `PATCH`, which cannot lose another
+     *     client's change. Headsets that switch to the playlist, and the headsets of a playlist whose items change,
+     *     become `pending` (no sync is queued: `activate/` and the item operations do that).
      */
     put: operations['updateConfiguration'];
     post?: never;
@@ -974,7 +978,14 @@ export interface paths {
     delete: operations['deleteConfiguration'];
     options?: never;
     head?: never;
-    patch?: never;
+    /**
+     * Rename a playlist
+     * @description Not in spec §7 (which replaces all fields with PUT): changes only the fields sent. The portal renames with it,
+     *     so a rename in one tab never puts back the items another tab added or removed meanwhile (items change through
+     *     `content/`, `remove-content/` and `move-content/`, headsets through `activate/`). Only the owner organisation
+     *     (a shared playlist: 403, an invisible one: 404).
+     */
+    patch: operations['partialUpdateConfiguration'];
     trace?: never;
   };
   '/api/v3/mdm/device-configurations/available-configurations/': {
@@ -1031,8 +1042,17 @@ export interface paths {
     get?: never;
     /**
      * Activate a playlist on headsets
-     * @description Makes this the active playlist of the listed headsets (replacing their previous one) and queues a sync for them.
-     *     An empty list deactivates the playlist.
+     * @description Makes this the active playlist of exactly the listed headsets (each leaves its previous one; headsets not
+     *     listed that had it keep no active playlist) and queues a `CMD.SYNC` for every headset that switches to it, in
+     *     the same transaction; their polls wake at once. An empty list deactivates the playlist (`activeState` false).
+     *     Only the owner organisation (a shared playlist: 403, an invisible one: 404); every headset must belong to the
+     *     owner organisation: 400 on `sdmDevices` naming the ids of the others.
+     *
+     *     Storage check (issue 15): the playlist's `totalSize` must fit each listed headset's model capacity minus the
+     *     base use of 14.78 GB (@portal/domain `playlistFit`). Where it does not, the server refuses with 409
+     *     `storageExceeded` (`params.devices`: the headsets' names, `params.requiredBytes`, `params.usableBytes`: the
+     *     smallest usable space among them) unless the request says `acceptStorageWarning: true` — the user saw the
+     *     warning and activates all the same (such a headset then loads what fits and reports the rest missing).
      */
     put: operations['activateConfiguration'];
     post?: never;
@@ -1056,7 +1076,10 @@ export interface paths {
      * @description Only the owner organisation (a shared playlist: 403); the content must be visible to the caller (else 404) and
      *     to the playlist's owner organisation (else 400 on `contentId`: the caller sees it only through another of
      *     their organisations). Appended at the end (highest `positionNumber` + 1). Adding an item that is already there answers 409. The
-     *     reference server has no MSB media source: `msb` items answer 400.
+     *     reference server has no MSB media source: `msb` items answer 400. The playlist's row is locked while the item
+     *     is added, so additions from several clients at once all land, each at its own position. The playlist's
+     *     headsets become `pending` and get a `CMD.SYNC` (unless one waits for them already), so the change reaches them
+     *     without further steps.
      */
     post: operations['addConfigurationContent'];
     delete?: never;
@@ -1077,9 +1100,33 @@ export interface paths {
     /**
      * Remove a content item from a playlist
      * @description Only the owner organisation. The remaining items keep their order; positions are renumbered without gaps. An
-     *     item that is not in the playlist answers 404.
+     *     item that is not in the playlist answers 404. The headsets are told as after an addition.
      */
     post: operations['removeConfigurationContent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/mdm/device-configurations/{id}/move-content/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Move a content item to another position
+     * @description Not in spec §7 (where a client would PUT the whole list): moves one item to `positionNumber`; the items in
+     *     between shift by one, positions stay 1…n without gaps. Moving one item cannot lose an item another client
+     *     added meanwhile. Only the owner organisation (403 shared, 404 invisible); an item the playlist does not hold:
+     *     404; a position beyond the last: 400 on `positionNumber`. The headsets are told as after an addition (their
+     *     menu shows the new order).
+     */
+    post: operations['moveConfigurationContent'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1097,7 +1144,11 @@ export interface paths {
     put?: never;
     /**
      * Share a playlist with organisations
-     * @description The organisations see the playlist read-only. Sharing with an organisation twice is harmless.
+     * @description The same rules as sharing content (`shareContent`): only the owner organisation (a shared playlist: 403, an
+     *     invisible one: 404); every id must name an existing organisation other than the owner (400 on
+     *     `organisation_ids`); sharing twice is harmless. The organisations then see the playlist read-only (list,
+     *     detail, duplicate): its name, owner and items — only the items they may see themselves are in `contents`
+     *     (sharing a playlist shares no content) — but not the owner's headsets or their sync state.
      */
     post: operations['shareConfiguration'];
     delete?: never;
@@ -1115,7 +1166,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Stop sharing a playlist with organisations */
+    /**
+     * Stop sharing a playlist with organisations
+     * @description As `shareConfiguration`; the organisations no longer see the playlist (404). Copies they made with
+     *     `duplicate/` are theirs and stay. An id it was not shared with is harmless.
+     */
     post: operations['unshareConfiguration'];
     delete?: never;
     options?: never;
@@ -1757,7 +1812,8 @@ export interface components {
        *     `softwareTooOld` (409 of sendDeviceCommand and queueDeviceSoftwareSync: `params.command`,
        *     `params.requiredVersion` and, for one headset, `params.softwareVersion` ('unbekannt' when never reported),
        *     for several `params.devices`, their names), `tooManyOpenCommands` (429 of sendDeviceCommand,
-       *     `params.limit`), `deviceOffline` (409 of sendDeviceCommand for a playback command to a headset that is
+       *     `params.limit`), `storageExceeded` (409 of activateConfiguration: `params.devices` names the headsets the
+       *     playlist does not fit on, `params.requiredBytes` and `params.usableBytes`), `deviceOffline` (409 of sendDeviceCommand for a playback command to a headset that is
        *     offline, `params.device` its name), `commandFinished` (409 of reportHeadsetCommandResult, `params.status` is the command's
        *     final status), `alreadyMember` (409 of inviteMember, `params.email`), `mailNotSent` (503 of
        *     inviteMember), `invitationInvalid` (404 of getInvitation) and `serverBusy` (503 of any operation,
@@ -2718,10 +2774,22 @@ export interface components {
       contentIds: number[];
       /** @description All items (cms and msb) in playlist order. */
       items: components['schemas']['ConfigurationItem'][];
-      /** @description Whether the playlist is switched on, as create and update last wrote it (spec §7 lists it among their fields). */
+      /**
+       * @description The playlist is active: it runs on at least one headset (`sdmDevices` is not empty). Activation sets it;
+       *     it turns false by itself when its last headset switches to another playlist or is removed.
+       */
       activeState: boolean;
-      /** @description Ids of the headsets this playlist is active on (each headset has at most one active playlist, its `activeConfigurationId`). */
+      /**
+       * @description Ids of the headsets this playlist is active on (each headset has at most one active playlist, its
+       *     `activeConfigurationId`). Headsets are the owner organisation's business: for an organisation the playlist
+       *     is shared with this is empty, `isSynced` true and `missingContent` empty.
+       */
       sdmDevices: number[];
+      /**
+       * @description Bytes the playlist needs on a headset: the file sizes of its items (web apps take none; @portal/domain
+       *     `playlistStorageBytes`). The storage check compares it with each headset's capacity (see `activateConfiguration`).
+       */
+      totalSize: number;
       /** @description Position of the playlist in the owner's list (default sort). */
       positionNumber: number;
       /**
@@ -2760,6 +2828,7 @@ export interface components {
       ownerId: number;
       /** @description Ids of Mediathek items in playlist order (positions follow this order). */
       contentIds: number[];
+      /** @description Must agree with `sdmDevices`; true with headsets, false without (see `Configuration.activeState`). */
       activeState: boolean;
       /** @description Ids of headsets of the owner organisation. */
       sdmDevices: number[];
@@ -2779,7 +2848,24 @@ export interface components {
       copyName: string;
     };
     ActivateConfigurationRequest: {
+      /** @description Ids of headsets of the owner organisation; the playlist becomes active on exactly these. */
       sdmDevices: number[];
+      /**
+       * @description The user was warned that the playlist does not fit on some of the headsets and activates it anyway;
+       *     without it such an activation answers 409 `storageExceeded`.
+       * @default false
+       */
+      acceptStorageWarning: boolean;
+    };
+    /** @description Fields of a partial update (PATCH); only the name so far. */
+    ConfigurationPatch: {
+      name?: string;
+    };
+    ConfigurationMoveRequest: {
+      contentId: components['schemas']['ContentId'];
+      contentOrigin: components['schemas']['ContentOrigin'];
+      /** @description The item's new 1-based position; at most the number of items (400 otherwise). */
+      positionNumber: number;
     };
     ConfigurationContentRequest: {
       contentId: components['schemas']['ContentId'];
@@ -4507,6 +4593,40 @@ export interface operations {
       503: components['responses']['ServerBusy'];
     };
   };
+  partialUpdateConfiguration: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ConfigurationPatch'];
+      };
+    };
+    responses: {
+      /** @description The changed playlist. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Configuration'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
   listAvailableConfigurations: {
     parameters: {
       query?: never;
@@ -4601,6 +4721,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -4654,6 +4775,40 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['ConfigurationContentRequest'];
+      };
+    };
+    responses: {
+      /** @description The changed playlist. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Configuration'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  moveConfigurationContent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ConfigurationMoveRequest'];
       };
     };
     responses: {

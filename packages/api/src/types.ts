@@ -60,6 +60,12 @@ export type DeviceIdsRequest = Schemas['DeviceIdsRequest'];
 export type QueuedCommands = Schemas['QueuedCommands'];
 export type DeviceEnrolRequest = Schemas['DeviceEnrolRequest'];
 export type DeviceEnrolment = Schemas['DeviceEnrolment'];
+
+export type Configuration = Schemas['Configuration'];
+export type ConfigurationDetail = Schemas['ConfigurationDetail'];
+export type PaginatedConfigurationList = Schemas['PaginatedConfigurationList'];
+/** The filters, sorting and paging of listConfigurations. */
+export type ListConfigurationsQuery = NonNullable<operations['listConfigurations']['parameters']['query']>;
 export type DeviceSummary = Schemas['DeviceSummary'];
 export type ReadinessRequest = Schemas['ReadinessRequest'];
 export type ReadinessIssue = Schemas['ReadinessIssue'];

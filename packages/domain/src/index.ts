@@ -154,22 +154,31 @@ export {
   isInMsbGroup,
   isKmzUser,
   isMsbUser,
+  isPlaylistOwner,
   isZfslUser,
   type KnownOrganisationType,
   mayCreateContent,
+  mayCreatePlaylist,
   ORGANISATION_TYPE,
   type RoleFlags,
 } from './roles.ts';
 export {
   DEFAULT_SORT_OPTION,
   isSortOption,
+  PLAYLIST_ORDERINGS,
+  type PlaylistOrdering,
   SORT_OPTIONS,
   type SortablePlaylistItem,
   type SortOption,
   sortPlaylistItems,
 } from './sorting.ts';
 export {
+  BYTES_PER_GB,
+  contentStorageBytes,
   freeStorageGb,
+  type PlaylistFit,
+  playlistFit,
+  playlistStorageBytes,
   STORAGE_CAPACITY_GB,
   usableStorageGb,
 } from './storage.ts';

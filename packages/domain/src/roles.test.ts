@@ -162,3 +162,14 @@ describe('mayCreateContent (the server gives new content to an organisation of t
     expect(mayCreateContent(undefined)).toBe(false);
   });
 });
+
+describe('playlists follow the content rules', () => {
+  it('a member of an organisation creates them; its owner organisation’s members change one', async () => {
+    const { isPlaylistOwner, mayCreatePlaylist } = await import('./roles.ts');
+    const teacher: DomainUser = { email: 'a@b.de', organisations: [{ id: 7, organisationType: 2 }] };
+    expect(mayCreatePlaylist(teacher)).toBe(true);
+    expect(mayCreatePlaylist({ email: 'staff@vr-portal.example', organisations: [] })).toBe(false);
+    expect(isPlaylistOwner(teacher, { owner: { id: 7 } })).toBe(true);
+    expect(isPlaylistOwner(teacher, { owner: { id: 8 } })).toBe(false);
+  });
+});

@@ -117,3 +117,11 @@ export function deriveRoleFlags(user: DomainUser | null | undefined): RoleFlags 
 export function mayCreateContent(user: DomainUser | null | undefined): boolean {
   return (user?.organisations.length ?? 0) > 0;
 }
+
+/**
+ * Playlists follow the same two rules on the server (createConfiguration, the owner check of every change): a user
+ * with an organisation creates them, and only the owner organisation's members change one (a shared one is
+ * read-only).
+ */
+export const mayCreatePlaylist = mayCreateContent;
+export const isPlaylistOwner = isContentOwner;

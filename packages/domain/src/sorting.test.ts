@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isSortOption, SORT_OPTIONS, type SortablePlaylistItem, sortPlaylistItems } from './sorting.ts';
+import {
+  isSortOption,
+  PLAYLIST_ORDERINGS,
+  SORT_OPTIONS,
+  type SortablePlaylistItem,
+  sortPlaylistItems,
+} from './sorting.ts';
 
 interface Item extends SortablePlaylistItem {
   id: number;
@@ -20,6 +26,16 @@ describe('SORT_OPTIONS', () => {
     expect(SORT_OPTIONS).toEqual(['default', 'nameAsc', 'nameDesc', 'ownerNameAsc', 'ownerNameDesc']);
     expect(isSortOption('nameDesc')).toBe(true);
     expect(isSortOption('title')).toBe(false);
+  });
+
+  it('maps each option to the ordering the server sorts the playlist list by', () => {
+    expect(SORT_OPTIONS.map((option) => PLAYLIST_ORDERINGS[option])).toEqual([
+      'positionNumber',
+      'name',
+      '-name',
+      'owner__name',
+      '-owner__name',
+    ]);
   });
 });
 

@@ -9,6 +9,19 @@ export function isSortOption(value: unknown): value is SortOption {
 }
 
 /**
+ * The server's `ordering` for each sort option (listConfigurations, DRF style): the playlist list is sorted and paged
+ * by the server, so the options must mean the same there.
+ */
+export const PLAYLIST_ORDERINGS = {
+  default: 'positionNumber',
+  nameAsc: 'name',
+  nameDesc: '-name',
+  ownerNameAsc: 'owner__name',
+  ownerNameDesc: '-owner__name',
+} as const satisfies Record<SortOption, string>;
+export type PlaylistOrdering = (typeof PLAYLIST_ORDERINGS)[SortOption];
+
+/**
  * What sorting reads. Content has a `title`, playlists a `name`: the name is `name`, else `title`.
  * The owner name is `ownerName`, else `owner.name`.
  */

@@ -41,6 +41,7 @@ import { Throttle } from './services/throttle.ts';
 import { loadSigningSecret, TokenService } from './services/tokens.ts';
 import { UploadService } from './services/uploads.ts';
 import { type DemoFleet, startDemoFleet } from './simulator/demoFleet.ts';
+import { BYTES_PER_MBIT } from './simulator/model.ts';
 
 /**
  * The one composition root: configuration, database, tokens, storage, uploads, throttles, mail, social login, the
@@ -246,12 +247,14 @@ async function startDemoFleetOf(
   app: FastifyInstance,
   database: DatabaseHandle,
   url: string,
-  controlPort: number | undefined,
+  config: Pick<ServerConfig, 'demoFleetControlPort' | 'demoFleetBandwidthMbps'>,
 ): Promise<DemoFleet | null> {
+  const mbps = config.demoFleetBandwidthMbps;
   try {
     return await startDemoFleet(database.db, {
       serverUrl: url,
-      controlPort,
+      controlPort: config.demoFleetControlPort,
+      settings: mbps === undefined ? {} : { bandwidthBytesPerSecond: mbps * BYTES_PER_MBIT },
       log: (message) => app.log.warn(message),
     });
   } catch (error) {
@@ -281,9 +284,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   // The simulated headsets call the server's own address ('localhost' may resolve to ::1 while it listens on IPv4).
   const ownHost = host === 'localhost' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const ownAddress = `http://${ownHost}:${port}`;
-  const fleet = config.demoFleet
-    ? await startDemoFleetOf(app, database, ownAddress, config.demoFleetControlPort)
-    : null;
+  const fleet = config.demoFleet ? await startDemoFleetOf(app, database, ownAddress, config) : null;
   return {
     app,
     database,

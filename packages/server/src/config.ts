@@ -128,6 +128,8 @@ export interface ServerConfig {
   demoFleet: boolean;
   /** DEMO_FLEET_CONTROL_PORT: switch demo headsets off and on over HTTP on 127.0.0.1 (simulator/control.ts). */
   demoFleetControlPort: number | undefined;
+  /** DEMO_FLEET_BANDWIDTH_MBPS: how fast the demo headsets download a playlist (unset: the simulator's default). */
+  demoFleetBandwidthMbps: number | undefined;
   /** Content-Security-Policy violation reports are appended here as JSON lines (tests); only logged when unset. */
   cspReportFile: string | undefined;
   /** Bound and timeouts of the queue in front of the database (README "Bursts"). */
@@ -301,6 +303,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demoFleet: flag(env, 'DEMO_FLEET', true),
     demoFleetControlPort: env.DEMO_FLEET_CONTROL_PORT
       ? integer(env, 'DEMO_FLEET_CONTROL_PORT', 0, 1)
+      : undefined,
+    demoFleetBandwidthMbps: env.DEMO_FLEET_BANDWIDTH_MBPS
+      ? integer(env, 'DEMO_FLEET_BANDWIDTH_MBPS', 0, 1)
       : undefined,
     cspReportFile: env.CSP_REPORT_FILE || undefined,
     admission: {

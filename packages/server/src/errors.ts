@@ -28,7 +28,8 @@ export type ErrorCode =
   | 'softwareTooOld'
   | 'tooManyOpenCommands'
   | 'deviceOffline'
-  | 'commandFinished';
+  | 'commandFinished'
+  | 'storageExceeded';
 
 /** The contract's `Error.code` and `params`. */
 export interface ErrorReason {

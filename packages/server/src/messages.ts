@@ -154,6 +154,18 @@ export const MESSAGES = {
       `Jeder Inhalt darf nur einmal in einer Wiedergabeliste stehen: ${list(ids)}.`,
     foreignDevices: (ids: readonly number[]) =>
       `Diese VR-Brillen gibt es nicht oder sie gehören nicht der Organisation der Wiedergabeliste: ${list(ids)}.`,
+    activeWithoutDevices:
+      'Eine aktive Wiedergabeliste läuft auf mindestens einer VR-Brille. Bitte wählen Sie VR-Brillen aus.',
+    inactiveWithDevices:
+      'Eine Wiedergabeliste, die auf VR-Brillen läuft, ist aktiv. Bitte geben Sie „activeState“ true an.',
+    positionBeyondEnd: (count: number) =>
+      count === 1
+        ? 'Die Wiedergabeliste hat nur einen Inhalt.'
+        : `Die Wiedergabeliste hat nur ${count} Inhalte. Bitte wählen Sie eine Position von 1 bis ${count}.`,
+    storageExceeded: (name: string, required: string, devices: readonly string[], usable: string) =>
+      `Die Wiedergabeliste „${name}“ (${required}) passt nicht auf ${list(devices)}: ` +
+      `dort sind nur ${usable} für Inhalte frei. Bitte entfernen Sie Inhalte oder wählen Sie andere VR-Brillen.`,
+    shareWithOwner: 'Eine Wiedergabeliste kann nicht mit der eigenen Organisation geteilt werden.',
   },
 
   files: {

@@ -91,14 +91,17 @@ export const routes: RouteObject[] = [
               },
               placeholder('devices', { breadcrumb: trails.devices, title: 'pages.devices' }),
               placeholder('devices/:id', { breadcrumb: trails.devices, title: 'pages.device' }),
-              placeholder('configurations', {
-                breadcrumb: trails.configurations,
-                title: 'pages.configurations',
-              }),
-              placeholder('configurations/:id', {
-                breadcrumb: trails.configurations,
-                title: 'pages.configuration',
-              }),
+              // Wiedergabelisten (issue 15); the breadcrumb keeps the spec's 'Konfigurationen'.
+              {
+                path: 'configurations',
+                lazy: () => import('../features/playlists/PlaylistsPage.tsx'),
+                handle: { breadcrumb: trails.configurations } satisfies RouteHandle,
+              },
+              {
+                path: 'configurations/:id',
+                lazy: () => import('../features/playlists/PlaylistDetailPage.tsx'),
+                handle: { breadcrumb: trails.configurations } satisfies RouteHandle,
+              },
               { path: 'profile', lazy: () => import('../features/profile/ProfilePage.tsx') },
               {
                 path: 'settings',

@@ -1,6 +1,6 @@
 import type { Device } from '@portal/api';
 import { Box, Checkbox, Stack, Text } from '@portal/ui';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** How a headset's state reads in a list: 'online · Akku 80 %', 'offline', 'nicht gekoppelt'. */
@@ -23,13 +23,21 @@ export interface HeadsetChecklistProps {
   headsets: readonly Device[];
   selected: ReadonlySet<number>;
   onSelectedChange: (selected: Set<number>) => void;
+  /** What a picker adds per headset beside its state, e.g. whether a playlist fits on it. */
+  detail?: (headset: Device) => ReactNode;
 }
 
 /**
  * The organisation's headsets to tick, each with its state, as the headset picker and the group form offer them:
  * a plain list of checkboxes (every headset in the page, reachable by Tab and Space).
  */
-export function HeadsetChecklist({ legend, headsets, selected, onSelectedChange }: HeadsetChecklistProps) {
+export function HeadsetChecklist({
+  legend,
+  headsets,
+  selected,
+  onSelectedChange,
+  detail,
+}: HeadsetChecklistProps) {
   const stateText = useHeadsetStateText();
   const legendId = useId();
   const toggle = (id: number, checked: boolean) => {
@@ -54,6 +62,7 @@ export function HeadsetChecklist({ legend, headsets, selected, onSelectedChange 
                 checked={selected.has(headset.id)}
                 onCheckedChange={(checked) => toggle(headset.id, checked)}
               />
+              {detail?.(headset)}
             </li>
           ))}
         </Box>

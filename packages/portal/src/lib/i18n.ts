@@ -16,6 +16,7 @@ import type dashboard from '../../public/locales/de/dashboard.json';
 import type groups from '../../public/locales/de/groups.json';
 import type library from '../../public/locales/de/library.json';
 import type playback from '../../public/locales/de/playback.json';
+import type playlists from '../../public/locales/de/playlists.json';
 import type profile from '../../public/locales/de/profile.json';
 import type settings from '../../public/locales/de/settings.json';
 import { storageKeys } from './storage.ts';
@@ -24,7 +25,14 @@ import { createTranslationBackend } from './translationBackend.ts';
 /** Loaded at start (index.html preloads the German files). */
 export const NAMESPACES = ['common', 'auth', 'library'] as const;
 /** Loaded by the pages that use them (profile, settings, …), so the first screen does not wait for them. */
-export const LAZY_NAMESPACES = ['profile', 'settings', 'playback', 'groups', 'dashboard'] as const;
+export const LAZY_NAMESPACES = [
+  'profile',
+  'settings',
+  'playback',
+  'groups',
+  'dashboard',
+  'playlists',
+] as const;
 export const ALL_NAMESPACES = [...NAMESPACES, ...LAZY_NAMESPACES] as const;
 export type Namespace = (typeof ALL_NAMESPACES)[number];
 
@@ -50,6 +58,7 @@ declare module 'i18next' {
       playback: typeof playback;
       groups: typeof groups;
       dashboard: typeof dashboard;
+      playlists: typeof playlists;
     };
   }
 }

@@ -45,6 +45,11 @@ export class ServerRefusal extends Error {
   }
 }
 
+/** True when the item does not exist (or is not visible): the only failure that means 'not found'. */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ServerRefusal && error.status === 404;
+}
+
 /** The server's reason for a failed call, if it gave one. */
 export function refusalDetail(error: unknown): string | undefined {
   return error instanceof ServerRefusal ? error.detail : undefined;

@@ -309,7 +309,8 @@ export const configurations = pgTable(
     ownerId: integer('owner_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
-    // As create and update write it (spec §7 lists it among their fields); the headsets are `devices`.
+    // Written by every assignment of headsets (devices.active_configuration_id); reads derive activeState from the
+    // headsets instead, which is right also after a headset was removed (services/configurations.ts).
     activeState: boolean('active_state').notNull().default(false),
     // Place in the owner's list: the portal's default sort.
     positionNumber: integer('position_number').notNull().default(0),

@@ -370,6 +370,18 @@ const ZFSL_CONTENT: ContentSeed[] = [
     minutes: 45,
     sizeMiB: 4800,
   },
+  {
+    // Large enough (46 GB) that a playlist with it does not fit on a Pico G2 4K (64 GB less 14.78 GB system),
+    // so the storage check of the playlists shows on demo data.
+    title: 'Schultag in 8K – Rohfassung',
+    description: 'Ein ganzer Unterrichtstag, ungeschnitten in 8K. Sehr groß: passt nicht auf jede VR-Brille.',
+    contentType: 'video',
+    format: '360',
+    category: 'Lehrerbildung',
+    languages: ['de'],
+    minutes: 60,
+    sizeMiB: 46 * 1024,
+  },
 ];
 
 type PlaylistSeed = {
@@ -655,6 +667,8 @@ export const SEED_FACTS = {
   gymnasiumSharedWithZfslTitle: 'Exkursion Neanderthal',
   zfslSharedWithGymnasiumTitle: 'Classroom Management',
   zfslPrivateTitle: 'Lehrprobe Biologie',
+  /** A ZfsL video of 46 GB: a playlist with it does not fit on a Pico G2 4K. */
+  zfslLargeTitle: 'Schultag in 8K – Rohfassung',
   publicContentCount: KMZ_CONTENT.length,
   /** Playlist names per organisation, in their default order (positionNumber). */
   playlists: {

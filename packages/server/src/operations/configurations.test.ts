@@ -364,6 +364,9 @@ describe('createConfiguration / updateConfiguration / deleteConfiguration', () =
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
       name: ['Dieses Feld darf nicht leer sein.'],
+      activeState: [
+        'Eine Wiedergabeliste, die auf VR-Brillen läuft, ist aktiv. Bitte geben Sie „activeState“ true an.',
+      ],
       ownerId: ['Sie gehören dieser Organisation nicht an.'],
       contentIds: [
         `Jeder Inhalt darf nur einmal in einer Wiedergabeliste stehen: ${content('Kölner Dom').id}.`,
@@ -938,22 +941,8 @@ describe('deleteContent and playlists', () => {
   });
 });
 
-describe('operations of the later playlists issue', () => {
-  it('still answer 501 naming the operation', async () => {
-    const id = playlist('Tag der offenen Tür');
-    const activate = await call('PUT', `${writeUrl(id)}activate/`, tokens.lehrer, { sdmDevices: [] });
-    expect(activate.statusCode).toBe(501);
-    expect(activate.json()).toEqual({
-      detail: 'Diese Funktion ist noch nicht verfügbar.',
-      operationId: 'activateConfiguration',
-    });
-    const share = await call('POST', `/api/v1/mdm/device-configurations/${id}/add-share/`, tokens.lehrer, {
-      organisation_ids: [orgIds.zfsl],
-    });
-    expect(share.json().operationId).toBe('shareConfiguration');
-  });
-
-  it('every built operation refuses anonymous callers with 401', async () => {
+describe('every playlist operation', () => {
+  it('refuses anonymous callers with 401', async () => {
     const id = playlist('Tag der offenen Tür');
     const requests: [Parameters<typeof call>[0], string][] = [
       ['GET', LIST],
@@ -965,6 +954,11 @@ describe('operations of the later playlists issue', () => {
       ['POST', `${writeUrl(id)}content/`],
       ['POST', `${writeUrl(id)}remove-content/`],
       ['POST', `/api/v1/mdm/device-configurations/${id}/duplicate/`],
+      ['PATCH', writeUrl(id)],
+      ['POST', `${writeUrl(id)}move-content/`],
+      ['PUT', `${writeUrl(id)}activate/`],
+      ['POST', `/api/v1/mdm/device-configurations/${id}/add-share/`],
+      ['POST', `/api/v1/mdm/device-configurations/${id}/remove-share/`],
     ];
     for (const [method, url] of requests) {
       const response = await call(
@@ -975,5 +969,162 @@ describe('operations of the later playlists issue', () => {
       );
       expect(response.statusCode, `${method} ${url}`).toBe(401);
     }
+  });
+});
+
+describe('partialUpdateConfiguration (rename)', () => {
+  it('renames an own playlist and leaves items and headsets as they are', async () => {
+    const made = await create(tokens.lehrer, {
+      name: 'Alter Name',
+      contentIds: [content('Kölner Dom').id, content('Nordseeküste').id],
+    });
+    const response = await call('PATCH', writeUrl(made.id), tokens.lehrer, { name: '  Exkursion 9b  ' });
+    expect(response.statusCode, response.body).toBe(200);
+    expectSchema('Configuration', response.json());
+    const renamed = response.json<Configuration>();
+    expect(renamed).toMatchObject({ name: 'Exkursion 9b', contentIds: made.contentIds, sdmDevices: [] });
+    expect(Date.parse(renamed.updated_at)).toBeGreaterThan(Date.parse(made.updated_at));
+    expect((await detail(made.id, tokens.lehrer)).name).toBe('Exkursion 9b');
+  });
+
+  it('refuses blank names, other fields and empty bodies with 400; shared 403, invisible 404', async () => {
+    const made = await create(tokens.lehrer, { name: 'Bleibt' });
+    const blank = await call('PATCH', writeUrl(made.id), tokens.lehrer, { name: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toEqual({ name: ['Dieses Feld darf nicht leer sein.'] });
+    const items = await call('PATCH', writeUrl(made.id), tokens.lehrer, { contentIds: [] });
+    expect(items.json()).toEqual({ contentIds: ['Dieses Feld ist nicht erlaubt.'] });
+    expect((await call('PATCH', writeUrl(made.id), tokens.lehrer, {})).statusCode).toBe(400);
+    const shared = playlist(SEED_FACTS.zfslPlaylistSharedWithGymnasium);
+    const foreign = await call('PATCH', writeUrl(shared), tokens.lehrer, { name: 'Übernommen' });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toEqual({
+      detail: 'Nur die Organisation, der diese Wiedergabeliste gehört, darf sie ändern.',
+    });
+    const invisible = await call('PATCH', writeUrl(playlist('Berufsorientierung')), tokens.lehrer, {
+      name: 'X',
+    });
+    expect(invisible.statusCode).toBe(404);
+    expect((await detail(made.id, tokens.lehrer)).name).toBe('Bleibt');
+    expect((await detail(shared, tokens.zfsl)).name).toBe(SEED_FACTS.zfslPlaylistSharedWithGymnasium);
+  });
+});
+
+describe('moveConfigurationContent', () => {
+  const move = (id: number, token: string, contentId: number | string, positionNumber: number) =>
+    call('POST', `${writeUrl(id)}move-content/`, token, { ...cms(contentId), positionNumber });
+  const titles = ['Kölner Dom', 'Nordseeküste', 'Der Regenwald', 'Vulkane hautnah'];
+
+  it('moves an item up or down; the others shift and positions stay 1…n', async () => {
+    const [a, b, c, d] = titles.map((t) => content(t).id);
+    const made = await create(tokens.lehrer, { name: 'Reihenfolge', contentIds: [a, b, c, d] });
+    const order = async (response: Awaited<ReturnType<typeof call>>) => {
+      expect(response.statusCode, response.body).toBe(200);
+      expectSchema('Configuration', response.json());
+      const { items } = response.json<Configuration>();
+      expect(items.map((i) => i.positionNumber)).toEqual([1, 2, 3, 4]);
+      return items.map((i) => i.contentId);
+    };
+    expect(await order(await move(made.id, tokens.lehrer, d!, 1))).toEqual([d, a, b, c]);
+    expect(await order(await move(made.id, tokens.lehrer, d!, 4))).toEqual([a, b, c, d]);
+    expect(await order(await move(made.id, tokens.lehrer, a!, 3))).toEqual([b, c, a, d]);
+    expect(await order(await move(made.id, tokens.lehrer, a!, 3))).toEqual([b, c, a, d]);
+    expect((await detail(made.id, tokens.lehrer)).contentIds).toEqual([b, c, a, d]);
+  });
+
+  it('refuses a position beyond the end, an item not in the list and other organisations’ playlists', async () => {
+    const [a, b] = titles.map((t) => content(t).id);
+    const made = await create(tokens.lehrer, { name: 'Zwei Inhalte', contentIds: [a, b] });
+    const beyond = await move(made.id, tokens.lehrer, a!, 3);
+    expect(beyond.statusCode).toBe(400);
+    expect(beyond.json()).toEqual({
+      positionNumber: ['Die Wiedergabeliste hat nur 2 Inhalte. Bitte wählen Sie eine Position von 1 bis 2.'],
+    });
+    expect((await move(made.id, tokens.lehrer, a!, 0)).statusCode).toBe(400);
+    const absent = await move(made.id, tokens.lehrer, content('Mondlandung 1969').id, 1);
+    expect(absent.statusCode).toBe(404);
+    expect(absent.json()).toEqual({ detail: 'Dieser Inhalt ist nicht in der Wiedergabeliste.' });
+    const shared = playlist(SEED_FACTS.zfslPlaylistSharedWithGymnasium);
+    expect((await move(shared, tokens.lehrer, content('Erste Hilfe').id, 1)).statusCode).toBe(403);
+    expect((await move(playlist('Berufsorientierung'), tokens.lehrer, a!, 1)).statusCode).toBe(404);
+    const msb = await call('POST', `${writeUrl(made.id)}move-content/`, tokens.lehrer, {
+      contentId: 'msb-1',
+      contentOrigin: 'msb',
+      positionNumber: 1,
+    });
+    expect(msb.statusCode).toBe(400);
+    expect((await detail(made.id, tokens.lehrer)).contentIds).toEqual([a, b]);
+  });
+});
+
+describe('shareConfiguration / unshareConfiguration', () => {
+  const share = (id: number, token: string, organisation_ids: unknown[]) =>
+    call('POST', `/api/v1/mdm/device-configurations/${id}/add-share/`, token, { organisation_ids });
+  const unshare = (id: number, token: string, organisation_ids: unknown[]) =>
+    call('POST', `/api/v1/mdm/device-configurations/${id}/remove-share/`, token, { organisation_ids });
+
+  it('shows a shared playlist read-only to the organisation, without the owner’s headsets, until withdrawn', async () => {
+    const made = await create(tokens.lehrer, {
+      name: 'Für das KMZ',
+      contentIds: [content(SEED_FACTS.gymnasiumPrivateTitle).id, content('Kölner Dom').id],
+      activeState: true,
+      sdmDevices: [devicesOf.gymnasium[5]],
+    });
+    const shared = await share(made.id, tokens.lehrer, [orgIds.kmz]);
+    expect(shared.statusCode, shared.body).toBe(200);
+    expectSchema('Configuration', shared.json());
+    expect(shared.json<Configuration>().sharedWith).toEqual([orgIds.kmz]);
+    // Twice is harmless.
+    expect((await share(made.id, tokens.lehrer, [orgIds.kmz])).json<Configuration>().sharedWith).toEqual([
+      orgIds.kmz,
+    ]);
+
+    const seen = await detail(made.id, tokens.admin);
+    expect(seen).toMatchObject({ name: 'Für das KMZ', activeState: false, sdmDevices: [], isSynced: true });
+    expect(seen.contentIds).toHaveLength(2);
+    // Sharing a playlist shares no content: the school's private item stays hidden from the KMZ.
+    expect(seen.contents?.map((c) => c.title)).toEqual(['Kölner Dom']);
+    expect(names(await list('?page_size=100', tokens.admin))).toContain('Für das KMZ');
+    expect((await call('PATCH', writeUrl(made.id), tokens.admin, { name: 'Fremd' })).statusCode).toBe(403);
+    expect((await addItem(made.id, tokens.admin, content('Nordseeküste').id)).statusCode).toBe(403);
+    const activate = await call('PUT', `${writeUrl(made.id)}activate/`, tokens.admin, {
+      sdmDevices: [devicesOf.kmz[0]],
+    });
+    expect(activate.statusCode).toBe(403);
+    expect((await share(made.id, tokens.admin, [orgIds.zfsl])).statusCode).toBe(403);
+    const copy = await call('POST', `/api/v1/mdm/device-configurations/${made.id}/duplicate/`, tokens.admin, {
+      copyName: 'Unsere Kopie',
+    });
+    expect(copy.statusCode).toBe(201);
+
+    const withdrawn = await unshare(made.id, tokens.lehrer, [orgIds.kmz, orgIds.zfsl]);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json<Configuration>().sharedWith).toEqual([]);
+    expect((await call('GET', detailUrl(made.id), tokens.admin)).statusCode).toBe(404);
+    expect(names(await list('?page_size=100', tokens.admin))).not.toContain('Für das KMZ');
+    // The copy is the KMZ's own and stays.
+    expect((await detail(copy.json<Configuration>().id, tokens.admin)).contentIds).toEqual([
+      content('Kölner Dom').id,
+    ]);
+  });
+
+  it('refuses what content sharing refuses: unknown or own organisations (400), others’ playlists (403/404)', async () => {
+    const made = await create(tokens.lehrer, { name: 'Nicht teilbar' });
+    const unknown = await share(made.id, tokens.lehrer, [orgIds.zfsl, 999999]);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ organisation_ids: ['Diese Organisationen gibt es nicht: 999999.'] });
+    const own = await share(made.id, tokens.lehrer, [orgIds.gymnasium]);
+    expect(own.json()).toEqual({
+      organisation_ids: ['Eine Wiedergabeliste kann nicht mit der eigenen Organisation geteilt werden.'],
+    });
+    expect((await share(made.id, tokens.lehrer, [])).statusCode).toBe(400);
+    expect((await share(made.id, tokens.lehrer, ['3'])).statusCode).toBe(400);
+    expect((await share(made.id, tokens.zfsl, [orgIds.kmz])).statusCode).toBe(404);
+    expect((await unshare(made.id, tokens.staff, [orgIds.kmz])).statusCode).toBe(404);
+    const seeded = playlist(SEED_FACTS.zfslPlaylistSharedWithGymnasium);
+    const forbidden = await unshare(seeded, tokens.lehrer, [orgIds.gymnasium]);
+    expect(forbidden.statusCode).toBe(403);
+    expect((await detail(made.id, tokens.lehrer)).sharedWith).toEqual([]);
+    expect((await detail(seeded, tokens.zfsl)).sharedWith).toEqual([orgIds.gymnasium]);
   });
 });

@@ -241,6 +241,27 @@ export async function sendDeviceCommand(
 const NO_EXTRAS: CommandExtras = { guidedModeState: false, manufacturerModeState: false };
 
 /**
+ * Queues a `CMD.SYNC` for the headsets of a playlist that changed (activated on them, items added, removed or moved),
+ * inside the transaction of that change. A headset that still has a sync waiting in its queue gets no second one:
+ * the waiting one reads the playlist as it is when the headset picks it up. Returns the headsets that got a command,
+ * whose polls the caller wakes once the transaction has committed.
+ */
+export async function queuePlaylistSync(
+  tx: Executor,
+  caller: Caller,
+  deviceIds: number[],
+): Promise<number[]> {
+  if (deviceIds.length === 0) return [];
+  const result = await tx.execute<{ id: number }>(sql`select d.id from unnest(${intArray(deviceIds)}) as d(id)
+    where not exists (select 1 from device_commands c where c.device_id = d.id and c.command = 'CMD.SYNC'
+      and c.status = 'queued' and c.expires_at > now())
+    order by d.id`);
+  const targets = result.rows.map((row) => Number(row.id));
+  if (targets.length > 0) await insertCommands(tx, caller, targets, 'CMD.SYNC', NO_EXTRAS);
+  return targets;
+}
+
+/**
  * queueDeviceSync / queueDeviceSoftwareSync: one command per headset, all or none. Unknown or foreign ids are a
  * 400 naming them; for a gated command every headset must have the version (409 naming the others).
  */

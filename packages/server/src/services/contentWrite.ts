@@ -2,14 +2,7 @@ import type { components } from '@portal/api/schema';
 import type { ContentType } from '@portal/domain';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import {
-  contentCategories,
-  contentLanguages,
-  contentShares,
-  contents,
-  organisations,
-  storedFiles,
-} from '../db/schema.ts';
+import { contentCategories, contentLanguages, contentShares, contents, storedFiles } from '../db/schema.ts';
 import type { Executor, Transaction } from '../db/sql.ts';
 import { addFieldError, fieldErrors, InvalidFields, throwFieldErrors } from '../errors.ts';
 import { type MediaStorage, mediaKeyOf, mediaUrl } from '../infra/storage.ts';
@@ -24,6 +17,7 @@ import {
 } from './access.ts';
 import { removeContentFromConfigurations, removeContentWhereNoLongerVisible } from './configurationItems.ts';
 import type { Services } from './dependencies.ts';
+import { checkShareRequest, type ShareAction } from './sharing.ts';
 
 type Schemas = components['schemas'];
 export type ContentCreate = Schemas['ContentCreate'];
@@ -357,22 +351,12 @@ export async function changeShares(
   caller: Caller,
   id: number,
   organisationIds: number[],
-  action: 'add' | 'remove',
+  action: ShareAction,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const content = await ownedContent(tx, caller, id, true);
-    const existing = await tx
-      .select({ id: organisations.id })
-      .from(organisations)
-      .where(inArray(organisations.id, organisationIds));
-    const missing = organisationIds.filter((o) => !existing.some((e) => e.id === o));
-    if (missing.length > 0) {
-      throw InvalidFields.of('organisation_ids', MESSAGES.content.unknownOrganisations(missing));
-    }
+    await checkShareRequest(tx, organisationIds, content.ownerId, action, MESSAGES.content.shareWithOwner);
     if (action === 'add') {
-      if (organisationIds.includes(content.ownerId)) {
-        throw InvalidFields.of('organisation_ids', MESSAGES.content.shareWithOwner);
-      }
       await tx
         .insert(contentShares)
         .values(organisationIds.map((organisationId) => ({ contentId: id, organisationId })))

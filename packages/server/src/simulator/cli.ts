@@ -4,10 +4,9 @@ import { JsonHttp } from './client.ts';
 import { controlCommand, startControlServer } from './control.ts';
 import { enrolSimulatedHeadsets } from './enrol.ts';
 import { startFleet } from './fleet.ts';
-import { DEFAULT_SETTINGS } from './model.ts';
+import { BYTES_PER_MBIT, DEFAULT_SETTINGS } from './model.ts';
 
-const MBIT = 1024 ** 2 / 8;
-const DEFAULT_MBPS = DEFAULT_SETTINGS.bandwidthBytesPerSecond / MBIT;
+const DEFAULT_MBPS = DEFAULT_SETTINGS.bandwidthBytesPerSecond / BYTES_PER_MBIT;
 
 const USAGE = `npm run simulate -- [Optionen]
 
@@ -77,7 +76,8 @@ async function main(): Promise<void> {
       serverUrl,
       rampMs: number(values['ramp-seconds'], 'ramp-seconds', Math.min(30, count / 100)) * 1000,
       settings: {
-        bandwidthBytesPerSecond: number(values['bandwidth-mbps'], 'bandwidth-mbps', DEFAULT_MBPS) * MBIT,
+        bandwidthBytesPerSecond:
+          number(values['bandwidth-mbps'], 'bandwidth-mbps', DEFAULT_MBPS) * BYTES_PER_MBIT,
         rebootSeconds: number(values['reboot-seconds'], 'reboot-seconds', DEFAULT_SETTINGS.rebootSeconds),
         updateSeconds: number(values['update-seconds'], 'update-seconds', DEFAULT_SETTINGS.updateSeconds),
       },

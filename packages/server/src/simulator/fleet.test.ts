@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import type { components } from '@portal/api/schema';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../app.ts';
-import { startTestHttpServer } from '../test/testServer.ts';
-import { JsonHttp } from './client.ts';
+import { type FleetTestServer, startFleetTestServer } from '../test/fleetTestServer.ts';
+import type { JsonHttp } from './client.ts';
 import { startControlServer } from './control.ts';
-import { type DemoFleet, startDemoFleet } from './demoFleet.ts';
+import type { DemoFleet } from './demoFleet.ts';
 import { enrolSimulatedHeadsets } from './enrol.ts';
 import { type Fleet, startFleet } from './fleet.ts';
 
@@ -23,32 +23,19 @@ let server: RunningServer;
 let demo: DemoFleet;
 let token: string;
 let client: JsonHttp;
+let running: FleetTestServer | undefined;
 
 beforeAll(async () => {
-  server = await startTestHttpServer();
-  client = new JsonHttp(server.url);
-  token = (
-    await client.request<Schemas['TokenPair']>('POST', '/api/v1/sessions/', {
-      body: { username: 'lehrer@schule.example', password: 'portal2026' },
-    })
-  ).access;
-  const started = await startDemoFleet(server.database.db, {
-    serverUrl: server.url,
-    log: () => undefined,
-    settings: {
-      rebootSeconds: 1,
-      updateSeconds: 2,
-      softwareSyncSeconds: 1,
-      bandwidthBytesPerSecond: 2 * 1024 ** 3,
-    },
+  running = await startFleetTestServer('lehrer@schule.example', {
+    rebootSeconds: 1,
+    updateSeconds: 2,
+    softwareSyncSeconds: 1,
+    bandwidthBytesPerSecond: 2 * 1024 ** 3,
   });
-  if (!started) throw new Error('no demo fleet');
-  demo = started;
+  ({ server, demo, token, client } = running);
 }, 120_000);
 afterAll(async () => {
-  await demo?.stop();
-  client?.close();
-  await server?.close();
+  await running?.close();
 });
 
 const auth = () => ({ authorization: `Bearer ${token}` });

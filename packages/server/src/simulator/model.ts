@@ -1,5 +1,6 @@
 import type { components } from '@portal/api/schema';
 import {
+  contentStorageBytes,
   contentTypeOfStartCommand,
   HEADSET_STATE_INTERVAL_SECONDS,
   type HeadsetFailureCode,
@@ -22,6 +23,8 @@ type ContentType = Schemas['ContentType'];
 
 const GiB = 1024 ** 3;
 const MiB = 1024 ** 2;
+/** Bytes per second of one MBit/s, the unit of `--bandwidth-mbps` and DEMO_FLEET_BANDWIDTH_MBPS. */
+export const BYTES_PER_MBIT = MiB / 8;
 
 export interface SimulatorSettings {
   /** Download speed of a sync, bytes per second. */
@@ -296,7 +299,7 @@ export class SimulatedHeadset {
     const missing: SyncJob['missing'] = [];
     for (const item of configuration.items) {
       if (this.installed.has(item.contentUuid)) continue;
-      const bytes = item.contentType === 'webApp' ? 0 : (item.fileSize ?? 0);
+      const bytes = contentStorageBytes(item);
       if (item.contentType !== 'webApp' && !item.file) {
         missing.push({ title: item.title, reason: MESSAGES.noFile });
       } else if (bytes > free) {

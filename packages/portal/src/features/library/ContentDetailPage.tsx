@@ -27,15 +27,16 @@ import { apiClient, contentListsKey, languagesQuery, useCurrentUser } from '../.
 import { ContentTypeIcon } from '../../lib/icons.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import { playbackHref } from '../../lib/playbackLink.ts';
+import { routeId } from '../../lib/routeParams.ts';
 import { expectSuccess, refusalDetail } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { ContentLoadFailure } from './ContentLoadFailure.tsx';
-import { contentDetailQuery, routeContentId } from './contentDetailQuery.ts';
+import { contentDetailQuery } from './contentDetailQuery.ts';
 import { ageText, degreesText, formatText, isSharedWithUser, PLACEHOLDER_TONES } from './contentText.ts';
 import { PlaylistPicker } from './PlaylistPicker.tsx';
 
 const ShareDialogContent = lazy(() =>
-  import('./ShareDialog.tsx').then((m) => ({ default: m.ShareDialogContent })),
+  import('./ShareDialog.tsx').then((m) => ({ default: m.ContentShareDialogContent })),
 );
 
 /** Columns of the preview beside the facts: stacked on phones. */
@@ -126,7 +127,7 @@ function DeleteAction({ content }: { content: Content }) {
 /** Mediathek - Details (spec §2, /library/{id}). */
 export function ContentDetailPage() {
   const { t } = useTranslation('library');
-  const id = routeContentId(useParams().id);
+  const id = routeId(useParams().id);
   const { signedIn, user } = useCurrentUser();
   const detail = useQuery({ ...contentDetailQuery(id ?? 0), enabled: id !== null });
   const [sharing, setSharing] = useState(false);
@@ -186,7 +187,7 @@ export function ContentDetailPage() {
                     <Button variant="secondary">{t('detail.share')}</Button>
                   </Dialog.Trigger>
                   {sharing && (
-                    <Suspense fallback={<Spinner label={t('share.loading')} />}>
+                    <Suspense fallback={<Spinner label={t('share.loading', { ns: 'common' })} />}>
                       <ShareDialogContent content={content} onClose={() => setSharing(false)} />
                     </Suspense>
                   )}

@@ -37,12 +37,13 @@ import {
 } from '../../lib/api.ts';
 import { NoPermissionPage } from '../../lib/NoPermissionPage.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
+import { routeId } from '../../lib/routeParams.ts';
 import { answerOf, ServerRefusal } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { DocumentsField, deleteStoredFile, PreviewField, type PreviewValue } from './ContentFiles.tsx';
 import { ContentFileUpload } from './ContentFileUpload.tsx';
 import { ContentLoadFailure } from './ContentLoadFailure.tsx';
-import { contentDetailQuery, routeContentId } from './contentDetailQuery.ts';
+import { contentDetailQuery } from './contentDetailQuery.ts';
 import {
   type ContentFormErrors,
   type ContentFormValues,
@@ -452,7 +453,7 @@ export function ContentCreatePage() {
 /** Inhalt bearbeiten (spec §2, /library/{id}/edit): only for the owner organisation (spec §3). */
 export function ContentEditPage() {
   const { t } = useTranslation('library');
-  const id = routeContentId(useParams().id);
+  const id = routeId(useParams().id);
   const { user, loading } = useCurrentUser();
   const detail = useQuery({ ...contentDetailQuery(id ?? 0), enabled: id !== null });
   const [uploading, setUploading] = useState(false);

@@ -1,7 +1,7 @@
 import { Alert, Button, EmptyState, Inline, Stack } from '@portal/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isNotFound } from './contentDetailQuery.ts';
+import { isNotFound } from '../../lib/serverErrors.ts';
 
 /**
  * Why a content item could not be shown: 'Inhalt nicht gefunden' only when the server says so (404, or an id

@@ -1,0 +1,126 @@
+import type { ConfigurationDetail, Content } from '@portal/api';
+import { contentOrderingFor, formatBytes } from '@portal/domain';
+import { Alert, Badge, Box, Button, SearchField, Spinner, Stack, Text } from '@portal/ui';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { $api, useCurrentUser } from '../../lib/api.ts';
+import { ContentTypeIcon } from '../../lib/icons.tsx';
+import { showFailure } from '../../lib/serverErrors.ts';
+import { toasts } from '../../lib/toasts.ts';
+import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
+import { changeItem, playlistChanged } from './playlistQueries.ts';
+
+/** Results shown at once: enough to pick from, few enough to read; a longer list asks for a closer search. */
+const RESULTS = 8;
+/** As the Mediathek's search: one request per pause in typing. */
+const SEARCH_DEBOUNCE_MS = 250;
+
+/**
+ * 'Inhalt hinzufügen': searches the Mediathek inside the playlist's page (the newest items while the field is
+ * empty) and appends a chosen item. Items the playlist holds already are marked, not offered again.
+ */
+export function ContentSearch({ playlist }: { playlist: ConfigurationDetail }) {
+  const { t, i18n } = useTranslation('playlists');
+  const queryClient = useQueryClient();
+  const { user } = useCurrentUser();
+  const [text, setText] = useState('');
+  const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const results = useQuery({
+    ...$api.queryOptions('get', '/api/v2/cms/content/', {
+      params: {
+        query: {
+          ordering: contentOrderingFor(user),
+          page_size: RESULTS,
+          ...(search === '' ? {} : { search }),
+        },
+      },
+    }),
+    placeholderData: keepPreviousData,
+  });
+  const add = useMutation({
+    mutationFn: (content: Content) => changeItem(playlist.id, 'add', content.id),
+    async onSuccess(changed, content) {
+      await playlistChanged(queryClient, changed);
+      toasts.show({
+        tone: 'success',
+        title: 'playlists:toasts.added',
+        description: 'playlists:toasts.addedDescription',
+        descriptionValues: { title: content.title, position: changed.contentIds.indexOf(content.id) + 1 },
+      });
+    },
+    onError: (error) => showFailure(error, 'addConfigurationContent'),
+  });
+
+  let body: React.ReactNode;
+  if (results.isPending) body = <Spinner label={t('add.loading')} />;
+  else if (results.isError) {
+    body = (
+      <Alert tone="critical" announce="assertive">
+        {t('add.failed')}
+      </Alert>
+    );
+  } else if (results.data.results.length === 0) body = <Text tone="muted">{t('add.none', { search })}</Text>;
+  else {
+    const contained = new Set(playlist.contentIds);
+    body = (
+      <Stack gap="small">
+        <Box as="ul" aria-label={t('add.results')} display="flex" flexDirection="column" gap="xsmall">
+          {results.data.results.map((content) => (
+            <Box
+              as="li"
+              key={content.id}
+              display="flex"
+              alignItems="center"
+              gap="small"
+              padding="small"
+              borderRadius="medium"
+              background="surface"
+            >
+              <ContentTypeIcon type={content.contentType} size={24} />
+              <Box display="flex" flexDirection="column" flexGrow={1} minWidth="0">
+                <Text as="span">{content.title}</Text>
+                <Text as="span" size="small" tone="muted">
+                  {[t(`contentType.${content.contentType}`), formatBytes(content.fileSize, i18n.language)]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Text>
+              </Box>
+              {contained.has(content.id) ? (
+                <Badge tone="positive">{t('add.contained')}</Badge>
+              ) : (
+                <Button
+                  variant="secondary"
+                  size="small"
+                  aria-label={t('add.addNamed', { title: content.title })}
+                  loading={add.isPending && add.variables?.id === content.id}
+                  onClick={() => add.mutate(content)}
+                >
+                  {t('add.add')}
+                </Button>
+              )}
+            </Box>
+          ))}
+        </Box>
+        {results.data.count > RESULTS && (
+          <Text size="small" tone="muted">
+            {t('add.more')}
+          </Text>
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="medium">
+      <SearchField
+        label={t('add.search')}
+        clearLabel={t('add.clear')}
+        placeholder={t('add.placeholder')}
+        value={text}
+        maxLength={200}
+        onValueChange={setText}
+      />
+      <Box aria-busy={results.isFetching || undefined}>{body}</Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,221 @@
+import type { ConfigurationDetail, Device } from '@portal/api';
+import { formatBytes } from '@portal/domain';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  ConfirmDialog,
+  DataTable,
+  type DataTableColumn,
+  Dialog,
+  Heading,
+  Inline,
+  ProgressBar,
+  Spinner,
+  Stack,
+  StorageBar,
+  Switch,
+  Text,
+} from '@portal/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiClient } from '../../lib/api.ts';
+import { answerOf, showFailure } from '../../lib/serverErrors.ts';
+import { toasts } from '../../lib/toasts.ts';
+import { ActivateDialogContent } from './ActivateDialog.tsx';
+import {
+  deviceTypesQuery,
+  headsetFit,
+  headsetListsKey,
+  headsetsQuery,
+  playlistChanged,
+  SYNC_POLL_MS,
+} from './playlistQueries.ts';
+import { headsetSync, headsetsToSync, isSyncUnderway, playlistSync } from './syncState.ts';
+import { headsetSyncText, playlistSyncText } from './syncText.ts';
+
+/** One headset's sync in words, with a progress bar while it downloads. */
+function SyncCell({ device }: { device: Device }) {
+  const { t } = useTranslation('playlists');
+  const sync = headsetSync(device);
+  const text = headsetSyncText(t, sync, device.name);
+  if (sync.kind !== 'syncing') {
+    return (
+      <Badge tone={sync.kind === 'synced' ? 'positive' : sync.kind === 'pending' ? 'neutral' : 'warning'}>
+        {text}
+      </Badge>
+    );
+  }
+  return (
+    <ProgressBar
+      label={t('sync.progressLabel', { device: device.name })}
+      value={sync.progress ?? undefined}
+      max={100}
+      valueText={text}
+    />
+  );
+}
+
+/**
+ * The owner's headsets section of a playlist: the activeState switch, the picker, and per headset its sync state
+ * ('3 Inhalte fehlen auf Canopus', progress while it loads) and a StorageBar of the playlist against the space its
+ * model leaves for content; 'Jetzt synchronisieren' queues a sync on every headset that is behind.
+ */
+export function PlaylistHeadsets({ playlist }: { playlist: ConfigurationDetail }) {
+  const { t, i18n } = useTranslation('playlists');
+  const queryClient = useQueryClient();
+  const [picking, setPicking] = useState(false);
+  const [deactivating, setDeactivating] = useState(false);
+  const active = playlist.sdmDevices.length > 0;
+  const headsets = useQuery({
+    ...headsetsQuery({ configuration: playlist.id }),
+    enabled: active,
+    // Follows a running sync; quiet once every headset has reported.
+    refetchInterval: (query) => (isSyncUnderway(query.state.data?.results ?? []) ? SYNC_POLL_MS : false),
+  });
+  const deviceTypes = useQuery(deviceTypesQuery);
+  const devices = active ? (headsets.data?.results ?? []) : [];
+  const bytes = (value: number) => formatBytes(value, i18n.language) ?? '0 B';
+
+  const deactivate = useMutation({
+    mutationFn: () =>
+      answerOf(
+        apiClient.PUT('/api/v2/mdm/device-configurations/{id}/activate/', {
+          params: { path: { id: playlist.id } },
+          body: { sdmDevices: [], acceptStorageWarning: false },
+        }),
+      ),
+    async onSuccess(changed) {
+      setDeactivating(false);
+      await playlistChanged(queryClient, changed);
+      toasts.show({ tone: 'success', title: 'playlists:headsets.deactivated' });
+    },
+    onError(error) {
+      setDeactivating(false);
+      showFailure(error, 'activateConfiguration');
+    },
+  });
+  const behind = headsetsToSync(devices);
+  const syncNow = useMutation({
+    mutationFn: () =>
+      answerOf(apiClient.POST('/api/v3/mdm/devices/sync-queue/', { body: { devices: behind } })),
+    async onSuccess() {
+      await queryClient.invalidateQueries({ queryKey: headsetListsKey });
+      toasts.show({ tone: 'success', title: 'playlists:toasts.syncQueued' });
+    },
+    onError: (error) => showFailure(error, 'queueDeviceSync'),
+  });
+
+  const columns: DataTableColumn<Device>[] = [
+    { id: 'name', header: t('headsets.columns.name'), rowHeader: true, cell: (device) => device.name },
+    { id: 'model', header: t('headsets.columns.model'), cell: (device) => device.deviceType.name },
+    {
+      id: 'online',
+      header: t('headsets.columns.online'),
+      cell: (device) => (device.isOnline ? t('headsets.online') : t('headsets.offline')),
+    },
+    {
+      id: 'sync',
+      header: t('headsets.columns.sync'),
+      width: '28%',
+      cell: (device) => <SyncCell device={device} />,
+    },
+    {
+      id: 'storage',
+      header: t('headsets.columns.storage'),
+      width: '28%',
+      cell: (device) => {
+        const fit = headsetFit(playlist.totalSize, device, deviceTypes.data);
+        return (
+          <StorageBar
+            label={t('headsets.storage')}
+            used={fit.requiredBytes}
+            capacity={fit.usableBytes}
+            criticalAt={1}
+            valueText={t('headsets.storageValue', {
+              required: bytes(fit.requiredBytes),
+              usable: bytes(fit.usableBytes),
+            })}
+            freeText={
+              fit.fits ? undefined : t('headsets.storageTooSmall', { overflow: bytes(fit.overflowBytes) })
+            }
+          />
+        );
+      },
+    },
+  ];
+
+  let list: React.ReactNode;
+  if (!active) list = <Text tone="muted">{t('headsets.none')}</Text>;
+  else if (headsets.isPending) list = <Spinner label={t('headsets.loading')} />;
+  else if (headsets.isError) {
+    list = (
+      <Alert tone="critical" announce="assertive">
+        {t('headsets.loadFailed')}
+      </Alert>
+    );
+  } else {
+    const sync = playlistSync(devices);
+    const synced = devices.filter((device) => headsetSync(device).kind === 'synced').length;
+    list = (
+      <Stack gap="medium">
+        <Inline gap="medium" alignY="center">
+          <Box role="status" aria-live="polite">
+            <Text weight="semibold">{playlistSyncText(t, sync)}</Text>
+            <Text size="small" tone="muted">
+              {t('sync.summary', { done: synced, total: devices.length })}
+            </Text>
+          </Box>
+          {behind.length > 0 && (
+            <Button variant="secondary" loading={syncNow.isPending} onClick={() => syncNow.mutate()}>
+              {t('sync.now')}
+            </Button>
+          )}
+        </Inline>
+        <DataTable
+          caption={t('headsets.caption')}
+          columns={columns}
+          rows={devices}
+          getRowId={(device) => String(device.id)}
+          estimatedRowHeight={72}
+        />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="medium">
+      <Heading level={2}>{t('headsets.title')}</Heading>
+      <Inline gap="medium" alignY="center">
+        <Switch
+          label={t('headsets.activeSwitch')}
+          hint={t('headsets.activeHint')}
+          checked={active}
+          disabled={deactivate.isPending}
+          onCheckedChange={(on) => (on ? setPicking(true) : setDeactivating(true))}
+        />
+        <Dialog.Root open={picking} onOpenChange={setPicking}>
+          <Dialog.Trigger asChild>
+            <Button variant="secondary">{active ? t('headsets.change') : t('headsets.choose')}</Button>
+          </Dialog.Trigger>
+          {picking && <ActivateDialogContent playlist={playlist} onClose={() => setPicking(false)} />}
+        </Dialog.Root>
+      </Inline>
+      {list}
+      <ConfirmDialog
+        open={deactivating}
+        onOpenChange={setDeactivating}
+        tone="destructive"
+        title={t('headsets.deactivate.title', { name: playlist.name })}
+        description={t('headsets.deactivate.description', { count: playlist.sdmDevices.length })}
+        confirmLabel={t('headsets.deactivate.confirm')}
+        cancelLabel={t('headsets.deactivate.cancel')}
+        confirming={deactivate.isPending}
+        confirmingLabel={t('headsets.deactivate.running')}
+        onConfirm={() => deactivate.mutate()}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { dropIndex, moveItem } from './reorder.ts';
+
+describe('moveItem', () => {
+  it('moves one item; the items in between shift, the input stays as it was', () => {
+    const items = ['a', 'b', 'c', 'd'];
+    expect(moveItem(items, 3, 0)).toEqual(['d', 'a', 'b', 'c']);
+    expect(moveItem(items, 0, 2)).toEqual(['b', 'c', 'a', 'd']);
+    expect(moveItem(items, 1, 1)).toEqual(items);
+    expect(items).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('clamps the target and ignores an index outside the list', () => {
+    expect(moveItem(['a', 'b', 'c'], 0, 9)).toEqual(['b', 'c', 'a']);
+    expect(moveItem(['a', 'b', 'c'], 2, -4)).toEqual(['c', 'a', 'b']);
+    expect(moveItem(['a', 'b'], 5, 0)).toEqual(['a', 'b']);
+  });
+});
+
+describe('dropIndex', () => {
+  it('lands above the row in its upper half and below it in its lower half', () => {
+    // Dragging the first of four rows.
+    expect(dropIndex(0, 2, false)).toBe(1);
+    expect(dropIndex(0, 2, true)).toBe(2);
+    expect(dropIndex(0, 0, true)).toBe(0);
+    // Dragging the last of four rows up.
+    expect(dropIndex(3, 1, false)).toBe(1);
+    expect(dropIndex(3, 1, true)).toBe(2);
+  });
+});
