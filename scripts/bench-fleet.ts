@@ -7,12 +7,14 @@
 // commands in the background. Each scenario (scenarios.ts) then measures and prints its figures and aims, with the
 // CPU and memory of the server, the headsets' process, this process and (on PostgreSQL) the database's backends.
 // Aims on a 2-core machine: device list p99 ≤ 100 ms, command delivery p95 ≤ 500 ms, a bare route keeps ≥ 50 % of its
-// idle rate. Every loop ends by itself; only 127.0.0.1 is spoken to. Figures on a shared machine are noisy: the load
-// average is printed before and after.
+// idle rate, starting a video on 30 headsets takes ≤ 1.5× the time of starting it on one (issue 14). Every loop ends
+// by itself; only 127.0.0.1 is spoken to. Figures on a shared machine are noisy: the load average is printed before
+// and after.
 import type { ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { type ThrowawayDatabase, throwawayDatabase } from '../packages/server/src/test/testServer.ts';
 import { FleetProcess } from './benchFleet/fleetProcess.ts';
+import { mediathekVideo } from './benchFleet/playback.ts';
 import {
   cpuPercent,
   databaseBackends,
@@ -23,6 +25,7 @@ import {
 } from './benchFleet/processUsage.ts';
 import {
   type Aim,
+  CLASS_SET_SIZE,
   type FleetBenchOptions,
   type FleetContext,
   type FleetScenario,
@@ -48,11 +51,15 @@ const USAGE = `npm run bench:fleet -- [options]
   --bare-seconds N     how long the bare route is measured, idle and with the fleet (10)
   --bare-connections N connections asking for the bare route in a closed loop (8)
   --ramp-seconds N     the headsets start spread over this many seconds (30)
+  --start-rounds N     measured rounds of start-1-vs-30, each a start on 1 and on ${CLASS_SET_SIZE} headsets (5)
   --database X         pglite, postgres or both (both with BENCH_DATABASE_URL, else pglite)
   --scenarios A,B      which scenarios, in this order (${Object.keys(SCENARIOS).join(',')})
   --port N             port of the server under test (BENCH_PORT or 8291)
 
-BENCH_DATABASE_URL=postgres://user:pw@127.0.0.1:5432/db: a throwaway database is created on that server and dropped.`;
+BENCH_DATABASE_URL=postgres://user:pw@127.0.0.1:5432/db: a throwaway database is created on that server and dropped.
+
+Only the start on 1 vs ${CLASS_SET_SIZE} headsets (issue 14), on a small fleet, in a minute or two:
+  npm run bench:fleet -- --scenarios start-1-vs-30 --headsets 100 --teachers 5 --ramp-seconds 5`;
 
 function readOptions(): {
   options: FleetBenchOptions;
@@ -70,6 +77,7 @@ function readOptions(): {
       'bare-seconds': { type: 'string', default: '10' },
       'bare-connections': { type: 'string', default: '8' },
       'ramp-seconds': { type: 'string', default: '30' },
+      'start-rounds': { type: 'string', default: '5' },
       database: { type: 'string' },
       scenarios: { type: 'string', default: Object.keys(SCENARIOS).join(',') },
       port: { type: 'string', default: process.env.BENCH_PORT ?? '8291' },
@@ -106,6 +114,7 @@ function readOptions(): {
       bareSeconds: number('bare-seconds', 1),
       bareConnections: Math.floor(number('bare-connections', 1)),
       rampSeconds: number('ramp-seconds', 0),
+      startRounds: Math.floor(number('start-rounds', 1)),
     },
     engines: database === 'both' ? ['pglite', 'postgres'] : [database as 'pglite' | 'postgres'],
     scenarios,
@@ -206,6 +215,10 @@ async function runEngine(
     );
     for (const scenario of scenarios) await scenario.idle?.({ port, options });
 
+    // One after another: the login throttle counts an attempt until its password is checked, so a burst of sign-ins
+    // into one account is refused (as it should be).
+    const own = await Teacher.signIn(port, ADMIN, PASSWORD);
+    const heldVideo = await mediathekVideo(own);
     fleet = await FleetProcess.start(
       {
         serverUrl: `http://127.0.0.1:${port}`,
@@ -214,21 +227,21 @@ async function runEngine(
         admin: ADMIN,
         password: PASSWORD,
         softwareVersion: SOFTWARE_VERSION,
+        installed: [heldVideo],
       },
       600,
     );
     console.log(
       `${options.headsets.toLocaleString('en')} simulated headsets added and paired through the API in ${fleet.enrolSeconds.toFixed(0)} s`,
     );
-    // One after another: the login throttle counts an attempt until its password is checked, so a burst of sign-ins
-    // into one account is refused (as it should be).
-    const signedIn: Teacher[] = [];
-    for (let i = 0; i <= options.teachers; i += 1) signedIn.push(await Teacher.signIn(port, ADMIN, PASSWORD));
-    const [own, ...working] = signedIn as [Teacher, ...Teacher[]];
+    const working: Teacher[] = [];
+    for (let i = 0; i < options.teachers; i += 1) working.push(await Teacher.signIn(port, ADMIN, PASSWORD));
+    const classSet = fleet.serialNumbers.slice(0, CLASS_SET_SIZE);
+    const others = fleet.serialNumbers.slice(CLASS_SET_SIZE);
     teachers = new TeacherLoad(working, {
       thinkSeconds: options.thinkSeconds,
       commandShare: options.commandShare,
-      serialNumbers: fleet.serialNumbers,
+      serialNumbers: others.length > 0 ? others : fleet.serialNumbers,
       listedHeadsets: fleet.serialNumbers.length,
     });
     // Steady state: every headset started (the ramp) and holds its poll.
@@ -244,7 +257,7 @@ async function runEngine(
       `${polling.toLocaleString('en')} headsets polling, ${options.teachers} teachers at work (a pause of ${options.thinkSeconds} s on average, ${Math.round(options.commandShare * 100)} % commands)`,
     );
 
-    const context: FleetContext = { port, options, fleet, teachers, teacher: own };
+    const context: FleetContext = { port, options, fleet, teachers, teacher: own, classSet, heldVideo };
     for (const scenario of scenarios) {
       const before = await read(server, fleet, databaseName);
       const report = await scenario.run(context);

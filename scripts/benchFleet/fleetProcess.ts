@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FleetStats } from '../../packages/server/src/simulator/fleet.ts';
+import type { HeldItem } from '../../packages/server/src/simulator/model.ts';
 import { stopProcess } from '../benchHttp.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -18,6 +19,8 @@ export interface HeadsetsOptions {
   password: string;
   /** Every headset runs this software, so that no version gate refuses the teachers' commands. */
   softwareVersion: string;
+  /** Content every headset holds from the start, as if a playlist had been synced onto it. */
+  installed: HeldItem[];
 }
 
 /** From the headsets' process to the bench. */

@@ -1,6 +1,6 @@
 // The simulated headsets of bench:fleet, in a process of their own (started by fleetProcess.ts with its options as
 // JSON in argv). They are added and paired through the server's API as an administrator and real headsets would,
-// then long-poll, carry out commands and report their state every 30 s. Talks to the bench over the IPC channel;
+// each holding the content of `installed`, then long-poll, carry out commands and report their state every 30 s. Talks to the bench over the IPC channel;
 // ends on 'stop' or when the bench goes away.
 import { JsonHttp } from '../../packages/server/src/simulator/client.ts';
 import { enrolSimulatedHeadsets } from '../../packages/server/src/simulator/enrol.ts';
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
       onCommands: (_serial, commands) =>
         tell({ type: 'delivered', commandIds: commands.map((c) => c.id), at: wallClock() }),
     },
-    members,
+    members.map((member) => ({ ...member, installed: options.installed })),
   );
   tell({
     type: 'ready',

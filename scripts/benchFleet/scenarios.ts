@@ -6,9 +6,12 @@
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startCommandFor } from '../../packages/domain/src/index.ts';
+import type { HeldItem } from '../../packages/server/src/simulator/model.ts';
 import { type Answer, percentile, sleep, statusCounts } from '../benchHttp.ts';
 import type { BareLoadResult } from './bareLoad.ts';
 import { type FleetProcess, wallClock } from './fleetProcess.ts';
+import { sendToHeadsets, waitForReceipts } from './playback.ts';
 import type { Teacher, TeacherLoad } from './teachers.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -23,6 +26,8 @@ export interface FleetBenchOptions {
   bareSeconds: number;
   bareConnections: number;
   rampSeconds: number;
+  /** Measured rounds of the start scenario, each a start on one headset and one on the class set. */
+  startRounds: number;
 }
 
 export interface IdleContext {
@@ -36,7 +41,18 @@ export interface FleetContext extends IdleContext {
   teachers: TeacherLoad;
   /** A signed-in session of the headsets' organisation for the scenario's own requests. */
   teacher: Teacher;
+  /**
+   * The first {@link CLASS_SET_SIZE} headsets (all of them in a smaller fleet), the class set the start scenario
+   * plays on; the teachers at work leave them alone (when the fleet has others), so that no pause or stop of theirs
+   * falls into a measured start.
+   */
+  classSet: readonly string[];
+  /** The video every headset holds from the start (see mediathekVideo in playback.ts). */
+  heldVideo: HeldItem;
 }
+
+/** A class set: issue 14 compares starting content on 30 headsets with starting it on one. */
+export const CLASS_SET_SIZE = 30;
 
 export interface Aim {
   text: string;
@@ -207,8 +223,96 @@ function bareRouteScenario(): FleetScenario {
   };
 }
 
+/** How long one start (or stop) waits at most for every headset to report playing (or stopped). */
+const START_WAIT_MS = 30_000;
+
+/**
+ * Issue 14: starting content on a class set of 30 takes at most 1.5× the time of starting it on one. Each round
+ * does what the portal's click does (playback.ts: the same calls, the same pool) for the held video on the first
+ * headset, then on the whole class set, timed from just before the first call until listCommandReceipts says every
+ * one of them plays (receiptOf: the headset reported the command done and then a state that plays the video); then
+ * 'Stopp' (STOP.RUNNING to each) and a wait until each reports stopped, so every round starts from the same state.
+ * One round first warms the server up and is not counted; the two sizes alternate, so that a change of the
+ * machine's load falls on both. Besides the whole, where the time goes: until every call is answered, and until the
+ * last headset's poll handed it its command.
+ */
+function startScenario(): FleetScenario {
+  return {
+    name: 'start-1-vs-30',
+    title: `a teacher starts a video on 1 and on ${CLASS_SET_SIZE} headsets (the portal's click, receipts until all play)`,
+    async run({ options, teacher, fleet, classSet, heldVideo }) {
+      const sizes = [1, classSet.length];
+      const sent = new Map<number, number[]>(sizes.map((size) => [size, []]));
+      const delivered = new Map<number, number[]>(sizes.map((size) => [size, []]));
+      const playing = new Map<number, number[]>(sizes.map((size) => [size, []]));
+      const problems: string[] = [];
+      const start = startCommandFor(heldVideo.contentType);
+      for (let round = 0; round <= options.startRounds; round += 1) {
+        for (const size of sizes) {
+          const headsets = classSet.slice(0, size);
+          const startedAt = performance.now();
+          const startedAtWall = wallClock();
+          const started = await sendToHeadsets(teacher, headsets, start, heldVideo.uuid);
+          const sentMs = performance.now() - startedAt;
+          const { reached, receipts } = await waitForReceipts(
+            teacher,
+            started.commandIds,
+            heldVideo.uuid,
+            'playing',
+            START_WAIT_MS,
+          );
+          const playingMs = performance.now() - startedAt;
+          if (!reached || started.refused.length > 0) {
+            const states = receipts.map((r) => r.reason?.code ?? r.state);
+            problems.push(
+              `round ${round}, ${size} headset(s): not all playing (${[...started.refused, ...states].join(', ')})`,
+            );
+          } else if (round > 0) {
+            sent.get(size)?.push(sentMs);
+            const deliveries = started.commandIds.map((id) => fleet.deliveredAt(id) ?? Number.NaN);
+            delivered.get(size)?.push(Math.max(...deliveries) - startedAtWall);
+            playing.get(size)?.push(playingMs);
+          }
+          const stopped = await sendToHeadsets(teacher, headsets, 'CMD.STOP.RUNNING');
+          const stop = await waitForReceipts(
+            teacher,
+            stopped.commandIds,
+            heldVideo.uuid,
+            'stopped',
+            START_WAIT_MS,
+          );
+          if (!stop.reached) problems.push(`round ${round}, ${size} headset(s): not all stopped`);
+        }
+      }
+      const [one, all] = sizes.map((size) => playing.get(size) ?? []) as [number[], number[]];
+      const ratio = percentile(all, 50) / percentile(one, 50);
+      const maxRatio = Math.max(...all) / Math.max(...one);
+      const complete = problems.length === 0 && one.length > 0 && all.length > 0;
+      return {
+        lines: [
+          `held video "${heldVideo.title}" (${start}), ${options.startRounds} measured rounds per size after one to warm up`,
+          ...sizes.flatMap((size) => [
+            `${String(size).padStart(2)} headset(s): all calls answered    ${spread(sent.get(size) ?? [], 95)}`,
+            `${String(size).padStart(2)} headset(s): all delivered         ${spread(delivered.get(size) ?? [], 95)}`,
+            `${String(size).padStart(2)} headset(s): click → all playing   ${spread(playing.get(size) ?? [], 95)}`,
+          ]),
+          `ratio ${classSet.length} : 1 (click → all playing)  p50 ${ratio.toFixed(2)}×, max ${maxRatio.toFixed(2)}×`,
+          ...problems,
+        ],
+        aims: [
+          {
+            text: `start on ${classSet.length} headsets ≤ 1.5× start on 1 (p50 click → all playing): ${ratio.toFixed(2)}×, ${problems.length} problems`,
+            met: complete && ratio <= 1.5 && classSet.length >= CLASS_SET_SIZE,
+          },
+        ],
+      };
+    },
+  };
+}
+
 /** Every scenario by name, in the order they run. */
 export const SCENARIOS: Record<string, () => FleetScenario> = {
   teachers: teachersScenario,
   'bare-route': bareRouteScenario,
+  'start-1-vs-30': startScenario,
 };

@@ -1,0 +1,104 @@
+// The portal's playback click as bench:fleet repeats it (scenario `start-1-vs-30`): the same requests as the portal's
+// usePlayback / sendCommands.ts — one sendDeviceCommand per headset through the portal's own pool (runPool) with
+// @portal/domain's PLAYBACK_SEND_CONCURRENCY — and the same reading of what happened: listCommandReceipts, each
+// receipt judged by @portal/domain's receiptOf, the rule the portal's receipt list uses.
+import type { components } from '../../packages/api/src/schema.d.ts';
+import {
+  type DeviceCommand,
+  PLAYBACK_SEND_CONCURRENCY,
+  type Receipt,
+  receiptOf,
+} from '../../packages/domain/src/index.ts';
+import { runPool } from '../../packages/portal/src/features/playback/sendPool.ts';
+import type { HeldItem } from '../../packages/server/src/simulator/model.ts';
+import { sleep } from '../benchHttp.ts';
+import type { Teacher } from './teachers.ts';
+
+type Schemas = components['schemas'];
+
+/**
+ * How often the bench asks for the receipts while a headset has not answered. The portal asks every 1000 ms; the
+ * bench asks more often so that the figure is the moment the server knows, not the portal's polling step (which
+ * would add up to a second to either size alike).
+ */
+const RECEIPTS_POLL_MS = 50;
+
+/**
+ * The content the simulated headsets hold from the start (the simulator's `installed`, as if a playlist had been
+ * synced onto them): the first video of the Mediathek with a file, found as the teacher's Mediathek lists it.
+ */
+export async function mediathekVideo(teacher: Teacher): Promise<HeldItem> {
+  const answer = await teacher.get('/api/v2/cms/content/?content_type=video&ordering=title&page_size=100');
+  if (answer.status !== 200) throw new Error(`listContent: ${answer.status} ${answer.body}`);
+  const { results } = JSON.parse(answer.body) as Schemas['PaginatedContentList'];
+  const video = results.find((item) => item.file !== null);
+  if (!video) throw new Error('the Mediathek holds no video with a file');
+  return {
+    uuid: video.uuid,
+    title: video.title,
+    contentType: video.contentType,
+    packageName: video.packageName,
+    bytes: video.fileSize ?? 0,
+    duration: video.duration,
+  };
+}
+
+export interface SentCommands {
+  /** The queued command per headset, in the order of the headsets. */
+  commandIds: number[];
+  /** Calls the server refused (status and body), which the portal would show as failed receipts. */
+  refused: string[];
+}
+
+/** What the portal's click sends: one call per headset, at most PLAYBACK_SEND_CONCURRENCY in flight. */
+export async function sendToHeadsets(
+  teacher: Teacher,
+  serialNumbers: readonly string[],
+  command: DeviceCommand,
+  contentUuid?: string,
+): Promise<SentCommands> {
+  const outcomes = await runPool(serialNumbers, PLAYBACK_SEND_CONCURRENCY, (serial) =>
+    teacher.sendCommand(serial, {
+      command,
+      extras: {
+        guidedModeState: false,
+        manufacturerModeState: false,
+        ...(contentUuid ? { contentUuid } : {}),
+      },
+    }),
+  );
+  const commandIds: number[] = [];
+  const refused: string[] = [];
+  for (const { answer, commandId } of outcomes) {
+    if (commandId === null) refused.push(`${answer.status} ${answer.body}`);
+    else commandIds.push(commandId);
+  }
+  return { commandIds, refused };
+}
+
+/**
+ * Asks listCommandReceipts every {@link RECEIPTS_POLL_MS} until every command's receipt (receiptOf, for
+ * `contentUuid`) is `wanted`, or one failed, or `timeoutMs` passed. Answers the receipts last read.
+ */
+export async function waitForReceipts(
+  teacher: Teacher,
+  commandIds: readonly number[],
+  contentUuid: string,
+  wanted: Receipt['state'],
+  timeoutMs: number,
+): Promise<{ reached: boolean; receipts: Receipt[] }> {
+  const deadline = performance.now() + timeoutMs;
+  let receipts: Receipt[] = [];
+  for (;;) {
+    const answer = await teacher.post('/api/v3/mdm/devices/command-receipts/', { commands: commandIds });
+    if (answer.status === 200) {
+      const { results } = JSON.parse(answer.body) as Schemas['CommandReceiptList'];
+      receipts = results.map((r) => receiptOf(r.command, r.device, contentUuid));
+      const reached = results.length === commandIds.length && receipts.every((r) => r.state === wanted);
+      if (reached) return { reached, receipts };
+      if (receipts.some((r) => r.state === 'failed')) return { reached: false, receipts };
+    }
+    if (performance.now() >= deadline) return { reached: false, receipts };
+    await sleep(RECEIPTS_POLL_MS);
+  }
+}
