@@ -20,7 +20,7 @@ export const track = style({
       borderColor: vars.color.controlChecked,
     },
     '&[aria-invalid="true"]': { borderColor: vars.color.critical },
-    '&[data-disabled]': { opacity: 0.55, cursor: 'not-allowed' },
+    '&[data-disabled], &[aria-disabled="true"]': { opacity: 0.55, cursor: 'not-allowed' },
   },
 });
 
