@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  administeredOrganisations,
   type DomainOrganisation,
   type DomainUser,
   deriveRoleFlags,
@@ -160,5 +161,20 @@ describe('mayCreateContent (the server gives new content to an organisation of t
       false,
     );
     expect(mayCreateContent(undefined)).toBe(false);
+  });
+});
+
+describe('administeredOrganisations (who adds and removes headsets)', () => {
+  it('lists every organisation the own membership administers, not only the first', () => {
+    const secondAdmin: DomainOrganisation = {
+      ...zfsl,
+      memberships: [{ isAdministrator: true, user: { email: 'Lehrer@Schule.example' } }],
+    };
+    expect(
+      administeredOrganisations(user('lehrer@schule.example', [school, secondAdmin])).map((o) => o.id),
+    ).toEqual([3]);
+    expect(administeredOrganisations(user('admin@kmz.example', [kmz, school])).map((o) => o.id)).toEqual([1]);
+    expect(administeredOrganisations(user('mitglied@kmz.example', [kmz]))).toEqual([]);
+    expect(administeredOrganisations(null)).toEqual([]);
   });
 });
