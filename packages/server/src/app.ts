@@ -111,6 +111,7 @@ async function buildApp(
     portalDist: config.portalDist,
     oidcIssuer: config.access.oidc?.issuer,
     cspReportFile: config.cspReportFile,
+    connectSources: config.cspConnectSources,
   });
 
   const { specification } = prepareContract(loadContract());
