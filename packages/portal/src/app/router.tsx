@@ -80,8 +80,16 @@ export const routes: RouteObject[] = [
                 lazy: comingSoon,
                 handle: { breadcrumb: trails.dashboard, title: 'pages.dashboard' } satisfies RouteHandle,
               },
-              placeholder('devices', { breadcrumb: trails.devices, title: 'pages.devices' }),
-              placeholder('devices/:id', { breadcrumb: trails.devices, title: 'pages.device' }),
+              {
+                path: 'devices',
+                lazy: () => import('../features/devices/DevicesPage.tsx'),
+                handle: { breadcrumb: trails.devices } satisfies RouteHandle,
+              },
+              {
+                path: 'devices/:id',
+                lazy: () => import('../features/devices/DeviceDetailPage.tsx'),
+                handle: { breadcrumb: trails.devices } satisfies RouteHandle,
+              },
               placeholder('configurations', {
                 breadcrumb: trails.configurations,
                 title: 'pages.configurations',

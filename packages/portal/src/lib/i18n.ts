@@ -12,6 +12,7 @@ import i18next, { type InitOptions, type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type auth from '../../public/locales/de/auth.json';
 import type common from '../../public/locales/de/common.json';
+import type devices from '../../public/locales/de/devices.json';
 import type library from '../../public/locales/de/library.json';
 import type profile from '../../public/locales/de/profile.json';
 import type settings from '../../public/locales/de/settings.json';
@@ -20,8 +21,8 @@ import { createTranslationBackend } from './translationBackend.ts';
 
 /** Loaded at start (index.html preloads the German files). */
 export const NAMESPACES = ['common', 'auth', 'library'] as const;
-/** Loaded by the pages that use them (profile, settings), so the first screen does not wait for them. */
-export const LAZY_NAMESPACES = ['profile', 'settings'] as const;
+/** Loaded by the pages that use them (profile, settings, the VR-Brillen), so the first screen does not wait for them. */
+export const LAZY_NAMESPACES = ['profile', 'settings', 'devices'] as const;
 export const ALL_NAMESPACES = [...NAMESPACES, ...LAZY_NAMESPACES] as const;
 export type Namespace = (typeof ALL_NAMESPACES)[number];
 
@@ -44,6 +45,7 @@ declare module 'i18next' {
       library: typeof library;
       profile: typeof profile;
       settings: typeof settings;
+      devices: typeof devices;
     };
   }
 }
