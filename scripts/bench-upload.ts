@@ -202,7 +202,8 @@ async function upload(target: Target, file: Blob): Promise<Run> {
     const stored = join(
       target.uploadDir,
       'files',
-      decodeURIComponent(result.file.slice('/media/files/'.length)),
+      // The URL is signed (the item is private): its path names the key.
+      decodeURIComponent(new URL(result.file, 'http://x').pathname.slice('/media/files/'.length)),
     );
     if (statSync(stored).size !== file.size) throw new Error('real: the stored file has the wrong size');
   }

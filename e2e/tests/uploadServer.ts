@@ -14,9 +14,10 @@ export const FILE_NAME = 'rundgang_360.mp4';
 /**
  * What the upload specs share. Creating and uploading change the Mediathek every other spec reads, so a spec
  * gets a server of its own with its own upload directory (then "no parts left" can be checked on its disk) and
- * a generated 50 MB file. Registers the spec's beforeAll/afterAll: call it once, at the top of the spec.
+ * a generated 50 MB file; `env` adds variables of its own (e.g. small upload limits). Registers the spec's
+ * beforeAll/afterAll: call it once, at the top of the spec.
  */
-export function useUploadServer(name: string) {
+export function useUploadServer(name: string, env: Record<string, string> = {}) {
   let server: IsolatedServer | undefined;
   const workDir = mkdtempSync(join(tmpdir(), `${name}-`));
   const uploadDir = join(workDir, 'uploads');
@@ -28,7 +29,11 @@ export function useUploadServer(name: string) {
     const bytes = Buffer.alloc(FILE_SIZE);
     for (let i = 0; i < bytes.length; i += 4096) bytes[i] = (i / 4096) % 251;
     await writeFile(bigFile, bytes);
-    server = await startIsolatedServer({ UPLOAD_DIR: uploadDir, UPLOAD_PART_SIZE: String(PART_SIZE) });
+    server = await startIsolatedServer({
+      UPLOAD_DIR: uploadDir,
+      UPLOAD_PART_SIZE: String(PART_SIZE),
+      ...env,
+    });
   });
   test.afterAll(async () => {
     await server?.stop();

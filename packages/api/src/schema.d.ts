@@ -592,7 +592,10 @@ export interface paths {
     /**
      * Upload a preview image
      * @description multipart/form-data with the image in `file`. The server checks that it really is an image (PNG, JPEG, WebP or GIF by
-     *     content, not by name); the returned id goes into `previewImageId` of a content item.
+     *     content, not by name); the returned id goes into `previewImageId` of a content item. The image belongs to the
+     *     caller's first organisation until an item takes it up and counts against its storage quota; 413 over the
+     *     preview limit (reference server: `MAX_PREVIEW_BYTES`) or the quota, before the body is read when
+     *     `Content-Length` says so already.
      */
     post: operations['uploadPreviewFile'];
     delete?: never;
@@ -630,6 +633,7 @@ export interface paths {
     /**
      * Upload a document for a content item
      * @description multipart/form-data with the document (e.g. a PDF worksheet) in `file`; the id goes into `documentFileIds`.
+     *     Limits as for preview images (reference server: `MAX_DOCUMENT_BYTES`).
      */
     post: operations['uploadDocumentFile'];
     delete?: never;
@@ -666,7 +670,9 @@ export interface paths {
     put?: never;
     /**
      * Start a multipart upload of the content file
-     * @description Owner only. See `MultipartUploadStart` for the whole upload flow.
+     * @description Owner only. See `MultipartUploadStart` for the whole upload flow. The limit is per content type of the item
+     *     (reference server: `MAX_APP_BYTES`, `MAX_VIDEO_BYTES`, `MAX_WEB_APP_BYTES`); the file counts against the owner
+     *     organisation's storage quota (`STORAGE_QUOTA_BYTES`), its current file (which the new one replaces) not.
      */
     post: operations['createContentMultipartUpload'];
     delete?: never;
@@ -705,8 +711,9 @@ export interface paths {
      * Complete the multipart upload
      * @description Assembles the parts, verifies that every part 1…n is stored with the ETag its upload returned (the part's
      *     SHA-256, checked against its `Content-Digest` when it arrived), that all but the last part have `part_size` bytes
-     *     and that the total equals the announced `file_size`; with `checksum` also the SHA-256 of the whole file. Then
-     *     sets `file` and `fileSize` of the content item.
+     *     and that the total equals the announced `file_size`; with `checksum` also the SHA-256 of the whole file. The
+     *     limit of the item's content type and the storage quota are checked again with the real size: a refused file
+     *     (413) is dropped with its parts, the upload is gone. Then sets `file` and `fileSize` of the content item.
      */
     post: operations['completeContentMultipartUpload'];
     delete?: never;
@@ -1458,7 +1465,9 @@ export interface components {
        * @description Stable reason of the error. Known codes: `loginThrottled`, `resetMailThrottled`,
        *     `passwordCheckThrottled`, `enrolThrottled` (429, `params.minutes` until the next try is accepted, rounded up),
        *     `lastAdministrator` (409 of deleteCurrentUser, `params.organisation` names the organisation),
-       *     `fileTooLarge` (413 of uploads, `params.maxBytes` is the limit in bytes), `termsNotAccepted` (403 of
+       *     `fileTooLarge` (413 of uploads, `params.maxBytes` is the limit in bytes), `storageQuotaExceeded` (413 of
+       *     uploads, the organisation's storage quota: `params.quotaBytes` the quota, `params.usedBytes` what its files
+       *     and unfinished uploads take already, the file being replaced not counted), `termsNotAccepted` (403 of
        *     every operation a signed-in caller makes before accepting the current terms, except getCurrentTos,
        *     getCurrentPrivacyPolicy, acceptTos, logout and getCurrentUser), `softwareTooOld` (409 of
        *     sendDeviceCommand and queueDeviceSoftwareSync: `params.command`, `params.requiredVersion` and, for one
@@ -1732,7 +1741,10 @@ export interface components {
       packageName: string | null;
       /** @description Start URL of a web app. */
       url: string | null;
-      /** @description URL of the uploaded content file (video or app package), null before an upload completes. */
+      /**
+       * @description URL of the uploaded content file (video or app package), null before an upload completes. Signed for the
+       *     caller's organisation unless the item is public (see the stored files in the introduction).
+       */
       file: string | null;
       /** @description Size of `file` in bytes. */
       fileSize: number | null;
@@ -1745,7 +1757,7 @@ export interface components {
       /** @description ISO 639 codes of the languages of the content. */
       languages: string[];
       category: components['schemas']['CategoryRef'] | null;
-      /** @description URL of the preview image. */
+      /** @description URL of the preview image; signed like `file`. */
       previewImage: string | null;
       owner: components['schemas']['OrganisationSummary'];
       /** @description Ids of organisations this content is shared with (read-only for them). */
@@ -2041,7 +2053,12 @@ export interface components {
       packageName: string | null;
       /** @description Address of a web app. */
       url: string | null;
-      /** @description Root-relative URL of the file to download; null when the item has none (a web app, or an upload that never finished). */
+      /**
+       * @description Root-relative URL of the file to download; null when the item has none (a web app, or an upload that never
+       *     finished). For an item that is not public the URL is signed for the headset's organisation (see the stored
+       *     files in the introduction): download it with a plain GET (`Range` to resume), without the device token;
+       *     once it has expired, read this configuration again for a fresh one.
+       */
       file: string | null;
       /** @description Bytes. */
       fileSize: number | null;
@@ -2097,7 +2114,10 @@ export interface components {
       /** @description Device type the image is for; null if it fits all. */
       deviceType: components['schemas']['DeviceTypeRef'] | null;
       releaseNotes: string;
-      /** @description Download URL of the image, null until its upload completes. */
+      /**
+       * @description Download URL of the image, null until its upload completes; signed for signed-in users (see the stored files
+       *     in the introduction).
+       */
       file: string | null;
       /** @description Bytes. */
       fileSize: number | null;
@@ -2123,8 +2143,10 @@ export interface components {
     MultipartUploadStartRequest: {
       file_name: components['schemas']['FileName'];
       /**
-       * @description Total size in bytes. Optional (spec §7 sends only `file_name`); when sent, the server refuses files over its
-       *     limit at once with 413 instead of after the upload.
+       * @description Total size in bytes. Optional (spec §7 sends only `file_name`); when sent, the server refuses a file over the
+       *     limit of its kind (per content type; operating system images have their own) or beyond the owner
+       *     organisation's storage quota at once with 413 instead of after the upload, and reserves the size in the
+       *     quota until the upload completes, is aborted or expires. Completing checks both again with the real size.
        */
       file_size?: number;
     };
@@ -2187,7 +2209,7 @@ export interface components {
     };
     /** @description The assembled file, now attached to its content item or operating system entry. */
     MultipartUploadResult: {
-      /** @description URL of the file. */
+      /** @description URL of the file, signed for the uploader's organisation (see the stored files in the introduction). */
       file: string;
       /** @description Bytes. */
       fileSize: number;
@@ -2348,7 +2370,10 @@ export interface components {
     /** @description A stored preview image or document. */
     StoredFile: {
       id: number;
-      /** @description URL of the file. */
+      /**
+       * @description URL of the file: signed for the organisation that uploaded it while it is not attached to an item, then
+       *     like the item's `file`.
+       */
       file: string;
       fileName: string;
       /** @description Bytes. */
@@ -2408,7 +2433,11 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description The file or part is larger than the server accepts. */
+    /**
+     * @description The file or part is larger than the server accepts: over the limit of its kind (`code: fileTooLarge`,
+     *     `params.maxBytes`) or beyond the organisation's storage quota (`code: storageQuotaExceeded`,
+     *     `params.quotaBytes`, `params.usedBytes`); a part over the part size has no code.
+     */
     PayloadTooLarge: {
       headers: {
         [name: string]: unknown;

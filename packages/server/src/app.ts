@@ -28,12 +28,14 @@ import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { registerAdmissionLanes } from './infra/admission.ts';
 import { type Mailer, outboxMailer, smtpMailer } from './infra/mail.ts';
 import { S3MediaStorage } from './infra/s3Storage.ts';
-import { LocalMediaStorage } from './infra/storage.ts';
+import { LocalMediaStorage, type MediaStorage } from './infra/storage.ts';
 import { MESSAGES } from './messages.ts';
 import { OPERATIONS } from './operations/index.ts';
 import { COMMAND_SWEEP_INTERVAL_SECONDS, sweepExpiredCommands } from './services/commands.ts';
 import type { Services } from './services/dependencies.ts';
 import { type HeadsetEvents, LocalHeadsetEvents, PostgresHeadsetEvents } from './services/headsetEvents.ts';
+import { MediaLinks } from './services/mediaLinks.ts';
+import { loadUrlSigningSecret } from './services/signedUrls.ts';
 import { SocialLogin } from './services/social.ts';
 import { Throttle } from './services/throttle.ts';
 import { loadSigningSecret, TokenService } from './services/tokens.ts';
@@ -60,7 +62,7 @@ function createValidators() {
   return { body, text };
 }
 
-function createMediaStorage(config: MediaConfig): LocalMediaStorage | S3MediaStorage {
+function createMediaStorage(config: MediaConfig): MediaStorage {
   if (config.s3) return new S3MediaStorage(config.s3);
   const storage = new LocalMediaStorage(config.uploadDir);
   mkdirSync(storage.filesDir, { recursive: true });
@@ -87,11 +89,7 @@ function registerHeadsetLifecycle(app: FastifyInstance, { db, headsetEvents }: S
 }
 
 /** The Fastify app from the contract: routes, validation, auth, error shapes, media files, portal. */
-async function buildApp(
-  config: ServerConfig,
-  services: Services,
-  storage: LocalMediaStorage | S3MediaStorage,
-): Promise<FastifyInstance> {
+async function buildApp(config: ServerConfig, services: Services): Promise<FastifyInstance> {
   const { trustProxy } = config;
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -137,8 +135,8 @@ async function buildApp(
       reply.header('Cache-Control', 'public, max-age=3600');
     },
   });
-  // Uploaded content files, previews and documents, from local disk or S3.
-  await registerMediaFiles(app, storage);
+  // Uploaded content files, previews, documents and operating system images, to those who may have them.
+  registerMediaFiles(app, services);
 
   registerDevOutbox(app, config.access);
   await registerDevOidcProvider(app, services.social, config.access);
@@ -182,6 +180,7 @@ export async function createServer(overrides: Partial<ServerConfig> = {}): Promi
     await migrateDatabase(db);
     const seeded = await seedIfEmpty(db, { bulkContentCount: config.seedContentCount });
     const secret = await loadSigningSecret(db, config.jwtSecret);
+    const urlSecret = await loadUrlSigningSecret(db, config.media.signingSecret);
     const storage = createMediaStorage(config.media);
     const { access } = config;
     const mailer: Mailer = access.smtpUrl
@@ -203,11 +202,12 @@ export async function createServer(overrides: Partial<ServerConfig> = {}): Promi
       throttle: new Throttle(db),
       mailer,
       storage,
-      uploads: new UploadService(db, storage, config.media),
+      mediaLinks: new MediaLinks(urlSecret, config.media.fileUrlTtlSeconds),
+      uploads: new UploadService(db, storage, config.media, urlSecret),
       social: new SocialLogin(db, access),
       headsetEvents,
     };
-    const app = await buildApp(config, services, storage);
+    const app = await buildApp(config, services);
     app.addHook('onClose', () => database.close());
     return {
       app,

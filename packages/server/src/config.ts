@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ContentType } from '@portal/domain';
 import { type AdmissionSettings, DEFAULT_ADMISSION } from './infra/admission.ts';
 
 /**
@@ -60,6 +61,16 @@ export interface S3Config {
   forcePathStyle: boolean;
 }
 
+/**
+ * The largest file accepted per kind, in bytes: content files by content type, preview images, documents and
+ * operating system images. Refused with 413 `fileTooLarge` when an upload starts and again when it completes.
+ */
+export interface FileSizeLimits extends Record<ContentType, number> {
+  preview: number;
+  document: number;
+  operatingSystem: number;
+}
+
 /** Upload and media settings. */
 export interface MediaConfig {
   /** Root of parts in progress and stored files on local disk (UPLOAD_DIR); unused with S3. */
@@ -68,15 +79,20 @@ export interface MediaConfig {
   s3: S3Config | undefined;
   /** Bytes per multipart part (UPLOAD_PART_SIZE). */
   partSize: number;
-  /** Largest content file accepted (MAX_UPLOAD_BYTES). */
-  maxUploadBytes: number;
+  /** MAX_APP_BYTES, MAX_VIDEO_BYTES, MAX_WEB_APP_BYTES, MAX_PREVIEW_BYTES, MAX_DOCUMENT_BYTES, MAX_OS_IMAGE_BYTES. */
+  maxBytes: FileSizeLimits;
+  /**
+   * Bytes an organisation may keep in the store: every file of its items (content files, previews, documents) and
+   * the announced size of its unfinished uploads (STORAGE_QUOTA_BYTES); null for no limit (`0`).
+   */
+  storageQuotaBytes: number | null;
   /** Lifetime of a signed part URL in seconds (UPLOAD_URL_TTL_SECONDS). */
   partUrlTtlSeconds: number;
   /** How long an unfinished upload is kept (UPLOAD_EXPIRY_SECONDS). */
   uploadExpirySeconds: number;
-  /** Largest preview image / document (MAX_FILE_BYTES). */
-  maxFileBytes: number;
-  /** HMAC key of part URLs (UPLOAD_SIGNING_SECRET); otherwise one kept in the database. */
+  /** Least lifetime of a signed media file URL in seconds (MEDIA_URL_TTL_SECONDS). */
+  fileUrlTtlSeconds: number;
+  /** HMAC key of part URLs and media file URLs (UPLOAD_SIGNING_SECRET); otherwise one kept in the database. */
   signingSecret: string | undefined;
 }
 
@@ -215,20 +231,42 @@ export function readS3Config(env: NodeJS.ProcessEnv = process.env): S3Config | u
   };
 }
 
+/** Variables of earlier versions and what replaced them (the limits are per kind of file now). */
+const REPLACED_LIMIT_VARIABLES: Record<string, string> = {
+  MAX_UPLOAD_BYTES: 'MAX_APP_BYTES, MAX_VIDEO_BYTES, MAX_WEB_APP_BYTES and MAX_OS_IMAGE_BYTES',
+  MAX_FILE_BYTES: 'MAX_PREVIEW_BYTES and MAX_DOCUMENT_BYTES',
+};
+
 export function readMediaConfig(env: NodeJS.ProcessEnv = process.env): MediaConfig {
   const s3 = readS3Config(env);
   const partSize = integer(env, 'UPLOAD_PART_SIZE', 16 * MiB, 1);
   if (s3 && partSize < S3_MIN_PART_SIZE) {
     throw new Error(`UPLOAD_PART_SIZE must be at least ${S3_MIN_PART_SIZE} with S3 (its minimum part size)`);
   }
+  const replaced = Object.keys(REPLACED_LIMIT_VARIABLES).filter((name) => env[name]);
+  if (replaced.length > 0) {
+    // A limit that silently stopped applying would be worse than a server that does not start.
+    throw new Error(
+      replaced.map((name) => `${name} was replaced by ${REPLACED_LIMIT_VARIABLES[name]}`).join('; '),
+    );
+  }
+  const quota = integer(env, 'STORAGE_QUOTA_BYTES', 256 * GiB, 0);
   return {
     uploadDir: resolve(env.UPLOAD_DIR || join(REPO_ROOT, '.data', 'uploads')),
     s3,
     partSize,
-    maxUploadBytes: integer(env, 'MAX_UPLOAD_BYTES', 20 * GiB, 1),
+    maxBytes: {
+      app: integer(env, 'MAX_APP_BYTES', 8 * GiB, 1),
+      video: integer(env, 'MAX_VIDEO_BYTES', 20 * GiB, 1),
+      webApp: integer(env, 'MAX_WEB_APP_BYTES', 2 * GiB, 1),
+      preview: integer(env, 'MAX_PREVIEW_BYTES', 10 * MiB, 1),
+      document: integer(env, 'MAX_DOCUMENT_BYTES', 50 * MiB, 1),
+      operatingSystem: integer(env, 'MAX_OS_IMAGE_BYTES', 20 * GiB, 1),
+    },
+    storageQuotaBytes: quota === 0 ? null : quota,
     partUrlTtlSeconds: integer(env, 'UPLOAD_URL_TTL_SECONDS', 3600, 1),
     uploadExpirySeconds: integer(env, 'UPLOAD_EXPIRY_SECONDS', 7 * 24 * 3600, 1),
-    maxFileBytes: integer(env, 'MAX_FILE_BYTES', 50 * MiB, 1),
+    fileUrlTtlSeconds: integer(env, 'MEDIA_URL_TTL_SECONDS', 6 * 3600, 1),
     signingSecret: env.UPLOAD_SIGNING_SECRET || undefined,
   };
 }

@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'passwordCheckThrottled'
   | 'lastAdministrator'
   | 'fileTooLarge'
+  | 'storageQuotaExceeded'
   | 'termsNotAccepted'
   | 'serverBusy'
   | 'enrolThrottled'

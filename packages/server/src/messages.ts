@@ -152,6 +152,10 @@ export const MESSAGES = {
     notOwner: 'Nur die Organisation, der diese Datei gehört, darf sie löschen.',
     noOrganisation: 'Sie gehören keiner Organisation an und können daher keine Dateien hochladen.',
     tooLarge: (limit: string) => `Die Datei ist zu groß. Erlaubt sind höchstens ${limit}.`,
+    quotaExceeded: (used: string, quota: string) =>
+      `Der Speicherplatz Ihrer Organisation reicht für diese Datei nicht aus (belegt: ${used} von ${quota}). ` +
+      'Bitte löschen Sie Inhalte, die Sie nicht mehr brauchen, oder wählen Sie eine kleinere Datei.',
+    linkExpired: 'Der Link zu dieser Datei ist abgelaufen. Bitte laden Sie die Seite neu.',
     storageUnavailable:
       'Der Dateispeicher ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.',
   },

@@ -95,6 +95,29 @@ describe('server errors through the translations', () => {
     expect(serverErrorMessage(413, { ...body, params: {} })).toEqual({ text: 'Die Datei ist zu groß. …' });
   });
 
+  it("words an upload beyond the organisation's storage with what is in use and the quota", () => {
+    const body = {
+      detail: 'Der Speicherplatz Ihrer Organisation reicht für diese Datei nicht aus …',
+      code: 'storageQuotaExceeded',
+      params: { quotaBytes: 256 * 1024 ** 3, usedBytes: 250 * 1024 ** 3 },
+    };
+    expect(serverErrorMessage(413, body)).toEqual({
+      key: 'common:serverErrors.storageQuotaExceeded',
+      values: { used: '250,00 GB', quota: '256,00 GB' },
+    });
+    expect(serverErrorMessage(413, { ...body, params: { quotaBytes: 1024, usedBytes: 0 } })).toEqual({
+      key: 'common:serverErrors.storageQuotaExceeded',
+      values: { used: '0 B', quota: '1,00 KB' },
+    });
+    for (const params of [
+      { quotaBytes: 1024 },
+      { quotaBytes: 0, usedBytes: 0 },
+      { quotaBytes: '1', usedBytes: 1 },
+    ]) {
+      expect(serverErrorMessage(413, { ...body, params })).toEqual({ text: body.detail });
+    }
+  });
+
   it('shows the server text for a known code whose params are missing, and for unknown codes', () => {
     expect(serverErrorMessage(429, { detail: 'Bitte warten.', code: 'loginThrottled' })).toEqual({
       text: 'Bitte warten.',

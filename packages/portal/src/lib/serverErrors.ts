@@ -102,6 +102,9 @@ function counting(param: string, key: TranslationKey): Wording {
   };
 }
 
+const isByteCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
 /**
  * The contract's `Error.code`s (see openapi/portal.yaml) the portal words itself; the German translations are the
  * server's wording. A known code whose params are missing falls back to the server's text.
@@ -118,6 +121,17 @@ const KNOWN_CODES: Record<string, Wording> = {
       ? {
           key: 'common:serverErrors.fileTooLarge',
           values: { max: formatBytes(params.maxBytes, i18n.language) ?? '' },
+        }
+      : undefined,
+  // An upload beyond the organisation's storage: what is in use and the quota, both in the user's format.
+  storageQuotaExceeded: (params) =>
+    isByteCount(params.usedBytes) && isByteCount(params.quotaBytes) && params.quotaBytes > 0
+      ? {
+          key: 'common:serverErrors.storageQuotaExceeded',
+          values: {
+            used: formatBytes(params.usedBytes, i18n.language) ?? '',
+            quota: formatBytes(params.quotaBytes, i18n.language) ?? '',
+          },
         }
       : undefined,
   // Until the current terms are accepted the server refuses everything else (the terms dialog is open then).

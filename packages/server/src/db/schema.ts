@@ -231,6 +231,8 @@ export const contents = pgTable(
     uniqueIndex('contents_uuid_unique').on(t.uuid),
     index('contents_owner_idx').on(t.ownerId),
     index('contents_created_idx').on(t.createdAt),
+    // Every request for a stored file finds its item by the file's URL (http/mediaFiles.ts).
+    index('contents_file_idx').on(t.file),
   ],
 );
 
@@ -364,7 +366,11 @@ export const storedFiles = pgTable(
     mimeType: text('mime_type').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('stored_files_content_idx').on(t.contentId)],
+  (t) => [
+    index('stored_files_content_idx').on(t.contentId),
+    // Every request for a preview or document finds it by its key (http/mediaFiles.ts).
+    index('stored_files_storage_key_idx').on(t.storageKey),
+  ],
 );
 
 /** An unfinished multipart upload of a content file (or, later, an operating system image). */
@@ -378,6 +384,8 @@ export const multipartUploads = pgTable(
     fileSize: bigint('file_size', { mode: 'number' }),
     partSize: integer('part_size').notNull(),
     maxParts: integer('max_parts').notNull(),
+    /** The target's limit when the upload started (null for uploads started before limits were kept here). */
+    maxBytes: bigint('max_bytes', { mode: 'number' }),
     /** Key of the finished file, fixed at start: an S3 multipart upload is created at its final key. */
     storageKey: text('storage_key'),
     /** The store's own id of the upload (S3 UploadId); null on local disk. */

@@ -1,62 +1,68 @@
 import send from '@fastify/send';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Database } from '../db/database.ts';
 import { NotFound } from '../errors.ts';
-import type { S3MediaStorage } from '../infra/s3Storage.ts';
-import { LocalMediaStorage, MEDIA_FILES_PREFIX, mediaKeyOf } from '../infra/storage.ts';
+import { MEDIA_FILES_PREFIX, type MediaStorage, mediaKeyOf } from '../infra/storage.ts';
 import { MESSAGES } from '../messages.ts';
+import { mayFetchStoredFile } from '../services/files.ts';
+import type { MediaLinks, SignedFileQuery } from '../services/mediaLinks.ts';
 
-function fileHeaders(reply: FastifyReply): void {
-  reply.header('Cache-Control', 'public, max-age=3600');
+/**
+ * Public files may sit in shared caches for an hour; every other file only in the fetching browser, and briefly,
+ * so a withdrawn share is not served from a proxy to anybody else.
+ */
+const PUBLIC_CACHING = 'public, max-age=3600';
+const PRIVATE_CACHING = 'private, max-age=300';
+
+function fileHeaders(reply: FastifyReply, caching: string): void {
+  reply.header('Cache-Control', caching);
   reply.header('X-Content-Type-Options', 'nosniff');
   // Uploaded files come from users: opened directly, an HTML or SVG file must not run script on our origin.
   reply.header('Content-Security-Policy', "default-src 'none'; sandbox; frame-ancestors 'none'");
 }
 
-/** The type local delivery (@fastify/static uses @fastify/send) gives the same key, so both stores agree. */
+/** The type by the key's extension, as @fastify/static would give it. */
 function contentType(key: string): string {
   const type = send.mime.getType(key) ?? 'application/octet-stream';
   return type.startsWith('text/') ? `${type}; charset=utf-8` : type;
 }
 
-/**
- * Delivers uploaded content files, previews and documents at /media/files/<key>: from disk with @fastify/static, or
- * streamed from S3 (GetObject with the client's Range and revalidation headers, so video seeking works).
- */
-export async function registerMediaFiles(
-  app: FastifyInstance,
-  storage: LocalMediaStorage | S3MediaStorage,
-): Promise<void> {
-  if (storage instanceof LocalMediaStorage) {
-    // The router prefers this longer prefix over the bundled demo files at /media/.
-    await app.register(fastifyStatic, {
-      root: storage.filesDir,
-      prefix: MEDIA_FILES_PREFIX,
-      decorateReply: false,
-      cacheControl: false,
-      setHeaders: fileHeaders,
-    });
-    return;
+/** The stored file's key of a request path, or 404 for paths that name none (bad escapes, empty or dot segments). */
+function requestedKey(url: string): string {
+  let key: string | null;
+  try {
+    key = mediaKeyOf(url.split('?')[0] ?? '');
+  } catch {
+    key = null; // malformed %-escape
   }
-  app.route({
+  if (!key || key.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) {
+    throw new NotFound(MESSAGES.request.notFound);
+  }
+  return key;
+}
+
+/**
+ * Delivers content files, previews, documents and operating system images at /media/files/<key>, from either store
+ * (local disk or S3, with the client's Range and revalidation headers, so videos can be seeked), to those who may
+ * have them: the URL's signature names the grant (services/mediaLinks.ts), the access policy decides with what the
+ * database holds now (`storedFileVisibleTo`). Anything else is 404, as for a file that does not exist.
+ */
+export function registerMediaFiles(
+  app: FastifyInstance,
+  { db, storage, mediaLinks }: { db: Database; storage: MediaStorage; mediaLinks: MediaLinks },
+): void {
+  app.route<{ Querystring: SignedFileQuery }>({
     method: ['GET', 'HEAD'],
     url: `${MEDIA_FILES_PREFIX}*`,
     async handler(request, reply) {
-      const path = request.url.split('?')[0] ?? '';
-      let key: string | null;
-      try {
-        key = mediaKeyOf(path);
-      } catch {
-        key = null; // malformed %-escape
-      }
-      if (!key || key.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) {
-        throw new NotFound(MESSAGES.request.notFound);
-      }
+      const key = requestedKey(request.url);
+      const grant = mediaLinks.grantOf(key, request.query);
+      if (!(await mayFetchStoredFile(db, key, grant))) throw new NotFound(MESSAGES.request.notFound);
       const file = await storage.readFile(key, request.method === 'HEAD' ? 'HEAD' : 'GET', request.headers);
       if (!file) throw new NotFound(MESSAGES.request.notFound);
-      fileHeaders(reply);
+      fileHeaders(reply, grant === null ? PUBLIC_CACHING : PRIVATE_CACHING);
       if (file.status === 412 || file.status === 416) {
-        // S3's XML error stays inside; the client learns the file's size from Content-Range (416).
+        // The store's error page stays inside; the client learns the file's size from Content-Range (416).
         file.body.resume();
         if (file.headers['content-range']) reply.header('Content-Range', file.headers['content-range']);
         return reply.code(file.status).send({ detail: MESSAGES.request.badRequest });

@@ -5,6 +5,7 @@ import type { S3Config } from '../config.ts';
 import { expectOk, S3Client, StorageUnavailableError, xmlEscape, xmlValue } from './s3.ts';
 import {
   ChecksumMismatchError,
+  deliveredHeaders,
   type MediaStorage,
   measure,
   mediaKeyOf,
@@ -24,8 +25,6 @@ const FORWARDED_READ_HEADERS = [
   'if-match',
   'if-unmodified-since',
 ];
-/** Response headers of GetObject that describe the bytes; the app sets type and caching itself. */
-const FORWARDED_FILE_HEADERS = ['content-length', 'content-range', 'accept-ranges', 'etag', 'last-modified'];
 
 /**
  * An S3-compatible store. Our parts map one to one onto the parts of an S3 multipart upload, created at the
@@ -147,10 +146,7 @@ export class S3MediaStorage implements MediaStorage {
     await expectOk(response, 'DeleteObject');
   }
 
-  /**
-   * Reads a stored file for delivery (GetObject, or HeadObject for HEAD) with the client's range and revalidation
-   * headers; null when there is no such object.
-   */
+  /** GetObject, or HeadObject for HEAD, with the client's range and revalidation headers passed on. */
   async readFile(
     key: string,
     method: 'GET' | 'HEAD',
@@ -171,12 +167,7 @@ export class S3MediaStorage implements MediaStorage {
     if (status !== 200 && status !== 206 && status !== 304 && status !== 412 && status !== 416) {
       await expectOk(response, method === 'GET' ? 'GetObject' : 'HeadObject');
     }
-    const fileHeaders: Record<string, string> = {};
-    for (const name of FORWARDED_FILE_HEADERS) {
-      const value = response.headers[name];
-      if (typeof value === 'string') fileHeaders[name] = value;
-    }
-    return { status, headers: fileHeaders, body: response };
+    return { status, headers: deliveredHeaders(response.headers), body: response };
   }
 
   url(key: string): string {

@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import send from '@fastify/send';
 
 const MiB = 1024 ** 2;
 
@@ -90,9 +91,36 @@ export interface PartToAssemble {
 
 /** A stored file read for delivery: status, headers and body as the store answered them. */
 export interface StoredFileResponse {
+  /** 200, 206 (a range), 304 (revalidated), 412 or 416 (a failed condition or range). */
   status: number;
+  /** Only those of {@link DELIVERED_FILE_HEADERS}, lower-case. */
   headers: Record<string, string>;
   body: Readable;
+}
+
+/** Response headers of a store that describe the bytes; the app sets type, caching and policies itself. */
+export const DELIVERED_FILE_HEADERS = [
+  'content-length',
+  'content-range',
+  'accept-ranges',
+  'etag',
+  'last-modified',
+] as const;
+
+/** The delivered headers among `headers` (any case of name), as strings. */
+export function deliveredHeaders(headers: Record<string, unknown>): Record<string, string> {
+  const byName = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+  const delivered: Record<string, string> = {};
+  for (const name of DELIVERED_FILE_HEADERS) {
+    const value = byName.get(name);
+    if (typeof value === 'string' || typeof value === 'number') delivered[name] = String(value);
+  }
+  return delivered;
+}
+
+/** 128 random bits, URL-safe: the part of every stored file's key that nobody can guess. */
+export function randomFileKey(): string {
+  return randomBytes(16).toString('base64url');
 }
 
 /**
@@ -114,6 +142,15 @@ export interface MediaStorage {
   /** Stores a small file (preview, document) under `key`; at most `limit` bytes (else TooLargeError). */
   putFile(key: string, source: Readable, limit: number): Promise<{ size: number }>;
   deleteFile(key: string): Promise<void>;
+  /**
+   * Reads a stored file for delivery (the app has checked who asks), honouring the request's `Range` and
+   * revalidation headers; HEAD reads no bytes. Null when there is no such file.
+   */
+  readFile(
+    key: string,
+    method: 'GET' | 'HEAD',
+    requestHeaders: Record<string, string | string[] | undefined>,
+  ): Promise<StoredFileResponse | null>;
   /** Root-relative URL under which the app serves `key`. */
   url(key: string): string;
   /** The key of a URL this storage handed out, or null for other URLs (e.g. demo files). */
@@ -218,6 +255,28 @@ export class LocalMediaStorage implements MediaStorage {
 
   async deleteFile(key: string): Promise<void> {
     await rm(this.filePath(key), { force: true });
+  }
+
+  async readFile(
+    key: string,
+    method: 'GET' | 'HEAD',
+    requestHeaders: Record<string, string | string[] | undefined>,
+  ): Promise<StoredFileResponse | null> {
+    this.filePath(key);
+    // @fastify/send answers ranges, conditional requests and HEAD from the method and headers of a request.
+    const request = Object.assign(Readable.from([]), { method, headers: requestHeaders });
+    const result = await send(request, mediaUrl(key).slice(MEDIA_FILES_PREFIX.length), {
+      root: this.filesDir,
+      cacheControl: false,
+      dotfiles: 'allow',
+      index: false,
+    });
+    const failedCondition = result.statusCode === 412 || result.statusCode === 416;
+    if (result.type !== 'file' && !failedCondition) {
+      result.stream.resume();
+      return null;
+    }
+    return { status: result.statusCode, headers: deliveredHeaders(result.headers), body: result.stream };
   }
 
   url(key: string): string {

@@ -38,8 +38,8 @@ export const configurationOperations = {
     return created(await configurationView(db, signedIn(caller), id));
   },
 
-  async getConfiguration({ params, caller }, { db }) {
-    return ok(await getConfiguration(db, signedIn(caller), params.id));
+  async getConfiguration({ params, caller }, services) {
+    return ok(await getConfiguration(services, signedIn(caller), params.id));
   },
 
   async updateConfiguration({ params, body, caller }, { db }) {

@@ -21,10 +21,10 @@ import {
 
 /** The Mediathek: content, lookup lists, preview and document files, sharing, content upload (tag `content`). */
 export const contentOperations = {
-  async listContent({ query, caller, http }, { db }) {
+  async listContent({ query, caller, http }, services) {
     // Defaults come from the contract (page 1, page_size 24, ordering -created_at) through validation.
     const paging = { page: query.page ?? 1, pageSize: query.page_size ?? 24 };
-    const list = await listContent(db, caller, {
+    const list = await listContent(services, caller, {
       ...paging,
       ordering: query.ordering ?? '-created_at',
       search: query.search,
@@ -38,18 +38,18 @@ export const contentOperations = {
     return ok(paginated(http, paging, list));
   },
 
-  async getContent({ params, caller }, { db }) {
-    return ok(await findVisibleContent(db, caller, params.id));
+  async getContent({ params, caller }, services) {
+    return ok(await findVisibleContent(services, caller, params.id));
   },
 
   async createContent({ body, caller }, services) {
     const id = await createContent(services, signedIn(caller), body);
-    return created(await findVisibleContent(services.db, caller, id));
+    return created(await findVisibleContent(services, caller, id));
   },
 
   async updateContent({ params, body, caller }, services) {
     await updateContent(services, signedIn(caller), params.id, body);
-    return ok(await findVisibleContent(services.db, caller, params.id));
+    return ok(await findVisibleContent(services, caller, params.id));
   },
 
   async deleteContent({ params, caller }, services) {
@@ -57,14 +57,14 @@ export const contentOperations = {
     return noContent();
   },
 
-  async shareContent({ params, body, caller }, { db }) {
-    await changeShares(db, signedIn(caller), params.id, body.organisation_ids, 'add');
-    return ok(await findVisibleContent(db, caller, params.id));
+  async shareContent({ params, body, caller }, services) {
+    await changeShares(services.db, signedIn(caller), params.id, body.organisation_ids, 'add');
+    return ok(await findVisibleContent(services, caller, params.id));
   },
 
-  async unshareContent({ params, body, caller }, { db }) {
-    await changeShares(db, signedIn(caller), params.id, body.organisation_ids, 'remove');
-    return ok(await findVisibleContent(db, caller, params.id));
+  async unshareContent({ params, body, caller }, services) {
+    await changeShares(services.db, signedIn(caller), params.id, body.organisation_ids, 'remove');
+    return ok(await findVisibleContent(services, caller, params.id));
   },
 
   async listContentCategories(_request, { db }) {
@@ -75,11 +75,9 @@ export const contentOperations = {
     return ok(await listLanguages(db));
   },
 
-  async uploadPreviewFile({ caller, http }, { db, storage, media }) {
+  async uploadPreviewFile({ caller, http }, services) {
     const upload = { headers: http.headers, stream: http.raw };
-    return created(
-      await storeUploadedFile(db, storage, signedIn(caller), 'preview', media.maxFileBytes, upload),
-    );
+    return created(await storeUploadedFile(services, signedIn(caller), 'preview', upload));
   },
 
   async deletePreviewFile({ params, caller }, { db, storage }) {
@@ -87,11 +85,9 @@ export const contentOperations = {
     return noContent();
   },
 
-  async uploadDocumentFile({ caller, http }, { db, storage, media }) {
+  async uploadDocumentFile({ caller, http }, services) {
     const upload = { headers: http.headers, stream: http.raw };
-    return created(
-      await storeUploadedFile(db, storage, signedIn(caller), 'document', media.maxFileBytes, upload),
-    );
+    return created(await storeUploadedFile(services, signedIn(caller), 'document', upload));
   },
 
   async deleteDocumentFile({ params, caller }, { db, storage }) {

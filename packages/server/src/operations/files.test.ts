@@ -1,28 +1,20 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestServer, login, type TestServer } from '../test/testServer.ts';
+import { createMediaTestServer, multipartForm } from '../test/mediaRequests.ts';
+import { bearer, login, type TestServer } from '../test/testServer.ts';
 
 const MAX = 4096;
-let server: TestServer;
-let uploadDir: string;
+let server: TestServer & { uploadDir: string };
 let lehrer: string;
 let zfsl: string;
 
 beforeAll(async () => {
-  uploadDir = mkdtempSync(join(tmpdir(), 'portal-files-'));
-  Object.assign(process.env, { UPLOAD_DIR: uploadDir, MAX_FILE_BYTES: String(MAX) });
-  server = await createTestServer();
+  server = await createMediaTestServer({ MAX_PREVIEW_BYTES: MAX, MAX_DOCUMENT_BYTES: MAX });
   lehrer = (await login(server.app, 'lehrer@schule.example')).access;
   zfsl = (await login(server.app, 'zfsl@zfsl.example')).access;
 });
-afterAll(async () => {
-  await server?.close();
-  rmSync(uploadDir, { recursive: true, force: true });
-  delete process.env.UPLOAD_DIR;
-  delete process.env.MAX_FILE_BYTES;
-});
+afterAll(() => server?.close());
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -32,20 +24,6 @@ const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(
 const WEBP = Buffer.concat([Buffer.from('RIFF\x10\x00\x00\x00WEBPVP8 ', 'latin1'), Buffer.alloc(64, 3)]);
 const PDF = Buffer.from('%PDF-1.4\n% Arbeitsblatt\n', 'latin1');
 
-function form(parts: { name: string; value: Buffer | string; filename?: string }[]) {
-  const boundary = '----portaltest7MA4YWxkTrZu0gW';
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    const type = part.filename ? 'Content-Type: application/octet-stream\r\n' : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`, 'latin1'));
-    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 async function upload(
   kind: 'preview' | 'document',
   file: Buffer,
@@ -53,7 +31,7 @@ async function upload(
   token = lehrer,
   fileName?: string,
 ) {
-  const body = form([
+  const body = multipartForm([
     { name: 'file', value: file, filename },
     ...(fileName ? [{ name: 'file_name', value: fileName }] : []),
   ]);
@@ -66,7 +44,7 @@ async function upload(
 }
 
 const storedFiles = (dir: string) =>
-  existsSync(join(uploadDir, 'files', dir)) ? readdirSync(join(uploadDir, 'files', dir)) : [];
+  existsSync(join(server.uploadDir, 'files', dir)) ? readdirSync(join(server.uploadDir, 'files', dir)) : [];
 
 describe('preview images', () => {
   it('stores PNG, JPEG and WebP, recognised by content, and serves them', async () => {
@@ -126,7 +104,7 @@ describe('preview images', () => {
     });
     // Issue 10: a media type the contract does not name for the operation is refused before the handler.
     expect(json.statusCode).toBe(415);
-    const empty = form([{ name: 'file_name', value: 'x.png' }]);
+    const empty = multipartForm([{ name: 'file_name', value: 'x.png' }]);
     const noFile = await server.app.inject({
       method: 'POST',
       url: '/api/v1/cms/preview-files/',

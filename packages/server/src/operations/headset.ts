@@ -21,8 +21,8 @@ export const headsetOperations = {
     return created(await enrolHeadset(services, body, http.ip));
   },
 
-  async getHeadsetConfiguration({ headset }, { db }) {
-    return ok(await headsetConfiguration(db, pairedHeadset(headset).id));
+  async getHeadsetConfiguration({ headset }, services) {
+    return ok(await headsetConfiguration(services, pairedHeadset(headset)));
   },
 
   async pollHeadsetCommands({ query, headset, hangUp }, services) {

@@ -1,29 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestServer, login, type TestServer } from '../test/testServer.ts';
+import { createMediaTestServer, keyOfUrl } from '../test/mediaRequests.ts';
+import { bearer, login, type TestServer } from '../test/testServer.ts';
 
 const PART = 1024;
-let server: TestServer;
-let uploadDir: string;
+let server: TestServer & { uploadDir: string };
 let staff: string;
 let lehrer: string;
 
 beforeAll(async () => {
-  uploadDir = mkdtempSync(join(tmpdir(), 'portal-os-'));
-  Object.assign(process.env, { UPLOAD_DIR: uploadDir, UPLOAD_PART_SIZE: String(PART) });
-  server = await createTestServer();
+  server = await createMediaTestServer({ UPLOAD_PART_SIZE: PART });
   staff = (await login(server.app, 'staff@vr-portal.example')).access;
   lehrer = (await login(server.app, 'lehrer@schule.example')).access;
 });
-afterAll(async () => {
-  await server?.close();
-  rmSync(uploadDir, { recursive: true, force: true });
-  delete process.env.UPLOAD_DIR;
-  delete process.env.UPLOAD_PART_SIZE;
-});
+afterAll(() => server?.close());
 
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token?: string, payload?: object) =>
   server.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
@@ -111,9 +103,16 @@ describe('operating systems', () => {
     const file = done.json<{ file: string; fileSize: number }>();
     expect(file.fileSize).toBe(data.length);
     const entry = await call('GET', `${BASE}${os.id}/`, lehrer);
-    expect(entry.json()).toMatchObject({ file: file.file, fileSize: data.length });
-    const path = join(uploadDir, 'files', decodeURIComponent(file.file.slice('/media/files/'.length)));
+    expect(entry.json()).toMatchObject({ fileSize: data.length });
+    expect(keyOfUrl(entry.json<{ file: string }>().file)).toBe(keyOfUrl(file.file));
+    const path = join(server.uploadDir, 'files', keyOfUrl(file.file));
     expect(existsSync(path)).toBe(true);
+    // Every signed-in user may download the image with the URL they were given; without its signature nobody.
+    const served = await server.app.inject({ url: entry.json<{ file: string }>().file });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(data)).toBe(true);
+    expect(served.headers['cache-control']).toBe('private, max-age=300');
+    expect((await server.app.inject({ url: file.file.split('?')[0] ?? '' })).statusCode).toBe(404);
     expect((await call('DELETE', `${BASE}${os.id}/`, staff)).statusCode).toBe(204);
     expect(existsSync(path)).toBe(false);
   });

@@ -4,7 +4,7 @@ import { signedIn } from '../services/access.ts';
 import {
   createOperatingSystem,
   deleteOperatingSystem,
-  findOperatingSystem,
+  getOperatingSystem,
   listOperatingSystems,
   updateOperatingSystem,
 } from '../services/operatingSystems.ts';
@@ -18,22 +18,22 @@ import {
 
 /** Operating system images: every signed-in user reads them, staff manage them and upload the image. */
 export const operatingSystemOperations = {
-  async listOperatingSystems({ query, http }, { db }) {
+  async listOperatingSystems({ query, http }, services) {
     const paging = { page: query.page ?? 1, pageSize: query.page_size ?? 24 };
-    const list = await listOperatingSystems(db, { ...paging, deviceType: query.device_type });
+    const list = await listOperatingSystems(services, { ...paging, deviceType: query.device_type });
     return ok(paginated(http, paging, list));
   },
 
-  async getOperatingSystem({ params }, { db }) {
-    return ok(await findOperatingSystem(db, params.id));
+  async getOperatingSystem({ params }, services) {
+    return ok(await getOperatingSystem(services, params.id));
   },
 
-  async createOperatingSystem({ body, caller }, { db }) {
-    return created(await createOperatingSystem(db, signedIn(caller), body));
+  async createOperatingSystem({ body, caller }, services) {
+    return created(await createOperatingSystem(services, signedIn(caller), body));
   },
 
-  async updateOperatingSystem({ params, body, caller }, { db }) {
-    return ok(await updateOperatingSystem(db, signedIn(caller), params.id, body));
+  async updateOperatingSystem({ params, body, caller }, services) {
+    return ok(await updateOperatingSystem(services, signedIn(caller), params.id, body));
   },
 
   async deleteOperatingSystem({ params, caller }, services) {

@@ -9,6 +9,7 @@ import {
   uploadMultipart,
 } from '@portal/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keyOfUrl } from '../test/mediaRequests.ts';
 import {
   localTestStore,
   MEDIA_TEST_VARIABLES,
@@ -59,7 +60,7 @@ describe.each([localTestStore(64 * 1024), s3TestStore()])(
       return created.data.id;
     }
 
-    const storedBytes = (file: string) => store.file(decodeURIComponent(file.slice('/media/files/'.length)));
+    const storedBytes = (file: string) => store.file(keyOfUrl(file));
 
     it('uploads a file in parallel parts and the server stores exactly its bytes', async () => {
       const id = await newContent();

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keyOfUrl } from '../test/mediaRequests.ts';
 import {
   localTestStore,
   MEDIA_TEST_VARIABLES,
@@ -19,7 +20,6 @@ interface Start {
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest();
 const contentDigest = (data: Buffer) => `sha-256=:${sha256(data).toString('base64')}:`;
-const keyOf = (url: string) => decodeURIComponent(url.slice('/media/files/'.length));
 
 // The same flow against both stores: local disk (small parts) and s3rver, a real S3 server (S3's 5 MiB parts).
 describe.each([
@@ -36,8 +36,8 @@ describe.each([
     beforeAll(async () => {
       Object.assign(process.env, await store.start(), {
         UPLOAD_PART_SIZE: String(PART),
-        MAX_UPLOAD_BYTES: String(20 * PART),
-        MAX_FILE_BYTES: String(4 * PART),
+        MAX_VIDEO_BYTES: String(20 * PART),
+        MAX_PREVIEW_BYTES: String(4 * PART),
       });
       server = await createTestServer();
       lehrer = (await login(server.app, 'lehrer@schule.example')).access;
@@ -67,16 +67,25 @@ describe.each([
         ...(fileSize === undefined ? {} : { file_size: fileSize }),
       });
 
-    /** Our upload id and the store's, read from the database while the upload exists. */
-    async function started(id: number, fileName: string, fileSize?: number): Promise<Start & UploadIds> {
+    /** Our upload id, the store's and the file's key, read from the database while the upload exists. */
+    async function started(
+      id: number,
+      fileName: string,
+      fileSize?: number,
+    ): Promise<Start & UploadIds & { storageKey: string }> {
       const response = await start(id, fileName, fileSize);
       expect(response.statusCode, response.body).toBe(201);
       const upload = response.json<Start>();
       const row = await server.database.pool.query(
-        'select storage_upload_id from multipart_uploads where id = $1',
+        'select storage_upload_id, storage_key from multipart_uploads where id = $1',
         [upload.upload_id],
       );
-      return { ...upload, id: upload.upload_id, storageUploadId: row.rows[0].storage_upload_id };
+      return {
+        ...upload,
+        id: upload.upload_id,
+        storageUploadId: row.rows[0].storage_upload_id,
+        storageKey: row.rows[0].storage_key,
+      };
     }
 
     async function partUrl(id: number, uploadId: string, fileName: string, partNumber: number) {
@@ -135,12 +144,17 @@ describe.each([
       expect(completed.statusCode, completed.body).toBe(200);
       const result = completed.json<{ file: string; fileSize: number }>();
       expect(result.fileSize).toBe(data.length);
-      expect(result.file).toMatch(new RegExp(`^/media/files/content/${id}/[0-9a-z]+-rundgang_360\\.mp4$`));
+      // 128 random bits in the key; the item is private, so the URL is signed for the owner, the Gymnasium.
+      expect(result.file).toMatch(
+        /^\/media\/files\/content\/[A-Za-z0-9_-]{22}\/rundgang_360\.mp4\?org=\d+&expires=\d+&signature=[0-9a-f]{64}$/,
+      );
+      expect(keyOfUrl(result.file)).toBe(upload.storageKey);
       expect(store.holdsUpload(upload)).toBe(false);
-      expect((await store.file(keyOf(result.file)))?.equals(data)).toBe(true);
+      expect((await store.file(keyOfUrl(result.file)))?.equals(data)).toBe(true);
 
       const content = await server.app.inject({ url: `/api/v2/cms/content/${id}/`, headers: bearer(lehrer) });
-      expect(content.json()).toMatchObject({ file: result.file, fileSize: data.length });
+      expect(content.json()).toMatchObject({ fileSize: data.length });
+      expect(keyOfUrl(content.json<{ file: string }>().file)).toBe(upload.storageKey);
       const served = await server.app.inject({ url: result.file });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('video/mp4');
@@ -214,7 +228,7 @@ describe.each([
       expect((await put(url1, part1)).headers.etag).toBe(etag1);
       const ok = await complete(id, upload.id, 'pruefsumme.mp4', [etag1, etag2]);
       expect(ok.statusCode, ok.body).toBe(200);
-      expect((await store.file(keyOf(ok.json<{ file: string }>().file)))?.equals(data)).toBe(true);
+      expect((await store.file(keyOfUrl(ok.json<{ file: string }>().file)))?.equals(data)).toBe(true);
     });
 
     it('reads Content-Digest as RFC 9530: malformed sha-256 is 400, other algorithms alone go unchecked', async () => {
@@ -305,7 +319,7 @@ describe.each([
       const aborted = await post(`/api/v1/cms/content/${id}/abort-multipart-upload/`, lehrer, body);
       expect(aborted.statusCode).toBe(204);
       expect(store.holdsUpload(upload)).toBe(false);
-      expect((await store.fileKeys()).filter((key) => key.startsWith(`content/${id}/`))).toEqual([]);
+      expect(await store.fileKeys()).not.toContain(upload.storageKey);
       const late = await put(url, randomBytes(PART));
       expect(late.statusCode).toBe(404);
       expect(late.json().detail).toBe('Dieser Upload existiert nicht mehr. Bitte starten Sie ihn neu.');
@@ -383,7 +397,7 @@ describe.each([
         // S3 consumed the parts to assemble the file it then hashed: the upload and the wrong file are gone.
         expect(again.statusCode).toBe(404);
         expect(store.holdsUpload(upload)).toBe(false);
-        expect((await store.fileKeys()).filter((key) => key.startsWith(`content/${id}/`))).toEqual([]);
+        expect(await store.fileKeys()).not.toContain(upload.storageKey);
       }
     });
 
@@ -450,7 +464,7 @@ describe.each([
       });
       expect(created.statusCode, created.body).toBe(201);
       const { id, file } = created.json<{ id: number; file: string }>();
-      expect((await store.file(keyOf(file)))?.equals(png)).toBe(true);
+      expect((await store.file(keyOfUrl(file)))?.equals(png)).toBe(true);
       expect((await server.app.inject({ url: file })).rawPayload.equals(png)).toBe(true);
       const deleted = await server.app.inject({
         method: 'DELETE',
@@ -458,7 +472,7 @@ describe.each([
         headers: bearer(lehrer),
       });
       expect(deleted.statusCode).toBe(204);
-      expect(await store.file(keyOf(file))).toBeNull();
+      expect(await store.file(keyOfUrl(file))).toBeNull();
       expect((await server.app.inject({ url: file })).statusCode).toBe(404);
     });
 

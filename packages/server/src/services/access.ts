@@ -339,3 +339,44 @@ export function configurationVisibleTo(caller: Caller): SQL {
     or exists (select 1 from configuration_shares s where s.configuration_id = g.id
       and s.organisation_id = any(${organisationsOf(caller)})))`;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Stored files (content files, previews, documents, operating system images), delivered at /media/files/<key>.
+
+/**
+ * On whose behalf a signed media URL was handed out (services/mediaLinks.ts): an organisation that may see the item
+ * the file belongs to (a member's organisation, or a headset's), or any signed-in user (operating system images,
+ * which every signed-in user may read).
+ */
+export type FileGrant = { organisationId: number } | 'signedIn';
+
+/**
+ * The organisation a viewer is granted a content item's files through: none for public items (their URLs are not
+ * signed), else the owner when it is one of the viewer's, else the lowest of the viewer's organisations the item is
+ * shared with. Content rows aliased `c`; only meaningful for rows `contentVisibleTo(viewer)` lets through.
+ */
+export function contentFileGrantOf(viewer: Caller | null): SQL {
+  if (viewer === null) return sql`null::integer`;
+  return sql`case when c.is_public then null
+      when c.owner_id = any(${organisationsOf(viewer)}) then c.owner_id
+      else (select min(s.organisation_id) from content_shares s where s.content_id = c.id
+        and s.organisation_id = any(${organisationsOf(viewer)})) end`;
+}
+
+/**
+ * Who may fetch a stored file, checked on every request for it (http/mediaFiles.ts), so a withdrawn share, a
+ * deleted item or an item made private ends access at once, whatever URLs are still around. Without a grant
+ * (an unsigned URL): files of public items only. With an organisation's grant: files of items that organisation
+ * sees now (`contentVisibleToOrganisation`), and previews and documents it uploaded that are not attached to an
+ * item yet. With the signed-in grant: operating system images and files of public items. A boolean SQL expression
+ * over the file's key and its URL (`mediaUrl(key)`, as items store it).
+ */
+export function storedFileVisibleTo(grant: FileGrant | null, file: { key: string; url: string }): SQL {
+  const organisation = grant !== null && grant !== 'signedIn' ? grant.organisationId : null;
+  const item = organisation === null ? sql`c.is_public` : contentVisibleToOrganisation(organisation);
+  const unattached = organisation === null ? sql`false` : sql`f.organisation_id = ${organisation}`;
+  return sql`(exists (select 1 from contents c where c.file = ${file.url} and ${item})
+    or exists (select 1 from stored_files f left join contents c on c.id = f.content_id
+      where f.storage_key = ${file.key} and (case when c.id is null then ${unattached} else ${item} end))
+    or exists (select 1 from operating_systems o where o.file = ${file.url} and ${grant !== null}))`;
+}

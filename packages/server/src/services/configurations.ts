@@ -24,6 +24,7 @@ import {
 } from './access.ts';
 import { markConfigurationsChanged, removeContentFromConfigurations } from './configurationItems.ts';
 import { findVisibleContents } from './content.ts';
+import type { Services } from './dependencies.ts';
 
 type Schemas = components['schemas'];
 export type ConfigurationView = Schemas['Configuration'];
@@ -168,13 +169,13 @@ async function findConfiguration(
 
 /** One playlist the caller sees, with the items it may see; 404 for every other id (ids cannot be probed). */
 export async function getConfiguration(
-  db: Database,
+  reader: Pick<Services, 'db' | 'mediaLinks'>,
   caller: Caller,
   id: number,
 ): Promise<ConfigurationDetailView> {
-  const configuration = await findConfiguration(db, caller, id);
+  const configuration = await findConfiguration(reader.db, caller, id);
   if (!configuration) throw new NotFound(MESSAGES.configurations.notFound);
-  return { ...configuration, contents: await findVisibleContents(db, caller, configuration.contentIds) };
+  return { ...configuration, contents: await findVisibleContents(reader, caller, configuration.contentIds) };
 }
 
 /** A playlist after a change; the caller owns it, so it is visible. */

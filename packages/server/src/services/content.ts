@@ -5,7 +5,18 @@ import { containsPattern, type Executor, germanSortKey, intArray, selectPage } f
 import { NotFound } from '../errors.ts';
 import { mediaUrl } from '../infra/storage.ts';
 import { MESSAGES } from '../messages.ts';
-import { type Caller, contentVisibleTo, organisationsOf } from './access.ts';
+import {
+  type Caller,
+  contentFileGrantOf,
+  contentVisibleTo,
+  type FileGrant,
+  organisationsOf,
+} from './access.ts';
+import type { Services } from './dependencies.ts';
+import type { MediaLinks } from './mediaLinks.ts';
+
+/** What reading content needs: the database, and the signer of its files' URLs. */
+type ContentReader = Pick<Services, 'db' | 'mediaLinks'>;
 
 export interface ContentView {
   id: number;
@@ -88,11 +99,14 @@ type ContentRow = {
   shared_with: number[];
   is_public: boolean;
   created_at: Date;
+  /** The organisation the viewer's file URLs are signed for (null: public, plain URLs). */
+  file_grant: number | null;
   total: string;
 };
 
 async function selectContent(
   db: Executor,
+  viewer: Caller | null,
   where: SQL,
   orderBy: SQL,
   limit: number,
@@ -104,6 +118,7 @@ async function selectContent(
       c.preview_image, c.owner_id, o.name as owner_name, c.is_public, c.created_at,
       coalesce((select array_agg(s.organisation_id order by s.organisation_id) from content_shares s
         where s.content_id = c.id), '{}') as shared_with,
+      ${contentFileGrantOf(viewer)} as file_grant,
       count(*) over () as total
     from contents c
     join organisations o on o.id = c.owner_id
@@ -114,7 +129,12 @@ async function selectContent(
   return result.rows;
 }
 
-function toView(r: ContentRow): ContentView {
+const grantOf = (row: ContentRow): FileGrant | null =>
+  row.file_grant === null ? null : { organisationId: row.file_grant };
+
+/** The row as the contract's Content; its file and preview URLs signed for the viewer where the item is not public. */
+function toView(r: ContentRow, links: MediaLinks): ContentView {
+  const grant = grantOf(r);
   return {
     id: r.id,
     uuid: r.uuid,
@@ -123,7 +143,7 @@ function toView(r: ContentRow): ContentView {
     contentType: r.content_type,
     packageName: r.package_name,
     url: r.url,
-    file: r.file,
+    file: links.link(r.file, grant),
     fileSize: r.file_size === null ? null : Number(r.file_size),
     duration: r.duration,
     format: r.format,
@@ -131,7 +151,7 @@ function toView(r: ContentRow): ContentView {
     maxAge: r.max_age,
     languages: r.languages,
     category: r.category_id === null ? null : { id: r.category_id, name: r.category_name ?? '' },
-    previewImage: r.preview_image,
+    previewImage: links.link(r.preview_image, grant),
     owner: { id: r.owner_id, name: r.owner_name },
     sharedWith: r.shared_with.map(Number),
     isPublic: r.is_public,
@@ -144,7 +164,7 @@ function toView(r: ContentRow): ContentView {
  * page; the total comes from a window count in the same query.
  */
 export async function listContent(
-  db: Database,
+  { db, mediaLinks }: ContentReader,
   viewer: Caller | null,
   query: ContentListQuery,
 ): Promise<{ count: number; results: ContentView[] }> {
@@ -172,41 +192,57 @@ export async function listContent(
   return selectPage(
     conditions,
     query,
-    (where, limit, offset) => selectContent(db, where, ORDER_BY[query.ordering], limit, offset),
-    toView,
+    (where, limit, offset) => selectContent(db, viewer, where, ORDER_BY[query.ordering], limit, offset),
+    (row) => toView(row, mediaLinks),
   );
 }
 
 /** One item with its documents if the caller may see it, else 404 (ids cannot be probed). */
 export async function findVisibleContent(
-  db: Database,
+  { db, mediaLinks }: ContentReader,
   viewer: Caller | null,
   id: number,
 ): Promise<ContentView> {
-  const [row] = await selectContent(db, sql`c.id = ${id} and ${contentVisibleTo(viewer)}`, sql`c.id`, 1, 0);
+  const [row] = await selectContent(
+    db,
+    viewer,
+    sql`c.id = ${id} and ${contentVisibleTo(viewer)}`,
+    sql`c.id`,
+    1,
+    0,
+  );
   if (!row) throw new NotFound(MESSAGES.content.notFound);
-  return { ...toView(row), documentFiles: await documentFilesOf(db, id) };
+  return {
+    ...toView(row, mediaLinks),
+    documentFiles: await documentFilesOf(db, id, (url) => mediaLinks.link(url, grantOf(row))),
+  };
 }
 
 /** The items among `ids` the caller may see, in the order of `ids` (a playlist's order); one statement. */
 export async function findVisibleContents(
-  db: Executor,
+  { db, mediaLinks }: { db: Executor; mediaLinks: MediaLinks },
   viewer: Caller | null,
   ids: number[],
 ): Promise<ContentView[]> {
   if (ids.length === 0) return [];
   const rows = await selectContent(
     db,
+    viewer,
     sql`c.id = any(${intArray(ids)}) and ${contentVisibleTo(viewer)}`,
     sql`c.id`,
     ids.length,
     0,
   );
-  const byId = new Map(rows.map((row) => [row.id, toView(row)]));
+  const byId = new Map(rows.map((row) => [row.id, toView(row, mediaLinks)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export async function documentFilesOf(db: Database, contentId: number): Promise<StoredFileView[]> {
+/** The item's documents, their URLs made by `link` from the stored ones. */
+async function documentFilesOf(
+  db: Database,
+  contentId: number,
+  link: (url: string) => string,
+): Promise<StoredFileView[]> {
   const result = await db.execute<{
     id: number;
     file_name: string;
@@ -217,7 +253,7 @@ export async function documentFilesOf(db: Database, contentId: number): Promise<
     where content_id = ${contentId} and kind = 'document' order by id`);
   return result.rows.map((r) => ({
     id: r.id,
-    file: mediaUrl(r.storage_key),
+    file: link(mediaUrl(r.storage_key)),
     fileName: r.file_name,
     fileSize: Number(r.file_size),
     created_at: new Date(r.created_at).toISOString(),

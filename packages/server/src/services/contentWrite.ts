@@ -1,4 +1,5 @@
 import type { components } from '@portal/api/schema';
+import type { ContentType } from '@portal/domain';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import {
@@ -32,7 +33,7 @@ export type ContentUpdate = Schemas['ContentUpdate'];
 export type ContentFacts = {
   visible: boolean;
   ownerId: number;
-  contentType: string;
+  contentType: ContentType;
   packageName: string | null;
   url: string | null;
   minAge: number | null;

@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import type { Mailer } from '../infra/mail.ts';
 import type { MediaStorage } from '../infra/storage.ts';
 import type { HeadsetEvents } from './headsetEvents.ts';
+import type { MediaLinks } from './mediaLinks.ts';
 import type { SocialLogin } from './social.ts';
 import type { Throttle } from './throttle.ts';
 import type { TokenService } from './tokens.ts';
@@ -20,6 +21,8 @@ export interface Services {
   throttle: Throttle;
   mailer: Mailer;
   storage: MediaStorage;
+  /** Signs the URLs of stored files for whoever may fetch them. */
+  mediaLinks: MediaLinks;
   uploads: UploadService;
   social: SocialLogin;
   /** Wakes the headsets' long polls when commands are queued (in-process on PGlite, LISTEN/NOTIFY on PostgreSQL). */

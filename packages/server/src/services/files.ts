@@ -1,15 +1,22 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import { FILE_NAME_PATTERN } from '@portal/domain';
 import busboy from 'busboy';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { contents, storedFiles } from '../db/schema.ts';
 import { DomainError, InvalidFields, InvalidRequest, NotFound } from '../errors.ts';
-import { type MediaStorage, TooLargeError } from '../infra/storage.ts';
+import { type MediaStorage, mediaUrl, randomFileKey, TooLargeError } from '../infra/storage.ts';
 import { MESSAGES } from '../messages.ts';
-import { type Caller, requireFileOwner, uploadingOrganisation } from './access.ts';
+import {
+  type Caller,
+  type FileGrant,
+  requireFileOwner,
+  storedFileVisibleTo,
+  uploadingOrganisation,
+} from './access.ts';
+import type { Services } from './dependencies.ts';
+import { requireStorageRoom } from './storageQuota.ts';
 import { fileTooLarge } from './uploads.ts';
 
 export type StoredFileKind = 'preview' | 'document';
@@ -128,7 +135,7 @@ function receive(request: MultipartBody, storage: MediaStorage, kind: StoredFile
       }
       // Errors of a truncated form reach the reader below; until it starts, this keeps them from going unhandled.
       stream.on('error', () => {});
-      const key = `${kind}s/${randomBytes(12).toString('base64url')}`;
+      const key = `${kind}s/${randomFileKey()}`;
       const head = { bytes: Buffer.alloc(0) };
       stored = storage
         .putFile(key, Readable.from(keepHead(stream, head)), maxBytes)
@@ -159,24 +166,29 @@ function receive(request: MultipartBody, storage: MediaStorage, kind: StoredFile
   });
 }
 
+/** What a form adds to the file it carries (boundaries, part headers, the `file_name` field), at most. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
 /**
- * Receives, checks and records a preview image or document of the caller's first organisation. The media-type guard
- * has let only multipart/form-data through.
+ * Receives, checks and records a preview image or document of the caller's first organisation; answers it with a URL
+ * signed for that organisation (the form shows the preview before the item exists). Refused with 413 before a byte
+ * is read when the request's length is beyond the kind's limit or the organisation's quota, and again with the real
+ * size. The media-type guard has let only multipart/form-data through.
  */
 export async function storeUploadedFile(
-  db: Database,
-  storage: MediaStorage,
+  { db, storage, media, mediaLinks }: Pick<Services, 'db' | 'storage' | 'media' | 'mediaLinks'>,
   caller: Caller,
   kind: StoredFileKind,
-  maxBytes: number,
   request: MultipartBody,
 ) {
+  const maxBytes = media.maxBytes[kind];
+  const account = { organisationId: uploadingOrganisation(caller) };
   const declared = Number(request.headers['content-length']);
-  // The form's own boundaries and headers add a little; anything far beyond the limit is refused before reading.
-  if (Number.isFinite(declared) && declared > maxBytes + 64 * 1024) {
-    throw fileTooLarge(maxBytes);
+  if (Number.isFinite(declared)) {
+    if (declared > maxBytes + FORM_OVERHEAD_BYTES) throw fileTooLarge(maxBytes);
+    const least = Math.max(1, declared - FORM_OVERHEAD_BYTES);
+    await db.transaction((tx) => requireStorageRoom(tx, media.storageQuotaBytes, account, least));
   }
-  const organisationId = uploadingOrganisation(caller);
 
   let received: Received;
   try {
@@ -207,22 +219,32 @@ export async function storeUploadedFile(
     }
     mimeType = type;
   }
-  const [row] = await db
-    .insert(storedFiles)
-    .values({
-      kind,
-      organisationId,
-      uploadedBy: caller.id,
-      fileName: received.fileName,
-      storageKey: received.key,
-      fileSize: received.size,
-      mimeType,
-    })
-    .returning();
+  let row: typeof storedFiles.$inferSelect | undefined;
+  try {
+    row = await db.transaction(async (tx) => {
+      await requireStorageRoom(tx, media.storageQuotaBytes, account, received.size);
+      const [inserted] = await tx
+        .insert(storedFiles)
+        .values({
+          kind,
+          organisationId: account.organisationId,
+          uploadedBy: caller.id,
+          fileName: received.fileName,
+          storageKey: received.key,
+          fileSize: received.size,
+          mimeType,
+        })
+        .returning();
+      return inserted;
+    });
+  } catch (error) {
+    await storage.deleteFile(received.key);
+    throw error;
+  }
   if (!row) throw new Error('stored file insert returned nothing');
   return {
     id: row.id,
-    file: storage.url(row.storageKey),
+    file: mediaLinks.link(storage.url(row.storageKey), account),
     fileName: row.fileName,
     fileSize: row.fileSize,
     created_at: row.createdAt.toISOString(),
@@ -248,4 +270,19 @@ export async function deleteStoredFile(
     return file.storageKey;
   });
   await storage.deleteFile(storageKey);
+}
+
+/**
+ * Whether a request for the stored file `key` with `grant` (null: an unsigned URL) may have it, by the access policy's
+ * `storedFileVisibleTo`; one statement.
+ */
+export async function mayFetchStoredFile(
+  db: Database,
+  key: string,
+  grant: FileGrant | null,
+): Promise<boolean> {
+  const result = await db.execute<{ allowed: boolean }>(
+    sql`select ${storedFileVisibleTo(grant, { key, url: mediaUrl(key) })} as allowed`,
+  );
+  return result.rows[0]?.allowed === true;
 }

@@ -176,8 +176,16 @@ export async function reportHeadsetState(db: Database, deviceId: number, state: 
     where d.id = ${deviceId}`);
 }
 
-/** getHeadsetConfiguration: the headset's active playlist with what it needs to download each item. */
-export async function headsetConfiguration(db: Database, deviceId: number): Promise<HeadsetConfiguration> {
+/**
+ * getHeadsetConfiguration: the headset's active playlist with what it needs to download each item. The files of
+ * items that are not public come as URLs signed for the headset's organisation (services/mediaLinks.ts): the
+ * headset downloads them with a plain GET, for as long as its organisation may see the item.
+ */
+export async function headsetConfiguration(
+  { db, mediaLinks }: Pick<Services, 'db' | 'mediaLinks'>,
+  headset: HeadsetCaller,
+): Promise<HeadsetConfiguration> {
+  const deviceId = headset.id;
   const result = await db.execute<{
     configuration_id: number | null;
     configuration_name: string | null;
@@ -189,11 +197,12 @@ export async function headsetConfiguration(db: Database, deviceId: number): Prom
     url: string | null;
     file: string | null;
     file_size: string | null;
+    is_public: boolean | null;
     duration: number | null;
     position_number: number;
   }>(sql`
     select g.id as configuration_id, g.name as configuration_name, c.id as content_id, c.uuid, c.title,
-      c.content_type, c.package_name, c.url, c.file, c.file_size, c.duration, i.position_number
+      c.content_type, c.package_name, c.url, c.file, c.file_size, c.is_public, c.duration, i.position_number
     from devices d
     left join configurations g on g.id = d.active_configuration_id
     left join configuration_items i on i.configuration_id = g.id
@@ -213,7 +222,7 @@ export async function headsetConfiguration(db: Database, deviceId: number): Prom
         contentType: row.content_type,
         packageName: row.package_name,
         url: row.url,
-        file: row.file,
+        file: mediaLinks.link(row.file, row.is_public ? null : { organisationId: headset.organisationId }),
         fileSize: row.file_size === null ? null : Number(row.file_size),
         duration: row.duration,
         positionNumber: row.position_number,

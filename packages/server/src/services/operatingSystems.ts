@@ -7,6 +7,7 @@ import { addFieldError, fieldErrors, NotFound, throwFieldErrors } from '../error
 import { MESSAGES } from '../messages.ts';
 import { type Caller, requireStaffForOperatingSystems } from './access.ts';
 import type { Services } from './dependencies.ts';
+import type { MediaLinks } from './mediaLinks.ts';
 
 type Schemas = components['schemas'];
 export type OperatingSystemView = Schemas['OperatingSystem'];
@@ -47,6 +48,11 @@ function toView(row: Row): OperatingSystemView {
   };
 }
 
+/** Whoever reads the entries is signed in (the contract), so the image's URL is signed for signed-in users. */
+function signedFile(view: OperatingSystemView, links: MediaLinks): OperatingSystemView {
+  return { ...view, file: links.link(view.file, 'signedIn') };
+}
+
 function select(db: Executor, where: SQL | undefined) {
   return db
     .select(columns)
@@ -56,7 +62,7 @@ function select(db: Executor, where: SQL | undefined) {
 }
 
 export async function listOperatingSystems(
-  db: Database,
+  { db, mediaLinks }: Pick<Services, 'db' | 'mediaLinks'>,
   query: { page: number; pageSize: number; deviceType?: number | undefined },
 ): Promise<{ count: number; results: OperatingSystemView[] }> {
   const where =
@@ -66,7 +72,14 @@ export async function listOperatingSystems(
     .orderBy(desc(operatingSystems.createdAt), desc(operatingSystems.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  return { count: total?.n ?? 0, results: rows.map(toView) };
+  return { count: total?.n ?? 0, results: rows.map((row) => signedFile(toView(row), mediaLinks)) };
+}
+
+export async function getOperatingSystem(
+  { db, mediaLinks }: Pick<Services, 'db' | 'mediaLinks'>,
+  id: number,
+): Promise<OperatingSystemView> {
+  return signedFile(await findOperatingSystem(db, id), mediaLinks);
 }
 
 export async function findOperatingSystem(db: Executor, id: number): Promise<OperatingSystemView> {
@@ -109,12 +122,12 @@ function values(fields: Fields) {
 }
 
 export async function createOperatingSystem(
-  db: Database,
+  { db, mediaLinks }: Pick<Services, 'db' | 'mediaLinks'>,
   caller: Caller,
   fields: Schemas['OperatingSystemCreate'],
 ): Promise<OperatingSystemView> {
   requireStaffForOperatingSystems(caller);
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     await validate(tx, fields);
     const [row] = await tx
       .insert(operatingSystems)
@@ -123,16 +136,17 @@ export async function createOperatingSystem(
     if (!row) throw new Error('operating system insert returned nothing');
     return findOperatingSystem(tx, row.id);
   });
+  return signedFile(created, mediaLinks);
 }
 
 export async function updateOperatingSystem(
-  db: Database,
+  { db, mediaLinks }: Pick<Services, 'db' | 'mediaLinks'>,
   caller: Caller,
   id: number,
   fields: Schemas['OperatingSystemUpdate'],
 ): Promise<OperatingSystemView> {
   requireStaffForOperatingSystems(caller);
-  return db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     await findOperatingSystem(tx, id);
     await validate(tx, fields);
     const v = values(fields);
@@ -140,6 +154,7 @@ export async function updateOperatingSystem(
       await tx.update(operatingSystems).set(v).where(eq(operatingSystems.id, id));
     return findOperatingSystem(tx, id);
   });
+  return signedFile(updated, mediaLinks);
 }
 
 /** Deletes the entry (staff only) with its stored image and unfinished uploads. */

@@ -1,20 +1,23 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { formatBytes } from '@portal/domain';
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { MediaConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { appSettings, multipartUploadParts, multipartUploads } from '../db/schema.ts';
+import { multipartUploadParts, multipartUploads } from '../db/schema.ts';
 import { Forbidden, InvalidRequest, NotFound, TooLarge } from '../errors.ts';
 import {
   ChecksumMismatchError,
   type MediaStorage,
   measure,
+  randomFileKey,
   TooLargeError,
   UploadGoneError,
   type UploadHandle,
 } from '../infra/storage.ts';
 import { MESSAGES } from '../messages.ts';
+import { signatureMatches, signHex } from './signedUrls.ts';
+import { type QuotaAccount, requireStorageRoom } from './storageQuota.ts';
 
 export type UploadTargetKind = 'content' | 'operatingSystem';
 export interface UploadTarget {
@@ -59,9 +62,12 @@ const KEY_PREFIXES: Record<UploadTargetKind, string> = {
   operatingSystem: 'operating-systems',
 };
 
-/** Key of a target's new file: per target, with a time stamp so a replaced file never shares a cached URL. */
+/**
+ * Key of a target's new file: 128 random bits, so nobody finds a file by guessing (ids and times could be
+ * counted), and a replaced file never shares a cached URL; the file name last, so downloads keep it.
+ */
 function fileKey(target: UploadTarget, fileName: string): string {
-  return `${KEY_PREFIXES[target.kind]}/${target.id}/${Date.now().toString(36)}-${fileName}`;
+  return `${KEY_PREFIXES[target.kind]}/${randomFileKey()}/${fileName}`;
 }
 
 function handleOf(upload: UploadRow): UploadHandle {
@@ -75,49 +81,34 @@ function handleOf(upload: UploadRow): UploadHandle {
   };
 }
 
+/** What a target allows its file (FileTarget.requireUploader answers it, services/uploadTargets.ts). */
+export interface UploadLimits {
+  /** The largest file accepted (413 `fileTooLarge` beyond). */
+  maxBytes: number;
+  /** The organisation whose storage quota the file counts against; none for operating system images. */
+  quota?: QuotaAccount;
+}
+
 /**
  * The multipart upload flow of the contract for any target: upload rows in the database, part bytes in the media
  * storage, part URLs signed with HMAC-SHA256 over upload id, part number and expiry.
  */
 export class UploadService {
-  private secret: Promise<Buffer> | undefined;
-
   constructor(
     private readonly db: Database,
     readonly storage: MediaStorage,
     readonly config: MediaConfig,
+    /** HMAC key of part URLs (services/signedUrls.ts). */
+    private readonly secret: Buffer,
   ) {}
 
-  private signingKey(): Promise<Buffer> {
-    this.secret ??= (async () => {
-      if (this.config.signingSecret) return Buffer.from(this.config.signingSecret, 'utf8');
-      // Kept in the database like the JWT secret, so part URLs survive a restart.
-      const candidate = randomBytes(32).toString('hex');
-      await this.db
-        .insert(appSettings)
-        .values({ key: 'upload_signing_secret', value: candidate })
-        .onConflictDoNothing();
-      const [row] = await this.db
-        .select()
-        .from(appSettings)
-        .where(eq(appSettings.key, 'upload_signing_secret'));
-      if (!row) throw new Error('upload signing secret missing after insert');
-      return Buffer.from(row.value, 'hex');
-    })();
-    return this.secret;
-  }
-
-  async sign(uploadId: string, partNumber: number, expires: number): Promise<string> {
-    return createHmac('sha256', await this.signingKey())
-      .update(`${uploadId}|${partNumber}|${expires}`)
-      .digest('hex');
+  sign(uploadId: string, partNumber: number, expires: number): string {
+    return signHex(this.secret, `${uploadId}|${partNumber}|${expires}`);
   }
 
   /** Refuses with 403 unless the signature belongs to exactly this upload, part and expiry, and has not expired. */
-  async verify(uploadId: string, partNumber: number, expires: number, signature: string): Promise<void> {
-    const expected = Buffer.from(await this.sign(uploadId, partNumber, expires), 'hex');
-    const given = Buffer.from(signature, 'hex');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+  verify(uploadId: string, partNumber: number, expires: number, signature: string): void {
+    if (!signatureMatches(this.secret, `${uploadId}|${partNumber}|${expires}`, signature)) {
       throw new Forbidden(MESSAGES.uploads.signatureInvalid);
     }
     if (expires * 1000 < Date.now()) throw new Forbidden(MESSAGES.uploads.signatureExpired);
@@ -140,34 +131,48 @@ export class UploadService {
 
   /**
    * Starts an upload. An earlier unfinished upload of the same target is dropped: a target has one file, and the
-   * upload engine resumes by its stored upload id without calling start again.
+   * upload engine resumes by its stored upload id without calling start again. A file over the target's limit or
+   * the organisation's quota is refused here (413), before any byte is sent: the quota check and the new upload's
+   * row (whose announced size counts as used from now on) are one transaction with the organisation locked, so
+   * uploads started at the same time cannot overbook it together.
    */
-  async start(target: UploadTarget, fileName: string, fileSize: number | undefined, userId: number) {
-    const { partSize, maxUploadBytes, uploadExpirySeconds } = this.config;
-    if (fileSize !== undefined && fileSize > maxUploadBytes) {
-      throw fileTooLarge(maxUploadBytes);
+  async start(
+    target: UploadTarget,
+    fileName: string,
+    fileSize: number | undefined,
+    userId: number,
+    limits: UploadLimits,
+  ) {
+    const { partSize, uploadExpirySeconds, storageQuotaBytes } = this.config;
+    if (fileSize !== undefined && fileSize > limits.maxBytes) {
+      throw fileTooLarge(limits.maxBytes);
     }
     await this.sweepExpired();
     await this.abortAll(target);
 
     const id = randomBytes(18).toString('base64url');
-    const maxParts = Math.min(10_000, Math.ceil(maxUploadBytes / partSize));
+    const maxParts = Math.min(10_000, Math.ceil(limits.maxBytes / partSize));
     const expiresAt = new Date(Date.now() + uploadExpirySeconds * 1000);
     const storageKey = fileKey(target, fileName);
     const storageUploadId = await this.storage.createUpload(id, storageKey);
     try {
-      await this.db.insert(multipartUploads).values({
-        id,
-        targetKind: target.kind,
-        targetId: target.id,
-        fileName,
-        fileSize: fileSize ?? null,
-        partSize,
-        maxParts,
-        storageKey,
-        storageUploadId,
-        createdBy: userId,
-        expiresAt,
+      await this.db.transaction(async (tx) => {
+        // Without an announced size only an organisation that is full already is refused now; complete checks.
+        if (limits.quota) await requireStorageRoom(tx, storageQuotaBytes, limits.quota, fileSize ?? 1);
+        await tx.insert(multipartUploads).values({
+          id,
+          targetKind: target.kind,
+          targetId: target.id,
+          fileName,
+          fileSize: fileSize ?? null,
+          partSize,
+          maxParts,
+          maxBytes: limits.maxBytes,
+          storageKey,
+          storageUploadId,
+          createdBy: userId,
+          expiresAt,
+        });
       });
     } catch (error) {
       await this.storage.discardUpload({ id, key: storageKey, storageUploadId });
@@ -209,7 +214,7 @@ export class UploadService {
     this.expectedPartSize(upload, partNumber);
     const expiresMs = Math.min(Date.now() + this.config.partUrlTtlSeconds * 1000, upload.expiresAt.getTime());
     const expires = Math.floor(expiresMs / 1000);
-    const signature = await this.sign(uploadId, partNumber, expires);
+    const signature = this.sign(uploadId, partNumber, expires);
     return {
       // Relative: the part goes to the same origin the portal talks to, whatever host name it used.
       url: `/api/v1/uploads/${uploadId}/parts/${partNumber}/?expires=${expires}&signature=${signature}`,
@@ -243,8 +248,10 @@ export class UploadService {
     if (!upload || upload.expiresAt.getTime() < Date.now()) throw new NotFound(MESSAGES.uploads.gone);
     const expected = this.expectedPartSize(upload, partNumber);
     const offset = (partNumber - 1) * upload.partSize;
-    if (offset + Math.min(contentLength ?? 0, upload.partSize) > this.config.maxUploadBytes) {
-      throw fileTooLarge(this.config.maxUploadBytes);
+    // Uploads started before limits were kept per upload are bounded by their part count.
+    const maxBytes = upload.maxBytes ?? upload.maxParts * upload.partSize;
+    if (offset + Math.min(contentLength ?? 0, upload.partSize) > maxBytes) {
+      throw fileTooLarge(maxBytes);
     }
     if (contentLength !== undefined && contentLength > upload.partSize) {
       throw new TooLarge(MESSAGES.uploads.partTooLarge);
@@ -309,13 +316,16 @@ export class UploadService {
    * Checks the client's part list against what was stored (every part 1…n present with the ETag its upload
    * returned — the SHA-256 verified when the part arrived —, all but the last one full-sized, the total equal to
    * the announced size) and turns the parts into the stored file, whose key it answers. With `checksum` the whole
-   * file's SHA-256 must match too. The upload row goes; the caller attaches the file to its target.
+   * file's SHA-256 must match too. The limits are checked again with the real size (a client need not announce
+   * one, and the content type may have changed meanwhile); a refused upload is dropped with its parts. The upload
+   * row goes; the caller attaches the file to its target.
    */
   async complete(
     target: UploadTarget,
     uploadId: string,
     fileName: string,
     parts: { part_number: number; etag: string }[],
+    limits: UploadLimits,
     checksum?: string,
   ): Promise<{ key: string; size: number; checksum?: string }> {
     const upload = await this.find(target, uploadId);
@@ -344,9 +354,7 @@ export class UploadService {
     if (upload.fileSize !== null && size !== upload.fileSize) {
       throw new InvalidRequest(MESSAGES.uploads.sizeMismatch(upload.fileSize, size));
     }
-    if (size > this.config.maxUploadBytes) {
-      throw fileTooLarge(this.config.maxUploadBytes);
-    }
+    await this.requireWithinLimits(upload, size, limits);
     const handle = handleOf(upload);
     try {
       await this.storage.finishUpload(handle, assemble, size, checksum);
@@ -361,6 +369,22 @@ export class UploadService {
     }
     await this.db.delete(multipartUploads).where(eq(multipartUploads.id, uploadId));
     return checksum === undefined ? { key: handle.key, size } : { key: handle.key, size, checksum };
+  }
+
+  private async requireWithinLimits(upload: UploadRow, size: number, limits: UploadLimits): Promise<void> {
+    const { quota } = limits;
+    try {
+      if (size > limits.maxBytes) throw fileTooLarge(limits.maxBytes);
+      if (quota) {
+        await this.db.transaction((tx) =>
+          requireStorageRoom(tx, this.config.storageQuotaBytes, quota, size, upload.id),
+        );
+      }
+    } catch (error) {
+      // Completing can never succeed now: nothing of the refused file stays in the store.
+      if (error instanceof TooLarge) await this.removeUpload(upload);
+      throw error;
+    }
   }
 
   async abort(target: UploadTarget, uploadId: string, fileName: string): Promise<void> {

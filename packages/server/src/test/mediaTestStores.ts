@@ -88,7 +88,12 @@ export function s3TestStore(): TestStore {
 export const MEDIA_TEST_VARIABLES = [
   'UPLOAD_DIR',
   'UPLOAD_PART_SIZE',
-  'MAX_UPLOAD_BYTES',
-  'MAX_FILE_BYTES',
+  'MAX_APP_BYTES',
+  'MAX_VIDEO_BYTES',
+  'MAX_WEB_APP_BYTES',
+  'MAX_PREVIEW_BYTES',
+  'MAX_DOCUMENT_BYTES',
+  'MAX_OS_IMAGE_BYTES',
+  'STORAGE_QUOTA_BYTES',
   ...S3_VARIABLES,
 ] as const;

@@ -41,6 +41,22 @@ describe('messages of failed uploads', () => {
     expect(wording).not.toContain(LIMIT_DETAIL);
   });
 
+  it("words a file beyond the organisation's storage the same way, at start, at completion and for documents", () => {
+    const body = {
+      detail: 'Der Speicherplatz Ihrer Organisation reicht für diese Datei nicht aus …',
+      code: 'storageQuotaExceeded',
+      params: { quotaBytes: 10 * 1024 ** 3, usedBytes: 9.5 * 1024 ** 3 },
+    };
+    const wording = serverMessageText(serverErrorMessage(413, body));
+    for (const code of ['start-failed', 'complete-failed'] as const) {
+      const refused = new UploadError(code, 'HTTP 413', { status: 413, detail: body.detail, body });
+      expect(uploadErrorText(t(), refused)).toBe(wording);
+    }
+    expect(storedFileErrorText(t(), 'document', new ServerRefusal(413, body))).toBe(wording);
+    // The portal's own words (in the user's language), not the server's German detail.
+    expect(wording).not.toContain(body.detail);
+  });
+
   it('keeps a part over the part size apart from a file over the limit', () => {
     const part = new UploadError('part-failed', 'HTTP 413', {
       status: 413,

@@ -14,8 +14,10 @@ import {
 type T = TFunction<'library'>;
 
 /**
- * 'Die Datei ist zu groß (max. 20,00 GB). …' in the user's language when the server names its limit (code
- * `fileTooLarge`); otherwise its German `detail` with the advice, or the advice alone.
+ * A refused file (413) in the user's language when the server says why with a code: over the limit of its kind
+ * ('Die Datei ist zu groß (max. 20,00 GB). …', `fileTooLarge`) or beyond the organisation's storage ('Der
+ * Speicherplatz Ihrer Organisation reicht … (belegt: 250,00 GB von 256,00 GB). …', `storageQuotaExceeded`);
+ * otherwise its German `detail` with the advice, or the advice alone.
  */
 export function tooLargeText(t: T, body: unknown): string {
   const message = serverErrorMessage(413, body);
