@@ -253,6 +253,8 @@ test('an administrator adds a headset, it pairs with the code, and the administr
   await codeDialog.getByRole('button', { name: 'Fertig' }).click();
 
   await page.getByLabel('VR-Brillen durchsuchen').fill('E2E-LEIH-7');
+  // The search reaches the URL once typing pauses; a click before that would race its navigation.
+  await expect(page).toHaveURL(/search=E2E-LEIH-7/);
   const added = row(page, 'E2E-LEIH-7');
   await expect(added).toContainText('Pico 4');
   await added.getByRole('link').click();
