@@ -91,6 +91,33 @@ test('the fleet page lists the class set and follows it live, without a reload',
   expect(await page.evaluate(() => Reflect.get(window, 'fleetMark'))).toBe('still here');
 });
 
+test('the portal shows nothing until the device types are there; a failed load says so and is tried again', async ({
+  page,
+}) => {
+  await signIn(page, users.lehrer);
+  const deviceTypes = '**/api/v2/mdm/device-type/';
+  await page.route(deviceTypes, (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"busy"}' }),
+  );
+  const reports: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().startsWith('[portal]')) reports.push(message.text());
+  });
+  await page.goto('/dashboard/devices');
+  const failed = page
+    .getByRole('alert')
+    .filter({ hasText: 'Die Modelle der VR-Brillen konnten nicht geladen werden' });
+  await expect(failed).toBeVisible();
+  // Nothing of the page renders without them, and the failure went through the error-reporting hook.
+  await expect(page.getByRole('heading', { level: 1, name: 'VR-Brillen' })).toHaveCount(0);
+  await expect.poll(() => reports.some((report) => report.includes('loading the device types'))).toBe(true);
+
+  await page.unroute(deviceTypes);
+  await failed.getByRole('button', { name: 'Erneut versuchen' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'VR-Brillen' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Modell' })).toContainText('Pico G2 4K');
+});
+
 test('a bulk reboot is asked first, naming the count; the headsets go offline and return', async ({
   page,
 }) => {

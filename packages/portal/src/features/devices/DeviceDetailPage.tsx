@@ -2,6 +2,7 @@ import type { Device, DeviceCommand as SentCommand } from '@portal/api';
 import { administeredOrganisations, type DeviceCommand } from '@portal/domain';
 import {
   Alert,
+  Box,
   Button,
   ConfirmDialog,
   EmptyState,
@@ -11,7 +12,6 @@ import {
   Spinner,
   Stack,
   Switch,
-  Text,
 } from '@portal/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -196,10 +196,11 @@ function DeviceDetail({ device }: { device: Device }) {
   const playlistName = playlists.data?.results.find((p) => p.id === device.activeConfigurationId)?.name;
   return (
     <Stack gap="large">
+      {/* Kept apart from the breadcrumb's small link: close together both are too small a target (WCAG 2.5.8). */}
+      <Box paddingTop="small">
+        <Link to="/dashboard/devices">{t('detail.back')}</Link>
+      </Box>
       <Stack gap="small">
-        <Text size="small">
-          <Link to="/dashboard/devices">{t('detail.back')}</Link>
-        </Text>
         <PageHeading>{device.name}</PageHeading>
         <DeviceStatus device={device} now={now} />
       </Stack>
