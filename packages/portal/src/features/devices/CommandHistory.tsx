@@ -1,9 +1,10 @@
 import type { DeviceCommand } from '@portal/api';
-import { Badge, type BadgeTone, DataTable, type DataTableColumn, Pagination, Stack, Text } from '@portal/ui';
+import { Badge, type BadgeTone, DataTable, type DataTableColumn, Stack, Text } from '@portal/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMMAND_LABELS } from '../../lib/commands.ts';
+import { ListPagination } from '../../lib/ListPagination.tsx';
 import { commandHistoryQuery, HISTORY_PAGE_SIZE } from './deviceQueries.ts';
 import { dateTimeText } from './deviceText.ts';
 
@@ -63,17 +64,14 @@ export function CommandHistory({ deviceId }: { deviceId: number }) {
         loadingText={t('history.loading')}
         emptyText={t('history.empty')}
       />
-      {pages > 1 && (
-        <Pagination
-          page={Math.min(page, pages)}
-          pageCount={pages}
-          label={t('history.pagination.label')}
-          previousLabel={t('history.pagination.previous')}
-          nextLabel={t('history.pagination.next')}
-          pageLabel={(target) => t('history.pagination.page', { page: target })}
-          onPageChange={setPage}
-        />
-      )}
+      <ListPagination
+        page={Math.min(page, pages)}
+        pageCount={pages}
+        label={t('history.pagination.label')}
+        previousLabel={t('history.pagination.previous')}
+        nextLabel={t('history.pagination.next')}
+        onPageChange={setPage}
+      />
     </Stack>
   );
 }

@@ -8,7 +8,6 @@ import {
   type DataTableColumn,
   EmptyState,
   Inline,
-  Pagination,
   Select,
   Stack,
   Text,
@@ -21,6 +20,7 @@ import { queryClient, useCurrentUser } from '../../lib/api.ts';
 import { COMMAND_LABELS } from '../../lib/commands.ts';
 import { DebouncedSearch } from '../../lib/DebouncedSearch.tsx';
 import { useDeviceTypes } from '../../lib/deviceTypes.ts';
+import { ListPagination } from '../../lib/ListPagination.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import { ServerRefusal, showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
@@ -399,17 +399,12 @@ export function DevicesPage() {
           selectedRowIds={selectedIds}
           onSelectedRowIdsChange={setSelectedIds}
         />
-        {pages > 1 && (
-          <Pagination
-            page={Math.min(view.page, pages)}
-            pageCount={pages}
-            label={t('pagination.label')}
-            previousLabel={t('pagination.previous')}
-            nextLabel={t('pagination.next')}
-            pageLabel={(target) => t('pagination.page', { page: target })}
-            getPageHref={(target) => fleetPageHref(view, target)}
-          />
-        )}
+        <ListPagination
+          page={Math.min(view.page, pages)}
+          pageCount={pages}
+          label={t('pagination.label')}
+          getPageHref={(target) => fleetPageHref(view, target)}
+        />
       </Stack>
     );
   }

@@ -6,7 +6,6 @@ import {
   ContentCardSkeleton,
   EmptyState,
   Inline,
-  Pagination,
   Stack,
   Text,
   Tiles,
@@ -19,6 +18,7 @@ import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
 import { LIBRARY_PAGE_SIZE } from '../../lib/contentQuery.ts';
 import { DebouncedSearch } from '../../lib/DebouncedSearch.tsx';
+import { ListPagination } from '../../lib/ListPagination.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import { ServerRefusal } from '../../lib/serverErrors.ts';
 import { useActiveFilterNames } from './activeFilters.ts';
@@ -189,13 +189,10 @@ export function LibraryPage() {
             ))}
           </Tiles>
         </Box>
-        <Pagination
+        <ListPagination
           page={page}
           pageCount={pages}
           label={t('pagination.label')}
-          previousLabel={t('pagination.previous')}
-          nextLabel={t('pagination.next')}
-          pageLabel={(target) => t('pagination.page', { page: target })}
           getPageHref={(target) => libraryPageHref(view, target)}
         />
       </Stack>
