@@ -24,6 +24,12 @@ export interface ContractOperation {
   bodyRequired: boolean;
 }
 
+/** What the contract says of a multipart form: the schema of its text fields, and the names of its file parts. */
+export interface FormContract {
+  fields: Record<string, unknown>;
+  fileParts: string[];
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set from the contract for each operation's route (see prepareContract). */
@@ -31,6 +37,8 @@ declare module 'fastify' {
     operationId?: string;
     mediaTypes?: string[];
     bodyRequired?: boolean;
+    /** A multipart operation's form as the contract describes it (set by http/bodies.ts). */
+    form?: FormContract;
   }
 }
 

@@ -1,31 +1,20 @@
-import { Toaster } from '@portal/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, Suspense } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
 import { queryClient } from '../lib/api.ts';
-import { ALL_NAMESPACES, i18n, NAMESPACES } from '../lib/i18n.ts';
-import { toasts, useToasts } from '../lib/toasts.ts';
+import { i18n } from '../lib/i18n.ts';
+import { useToasts } from '../lib/toasts.ts';
 
-function ToastHost() {
-  // Re-renders on a language change; the lazy namespaces are translated once their page has loaded them.
-  useTranslation(NAMESPACES);
-  const t = i18n.getFixedT(null, ALL_NAMESPACES);
-  const current = useToasts();
-  return (
-    <Toaster
-      toasts={current.map((toast) => ({
-        id: toast.id,
-        tone: toast.tone,
-        title: t(toast.title),
-        description:
-          toast.descriptionText ??
-          (toast.description === undefined ? undefined : t(toast.description, toast.descriptionValues ?? {})),
-      }))}
-      onDismiss={(id) => toasts.dismiss(id)}
-      closeLabel={t('toast.close')}
-      regionLabel={t('toast.region')}
-    />
-  );
+// The toast machinery (Radix Toast and its collection, about 5 KB compressed) is loaded with the first toast,
+// not with the entry: most visits to /login never show one, and its JavaScript budget is 140 KB.
+const ToastHost = lazy(() => import('./ToastHost.tsx'));
+
+/** Mounts the toast host once a toast has been shown, and keeps it mounted so later toasts animate in place. */
+function LazyToastHost() {
+  const hasToasts = useToasts().length > 0;
+  const [needed, setNeeded] = useState(hasToasts);
+  if (hasToasts && !needed) setNeeded(true);
+  return needed ? <ToastHost /> : null;
 }
 
 /** Query cache, translations and toasts; nothing renders before the translations are there. */
@@ -37,7 +26,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
         {/* A boundary of its own: a page that suspends (a lazy chunk) must not hide the toasts meanwhile,
             while their 5-second timers keep running. */}
         <Suspense fallback={null}>
-          <ToastHost />
+          <LazyToastHost />
         </Suspense>
       </I18nextProvider>
     </QueryClientProvider>

@@ -82,7 +82,7 @@ export function createToastStore(): ToastStore {
   };
 }
 
-/** The app's one toast store; the Toaster in app/providers renders it. */
+/** The app's one toast store; app/ToastHost.tsx renders it (loaded with the first toast). */
 export const toasts = createToastStore();
 
 export function useToasts(store: ToastStore = toasts): readonly Toast[] {

@@ -1,11 +1,21 @@
+import type { ErrorObject } from 'ajv';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { fieldErrors, InvalidFields, InvalidRequest, UnsupportedMediaType } from '../errors.ts';
+import type { FormContract } from '../contract.ts';
+import {
+  fieldErrors,
+  InvalidFields,
+  InvalidRequest,
+  toFieldErrors,
+  UnsupportedMediaType,
+} from '../errors.ts';
 import { MESSAGES } from '../messages.ts';
+import type { MultipartBody } from '../services/files.ts';
 
 const JSON_TYPE = 'application/json';
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 /** Bodies their handlers read as streams (file uploads, upload parts): never parsed or buffered here. */
 const STREAMED_TYPES = ['multipart/form-data', 'application/octet-stream'];
+const MULTIPART_TYPE = 'multipart/form-data';
 
 /** The media type of a Content-Type header without its parameters, lower case (`application/json`). */
 export function mediaTypeOf(header: string | undefined): string | undefined {
@@ -90,20 +100,80 @@ export function registerBodyParsers(app: FastifyInstance): void {
   });
 }
 
+type JsonSchema = Record<string, unknown>;
+
+function isObject(value: unknown): value is JsonSchema {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A form property that carries a file's bytes, not text (OpenAPI 3.1 `contentMediaType`, or 3.0's binary format). */
+function isFilePart(schema: unknown): boolean {
+  return isObject(schema) && ('contentMediaType' in schema || schema.format === 'binary');
+}
+
 /**
- * Streamed bodies (file uploads) are read by their handlers, which check the form's fields themselves
- * (services/files.ts); the contract's schema documents the form and must not be applied to the unparsed body.
- * Register before the routes.
+ * Splits the contract's schema of a multipart form into the schema of its text fields (the file parts taken out of
+ * `properties` and `required`) and the names of its file parts. The text fields are then checked by that schema like
+ * any JSON body (unknown fields, types, patterns, lengths); the file parts are streamed and checked by their reader.
+ */
+export function formContract(schema: JsonSchema): FormContract {
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  const fileParts = Object.keys(properties).filter((name) => isFilePart(properties[name]));
+  const required = Array.isArray(schema.required) ? schema.required : [];
+  return {
+    fileParts,
+    fields: {
+      ...schema,
+      properties: Object.fromEntries(
+        Object.entries(properties).filter(([name]) => !fileParts.includes(name)),
+      ),
+      required: required.filter((name) => !fileParts.includes(String(name))),
+    },
+  };
+}
+
+/**
+ * Streamed bodies (file uploads, upload parts) are read by their handlers; the contract's schema must not be applied
+ * to the unparsed body. A multipart form's schema is kept in the route's config instead (`form`), and its reader
+ * checks the form's text fields with it (`multipartBody`). Register before the routes.
  */
 export function skipStreamedBodyValidation(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const mediaTypes = route.config?.mediaTypes ?? [];
     const streamed = mediaTypes.length > 0 && mediaTypes.every((type) => STREAMED_TYPES.includes(type));
-    if (streamed && route.schema) {
-      const { body: _body, ...rest } = route.schema;
-      route.schema = rest;
+    if (!streamed || !route.schema) return;
+    const { body, ...rest } = route.schema;
+    route.schema = rest;
+    // The route plugin keys a body schema by media type (`content`) when the contract names one.
+    const content = isObject(body) && isObject(body.content) ? body.content : {};
+    const form = content[MULTIPART_TYPE];
+    if (isObject(form) && isObject(form.schema)) {
+      route.config = { ...route.config, form: formContract(form.schema) };
     }
   });
+}
+
+/**
+ * The multipart body of an operation as its reader takes it: the raw stream, and the check of the form's text fields
+ * by the contract's schema (400 with field errors, as for JSON bodies). An operation without a form contract takes
+ * no text fields and only the part named `file`.
+ */
+export function multipartBody(request: FastifyRequest): MultipartBody {
+  const form = request.routeOptions.config.form ?? {
+    fields: { type: 'object', additionalProperties: false },
+    fileParts: ['file'],
+  };
+  return {
+    headers: request.headers,
+    stream: request.raw,
+    fileParts: form.fileParts,
+    checkFields(fields) {
+      const validate = request.compileValidationSchema(form.fields, 'body');
+      if (validate(fields)) return;
+      const errors = toFieldErrors((validate.errors ?? []) as ErrorObject[]);
+      throw errors ? new InvalidFields(errors) : new InvalidRequest(MESSAGES.files.malformed);
+    },
+  };
 }
 
 /**

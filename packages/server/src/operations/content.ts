@@ -1,3 +1,4 @@
+import { multipartBody } from '../http/bodies.ts';
 import { created, noContent, type Operations, ok } from '../http/operation.ts';
 import { paginated } from '../http/urls.ts';
 import { signedIn } from '../services/access.ts';
@@ -76,8 +77,7 @@ export const contentOperations = {
   },
 
   async uploadPreviewFile({ caller, http }, services) {
-    const upload = { headers: http.headers, stream: http.raw };
-    return created(await storeUploadedFile(services, signedIn(caller), 'preview', upload));
+    return created(await storeUploadedFile(services, signedIn(caller), 'preview', multipartBody(http)));
   },
 
   async deletePreviewFile({ params, caller }, { db, storage }) {
@@ -86,8 +86,7 @@ export const contentOperations = {
   },
 
   async uploadDocumentFile({ caller, http }, services) {
-    const upload = { headers: http.headers, stream: http.raw };
-    return created(await storeUploadedFile(services, signedIn(caller), 'document', upload));
+    return created(await storeUploadedFile(services, signedIn(caller), 'document', multipartBody(http)));
   },
 
   async deleteDocumentFile({ params, caller }, { db, storage }) {

@@ -126,6 +126,41 @@ describe('preview images', () => {
     );
   });
 
+  it("checks the form's text fields by the contract's schema and keeps nothing of a refused form", async () => {
+    const send = (parts: Parameters<typeof multipartForm>[0]) => {
+      const body = multipartForm(parts);
+      return server.app.inject({
+        method: 'POST',
+        url: '/api/v1/cms/preview-files/',
+        headers: { ...bearer(lehrer), 'content-type': body.contentType },
+        payload: body.payload,
+      });
+    };
+    const before = storedFiles('previews').length;
+    const file = { name: 'file', value: PNG, filename: 'bild.png' };
+    // Issue 10 item 1: every accepted media type is checked by the schema, multipart included.
+    const unknown = await send([file, { name: 'isPublic', value: 'true' }]);
+    expect(unknown.statusCode).toBe(400);
+    expect(Object.keys(unknown.json())).toEqual(['isPublic']);
+    const twice = await send([
+      file,
+      { name: 'file_name', value: 'a.png' },
+      { name: 'file_name', value: 'b.png' },
+    ]);
+    expect(twice.statusCode).toBe(400);
+    expect(Object.keys(twice.json())).toEqual(['file_name']);
+    const traversal = await send([file, { name: 'file_name', value: '..' }]);
+    expect(traversal.statusCode).toBe(400);
+    expect(Object.keys(traversal.json())).toEqual(['file_name']);
+    const otherFilePart = await send([file, { name: 'attachment', value: PNG, filename: 'x.png' }]);
+    expect(otherFilePart.statusCode).toBe(400);
+    expect(Object.keys(otherFilePart.json())).toEqual(['attachment']);
+    expect(storedFiles('previews').length).toBe(before);
+    const accepted = await send([file, { name: 'file_name', value: 'titel_bild.png' }]);
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    expect(accepted.json()).toMatchObject({ fileName: 'titel_bild.png' });
+  });
+
   it('attaches to a content item, and only the owner organisation deletes it', async () => {
     const preview = (await upload('preview', PNG, 'titel.png')).json<{ id: number; file: string }>();
     const created = await server.app.inject({

@@ -22,9 +22,14 @@ import { fileTooLarge } from './uploads.ts';
 export type StoredFileKind = 'preview' | 'document';
 
 /** A multipart/form-data request body as it arrives: its headers (boundary, length) and the byte stream. */
+/** A multipart/form-data request as its reader takes it (built by http/bodies.ts from the operation's contract). */
 export interface MultipartBody {
   headers: IncomingHttpHeaders;
   stream: Readable;
+  /** The form's parts that carry a file; the first is the one stored. */
+  fileParts: readonly string[];
+  /** Checks the form's text fields against the contract's schema; throws InvalidFields. */
+  checkFields(fields: Record<string, string | string[]>): void;
 }
 
 /** The contract's FileName allows at most this many characters. */
@@ -94,14 +99,16 @@ async function* keepHead(source: AsyncIterable<Buffer>, head: { bytes: Buffer })
 
 interface Received {
   key: string;
+  /** The form's text fields as sent (a field sent twice becomes a list, which the schema refuses). */
+  fields: Record<string, string | string[]>;
   fileName: string;
   size: number;
   head: Buffer;
 }
 
 /**
- * Streams the `file` field of a multipart/form-data request into the storage under a fresh key (never the
- * user's name) and reads the optional `file_name` field. At most `maxBytes` (413 beyond).
+ * Streams the form's file part (`file`) of a multipart/form-data request into the storage under a fresh key (never
+ * the user's name) and collects its text fields for the contract's check. At most `maxBytes` (413 beyond).
  */
 function receive(request: MultipartBody, storage: MediaStorage, kind: StoredFileKind, maxBytes: number) {
   return new Promise<Received>((resolvePromise, rejectPromise) => {
@@ -109,27 +116,35 @@ function receive(request: MultipartBody, storage: MediaStorage, kind: StoredFile
     try {
       parser = busboy({
         headers: request.headers,
-        limits: { files: 1, fields: 5, fileSize: maxBytes + 1, fieldSize: 1024 },
+        // One more file and field than a form may hold, so that a part beyond them is seen (and refused by name).
+        limits: { files: request.fileParts.length + 1, fields: 5, fileSize: maxBytes + 1, fieldSize: 1024 },
       });
     } catch {
       rejectPromise(new InvalidRequest(MESSAGES.files.notMultipart));
       return;
     }
+    let stored: Promise<Omit<Received, 'fileName' | 'fields'> & { browserName: string }> | undefined;
     let settled = false;
     const fail = (error: unknown) => {
       if (settled) return;
       settled = true;
       request.stream.unpipe(parser);
       request.stream.resume();
+      // What was already being stored of a refused form is not kept.
+      stored?.then((file) => storage.deleteFile(file.key)).catch(() => {});
       rejectPromise(error);
     };
-    let fieldName: string | undefined;
-    let stored: Promise<Omit<Received, 'fileName'> & { browserName: string }> | undefined;
-    parser.on('field', (name, value) => {
-      if (name === 'file_name') fieldName = value;
-    });
+    const fields: Record<string, string | string[]> = Object.create(null);
+    const addField = (name: string, value: string) => {
+      const earlier = fields[name];
+      fields[name] =
+        earlier === undefined ? value : [...(Array.isArray(earlier) ? earlier : [earlier]), value];
+    };
+    parser.on('field', addField);
     parser.on('file', (name, stream: Readable, info) => {
-      if (name !== 'file' || stored) {
+      if (name !== request.fileParts[0] || stored) {
+        // A file where the contract names none (or a second one) is an unknown field for the schema's check.
+        if (!request.fileParts.includes(name)) addField(name, '');
         stream.resume();
         return;
       }
@@ -143,6 +158,9 @@ function receive(request: MultipartBody, storage: MediaStorage, kind: StoredFile
       stored.catch(fail);
     });
     parser.on('error', () => fail(new InvalidRequest(MESSAGES.files.malformed)));
+    // Beyond the limits busboy drops parts silently; a form the contract cannot describe is refused instead.
+    parser.on('filesLimit', () => fail(new InvalidRequest(MESSAGES.files.malformed)));
+    parser.on('fieldsLimit', () => fail(new InvalidRequest(MESSAGES.files.malformed)));
     parser.on('close', () => {
       if (settled) return;
       if (!stored) {
@@ -156,8 +174,10 @@ function receive(request: MultipartBody, storage: MediaStorage, kind: StoredFile
           key: file.key,
           size: file.size,
           head: file.head,
+          fields,
           // An explicit file_name must follow the rule; the browser's name is made to (spaces etc. become '_').
-          fileName: fieldName ?? sanitizeFileName(file.browserName),
+          fileName:
+            typeof fields.file_name === 'string' ? fields.file_name : sanitizeFileName(file.browserName),
         });
       }, fail);
     });
@@ -202,6 +222,12 @@ export async function storeUploadedFile(
     await storage.deleteFile(received.key);
     throw error;
   };
+  try {
+    request.checkFields(received.fields);
+  } catch (error) {
+    if (error instanceof DomainError) await reject(error);
+    throw error;
+  }
   if (received.fileName.length > FILE_NAME_MAX_LENGTH || !FILE_NAME_PATTERN.test(received.fileName))
     await reject(InvalidFields.of('file_name', MESSAGES.field.fileName));
   if (received.size === 0) await reject(InvalidFields.of('file', MESSAGES.files.noFile));
