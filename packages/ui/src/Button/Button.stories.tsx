@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Inline } from '../Inline/Inline';
 import { expectToken } from '../testing/tokens';
+import { withTip } from '../testing/tooltip';
 import { lightThemeClass, vars } from '../theme/theme.css';
 import { Button } from './Button';
 
@@ -77,7 +78,7 @@ export const UnavailableWithReason: Story = {
     ),
   ],
   play: async ({ args, canvasElement }) => {
-    const button = within(canvasElement).getByRole('button', { name: 'Stummschalten' });
+    const button = await withTip(() => within(canvasElement).getByRole('button', { name: 'Stummschalten' }));
     await expect(button).toHaveAttribute('aria-disabled', 'true');
     await expect(button).toBeEnabled();
     await userEvent.tab();

@@ -1,7 +1,7 @@
 import { type ButtonHTMLAttributes, forwardRef, type MouseEvent, type ReactNode } from 'react';
 import { SpinnerIcon } from '../Spinner/SpinnerIcon';
 import { visuallyHidden } from '../styles/utils.css';
-import { Tooltip } from '../Tooltip/Tooltip';
+import { ReasonTooltip } from '../Tooltip/ReasonTooltip';
 import * as styles from './Button.css';
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
@@ -75,6 +75,6 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       {loading && loadingLabel ? <span className={visuallyHidden}>{loadingLabel}</span> : null}
     </button>
   );
-  return unavailable ? <Tooltip content={disabledReason}>{button}</Tooltip> : button;
+  return unavailable ? <ReasonTooltip reason={disabledReason}>{button}</ReasonTooltip> : button;
 });
 Button.displayName = 'Button';

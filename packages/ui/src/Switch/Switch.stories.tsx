@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { expectToken } from '../testing/tokens';
+import { withTip } from '../testing/tooltip';
 import { vars } from '../theme/theme.css';
 import { Switch } from './Switch';
 
@@ -81,7 +82,7 @@ export const UnavailableWithReason: Story = {
   ],
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
-    const toggle = canvas.getByRole('switch', { name: 'Geführter Modus' });
+    const toggle = await withTip(() => canvas.getByRole('switch', { name: 'Geführter Modus' }));
     await expect(toggle).toHaveAttribute('aria-disabled', 'true');
     await userEvent.tab();
     await expect(toggle).toHaveFocus();

@@ -1,7 +1,7 @@
 import * as RadixSwitch from '@radix-ui/react-switch';
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import { FormField } from '../FormField/FormField';
-import { Tooltip } from '../Tooltip/Tooltip';
+import { ReasonTooltip } from '../Tooltip/ReasonTooltip';
 import * as styles from './Switch.css';
 
 export type SwitchProps = Omit<ComponentPropsWithoutRef<typeof RadixSwitch.Root>, 'asChild' | 'children'> & {
@@ -62,7 +62,7 @@ export const Switch = forwardRef<HTMLButtonElement, SwitchProps>(function Switch
             <RadixSwitch.Thumb className={styles.thumb} />
           </RadixSwitch.Root>
         );
-        return unavailable ? <Tooltip content={disabledReason}>{root}</Tooltip> : root;
+        return unavailable ? <ReasonTooltip reason={disabledReason}>{root}</ReasonTooltip> : root;
       }}
     </FormField>
   );
