@@ -109,7 +109,7 @@ export const UnavailableSubmitInForm: Story = {
     </form>
   ),
   play: async ({ canvasElement }) => {
-    const button = within(canvasElement).getByRole('button', { name: 'Senden' });
+    const button = await withTip(() => within(canvasElement).getByRole('button', { name: 'Senden' }));
     await userEvent.click(button);
     await waitFor(() => expect(canvasElement.querySelector('form')?.dataset.submitted).toBeUndefined());
   },
