@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
   contentTitlesFor,
-  DEMO_PASSWORD,
   openUserMenu,
   signIn,
   signOut,
@@ -24,67 +23,6 @@ test('a teacher signs in and sees the content titles of the Mediathek', async ({
     Object.keys(localStorage).filter((key) => key.startsWith('vr-portal.')),
   );
   expect(tokenKeys).toEqual(expect.arrayContaining(['vr-portal.accessToken', 'vr-portal.refreshToken']));
-});
-
-test('three wrong passwords block the login: one message at a time, the button disabled, no fourth request', async ({
-  page,
-}) => {
-  let loginRequests = 0;
-  page.on('request', (request) => {
-    if (request.url().includes('/api/v1/sessions/') && request.method() === 'POST') loginRequests += 1;
-  });
-  await page.goto('/login');
-
-  for (let attempt = 1; attempt <= 2; attempt += 1) {
-    await submitLogin(page, users.lehrer, `falsch${attempt}234`);
-    await expect(toast(page, 'Login nicht möglich')).toBeVisible();
-    await expect.poll(() => loginRequests).toBe(attempt);
-  }
-  await submitLogin(page, users.lehrer, 'falsch3234');
-  await expect(toast(page, 'Login gesperrt')).toBeVisible();
-  expect(loginRequests).toBe(3);
-  // One message at a time: the block replaced the failure toasts instead of piling onto them.
-  const region = page.getByRole('region', { name: /^Benachrichtigungen/ });
-  await expect(region.getByRole('listitem')).toHaveCount(1);
-
-  // The portal's counter says blocked: the button is disabled, and Enter in the field sends nothing either.
-  const button = page.getByRole('button', { name: 'Anmelden' });
-  await expect(button).toBeDisabled();
-  await page.getByLabel('Passwort', { exact: true }).fill('portal2026');
-  await page.getByLabel('Passwort', { exact: true }).press('Enter');
-  await expect(page.getByText('Login gesperrt').first()).toBeVisible();
-  // Give a stray request the time it would need to show up.
-  await page.waitForTimeout(500);
-  expect(loginRequests).toBe(3);
-  await expect(page).toHaveURL(/\/login$/);
-});
-
-test('the block is temporary: 15 minutes later the right password signs in', async ({ page }) => {
-  await page.clock.install();
-  await page.goto('/login');
-  for (const password of ['falsch1234', 'falsch5678']) {
-    await submitLogin(page, users.zfsl, password);
-    await expect(toast(page, 'Login nicht möglich')).toBeVisible();
-  }
-  await submitLogin(page, users.zfsl, 'falsch9012');
-  await expect(toast(page, 'Login gesperrt')).toBeVisible();
-  const notice = page.getByRole('main').getByRole('status').filter({ hasText: 'Login gesperrt' });
-  await expect(notice).toBeVisible();
-  await expect(page.getByText(/^Sie können sich ab \d{2}:\d{2} Uhr wieder anmelden\.$/)).toBeVisible();
-
-  // Still blocked shortly before the end …
-  await page.clock.fastForward('14:00');
-  await expect(page.getByRole('button', { name: 'Anmelden' })).toBeDisabled();
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(notice).toBeVisible();
-  // … and over once the lock period has passed: the notice goes by itself and the login works.
-  await page.clock.fastForward('01:01');
-  await expect(notice).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Anmelden' })).toBeEnabled();
-  await submitLogin(page, users.zfsl, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/library$/);
-  expect(await page.evaluate(() => localStorage.getItem('vr-portal.loginAttempts'))).toBe('3');
-  expect(await page.evaluate(() => localStorage.getItem('vr-portal.loginLockedAt'))).toBeNull();
 });
 
 test('no page content renders while the signed-in user loads or cannot be loaded', async ({ page }) => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { test } from '@playwright/test';
 import { CSP_REPORT_FILE } from '../cspReports.ts';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'packages', 'server');
@@ -70,4 +71,24 @@ export async function startIsolatedServer(env: Record<string, string> = {}): Pro
     throw error;
   });
   return { baseURL, uploadDir, stop };
+}
+
+/**
+ * A server of its own for the tests of the file or `test.describe` this is called in: started before the first of
+ * them, stopped after the last. Hands back a getter, since the server exists only once they run.
+ * @example const server = useIsolatedServer({ LOGIN_LOCK_SECONDS: '30' }); … page.goto(`${server().baseURL}/login`)
+ */
+export function useIsolatedServer(env: Record<string, string> = {}): () => IsolatedServer {
+  let server: IsolatedServer | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    server = await startIsolatedServer(env);
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+  return () => {
+    if (!server) throw new Error('the isolated server has not started');
+    return server;
+  };
 }

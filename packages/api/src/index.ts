@@ -11,6 +11,8 @@ export {
 export { createPortalQueryHooks, type PortalQueryHooks } from './query.ts';
 export type { components, operations, paths } from './schema';
 export type {
+  AcceptedInvitation,
+  AcceptInvitationRequest,
   ApiErrorBody,
   CategoryRef,
   CommandExtras,
@@ -30,6 +32,9 @@ export type {
   DeviceTypeRef,
   ErrorDetail,
   FieldErrors,
+  Invitation,
+  InvitationDetails,
+  InvitationOutcome,
   Language,
   ListContentQuery,
   ListDevicesQuery,

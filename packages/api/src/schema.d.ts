@@ -15,8 +15,33 @@ export interface paths {
     put?: never;
     /**
      * Sign in with email and password
-     * @description Answers 201 with a token pair. Wrong credentials answer 401; the server also throttles repeated failures per
-     *     account and per address with 429 (German `detail`), independent of the portal's own attempt counter.
+     * @description Answers 201 with a token pair. The server decides how many attempts are left and when sign-in is locked;
+     *     clients show what it answers (the portal's 'Noch 2 Versuche' and 'Login gesperrt' of spec §4 and §8). Every
+     *     failed attempt is counted on three counters (unknown addresses alike, so no answer tells which accounts
+     *     exist):
+     *
+     *     - **account and address**: spec §9's 3 attempts within 15 minutes (`LOGIN_THROTTLE_WINDOW_SECONDS`), then this
+     *       account is locked from this client address for 15 minutes (`LOGIN_LOCK_SECONDS`);
+     *     - **account**: 10 failures from all addresses together (`LOGIN_MAX_FAILURES_PER_ACCOUNT`), then the account
+     *       is locked everywhere for the lock period;
+     *     - **address**: 30 failures over all accounts (`LOGIN_MAX_FAILURES_PER_ADDRESS`), then the address is
+     *       throttled for the lock period, but only for accounts that have not signed in from it successfully within the
+     *       last 30 days: a school behind one NAT address keeps signing in while somebody there tries many accounts.
+     *
+     *     Answers:
+     *
+     *     - 401 `invalidCredentials` with `params.remainingAttempts` (1 or 2): wrong email or password; this many attempts
+     *       are left for the account from this address (the smaller of its two counts).
+     *     - 401 `loginLocked` with `params.seconds` and `params.minutes`: wrong, and this was the last attempt; sign-in is
+     *       locked from now on for that long.
+     *     - 429 `loginLocked` (`Retry-After`, `params.seconds`, `params.minutes`): locked; the password is not checked,
+     *       not even the right one, and the attempt uses up nothing.
+     *     - 429 `loginThrottled` (same params): the client address is throttled for accounts new to it.
+     *
+     *     A successful sign-in starts the account's counts from this address and from all addresses again; a new
+     *     password set with a reset link (resetPassword) lifts every lock of the account. An account's attempts are counted
+     *     before the password is checked, so parallel attempts on one account cannot slip past its limits together; the
+     *     address counts failures once they are known, so colleagues signing in at the same moment never throttle it.
      */
     post: operations['login'];
     delete?: never;
@@ -276,6 +301,117 @@ export interface paths {
      *     organisation never loses all administrators.
      */
     patch: operations['updateMembership'];
+    trace?: never;
+  };
+  '/api/v1/organisations/{id}/invitations/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the organisation's open invitations (administrators only)
+     * @description Not in spec §7; the settings page lists them as pending. Open invitations are those not yet accepted or
+     *     withdrawn, oldest first; an expired one stays in the list (`isExpired`) until it is withdrawn or sent again.
+     *     Same rule as `updateOrganisation`: administrators of that organisation (403 for other members, 404 for
+     *     everybody else).
+     */
+    get: operations['listInvitations'];
+    put?: never;
+    /**
+     * Invite a person to the organisation by email (administrators only)
+     * @description Not in spec §7; used by the settings page. Same rule as `updateOrganisation`.
+     *
+     *     - An address **without an account** gets an invitation (`outcome: invited`): a mail with a one-time link
+     *       `${PUBLIC_URL}/invitation/<token>`, valid for 7 days (`INVITATION_TTL_SECONDS`), in the inviter's portal
+     *       language (German unless they chose English). Opening it, the person sets a password (spec §5) and their
+     *       name (acceptInvitation), then signs in and accepts the terms like every new user. Inviting the same address
+     *       again sends a new link and ends the old one (that is how an expired invitation is renewed).
+     *     - An address **with an account** is added to the organisation at once as a member (`outcome: added`) and told
+     *       so by mail in their portal language; no password step. (So administrators learn whether an address has an
+     *       account; inviting is theirs alone.)
+     *     - An address that is a member already answers 409 `alreadyMember`.
+     *
+     *     New members are not administrators; `updateMembership` makes them one. Each organisation sends at most 50
+     *     invitations an hour (`INVITATIONS_MAX_PER_HOUR`), then 429 `invitationsThrottled`. When the mail cannot be
+     *     sent (the mail server fails, or the portal's address `PUBLIC_URL` is not configured and the request is not
+     *     from this machine) the answer is 503 `mailNotSent` and no invitation is kept.
+     */
+    post: operations['inviteMember'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/organisations/{id}/invitations/{invitationId}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Withdraw an open invitation (administrators only)
+     * @description Not in spec §7. The link of the invitation stops working at once. Same rule as `updateOrganisation`; an
+     *     invitation of another organisation, or one already accepted or withdrawn, answers 404.
+     */
+    delete: operations['withdrawInvitation'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/invitations/{token}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What an invitation link offers (anyone holding the link)
+     * @description Not in spec §7; the portal's page `/invitation/<token>` shows it before the person sets a password. Needs no
+     *     sign-in: the link's token is the authorisation. An unknown, expired, withdrawn or used token answers 404
+     *     `invitationInvalid`. `accountExists` is true when an account with the invited address was created since
+     *     (the page then only asks to accept, without a password).
+     */
+    get: operations['getInvitation'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/invitations/accept/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Accept an invitation, setting the password of the new account
+     * @description Not in spec §7. Uses the invitation up. Without an account for the invited address it creates one with the
+     *     password (spec §5 rule, 400 on `password` otherwise) and the names (both required then, 400 on the field), and
+     *     makes it a member of the organisation; the person then signs in and accepts the terms like every new user.
+     *     When an account with that address exists by now, the account just becomes a member (`accountExisted: true`;
+     *     password and names are ignored and nothing about the account changes). An unknown, expired, withdrawn or used
+     *     token answers 400 on `token` with code-less field errors, like `resetPassword` does for its hash.
+     */
+    post: operations['acceptInvitation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/v1/users/reset-password/': {
@@ -1462,26 +1598,35 @@ export interface components {
       /** @example Anmeldedaten nicht gültig. */
       detail: string;
       /**
-       * @description Stable reason of the error. Known codes: `loginThrottled`, `resetMailThrottled`,
-       *     `passwordCheckThrottled`, `enrolThrottled` (429, `params.minutes` until the next try is accepted, rounded up),
-       *     `lastAdministrator` (409 of deleteCurrentUser, `params.organisation` names the organisation),
-       *     `fileTooLarge` (413 of uploads, `params.maxBytes` is the limit in bytes), `storageQuotaExceeded` (413 of
-       *     uploads, the organisation's storage quota: `params.quotaBytes` the quota, `params.usedBytes` what its files
-       *     and unfinished uploads take already, the file being replaced not counted), `termsNotAccepted` (403 of
-       *     every operation a signed-in caller makes before accepting the current terms, except getCurrentTos,
-       *     getCurrentPrivacyPolicy, acceptTos, logout and getCurrentUser), `softwareTooOld` (409 of
-       *     sendDeviceCommand and queueDeviceSoftwareSync: `params.command`, `params.requiredVersion` and, for one
-       *     headset, `params.softwareVersion` ('unbekannt' when never reported), for several `params.devices`, their
-       *     names), `tooManyOpenCommands` (429 of sendDeviceCommand, `params.limit`), `commandFinished` (409 of
-       *     reportHeadsetCommandResult, `params.status` is the command's final status) and `serverBusy` (503 of any
-       *     operation, `params.seconds` as in `Retry-After`).
+       * @description Stable reason of the error. Known codes: `invalidCredentials` (401 of login, `params.remainingAttempts`
+       *     left), `loginLocked` (401 of login for the failure that used up the last attempt, 429 of login while
+       *     locked), `loginThrottled` (429 of login: the client address is throttled), `resetMailThrottled`,
+       *     `passwordCheckThrottled`, `enrolThrottled`, `invitationsThrottled` (429 of inviteMember; every 429 of
+       *     these and `loginLocked` carry `params.seconds` until the next try is accepted and `params.minutes`, the
+       *     same rounded up, as the German `detail` names them), `lastAdministrator` (409 of deleteCurrentUser,
+       *     `params.organisation` names the organisation), `fileTooLarge` (413 of uploads, `params.maxBytes` is the
+       *     limit in bytes), `storageQuotaExceeded` (413 of uploads, the organisation's storage quota:
+       *     `params.quotaBytes` the quota, `params.usedBytes` what its files and unfinished uploads take already, the
+       *     file being replaced not counted), `termsNotAccepted` (403 of every operation a signed-in caller makes before accepting the
+       *     current terms, except getCurrentTos, getCurrentPrivacyPolicy, acceptTos, logout and getCurrentUser),
+       *     `softwareTooOld` (409 of sendDeviceCommand and queueDeviceSoftwareSync: `params.command`,
+       *     `params.requiredVersion` and, for one headset, `params.softwareVersion` ('unbekannt' when never reported),
+       *     for several `params.devices`, their names), `tooManyOpenCommands` (429 of sendDeviceCommand,
+       *     `params.limit`), `commandFinished` (409 of reportHeadsetCommandResult, `params.status` is the command's
+       *     final status), `alreadyMember` (409 of inviteMember, `params.email`), `mailNotSent` (503 of
+       *     inviteMember), `invitationInvalid` (404 of getInvitation) and `serverBusy` (503 of any operation,
+       *     `params.seconds` as in `Retry-After`).
        * @example loginThrottled
        */
       code?: string;
       /**
        * @description Values the `detail` mentions, for clients that word the message themselves.
        * @example {
-       *       "minutes": 15
+       *       "minutes": 15,
+       *       "seconds": 900
+       *     }
+       * @example {
+       *       "remainingAttempts": 2
        *     }
        */
       params?: {
@@ -1694,6 +1839,69 @@ export interface components {
     };
     UpdateMembershipRequest: {
       isAdministrator: boolean;
+    };
+    /** @description An open invitation of a person without an account, as the settings page lists it. */
+    Invitation: {
+      id: number;
+      /** Format: email */
+      email: string;
+      /**
+       * Format: date-time
+       * @description When the invitation (or its newest link) was sent.
+       */
+      createdAt: string;
+      /** Format: date-time */
+      expiresAt: string;
+      /** @description The link no longer works; inviting the address again sends a new one. */
+      isExpired: boolean;
+      /** @description The administrator who sent it; null when that account is gone. */
+      invitedBy: components['schemas']['UserSummary'] | null;
+    };
+    InviteMemberRequest: {
+      email: components['schemas']['Email'];
+    };
+    /** @description What an invitation did, by `outcome`. */
+    InvitationOutcome:
+      | {
+          /** @constant */
+          outcome: 'invited';
+          invitation: components['schemas']['Invitation'];
+        }
+      | {
+          /** @constant */
+          outcome: 'added';
+          membership: components['schemas']['Membership'];
+        };
+    InvitationDetails: {
+      /** Format: email */
+      email: string;
+      organisation: components['schemas']['OrganisationSummary'];
+      /** @description Name of the administrator who invited; null when that account is gone. */
+      invitedBy: {
+        firstName: string;
+        lastName: string;
+      } | null;
+      /** Format: date-time */
+      expiresAt: string;
+      /** @description An account with the invited address exists by now; accepting only adds the membership. */
+      accountExists: boolean;
+    };
+    AcceptInvitationRequest: {
+      /** @description The one-time token of the invitation link. */
+      token: string;
+      password?: components['schemas']['NewPassword'];
+      firstName?: string;
+      lastName?: string;
+    };
+    AcceptedInvitation: {
+      /**
+       * Format: email
+       * @description The address to sign in with.
+       */
+      email: string;
+      organisation: components['schemas']['OrganisationSummary'];
+      /** @description The address had an account already (it signs in with its own password). */
+      accountExisted: boolean;
     };
     ResetPasswordMailRequest: {
       email: components['schemas']['Email'];
@@ -2516,6 +2724,8 @@ export interface components {
     PageSize: number;
     /** @description Integer id of the resource. */
     Id: number;
+    /** @description The one-time token of the invitation link `/invitation/<token>`. */
+    InvitationToken: string;
     /** @description Serial number of the headset. */
     Serial: string;
   };
@@ -2916,6 +3126,154 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      415: components['responses']['UnsupportedMediaType'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  listInvitations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The open invitations. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Invitation'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  inviteMember: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InviteMemberRequest'];
+      };
+    };
+    responses: {
+      /** @description Invited, or (an existing account) added. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InvitationOutcome'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  withdrawInvitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+        invitationId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Withdrawn. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  getInvitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The one-time token of the invitation link `/invitation/<token>`. */
+        token: components['parameters']['InvitationToken'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The invitation. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InvitationDetails'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  acceptInvitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AcceptInvitationRequest'];
+      };
+    };
+    responses: {
+      /** @description Accepted; the account is a member of the organisation. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AcceptedInvitation'];
+        };
+      };
+      400: components['responses']['BadRequest'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];

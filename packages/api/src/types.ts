@@ -17,6 +17,11 @@ export type Organisation = Schemas['Organisation'];
 export type OrganisationSummary = Schemas['OrganisationSummary'];
 export type User = Schemas['User'];
 export type UpdateUserRequest = Schemas['UpdateUserRequest'];
+export type Invitation = Schemas['Invitation'];
+export type InvitationOutcome = Schemas['InvitationOutcome'];
+export type InvitationDetails = Schemas['InvitationDetails'];
+export type AcceptInvitationRequest = Schemas['AcceptInvitationRequest'];
+export type AcceptedInvitation = Schemas['AcceptedInvitation'];
 
 export type LoginRequest = Schemas['LoginRequest'];
 export type TokenPair = Schemas['TokenPair'];

@@ -3,10 +3,12 @@
  * @portal/ui and live there (TOAST_DURATION_MS, NAVBAR_HEIGHT_PX), their one home.
  */
 
+/** Spec §9: attempts per account at one computer; the server locks after as many failures (per account and address). */
 export const LOGIN_ATTEMPTS = 3;
 /**
  * How long a login blocked at 0 attempts stays blocked (spec §8 calls the block 'temporär' without naming a
- * duration). 15 minutes matches the server's default throttle window, so both locks end about together.
+ * duration): the server's default lock (LOGIN_LOCK_SECONDS). The server names the time left of each lock; the portal
+ * uses this only when a server says nothing.
  */
 export const LOGIN_LOCK_DURATION_MS = 15 * 60 * 1000;
 export const RUNNING_STATE_MAX_AGE_MS = 60 * 60 * 1000;

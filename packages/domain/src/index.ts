@@ -148,6 +148,7 @@ export {
   isValidEmail,
   isValidFileName,
   isValidPassword,
+  normaliseEmail,
   PASSWORD_MIN_LENGTH,
   PASSWORD_PATTERN,
   PASSWORD_PATTERN_SOURCE,

@@ -63,53 +63,69 @@ describe('the temporary lock (spec §8: temporär gesperrt)', () => {
   const start = Date.UTC(2026, 10, 22, 14, 5);
   const minutes = (n: number) => n * 60 * 1000;
 
-  it('lasts 15 minutes', () => {
+  it('lasts 15 minutes when the server says nothing', () => {
     expect(LOGIN_LOCK_DURATION_MS).toBe(minutes(15));
   });
 
-  it('starts with the failure that uses up the last attempt and ends after the lock period', () => {
-    let state = loginAttemptsAt({ remaining: null, lockedAt: null }, start);
-    expect(state).toEqual({ remaining: 3, lockedAt: null });
+  it('counting locally: starts with the failure that uses up the last attempt and ends after the lock period', () => {
+    let state = loginAttemptsAt({ remaining: null, lockedUntil: null }, start);
+    expect(state).toEqual({ remaining: 3, lockedUntil: null });
     for (const at of [start, start + 1000]) state = nextLoginAttempts(state, 'failure', at);
-    expect(state).toEqual({ remaining: 1, lockedAt: null });
+    expect(state).toEqual({ remaining: 1, lockedUntil: null });
     state = nextLoginAttempts(state, 'failure', start + 2000);
-    expect(state).toEqual({ remaining: 0, lockedAt: start + 2000 });
+    expect(state).toEqual({ remaining: 0, lockedUntil: start + 2000 + LOGIN_LOCK_DURATION_MS });
     expect(loginLockEndsAt(state)).toBe(start + 2000 + LOGIN_LOCK_DURATION_MS);
 
-    const stored = { remaining: String(state.remaining), lockedAt: String(state.lockedAt) };
+    const stored = { remaining: String(state.remaining), lockedUntil: String(state.lockedUntil) };
     const justBefore = start + 2000 + LOGIN_LOCK_DURATION_MS - 1;
     expect(isLoginBlocked(loginAttemptsAt(stored, justBefore).remaining)).toBe(true);
-    expect(loginAttemptsAt(stored, justBefore + 1)).toEqual({ remaining: 3, lockedAt: null });
-    expect(loginAttemptsAt(stored, start + minutes(60))).toEqual({ remaining: 3, lockedAt: null });
+    expect(loginAttemptsAt(stored, justBefore + 1)).toEqual({ remaining: 3, lockedUntil: null });
+    expect(loginAttemptsAt(stored, start + minutes(60))).toEqual({ remaining: 3, lockedUntil: null });
+  });
+
+  it("takes the server's word: the attempts it names, and a lock for the time it names", () => {
+    const fresh = { remaining: 3, lockedUntil: null };
+    // The server counts failures from other computers too: after one failure here it may name 1.
+    expect(nextLoginAttempts(fresh, { remainingAttempts: 1 }, start)).toEqual({
+      remaining: 1,
+      lockedUntil: null,
+    });
+    expect(nextLoginAttempts(fresh, { remainingAttempts: 7 }, start)).toEqual({
+      remaining: 3,
+      lockedUntil: null,
+    });
+    expect(nextLoginAttempts(fresh, { remainingAttempts: 0 }, start)).toEqual({
+      remaining: 0,
+      lockedUntil: start + LOGIN_LOCK_DURATION_MS,
+    });
+    const locked = nextLoginAttempts(fresh, { lockedForMs: minutes(4) }, start);
+    expect(locked).toEqual({ remaining: 0, lockedUntil: start + minutes(4) });
+    expect(loginLockEndsAt(locked)).toBe(start + minutes(4));
+    const stored = { remaining: '0', lockedUntil: String(locked.lockedUntil) };
+    expect(loginAttemptsAt(stored, start + minutes(4))).toEqual({ remaining: 3, lockedUntil: null });
   });
 
   it('lets a success reset the counter and forget the lock', () => {
-    expect(nextLoginAttempts({ remaining: 0, lockedAt: start }, 'success', start + 5)).toEqual({
+    expect(nextLoginAttempts({ remaining: 0, lockedUntil: start }, 'success', start + 5)).toEqual({
       remaining: 3,
-      lockedAt: null,
+      lockedUntil: null,
     });
-    expect(loginLockEndsAt({ remaining: 3, lockedAt: null })).toBeNull();
+    expect(loginLockEndsAt({ remaining: 3, lockedUntil: null })).toBeNull();
   });
 
-  it('starts a lock of unknown or future beginning now, so that it ends too', () => {
-    expect(loginAttemptsAt({ remaining: '0', lockedAt: null }, start)).toEqual({
-      remaining: 0,
-      lockedAt: start,
-    });
-    expect(loginAttemptsAt({ remaining: '0', lockedAt: 'gestern' }, start)).toEqual({
-      remaining: 0,
-      lockedAt: start,
-    });
-    expect(loginAttemptsAt({ remaining: '0', lockedAt: String(start + minutes(600)) }, start)).toEqual({
-      remaining: 0,
-      lockedAt: start,
-    });
+  it('gives a block of unknown or unbelievable end the usual period from now, so that it ends too', () => {
+    const usual = { remaining: 0, lockedUntil: start + LOGIN_LOCK_DURATION_MS };
+    expect(loginAttemptsAt({ remaining: '0', lockedUntil: null }, start)).toEqual(usual);
+    expect(loginAttemptsAt({ remaining: '0', lockedUntil: 'gestern' }, start)).toEqual(usual);
+    expect(loginAttemptsAt({ remaining: '0', lockedUntil: String(start + minutes(60 * 48)) }, start)).toEqual(
+      usual,
+    );
   });
 
-  it('ignores a lock start while attempts remain', () => {
-    expect(loginAttemptsAt({ remaining: '2', lockedAt: String(start) }, start)).toEqual({
+  it('ignores a lock end while attempts remain', () => {
+    expect(loginAttemptsAt({ remaining: '2', lockedUntil: String(start + 1000) }, start)).toEqual({
       remaining: 2,
-      lockedAt: null,
+      lockedUntil: null,
     });
   });
 });

@@ -3,7 +3,9 @@ import { LOGIN_ATTEMPTS, LOGIN_LOCK_DURATION_MS } from './constants.ts';
 /**
  * Login attempts of spec §4: the counter starts at 3, each failure takes one, at 0 login is blocked,
  * a success resets it to 3. Counts are whole numbers from 0 to 3; anything else is brought into range.
- * The block is temporary (spec §8): it lifts LOGIN_LOCK_DURATION_MS after it began.
+ * The block is temporary (spec §8). The server decides (contract `login`): when it names the attempts left or the
+ * time a lock lasts, the counter takes its word; a server that names nothing is counted for locally, with a lock of
+ * LOGIN_LOCK_DURATION_MS.
  */
 
 function clampAttempts(remaining: number): number {
@@ -23,9 +25,17 @@ export function resetLoginAttempts(): number {
   return LOGIN_ATTEMPTS;
 }
 
-export type LoginAttemptEvent = 'failure' | 'success';
+/**
+ * What one login try ended with: a success; a failure the server said nothing more about; a failure after which the
+ * server names the attempts left; or a lock whose time left (ms) the server names.
+ */
+export type LoginAttemptEvent =
+  | 'failure'
+  | 'success'
+  | { remainingAttempts: number }
+  | { lockedForMs: number };
 
-export function loginAttemptsReducer(remaining: number, event: LoginAttemptEvent): number {
+export function loginAttemptsReducer(remaining: number, event: 'failure' | 'success'): number {
   return event === 'success' ? resetLoginAttempts() : remainingAfterFailure(remaining);
 }
 
@@ -38,11 +48,14 @@ export function parseLoginAttempts(stored: string | null | undefined): number {
   return clampAttempts(Number(stored));
 }
 
-/** The counter together with the moment it reached 0 (epoch ms); `lockedAt` is null while attempts remain. */
+/** The counter together with the moment its block ends (epoch ms); `lockedUntil` is null while attempts remain. */
 export interface LoginAttemptsState {
   remaining: number;
-  lockedAt: number | null;
+  lockedUntil: number | null;
 }
+
+/** The longest block the portal believes (a longer stored end is a clock set back or an edit by hand). */
+const LONGEST_LOCK_MS = 24 * 60 * 60 * 1000;
 
 function parseTimestamp(stored: string | null | undefined): number | null {
   if (stored === null || stored === undefined || stored.trim() === '') return null;
@@ -51,35 +64,43 @@ function parseTimestamp(stored: string | null | undefined): number | null {
 }
 
 /**
- * The state as it holds at `now`, read from the two stored strings. A lock whose period has passed is over
- * (3 attempts again). A lock without a readable start (stored before locks expired, or edited by hand) and a
- * start in the future (a clock set back) count as beginning `now`: every lock ends some time.
+ * The state as it holds at `now`, read from the two stored strings. A block whose end has passed is over
+ * (3 attempts again). A block without a readable end, or with one further away than any lock lasts, ends
+ * LOGIN_LOCK_DURATION_MS from `now`: every block ends some time.
  */
 export function loginAttemptsAt(
-  stored: { remaining: string | null | undefined; lockedAt: string | null | undefined },
+  stored: { remaining: string | null | undefined; lockedUntil: string | null | undefined },
   now: number,
 ): LoginAttemptsState {
   const remaining = parseLoginAttempts(stored.remaining);
-  if (!isLoginBlocked(remaining)) return { remaining, lockedAt: null };
-  const began = parseTimestamp(stored.lockedAt);
-  const lockedAt = began === null || began > now ? now : began;
-  if (now - lockedAt >= LOGIN_LOCK_DURATION_MS) return { remaining: LOGIN_ATTEMPTS, lockedAt: null };
-  return { remaining: 0, lockedAt };
+  if (!isLoginBlocked(remaining)) return { remaining, lockedUntil: null };
+  const end = parseTimestamp(stored.lockedUntil);
+  const lockedUntil = end === null || end - now > LONGEST_LOCK_MS ? now + LOGIN_LOCK_DURATION_MS : end;
+  if (now >= lockedUntil) return { remaining: LOGIN_ATTEMPTS, lockedUntil: null };
+  return { remaining: 0, lockedUntil };
 }
 
-/** After a login try at `now`: a success (or a new password) resets; the failure that reaches 0 starts the lock. */
+/**
+ * After a login try at `now`: a success (or a new password) resets; a failure counts down, or takes the server's
+ * count; the try that reaches 0 starts the block, for as long as the server says or LOGIN_LOCK_DURATION_MS.
+ */
 export function nextLoginAttempts(
   state: LoginAttemptsState,
   event: LoginAttemptEvent,
   now: number,
 ): LoginAttemptsState {
-  const remaining = loginAttemptsReducer(state.remaining, event);
-  if (!isLoginBlocked(remaining)) return { remaining, lockedAt: null };
-  return { remaining, lockedAt: state.lockedAt ?? now };
+  if (event === 'success') return { remaining: resetLoginAttempts(), lockedUntil: null };
+  if (typeof event === 'object' && 'lockedForMs' in event) {
+    return { remaining: 0, lockedUntil: now + Math.max(0, Math.min(event.lockedForMs, LONGEST_LOCK_MS)) };
+  }
+  const remaining =
+    event === 'failure' ? remainingAfterFailure(state.remaining) : clampAttempts(event.remainingAttempts);
+  if (!isLoginBlocked(remaining)) return { remaining, lockedUntil: null };
+  return { remaining, lockedUntil: state.lockedUntil ?? now + LOGIN_LOCK_DURATION_MS };
 }
 
 /** When the lock ends (epoch ms), or null when the login is not blocked. */
 export function loginLockEndsAt(state: LoginAttemptsState): number | null {
-  if (!isLoginBlocked(state.remaining) || state.lockedAt === null) return null;
-  return state.lockedAt + LOGIN_LOCK_DURATION_MS;
+  if (!isLoginBlocked(state.remaining) || state.lockedUntil === null) return null;
+  return state.lockedUntil;
 }

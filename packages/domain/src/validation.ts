@@ -21,6 +21,15 @@ export function isValidEmail(value: string, options: { strictTld?: boolean } = {
   return (options.strictTld ? EMAIL_PATTERN_STRICT_TLD : EMAIL_PATTERN).test(value);
 }
 
+/**
+ * The form in which an address names an account: addresses are compared case-insensitively and without surrounding
+ * blanks (the server stores them so; the portal keeps its login-attempt counter per account so).
+ * @example normaliseEmail(' Lehrer@Schule.example ') // 'lehrer@schule.example'
+ */
+export function normaliseEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
 export const PASSWORD_MIN_LENGTH = 8;
 /**
  * At least 8 characters, one digit and one letter. "Letter" means A–Z/a–z: JSON Schema validators do not

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ContentType } from '@portal/domain';
+import { type ContentType, LOGIN_LOCK_DURATION_MS } from '@portal/domain';
 import { type AdmissionSettings, DEFAULT_ADMISSION } from './infra/admission.ts';
 
 /**
@@ -20,14 +20,27 @@ export type TrustProxy = boolean | number | string;
 
 /** Settings of sign-in throttling, password reset, mail and social login. */
 export interface AccessSettings {
-  /** Failed sign-ins per account within the window before 429. */
+  /**
+   * Failed sign-ins of one account from all addresses together within the window; the one that reaches it locks the
+   * account everywhere (the limit per account and address is spec §9's 3, LOGIN_ATTEMPTS of @portal/domain).
+   */
   loginMaxFailuresPerAccount: number;
-  /** Failed sign-ins per client address within the window before 429. */
+  /**
+   * Failed sign-ins from one client address over all accounts within the window; beyond it only accounts that
+   * signed in from that address before may still try (services/loginThrottle.ts).
+   */
   loginMaxFailuresPerAddress: number;
+  /** Failures are counted for this long from the first one. */
   loginWindowSeconds: number;
+  /** How long a sign-in lock lasts (spec §8: temporär gesperrt). */
+  loginLockSeconds: number;
   /** Reset mails per address (and per client address ×5) within the window before 429. */
   resetMailMaxPerAccount: number;
   resetTokenTtlSeconds: number;
+  /** How long an invitation link stays valid. */
+  invitationTtlSeconds: number;
+  /** Invitations one organisation may send per hour (each is a mail to an address of the inviter's choosing). */
+  invitationsPerHour: number;
   /** Origin used in links of mails and the OIDC redirect URI (PUBLIC_URL). */
   publicUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -171,10 +184,13 @@ export function readAccessSettings(env: NodeJS.ProcessEnv = process.env): Access
   const smtpUrl = env.SMTP_URL || undefined;
   return {
     loginMaxFailuresPerAccount: integer(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 10, 1),
-    loginMaxFailuresPerAddress: integer(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 50, 1),
+    loginMaxFailuresPerAddress: integer(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 30, 1),
     loginWindowSeconds: integer(env, 'LOGIN_THROTTLE_WINDOW_SECONDS', 900, 1),
+    loginLockSeconds: integer(env, 'LOGIN_LOCK_SECONDS', LOGIN_LOCK_DURATION_MS / 1000, 1),
     resetMailMaxPerAccount: integer(env, 'RESET_MAIL_MAX_PER_ACCOUNT', 5, 1),
     resetTokenTtlSeconds: integer(env, 'RESET_TOKEN_TTL_SECONDS', 3600, 1),
+    invitationTtlSeconds: integer(env, 'INVITATION_TTL_SECONDS', 7 * 24 * 3600, 1),
+    invitationsPerHour: integer(env, 'INVITATIONS_MAX_PER_HOUR', 50, 1),
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     smtpUrl,
     mailFrom: env.MAIL_FROM || 'VR-Portal <no-reply@vr-portal.example>',

@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES } from './messages.ts';
+import { MESSAGES, wholeMinutes } from './messages.ts';
 
 /**
  * The one error style of the server: services (and the request pipeline) throw the domain errors below; the one
@@ -10,6 +10,8 @@ import { MESSAGES } from './messages.ts';
 
 /** The contract's `Error.code`s: reasons a client may word itself, in the user's language. */
 export type ErrorCode =
+  | 'invalidCredentials'
+  | 'loginLocked'
   | 'loginThrottled'
   | 'resetMailThrottled'
   | 'passwordCheckThrottled'
@@ -18,6 +20,10 @@ export type ErrorCode =
   | 'storageQuotaExceeded'
   | 'termsNotAccepted'
   | 'serverBusy'
+  | 'alreadyMember'
+  | 'invitationsThrottled'
+  | 'mailNotSent'
+  | 'invitationInvalid'
   | 'enrolThrottled'
   | 'softwareTooOld'
   | 'tooManyOpenCommands'
@@ -111,7 +117,10 @@ export class UnsupportedMediaType extends DomainError {
   readonly kind = 'unsupportedMediaType';
 }
 
-/** Too many attempts (429): the detail asks to wait whole minutes, `Retry-After` names the seconds. */
+/**
+ * Too many attempts (429): the detail asks to wait whole minutes (rounded up); `Retry-After` and `params.seconds` name
+ * the seconds, `params.minutes` the minutes of the detail.
+ */
 export class TooManyAttempts extends DomainError {
   readonly kind = 'tooManyAttempts';
   constructor(
@@ -119,8 +128,8 @@ export class TooManyAttempts extends DomainError {
     what: string,
     code: ErrorCode,
   ) {
-    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    super(MESSAGES.request.retryIn(what, minutes), { code, params: { minutes } });
+    const minutes = wholeMinutes(retryAfterSeconds);
+    super(MESSAGES.request.retryIn(what, minutes), { code, params: { minutes, seconds: retryAfterSeconds } });
   }
 }
 

@@ -7,6 +7,9 @@ import type { DeviceCommand } from '@portal/domain';
 
 const list = (items: readonly (string | number)[]) => items.join(', ');
 
+/** Seconds as the whole minutes (rounded up, at least 1) that answers asking to wait name. */
+export const wholeMinutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+
 /** 'einer Minute' / '15 Minuten', for answers that ask to wait. */
 const inMinutes = (minutes: number) => (minutes === 1 ? 'einer Minute' : `${minutes} Minuten`);
 
@@ -66,8 +69,11 @@ export const MESSAGES = {
   auth: {
     notAuthenticated: 'Sie sind nicht eingeloggt. Bitte melden Sie sich an.',
     tokenInvalid: 'Ihre Sitzung ist abgelaufen oder ungültig. Bitte melden Sie sich erneut an.',
-    wrongCredentials: 'Anmeldung fehlgeschlagen. Bitte prüfen Sie die eingegebene E-Mail und Ihr Passwort.',
-    tooManyLogins: 'Zu viele fehlgeschlagene Anmeldeversuche.',
+    wrongCredentials: (remainingAttempts: number) =>
+      `Anmeldung fehlgeschlagen. Bitte prüfen Sie die eingegebene E-Mail und Ihr Passwort. Noch ${remainingAttempts} ${remainingAttempts === 1 ? 'Versuch' : 'Versuche'}.`,
+    /** Spec §8's toast, word for word, followed by when to try again (MESSAGES.request.retryIn). */
+    loginLocked: 'Login gesperrt - Aus Sicherheitsgründen wurde der Login temporär gesperrt.',
+    tooManyLogins: 'Von Ihrer Netzwerkadresse gab es zu viele fehlgeschlagene Anmeldeversuche.',
     refreshRejected: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
     termsNotAccepted:
       'Bitte akzeptieren Sie zuerst die aktuellen Nutzungsbedingungen. Erst danach können Sie das Portal nutzen.',
@@ -95,6 +101,16 @@ export const MESSAGES = {
   organisations: {
     lastAdministrator:
       'Die Organisation braucht mindestens eine Administratorin oder einen Administrator. Bitte ernennen Sie zuerst ein anderes Mitglied.',
+  },
+
+  invitations: {
+    alreadyMember: (email: string) => `${email} ist bereits Mitglied dieser Organisation.`,
+    tooMany: 'Ihre Organisation hat in kurzer Zeit zu viele Einladungen verschickt.',
+    mailNotSent:
+      'Die Einladung konnte nicht per E-Mail verschickt werden. Bitte versuchen Sie es später erneut oder wenden Sie sich an den Betrieb des Portals.',
+    invalid:
+      'Diese Einladung ist ungültig, abgelaufen oder wurde zurückgezogen. Bitte lassen Sie sich erneut einladen.',
+    notFound: 'Diese Einladung gibt es nicht (mehr).',
   },
 
   social: {
@@ -292,20 +308,34 @@ export interface Mail {
   text: string;
 }
 
-/** The password-reset mail in the user's portal language (users.language); German for 'de' and for no choice. */
-export function resetPasswordMail(link: string, ttlSeconds: number, language: string | null): Mail {
-  const hours = ttlSeconds / 3600;
-  const wholeHours = hours >= 1 && Number.isInteger(hours);
+/** How long a mailed link stays valid, in words of the mail's language: 'eine Stunde', '7 Tage', '30 minutes'. */
+function validity(ttlSeconds: number, language: 'de' | 'en'): string {
+  const units = [
+    { seconds: 86_400, de: ['einen Tag', 'Tage'], en: ['one day', 'days'] },
+    { seconds: 3_600, de: ['eine Stunde', 'Stunden'], en: ['one hour', 'hours'] },
+  ] as const;
+  for (const unit of units) {
+    const count = ttlSeconds / unit.seconds;
+    if (count >= 1 && Number.isInteger(count))
+      return count === 1 ? unit[language][0] : `${count} ${unit[language][1]}`;
+  }
   const minutes = Math.max(1, Math.round(ttlSeconds / 60));
-  if (language === 'en') {
-    const validity = wholeHours ? (hours === 1 ? 'one hour' : `${hours} hours`) : `${minutes} minutes`;
+  return language === 'en' ? `${minutes} minutes` : `${minutes} Minuten`;
+}
+
+/** Mails are English for users who chose English, German for 'de' and for no choice. */
+const mailLanguage = (language: string | null): 'de' | 'en' => (language === 'en' ? 'en' : 'de');
+
+/** The password-reset mail in the user's portal language (users.language). */
+export function resetPasswordMail(link: string, ttlSeconds: number, language: string | null): Mail {
+  if (mailLanguage(language) === 'en') {
     return {
       subject: 'VR-Portal: Reset your password',
       text: [
         'Hello,',
         '',
         'a password reset was requested for your VR-Portal account.',
-        `You can set a new password with this link (valid for ${validity}, usable only once):`,
+        `You can set a new password with this link (valid for ${validity(ttlSeconds, 'en')}, usable only once):`,
         '',
         link,
         '',
@@ -313,18 +343,109 @@ export function resetPasswordMail(link: string, ttlSeconds: number, language: st
       ].join('\n'),
     };
   }
-  const validity = wholeHours ? `${hours === 1 ? 'eine Stunde' : `${hours} Stunden`}` : `${minutes} Minuten`;
   return {
     subject: 'VR-Portal: Passwort zurücksetzen',
     text: [
       'Guten Tag,',
       '',
       'für Ihr Konto im VR-Portal wurde das Zurücksetzen des Passworts angefordert.',
-      `Über diesen Link können Sie ein neues Passwort festlegen (gültig für ${validity}, nur einmal verwendbar):`,
+      `Über diesen Link können Sie ein neues Passwort festlegen (gültig für ${validity(ttlSeconds, 'de')}, nur einmal verwendbar):`,
       '',
       link,
       '',
       'Wenn Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren; Ihr Passwort bleibt unverändert.',
+    ].join('\n'),
+  };
+}
+
+/** Who sent an invitation, as mails name them: 'Anna Admin (admin@kmz.example)', or the address alone. */
+export function inviterName(inviter: { firstName: string; lastName: string; email: string }): string {
+  const name = `${inviter.firstName} ${inviter.lastName}`.trim();
+  return name === '' ? inviter.email : `${name} (${inviter.email})`;
+}
+
+/**
+ * The invitation of a person without an account, in the inviter's portal language (we know nothing of the invitee's):
+ * the link sets the password of the new account.
+ */
+export function invitationMail(invitation: {
+  link: string;
+  email: string;
+  organisation: string;
+  inviter: string;
+  ttlSeconds: number;
+  language: string | null;
+}): Mail {
+  const { link, email, organisation, inviter, ttlSeconds } = invitation;
+  if (mailLanguage(invitation.language) === 'en') {
+    return {
+      subject: `VR-Portal: Invitation to “${organisation}”`,
+      text: [
+        'Hello,',
+        '',
+        `${inviter} invites you to join the organisation “${organisation}” in the VR-Portal.`,
+        `With this link you set your password and your name (valid for ${validity(ttlSeconds, 'en')}, usable only once):`,
+        '',
+        link,
+        '',
+        `Then sign in with your email address ${email} and the new password.`,
+        '',
+        'If you did not expect this invitation, you can ignore this email.',
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: `VR-Portal: Einladung in „${organisation}“`,
+    text: [
+      'Guten Tag,',
+      '',
+      `${inviter} lädt Sie ein, im VR-Portal Mitglied der Organisation „${organisation}“ zu werden.`,
+      `Über diesen Link legen Sie Ihr Passwort und Ihren Namen fest (gültig für ${validity(ttlSeconds, 'de')}, nur einmal verwendbar):`,
+      '',
+      link,
+      '',
+      `Danach melden Sie sich mit Ihrer E-Mail-Adresse ${email} und dem neuen Passwort an.`,
+      '',
+      'Wenn Sie diese Einladung nicht erwartet haben, können Sie diese E-Mail ignorieren.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * The notice to a person who has an account and was added to an organisation, in their portal language. `loginUrl`
+ * is null when the portal's address is not known (no PUBLIC_URL): the mail then names no link.
+ */
+export function addedToOrganisationMail(notice: {
+  organisation: string;
+  inviter: string;
+  loginUrl: string | null;
+  language: string | null;
+}): Mail {
+  const { organisation, inviter, loginUrl } = notice;
+  if (mailLanguage(notice.language) === 'en') {
+    return {
+      subject: `VR-Portal: You are now a member of “${organisation}”`,
+      text: [
+        'Hello,',
+        '',
+        `${inviter} has added your VR-Portal account to the organisation “${organisation}”.`,
+        'You will see its content, playlists and headsets the next time you sign in, as usual with your account.',
+        ...(loginUrl ? ['', loginUrl] : []),
+        '',
+        `If you did not expect this, please contact ${inviter}.`,
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: `VR-Portal: Sie sind jetzt Mitglied von „${organisation}“`,
+    text: [
+      'Guten Tag,',
+      '',
+      `${inviter} hat Ihr Konto im VR-Portal der Organisation „${organisation}“ hinzugefügt.`,
+      'Deren Inhalte, Wiedergabelisten und VR-Brillen sehen Sie, sobald Sie sich das nächste Mal wie gewohnt anmelden.',
+      ...(loginUrl ? ['', loginUrl] : []),
+      '',
+      `Wenn Sie das nicht erwartet haben, wenden Sie sich bitte an ${inviter}.`,
     ].join('\n'),
   };
 }

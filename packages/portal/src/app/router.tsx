@@ -30,6 +30,8 @@ export const routes: RouteObject[] = [
           // Password reset (issue 4): the request page and the link of the mail; no help topic (spec §2).
           { path: 'forgot-password', lazy: () => import('../features/auth/ForgotPasswordPage.tsx') },
           { path: 'reset-password/:urlHash', lazy: () => import('../features/auth/ResetPasswordPage.tsx') },
+          // The link of an invitation mail (issue 12 item 6): name and password of the new account; no help topic.
+          { path: 'invitation/:token', lazy: () => import('../features/auth/InvitationPage.tsx') },
           {
             path: 'library',
             // On demand, so /login does not load it; index.html preloads it on /library (vite.config.ts).

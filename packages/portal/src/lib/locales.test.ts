@@ -91,9 +91,9 @@ describe('server errors the portal words itself', () => {
       defaultNS: 'common',
       interpolation: { escapeValue: false },
     });
-    // packages/server: handlers/sessions.ts tooManyAttempts, handlers/users.ts deleteCurrentUser.
+    // packages/server: messages.ts (MESSAGES.auth.tooManyLogins + retryIn, users.lastAdministratorOf, …).
     expect(t.t('serverErrors.loginThrottled', { count: 15 })).toBe(
-      'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.',
+      'Von Ihrer Netzwerkadresse gab es zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.',
     );
     expect(t.t('serverErrors.resetMailThrottled', { count: 1 })).toBe(
       'Zu viele Anfragen zum Zurücksetzen des Passworts. Bitte versuchen Sie es in einer Minute erneut.',
@@ -108,6 +108,15 @@ describe('server errors the portal words itself', () => {
     expect(t.t('serverErrors.serverBusy', { count: 1 })).toBe(
       'Der Server ist gerade stark ausgelastet. Bitte versuchen Sie es in einer Sekunde erneut.',
     );
+    expect(t.t('serverErrors.invitationsThrottled', { count: 42 })).toBe(
+      'Ihre Organisation hat in kurzer Zeit zu viele Einladungen verschickt. Bitte versuchen Sie es in 42 Minuten erneut.',
+    );
+    expect(t.t('serverErrors.alreadyMember', { email: 'lehrer@schule.example' })).toBe(
+      'lehrer@schule.example ist bereits Mitglied dieser Organisation.',
+    );
+    expect(t.t('serverErrors.mailNotSent')).toBe(
+      'Die Einladung konnte nicht per E-Mail verschickt werden. Bitte versuchen Sie es später erneut oder wenden Sie sich an den Betrieb des Portals.',
+    );
     expect(t.t('serverErrors.lastAdministrator', { organisation: 'Gymnasium Demo' })).toBe(
       'Sie sind die letzte Administratorin bzw. der letzte Administrator von „Gymnasium Demo“. Bitte ernennen Sie zuerst ein anderes Mitglied zur Administratorin oder zum Administrator.',
     );
@@ -117,7 +126,13 @@ describe('server errors the portal words itself', () => {
     'have a plural form for one and for several minutes or seconds in %s',
     (language) => {
       const serverErrors = valueAt(load(language, 'common'), 'serverErrors') as Tree;
-      for (const code of ['loginThrottled', 'resetMailThrottled', 'passwordCheckThrottled', 'serverBusy']) {
+      for (const code of [
+        'loginThrottled',
+        'resetMailThrottled',
+        'passwordCheckThrottled',
+        'invitationsThrottled',
+        'serverBusy',
+      ]) {
         expect(serverErrors[`${code}_one`], `${code}_one`).toEqual(expect.any(String));
         expect(serverErrors[`${code}_other`], `${code}_other`).toContain('{{count}}');
       }

@@ -162,6 +162,14 @@ const KNOWN_CODES: Record<string, Wording> = {
     typeof params.organisation === 'string'
       ? { key: 'common:serverErrors.lastAdministrator', values: { organisation: params.organisation } }
       : undefined,
+  // Invitations (settings page, invitation link).
+  alreadyMember: (params) =>
+    typeof params.email === 'string'
+      ? { key: 'common:serverErrors.alreadyMember', values: { email: params.email } }
+      : undefined,
+  invitationsThrottled: counting('minutes', 'common:serverErrors.invitationsThrottled'),
+  mailNotSent: () => ({ key: 'common:serverErrors.mailNotSent' }),
+  invitationInvalid: () => ({ key: 'common:serverErrors.invitationInvalid' }),
 };
 
 function coded(body: unknown): ServerMessage | undefined {

@@ -14,8 +14,10 @@ export const storageKeys = {
   accessToken: `${STORAGE_PREFIX}accessToken`,
   refreshToken: `${STORAGE_PREFIX}refreshToken`,
   loginAttempts: `${STORAGE_PREFIX}loginAttempts`,
-  // When the counter reached 0 (epoch ms): the block lifts a lock period later.
-  loginLockedAt: `${STORAGE_PREFIX}loginLockedAt`,
+  // The account (normalised address) the counter belongs to: the server locks an account, not the computer.
+  loginAttemptsAccount: `${STORAGE_PREFIX}loginAttemptsAccount`,
+  // When the block of a counter at 0 lifts (epoch ms): as the server named it, or a lock period after the failure.
+  loginLockedUntil: `${STORAGE_PREFIX}loginLockedUntil`,
   // Lets the inline prefetch script in index.html ask for the list in the order the user will get.
   contentOrdering: `${STORAGE_PREFIX}contentOrdering`,
   // The chosen portal language ('de' | 'en'); also saved with the account, since a logout removes it here.
@@ -23,14 +25,15 @@ export const storageKeys = {
 } as const;
 
 /**
- * Kept when the server ends a session (a 401 that no refresh cures): the login-attempt counter and the start
- * of a block, because a wrong password answers 401 too, and the language, because the person is still at the
+ * Kept when the server ends a session (a 401 that no refresh cures): the login-attempt counter, its account and
+ * the end of a block, because a wrong password answers 401 too, and the language, because the person is still at the
  * screen and is sent to the sign-in page. A logout (spec §9) keeps nothing: see lib/localSession.ts.
  */
 export const keptOnUnauthorized: readonly string[] = [
   storageKeys.language,
   storageKeys.loginAttempts,
-  storageKeys.loginLockedAt,
+  storageKeys.loginAttemptsAccount,
+  storageKeys.loginLockedUntil,
 ];
 
 /**

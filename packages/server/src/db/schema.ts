@@ -311,14 +311,60 @@ export const configurationShares = pgTable(
 );
 
 /**
- * Failed sign-in attempts per key ('account:<email>' or 'address:<ip>') in a fixed window. Kept in the database,
- * not in memory, so that several server processes on one database throttle together.
+ * Attempts per key (services/throttle.ts: e.g. 'login:pair:<email>|<ip>', 'login:account:<email>',
+ * 'login:address:<ip>', 'reset:account:<email>') in a window from the first attempt; the attempt that reaches the
+ * limit sets `locked_until`. Kept in the database, not in memory, so that several server processes on one database
+ * throttle together.
  */
 export const throttleCounters = pgTable('throttle_counters', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
+
+/**
+ * Client addresses an account signed in from successfully (services/loginThrottle.ts): while an address is throttled
+ * for spraying many accounts, the accounts that signed in from it before keep signing in. Forgotten after 30 days.
+ */
+export const signInAddresses = pgTable(
+  'sign_in_addresses',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.address] }),
+    index('sign_in_addresses_time_idx').on(t.lastSuccessAt),
+  ],
+);
+
+/**
+ * Open invitations of people without an account to an organisation (services/invitations.ts): one per organisation
+ * and address, removed when it is accepted or withdrawn. Only the SHA-256 of the link's token is stored.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    // Stored lower-cased like users.email.
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_hash_unique').on(t.tokenHash),
+    uniqueIndex('invitations_org_email_unique').on(t.organisationId, t.email),
+  ],
+);
 
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',

@@ -10,6 +10,9 @@ export type Executor = Database | Transaction;
 /** Postgres integer array parameter (`= any(...)`), which unlike `in (...)` also works for an empty list. */
 export const intArray = (ids: readonly number[]) => sql`${sql.param(ids)}::int[]`;
 
+/** Postgres text array parameter (`= any(...)`). */
+export const textArray = (values: readonly string[]) => sql`${sql.param(values)}::text[]`;
+
 /**
  * German sort key (DIN 5007-1: ä as a, ß as s) that does not depend on the database's collation, which is
  * bytewise in PGlite. Callers break ties by id so that pages never overlap or skip items.

@@ -1,6 +1,13 @@
-import { created, type Operations, ok } from '../http/operation.ts';
+import { created, noContent, type Operations, ok } from '../http/operation.ts';
 import { absoluteUrl, requestOrigin } from '../http/urls.ts';
 import { signedIn } from '../services/access.ts';
+import {
+  acceptInvitation,
+  invitationDetails,
+  inviteMember,
+  listInvitations,
+  withdrawInvitation,
+} from '../services/invitations.ts';
 import {
   listOrganisationSummaries,
   publishTerms,
@@ -8,7 +15,10 @@ import {
   setAdministrator,
 } from '../services/organisations.ts';
 
-/** Organisations as administrators edit them, and publishing terms versions (contract tag `organisations`). */
+/**
+ * Organisations as administrators edit them (name, members' roles, invitations), the invitation link's calls, and
+ * publishing terms versions (contract tag `organisations`).
+ */
 export const organisationOperations = {
   /** For picking whom to share with: any signed-in user may read names and types of all organisations. */
   async listOrganisations({ caller }, { db }) {
@@ -24,6 +34,28 @@ export const organisationOperations = {
     return ok(
       await setAdministrator(db, signedIn(caller), params.id, params.membershipId, body.isAdministrator),
     );
+  },
+
+  async listInvitations({ params, caller }, { db }) {
+    return ok(await listInvitations(db, signedIn(caller), params.id));
+  },
+
+  async inviteMember({ params, body, caller, http }, services) {
+    const request = { requestOrigin: requestOrigin(http), log: http.log };
+    return created(await inviteMember(services, signedIn(caller), params.id, body.email, request));
+  },
+
+  async withdrawInvitation({ params, caller }, { db }) {
+    await withdrawInvitation(db, signedIn(caller), params.id, params.invitationId);
+    return noContent();
+  },
+
+  async getInvitation({ params }, { db }) {
+    return ok(await invitationDetails(db, params.token));
+  },
+
+  async acceptInvitation({ body }, { db }) {
+    return created(await acceptInvitation(db, body));
   },
 
   async publishTos({ body, caller, http }, { db }) {

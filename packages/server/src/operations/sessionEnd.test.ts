@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readAccessSettings } from '../config.ts';
 import { readOutbox } from '../infra/mail.ts';
-import { requestResetMail, resetLinkOrigin } from '../services/passwordReset.ts';
+import { mailLinkOrigin } from '../services/mailedLinks.ts';
+import { requestResetMail } from '../services/passwordReset.ts';
 import { Throttle } from '../services/throttle.ts';
 import { bearer, createTestServer, login, type TestServer } from '../test/testServer.ts';
 
@@ -125,7 +126,7 @@ describe('reset links', () => {
     [undefined, 'http://localhost.attacker.example', null],
     ['https://vr.example', 'https://attacker.example', 'https://vr.example'],
   ])('PUBLIC_URL %j, request for %s: link to %j', (publicUrl, requestOrigin, expected) => {
-    expect(resetLinkOrigin(publicUrl, requestOrigin)).toBe(expected);
+    expect(mailLinkOrigin(publicUrl, requestOrigin)).toBe(expected);
   });
 
   it('without PUBLIC_URL are not sent for a request to another host, with a clear log line', async () => {

@@ -388,7 +388,7 @@ describe('email change', () => {
     const { access } = await login(server.app, 'zora@zfsl.example', 'neuesPasswort1');
     // As if the account had used up its failed sign-ins.
     await server.database.db.execute(
-      "insert into throttle_counters (key, failures) values ('login:account:zora@zfsl.example', 100) on conflict (key) do update set failures = 100",
+      "insert into throttle_counters (key, failures, locked_until) values ('login:account:zora@zfsl.example', 10, now() + interval '15 minutes') on conflict (key) do update set failures = 10, locked_until = now() + interval '15 minutes'",
     );
     const locked = await patchMe(access, { email: 'zfsl@zfsl.example', currentPassword: 'neuesPasswort1' });
     expect(locked.statusCode).toBe(429);

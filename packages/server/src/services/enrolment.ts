@@ -176,7 +176,7 @@ export async function enrolHeadset(
   clientAddress: string,
 ): Promise<HeadsetEnrolment> {
   const rule = enrolAddressRule(clientAddress);
-  const wait = await throttle.blockedFor([rule]);
+  const wait = await throttle.lockedFor([rule]);
   if (wait > 0) throw new TooManyAttempts(wait, MESSAGES.enrolment.enrolThrottled, 'enrolThrottled');
   const enrolment = await exchangeEnrolmentCode(db, request);
   if (enrolment) return enrolment;

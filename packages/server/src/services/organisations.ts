@@ -21,7 +21,7 @@ async function organisationView(db: Database, caller: Caller, organisationId: nu
 }
 
 /** The caller's own membership in the organisation, locked until the transaction ends. */
-async function ownMembership(tx: Transaction, caller: Caller, organisationId: number) {
+export async function ownMembership(tx: Transaction, caller: Caller, organisationId: number) {
   const [own] = await tx
     .select({ isAdministrator: memberships.isAdministrator })
     .from(memberships)
@@ -80,6 +80,16 @@ export async function setAdministrator(
       .set({ isAdministrator })
       .where(and(eq(memberships.id, membershipId), eq(memberships.organisationId, organisationId)));
   });
+  return membershipView(db, caller, organisationId, membershipId);
+}
+
+/** A membership of the organisation as the settings page lists it (from the caller's view of the organisation). */
+export async function membershipView(
+  db: Database,
+  caller: Caller,
+  organisationId: number,
+  membershipId: number,
+): Promise<Membership> {
   const membership = (await organisationView(db, caller, organisationId)).memberships.find(
     (m) => m.id === membershipId,
   );

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { isValidPassword } from '@portal/domain';
+import { normaliseEmail } from '@portal/domain';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { passwordResetTokens, refreshTokens, users } from '../db/schema.ts';
@@ -7,31 +6,23 @@ import { InvalidFields, TooManyAttempts } from '../errors.ts';
 import { hashPassword, secretHash } from '../infra/passwords.ts';
 import { MESSAGES, resetPasswordMail } from '../messages.ts';
 import type { Services } from './dependencies.ts';
-import { isLoopbackUrl } from './loopback.ts';
-import { loginAccountRule, resetMailRules } from './throttle.ts';
-import { findUserByEmail, findUserById, normaliseEmail } from './users.ts';
-
-/** Where a service reports what only operators need to know. */
-export interface ServiceLog {
-  error(details: object, message: string): void;
-}
-
-/**
- * The origin of reset links: PUBLIC_URL only. The request's Host header is the client's word, so a link built from it
- * could send the secret token to any host an attacker names. Without PUBLIC_URL only development on this machine
- * gets a link (the request named a loopback host: the link cannot lead anywhere else); null means no mail.
- */
-export function resetLinkOrigin(publicUrl: string | undefined, requestOrigin: string): string | null {
-  if (publicUrl !== undefined) return publicUrl;
-  return isLoopbackUrl(requestOrigin) ? requestOrigin : null;
-}
+import { liftLoginLocks } from './loginThrottle.ts';
+import {
+  logMissingPublicUrl,
+  mailLinkOrigin,
+  newLinkToken,
+  requireNewPassword,
+  type ServiceLog,
+} from './mailedLinks.ts';
+import { resetMailRules } from './throttle.ts';
+import { findUserByEmail, findUserById } from './users.ts';
 
 /** Creates a one-time reset token for the user; only its hash is stored. Returns the token for the link. */
 export async function createResetToken(db: Database, userId: number, ttlSeconds: number): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const { token, tokenHash } = newLinkToken();
   await db.insert(passwordResetTokens).values({
     userId,
-    tokenHash: secretHash(token),
+    tokenHash,
     expiresAt: new Date(Date.now() + ttlSeconds * 1000),
   });
   return token;
@@ -87,22 +78,15 @@ export async function requestResetMail(
 ): Promise<void> {
   const address = normaliseEmail(email);
   const rules = resetMailRules(settings, address, request.clientAddress);
-  const wait = await throttle.blockedFor(rules);
+  const wait = await throttle.lockedFor(rules);
   if (wait > 0) throw new TooManyAttempts(wait, MESSAGES.users.tooManyResetMails, 'resetMailThrottled');
   await throttle.recordFailure(rules);
 
   const user = await findUserByEmail(db, address);
   // Social users sign in at their provider, which owns their credentials: no password to reset here.
   if (!user || user.isSocialUser) return;
-  const origin = resetLinkOrigin(settings.publicUrl, request.requestOrigin);
-  if (origin === null) {
-    request.log.error(
-      { requestOrigin: request.requestOrigin },
-      'reset mail not sent: PUBLIC_URL is not set, and without it reset links go only to requests for this machine ' +
-        '(localhost). Set PUBLIC_URL to the origin users open the portal at.',
-    );
-    return;
-  }
+  const origin = mailLinkOrigin(settings.publicUrl, request.requestOrigin);
+  if (origin === null) return logMissingPublicUrl(request.log, 'reset mail', request.requestOrigin);
   void (async () => {
     const token = await createResetToken(db, user.id, settings.resetTokenTtlSeconds);
     const link = `${origin}/reset-password/${token}`;
@@ -118,13 +102,13 @@ export async function requestResetMail(
  * the same transaction). A forgotten password often follows a lockout: the new password opens the account at once.
  */
 export async function resetPassword(
-  { db, throttle, settings }: Pick<Services, 'db' | 'throttle' | 'settings'>,
+  { db, throttle }: Pick<Services, 'db' | 'throttle'>,
   password: string,
   urlHash: string,
 ): Promise<void> {
-  if (!isValidPassword(password)) throw InvalidFields.of('password', MESSAGES.field.password);
+  requireNewPassword(password);
   const userId = await resetPasswordWithToken(db, urlHash, password);
   if (userId === null) throw InvalidFields.of('urlHash', MESSAGES.users.resetLinkInvalid);
   const user = await findUserById(db, userId);
-  if (user) await throttle.reset(loginAccountRule(settings, user.email).key);
+  if (user) await liftLoginLocks(throttle, user.email);
 }

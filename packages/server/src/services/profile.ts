@@ -1,5 +1,5 @@
 import type { components } from '@portal/api/schema';
-import { isResourceUrl, isValidEmail, isValidPassword } from '@portal/domain';
+import { isResourceUrl, isValidEmail, isValidPassword, normaliseEmail } from '@portal/domain';
 import { and, count, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { memberships, organisations, passwordResetTokens, refreshTokens, users } from '../db/schema.ts';
@@ -17,8 +17,8 @@ import { hashPassword, verifyPassword } from '../infra/passwords.ts';
 import { MESSAGES } from '../messages.ts';
 import type { Caller } from './access.ts';
 import type { Services } from './dependencies.ts';
-import { loginAccountRule } from './throttle.ts';
-import { currentUser, findUserById, normaliseEmail, type UserView } from './users.ts';
+import { accountRule } from './loginThrottle.ts';
+import { currentUser, findUserById, type UserView } from './users.ts';
 
 type UpdateUserRequest = components['schemas']['UpdateUserRequest'];
 
@@ -41,8 +41,8 @@ async function confirmCurrentPassword(
   user: { email: string; passwordHash: string | null },
   currentPassword: string,
 ): Promise<void> {
-  const rule = loginAccountRule(settings, user.email);
-  const wait = await throttle.blockedFor([rule]);
+  const rule = accountRule(settings, user.email);
+  const wait = await throttle.lockedFor([rule]);
   if (wait > 0)
     throw new TooManyAttempts(wait, MESSAGES.users.tooManyPasswordChecks, 'passwordCheckThrottled');
   if (await verifyPassword(currentPassword, user.passwordHash)) return;

@@ -1,34 +1,32 @@
 import type { components } from '@portal/api/schema';
-import { NotAuthenticated, TooManyAttempts } from '../errors.ts';
+import { NotAuthenticated } from '../errors.ts';
 import { dummyPasswordHash, verifyPassword } from '../infra/passwords.ts';
 import { MESSAGES } from '../messages.ts';
 import type { Caller } from './access.ts';
 import type { Services } from './dependencies.ts';
-import { loginAccountRule, loginAddressRule } from './throttle.ts';
+import { LoginAttempt, loginRules } from './loginThrottle.ts';
 import { findUserByEmail } from './users.ts';
 
 type TokenPair = components['schemas']['TokenPair'];
 
 /**
- * Sign-in with email and password from a client address. Every attempt is counted before the password is checked (a
- * failure keeps its count; unknown addresses count too, or the 429 would reveal which accounts exist), so a blocked
- * account cannot be probed further, not even with the right password, and parallel attempts cannot slip past the
- * limit together. Unknown accounts cost a hash check too, so response time does not tell which addresses exist.
+ * Sign-in with email and password from a client address. The attempt is counted before the password is checked
+ * (services/loginThrottle.ts: parallel attempts cannot slip past the limits together; a locked account cannot be
+ * probed further, not even with the right password); a wrong password answers 401 with the attempts left, the one
+ * that uses up the last answers that the login is locked now. Unknown accounts count alike and cost a hash check
+ * too, so neither answers nor response time tell which addresses exist.
  */
 export async function signIn(
   { db, tokens, throttle, settings }: Pick<Services, 'db' | 'tokens' | 'throttle' | 'settings'>,
   credentials: { username: string; password: string },
   clientAddress: string,
 ): Promise<TokenPair> {
-  const account = loginAccountRule(settings, credentials.username);
-  const address = loginAddressRule(settings, clientAddress);
-  const wait = await throttle.reserve([account, address]);
-  if (wait > 0) throw new TooManyAttempts(wait, MESSAGES.auth.tooManyLogins, 'loginThrottled');
+  const rules = loginRules(settings, credentials.username, clientAddress);
+  const attempt = await LoginAttempt.check({ db, throttle }, rules, credentials.username, clientAddress);
   const user = await findUserByEmail(db, credentials.username);
   const valid = await verifyPassword(credentials.password, user?.passwordHash ?? (await dummyPasswordHash()));
-  if (!user || !valid) throw new NotAuthenticated(MESSAGES.auth.wrongCredentials);
-  await throttle.reset(account.key);
-  await throttle.release(address);
+  if (!user || !valid) throw await attempt.failed();
+  await attempt.succeeded(db, user.id, clientAddress);
   const { access, refresh } = await tokens.issue(user.id);
   return { access, refresh };
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { normaliseEmail } from '@portal/domain';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import inject from 'light-my-request';
 import * as oidc from 'openid-client';
@@ -6,7 +7,6 @@ import type { AccessSettings } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { socialAccounts, socialLogins, socialSessions, users } from '../db/schema.ts';
 import { createDevProvider, DEV_CLIENT_ID, type DevProvider } from '../infra/oidcDevProvider.ts';
-import { normaliseEmail } from './users.ts';
 
 export const SOCIAL_PROVIDER_ID = 'antares';
 export const CALLBACK_PATH = '/api/social/browser/v1/auth/provider/callback';

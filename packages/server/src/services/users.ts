@@ -1,4 +1,4 @@
-import { isPortalLanguage, ORGANISATION_TYPE, type PortalLanguage } from '@portal/domain';
+import { isPortalLanguage, normaliseEmail, ORGANISATION_TYPE, type PortalLanguage } from '@portal/domain';
 import { asc, eq, max, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.ts';
@@ -36,10 +36,6 @@ export interface UserView {
   img: string | null;
   language: PortalLanguage | null;
   organisations: OrganisationView[];
-}
-
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
 }
 
 export async function findUserByEmail(db: Database, email: string) {

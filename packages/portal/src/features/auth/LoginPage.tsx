@@ -1,6 +1,7 @@
-import { Box, Button, Stack, Text, TextField } from '@portal/ui';
+import { LOGIN_ATTEMPTS } from '@portal/domain';
+import { Alert, Button, Stack, Text, TextField } from '@portal/ui';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { onSubmitted, useFormState } from '../../lib/form.ts';
 import { PasswordInput } from '../../lib/PasswordInput.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
@@ -9,10 +10,23 @@ import { useLogin } from './useLogin.ts';
 
 type LoginFieldError = NonNullable<LoginFieldErrors[keyof LoginFieldErrors]>;
 
+/** Where a page that leads to the sign-in (an accepted invitation) may name the address to sign in with. */
+export interface LoginLocationState {
+  email?: string;
+}
+
+function emailFromState(state: unknown): string {
+  const email = (state as LoginLocationState | null)?.email;
+  return typeof email === 'string' ? email : '';
+}
+
 export function LoginPage() {
   const { t, i18n } = useTranslation('auth');
-  const { submit, pending, blockedUntil } = useLogin();
-  const form = useFormState({ email: '', password: '' }, (key: LoginFieldError) => t(key));
+  const location = useLocation();
+  const form = useFormState({ email: emailFromState(location.state), password: '' }, (key: LoginFieldError) =>
+    t(key),
+  );
+  const { submit, pending, remaining, blockedUntil, minutesLeft } = useLogin(form.values.email);
 
   const onSubmit = onSubmitted(() => {
     if (pending || blockedUntil !== null) return;
@@ -25,23 +39,27 @@ export function LoginPage() {
         <PageHeading description={t('meta.login', { ns: 'common' })}>{t('login.title')}</PageHeading>
         <Text tone="muted">{t('login.intro')}</Text>
       </Stack>
-      {blockedUntil !== null && (
-        <Stack gap="xsmall">
-          {/* Its own live region with the title only, so the notice reads like the toast it repeats. */}
-          <Box as="p" role="status" color="critical" margin="none">
-            {t('toasts.loginBlocked.title')}
-          </Box>
-          <Text tone="critical">{t('toasts.loginBlocked.description')}</Text>
-          <Text>
-            {t('login.blockedUntil', {
-              // Rounded up to the minute: 'ab 14:36 Uhr' must not name a moment the block still holds.
-              time: new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(
-                Math.ceil(blockedUntil / 60_000) * 60_000,
-              ),
-            })}
-          </Text>
-        </Stack>
-      )}
+      {/* What the server said about the attempts: one notice, the block or the attempts left (issue 12 item 3). */}
+      {blockedUntil !== null ? (
+        <Alert tone="critical" announce="polite" title={t('toasts.loginBlocked.title')}>
+          <Stack gap="xsmall">
+            <span>{t('toasts.loginBlocked.description')}</span>
+            <span>
+              {t('login.blockedUntil', {
+                // Rounded up to the minute: 'ab 14:36 Uhr' must not name a moment the block still holds.
+                time: new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(
+                  Math.ceil(blockedUntil / 60_000) * 60_000,
+                ),
+              })}{' '}
+              {t('login.minutesLeft', { count: minutesLeft ?? 1 })}
+            </span>
+          </Stack>
+        </Alert>
+      ) : remaining < LOGIN_ATTEMPTS ? (
+        <Alert tone="warning" announce="polite" title={t('login.attemptsLeft', { count: remaining })}>
+          {t('login.attemptsHint')}
+        </Alert>
+      ) : null}
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="medium">
           <TextField label={t('login.email')} type="email" autoComplete="username" {...form.field('email')} />
@@ -51,7 +69,7 @@ export function LoginPage() {
             {...form.field('password')}
           />
           <div>
-            {/* Disabled while a sign-in is under way and while the portal's counter says the login is blocked. */}
+            {/* Disabled while a sign-in is under way and while the login is blocked (for as long as the server said). */}
             <Button
               type="submit"
               variant="primary"

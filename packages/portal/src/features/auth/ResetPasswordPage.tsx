@@ -5,14 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { anonymousClient } from '../../lib/api.ts';
 import { onSubmitted, useFormState } from '../../lib/form.ts';
-import { PasswordInput } from '../../lib/PasswordInput.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
-import { expectSuccess, fieldRefusal, serverFieldMessage, showFailure } from '../../lib/serverErrors.ts';
+import { expectSuccess, fieldRefusal, showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { releaseLoginBlock } from './loginAttemptsStore.ts';
-import { type NewPasswordErrors, validateNewPassword } from './passwordForm.ts';
-
-type NewPasswordError = NonNullable<NewPasswordErrors[keyof NewPasswordErrors]>;
+import { type NewPasswordError, NewPasswordFields, newPasswordRefusal } from './NewPasswordFields.tsx';
+import { validateNewPassword } from './passwordForm.ts';
 
 /** /reset-password/:urlHash, the link of the mail: sets a new password under the rule of spec §5. */
 export function ResetPasswordPage() {
@@ -35,10 +33,8 @@ export function ResetPasswordPage() {
       });
     },
     onError(error) {
-      const refusal = fieldRefusal(error);
-      if (!refusal) return showFailure(error, 'resetPassword');
-      // The form has checked the rule of spec §5 already: the rule is the one reason left for the field.
-      const message = serverFieldMessage(refusal.body, 'password', 'auth:resetPassword.errors.passwordRule');
+      if (!fieldRefusal(error)) return showFailure(error, 'resetPassword');
+      const message = newPasswordRefusal(error);
       if (message) form.setServerErrors({ password: message });
       else setLinkInvalid(true);
     },
@@ -67,16 +63,7 @@ export function ResetPasswordPage() {
       )}
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="medium">
-          <PasswordInput
-            label={t('resetPassword.password')}
-            autoComplete="new-password"
-            {...form.field('password')}
-          />
-          <PasswordInput
-            label={t('resetPassword.repeat')}
-            autoComplete="new-password"
-            {...form.field('repeat')}
-          />
+          <NewPasswordFields form={form} />
           <div>
             <Button
               type="submit"

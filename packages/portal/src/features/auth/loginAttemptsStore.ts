@@ -1,24 +1,38 @@
 import { type LoginAttemptsState, nextLoginAttempts } from '@portal/domain';
 import { appStorage } from '../../lib/session.ts';
 import { storageKeys } from '../../lib/storage.ts';
-import { currentLoginAttempts, type LoginPorts } from './loginFlow.ts';
+import { currentLoginAttempts, type LoginPorts, type StoredLoginAttempts } from './loginFlow.ts';
 
-/** The attempt counter of this browser (spec §4), kept in prefixed storage, with the real clock. */
+const FRESH: StoredLoginAttempts = { remaining: null, lockedUntil: null };
+
+/**
+ * The attempt counter of this browser (spec §4), kept in prefixed storage, with the real clock. It belongs to one
+ * account, as the server's lock does: another address typed into the form starts from what the server will say
+ * about that one (3, until it says otherwise).
+ */
 export const loginAttemptsStore: Pick<LoginPorts<unknown>, 'now' | 'readAttempts' | 'writeAttempts'> = {
   now: () => Date.now(),
-  readAttempts: () => ({
-    remaining: appStorage.getItem(storageKeys.loginAttempts),
-    lockedAt: appStorage.getItem(storageKeys.loginLockedAt),
-  }),
-  writeAttempts(state: LoginAttemptsState) {
+  readAttempts(account) {
+    if (appStorage.getItem(storageKeys.loginAttemptsAccount) !== account) return FRESH;
+    return {
+      remaining: appStorage.getItem(storageKeys.loginAttempts),
+      lockedUntil: appStorage.getItem(storageKeys.loginLockedUntil),
+    };
+  },
+  writeAttempts(account, state: LoginAttemptsState) {
+    appStorage.setItem(storageKeys.loginAttemptsAccount, account);
     appStorage.setItem(storageKeys.loginAttempts, String(state.remaining));
-    if (state.lockedAt === null) appStorage.removeItem(storageKeys.loginLockedAt);
-    else appStorage.setItem(storageKeys.loginLockedAt, String(state.lockedAt));
+    if (state.lockedUntil === null) appStorage.removeItem(storageKeys.loginLockedUntil);
+    else appStorage.setItem(storageKeys.loginLockedUntil, String(state.lockedUntil));
   },
 };
 
-/** A new password counts like a successful login: whoever set it may try again at once. */
+/** A new password counts like a successful login: whoever set it may try again at once (the server lifted its locks). */
 export function releaseLoginBlock(): void {
   const store = loginAttemptsStore;
-  store.writeAttempts(nextLoginAttempts(currentLoginAttempts(store), 'success', store.now()));
+  const account = appStorage.getItem(storageKeys.loginAttemptsAccount) ?? '';
+  store.writeAttempts(
+    account,
+    nextLoginAttempts(currentLoginAttempts(store, account), 'success', store.now()),
+  );
 }

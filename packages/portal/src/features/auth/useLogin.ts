@@ -1,9 +1,10 @@
 import { loginLockEndsAt } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { apiClient, currentUserQuery, queryClient } from '../../lib/api.ts';
-import { serverErrorMessage, serverMessageToast } from '../../lib/serverErrors.ts';
+import { reportError } from '../../lib/errorReporting.ts';
+import { serverMessageToast, UNKNOWN_SERVER_MESSAGE } from '../../lib/serverErrors.ts';
 import { session, type TokenPair } from '../../lib/session.ts';
 import { keptOnUnauthorized } from '../../lib/storage.ts';
 import { toasts } from '../../lib/toasts.ts';
@@ -12,20 +13,21 @@ import {
   currentLoginAttempts,
   type LoginCredentials,
   type LoginPorts,
-  LoginThrottledError,
+  loginAnswer,
   runLogin,
 } from './loginFlow.ts';
 
 const ports: LoginPorts<TokenPair> = {
   ...loginAttemptsStore,
   async requestTokens(body) {
-    const { data, error, response } = await apiClient.POST('/api/v1/sessions/', { body });
-    if (response.status === 429) {
-      throw new LoginThrottledError(
-        serverErrorMessage(429, error, { 429: 'auth:toasts.loginThrottled.description' }),
-      );
+    try {
+      const { data, error, response } = await apiClient.POST('/api/v1/sessions/', { body });
+      return loginAnswer(response.status, data, error);
+    } catch (error) {
+      // No answer at all (network): nothing was checked, so nothing counts.
+      reportError(error, { during: 'login' });
+      return { kind: 'notChecked', reason: UNKNOWN_SERVER_MESSAGE };
     }
-    return response.status === 201 && data ? data : null;
   },
   storeTokens: (tokens) => session.setTokens(tokens),
   async loadUser() {
@@ -34,37 +36,49 @@ const ports: LoginPorts<TokenPair> = {
   discardTokens: () => session.clear(keptOnUnauthorized),
 };
 
-/** When the current block lifts (epoch ms), or null while attempts remain. */
-function blockedUntilNow(): number | null {
-  return loginLockEndsAt(currentLoginAttempts(ports));
-}
-
 /** The toast group of the sign-in's messages. */
 const LOGIN_TOASTS = 'login';
+
+/** How often the time left of a block is worded anew while the page is open. */
+const BLOCK_TICK_MS = 15_000;
 
 export interface LoginState {
   submit: (credentials: LoginCredentials) => void;
   pending: boolean;
+  /** Attempts left before the login is blocked, as the server last named them (3 when nothing failed). */
+  remaining: number;
   /**
    * No attempts left: when the block lifts (epoch ms), else null. The page says so for as long as it lasts,
    * not only in a 5-second toast.
    */
   blockedUntil: number | null;
+  /** While blocked: the whole minutes left (rounded up), worded anew as time passes; else null. */
+  minutesLeft: number | null;
 }
 
-export function useLogin(): LoginState {
+/**
+ * The sign-in of the account `email` names (as typed in the form): the server locks an account, so another address
+ * shows that account's attempts, not the ones of the address before.
+ */
+export function useLogin(email: string): LoginState {
   const navigate = useNavigate();
-  const [blockedUntil, setBlockedUntil] = useState(blockedUntilNow);
+  // Storage is the record; it is read on every render, and `refresh` renders anew when time passed or a try ended.
+  const [now, setNow] = useState(() => Date.now());
+  const attempts = currentLoginAttempts(ports, email);
+  const blockedUntil = loginLockEndsAt(attempts);
+  const refresh = useCallback(() => setNow(Date.now()), []);
 
-  // The block is temporary: the notice goes and the form works again when it ends, without a reload.
+  // The block is temporary: its time left counts down, and the notice goes and the form works again when it ends,
+  // without a reload.
   useEffect(() => {
     if (blockedUntil === null) return;
-    const timer = setTimeout(
-      () => setBlockedUntil(blockedUntilNow()),
-      Math.max(0, blockedUntil - Date.now()),
-    );
-    return () => clearTimeout(timer);
-  }, [blockedUntil]);
+    const tick = setInterval(refresh, BLOCK_TICK_MS);
+    const end = setTimeout(refresh, Math.max(0, blockedUntil - Date.now()));
+    return () => {
+      clearInterval(tick);
+      clearTimeout(end);
+    };
+  }, [blockedUntil, refresh]);
 
   const login = useMutation({
     mutationFn: (credentials: LoginCredentials) => runLogin(ports, credentials),
@@ -73,7 +87,7 @@ export function useLogin(): LoginState {
       if (outcome.kind === 'success') {
         await navigate('/library');
         toasts.show({ tone: 'success', title: 'auth:toasts.loginSuccess.title', group: LOGIN_TOASTS });
-      } else if (outcome.kind === 'throttled') {
+      } else if (outcome.kind === 'notChecked') {
         toasts.show({
           tone: 'error',
           title: 'auth:toasts.loginThrottled.title',
@@ -96,11 +110,13 @@ export function useLogin(): LoginState {
         });
       }
     },
-    onSettled: () => setBlockedUntil(blockedUntilNow()),
+    onSettled: refresh,
   });
   return {
     submit: (credentials) => login.mutate(credentials),
     pending: login.isPending,
+    remaining: attempts.remaining,
     blockedUntil,
+    minutesLeft: blockedUntil === null ? null : Math.max(1, Math.ceil((blockedUntil - now) / 60_000)),
   };
 }

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiClient, currentUserQueryKey, queryClient, useCurrentUser } from '../../lib/api.ts';
 import { onSubmitted, useFormState } from '../../lib/form.ts';
-import type { TranslationKey } from '../../lib/i18n.ts';
 import { LanguageSwitch } from '../../lib/LanguageSwitch.tsx';
 import { organisationTypeKey } from '../../lib/organisationType.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
@@ -17,17 +16,10 @@ import {
   showFailure,
 } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
+import { Invitations } from './Invitations.tsx';
+import { SETTINGS_REFUSALS } from './settingsRefusals.ts';
 
 const NAME_MAX_LENGTH = 150;
-
-/**
- * What the settings calls' refusals mean (the server gives them no code): 403 the administrator rule of spec §6
- * (e.g. the flag was taken away in another tab), 409 the last administrator flag of the organisation.
- */
-const SETTINGS_REFUSALS: Partial<Record<number, TranslationKey>> = {
-  403: 'auth:toasts.restricted.description',
-  409: 'settings:errors.lastAdministrator',
-};
 
 type OrganisationError = 'organisation.errors.nameRequired' | 'organisation.errors.tooLong';
 
@@ -172,7 +164,7 @@ function MemberRow({
 
 /**
  * /dashboard/settings (administrators, guarded by the route): the first organisation's name and members
- * with their administrator flag (the server enforces the same rule), and the portal language.
+ * with their administrator flag (the server enforces the same rule), invitations by email, and the portal language.
  */
 export function SettingsPage() {
   const { t } = useTranslation(['settings', 'common']);
@@ -206,6 +198,7 @@ export function SettingsPage() {
           ))}
         </Stack>
       </Stack>
+      <Invitations organisationId={organisation.id} />
       <Stack gap="medium">
         <Heading level={2}>{t('language.title')}</Heading>
         <LanguageSwitch />

@@ -1,0 +1,226 @@
+import type { InvitationDetails } from '@portal/api';
+import { Alert, Button, Spinner, Stack, Text, TextField } from '@portal/ui';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { $api, anonymousClient, currentUserQueryKey, queryClient, useCurrentUser } from '../../lib/api.ts';
+import { onSubmitted, useFormState } from '../../lib/form.ts';
+import { PageHeading } from '../../lib/pageMeta.tsx';
+import { StatusPage } from '../../lib/StatusPage.tsx';
+import {
+  answerOf,
+  fieldError,
+  fieldRefusal,
+  ServerRefusal,
+  serverFieldMessage,
+  showFailure,
+} from '../../lib/serverErrors.ts';
+import { toasts } from '../../lib/toasts.ts';
+import type { LoginLocationState } from './LoginPage.tsx';
+import { type NewPasswordError, NewPasswordFields, newPasswordRefusal } from './NewPasswordFields.tsx';
+import { validateNewPassword } from './passwordForm.ts';
+
+/** The contract's limit of a name (AcceptInvitationRequest). */
+const NAME_MAX_LENGTH = 150;
+
+type NameError =
+  | 'invitation.errors.firstNameRequired'
+  | 'invitation.errors.lastNameRequired'
+  | 'invitation.errors.tooLong';
+
+function nameError(name: string, required: NameError): NameError | undefined {
+  if (name.trim() === '') return required;
+  return name.trim().length > NAME_MAX_LENGTH ? 'invitation.errors.tooLong' : undefined;
+}
+
+/** The link no longer works: unknown, expired, withdrawn or used (404 of getInvitation, 400 on `token` of accepting). */
+function isInvalidLink(error: unknown): boolean {
+  if (!(error instanceof ServerRefusal)) return false;
+  if (error.status === 404) return true;
+  return error.status === 400 && fieldError(error.body, 'token') !== undefined;
+}
+
+/** What the link offers; refusals reject with ServerRefusal, so an invalid link (404) tells itself apart. */
+function invitationQuery(token: string) {
+  const init = { params: { path: { token } } };
+  return {
+    ...$api.queryOptions('get', '/api/v1/invitations/{token}/', init),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      answerOf(anonymousClient.GET('/api/v1/invitations/{token}/', { ...init, signal })),
+  };
+}
+
+function inviterName(invitation: InvitationDetails): string | undefined {
+  const name = `${invitation.invitedBy?.firstName ?? ''} ${invitation.invitedBy?.lastName ?? ''}`.trim();
+  return name === '' ? undefined : name;
+}
+
+/**
+ * /invitation/:token, the link of the invitation mail (issue 12 item 6): shows whom the person is invited by and to
+ * which organisation, asks for name and password (spec §5) and sends them to the sign-in, where the terms follow
+ * like for every new user. An address that has an account by now only accepts.
+ */
+export function InvitationPage() {
+  const { t } = useTranslation('auth');
+  const { token = '' } = useParams();
+  const invitation = useQuery({ ...invitationQuery(token), retry: false });
+
+  if (invitation.isPending) return <Spinner label={t('invitation.loading')} />;
+  if (invitation.isError) {
+    if (isInvalidLink(invitation.error)) return <InvalidInvitation />;
+    return (
+      <Stack gap="large">
+        <PageHeading>{t('invitation.loadFailedTitle')}</PageHeading>
+        <Alert tone="critical" announce="assertive">
+          <Stack gap="small">
+            <span>{t('invitation.loadFailed')}</span>
+            <div>
+              <Button variant="secondary" onClick={() => void invitation.refetch()}>
+                {t('invitation.retry')}
+              </Button>
+            </div>
+          </Stack>
+        </Alert>
+      </Stack>
+    );
+  }
+  return <AcceptInvitation token={token} invitation={invitation.data} />;
+}
+
+function InvalidInvitation() {
+  const { t } = useTranslation('auth');
+  return (
+    <StatusPage
+      title={t('invitation.invalidTitle')}
+      description={t('invitation.invalid')}
+      action={{ href: '/login', label: t('invitation.toLogin') }}
+    />
+  );
+}
+
+function AcceptInvitation({ token, invitation }: { token: string; invitation: InvitationDetails }) {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const { signedIn } = useCurrentUser();
+  const organisation = invitation.organisation.name;
+  const form = useFormState(
+    { firstName: '', lastName: '', password: '', repeat: '' },
+    (key: NameError | NewPasswordError) => t(key),
+  );
+  const accept = useMutation({
+    mutationFn: (fields: { firstName: string; lastName: string; password: string } | null) =>
+      answerOf(anonymousClient.POST('/api/v1/invitations/accept/', { body: { token, ...fields } })),
+    async onSuccess(accepted) {
+      if (accepted.accountExisted && signedIn) {
+        await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+        await navigate('/library');
+      } else {
+        await navigate('/login', { state: { email: accepted.email } satisfies LoginLocationState });
+      }
+      toasts.show(
+        accepted.accountExisted
+          ? {
+              tone: 'success',
+              title: 'auth:toasts.invitationAccepted.title',
+              description: 'auth:toasts.invitationAccepted.description',
+              descriptionValues: { organisation: accepted.organisation.name },
+            }
+          : {
+              tone: 'success',
+              title: 'auth:toasts.accountCreated.title',
+              description: 'auth:toasts.accountCreated.description',
+            },
+      );
+    },
+    onError(error) {
+      // Withdrawn or expired meanwhile: asked again, the link shows itself invalid.
+      if (isInvalidLink(error))
+        return void queryClient.invalidateQueries({ queryKey: invitationQuery(token).queryKey });
+      const refusal = fieldRefusal(error);
+      if (!refusal) return showFailure(error, 'acceptInvitation');
+      form.setServerErrors({
+        password: newPasswordRefusal(error),
+        firstName: serverFieldMessage(refusal.body, 'firstName', 'auth:invitation.errors.firstNameRequired'),
+        lastName: serverFieldMessage(refusal.body, 'lastName', 'auth:invitation.errors.lastNameRequired'),
+      });
+    },
+  });
+
+  const inviter = inviterName(invitation);
+  const intro = inviter
+    ? t('invitation.introBy', { inviter, organisation })
+    : t('invitation.intro', { organisation });
+
+  if (invitation.accountExists) {
+    return (
+      <Stack gap="large">
+        <Stack gap="small">
+          <PageHeading>{t('invitation.title', { organisation })}</PageHeading>
+          <Text>{intro}</Text>
+          <Text tone="muted">{t('invitation.accountExists', { email: invitation.email, organisation })}</Text>
+        </Stack>
+        <div>
+          <Button
+            variant="primary"
+            loading={accept.isPending}
+            loadingLabel={t('invitation.submitting')}
+            onClick={() => {
+              if (!accept.isPending) accept.mutate(null);
+            }}
+          >
+            {t('invitation.accept')}
+          </Button>
+        </div>
+      </Stack>
+    );
+  }
+
+  const onSubmit = onSubmitted(() => {
+    if (accept.isPending) return;
+    const { firstName, lastName, password } = form.values;
+    const found = {
+      firstName: nameError(firstName, 'invitation.errors.firstNameRequired'),
+      lastName: nameError(lastName, 'invitation.errors.lastNameRequired'),
+      ...validateNewPassword(form.values),
+    };
+    if (form.check(found))
+      accept.mutate({ firstName: firstName.trim(), lastName: lastName.trim(), password });
+  });
+
+  return (
+    <Stack gap="large">
+      <Stack gap="small">
+        <PageHeading>{t('invitation.title', { organisation })}</PageHeading>
+        <Text>{intro}</Text>
+        <Text tone="muted">{t('invitation.newAccount', { email: invitation.email })}</Text>
+      </Stack>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="medium">
+          <TextField
+            label={t('invitation.firstName')}
+            autoComplete="given-name"
+            {...form.field('firstName')}
+          />
+          <TextField
+            label={t('invitation.lastName')}
+            autoComplete="family-name"
+            {...form.field('lastName')}
+          />
+          <NewPasswordFields form={form} />
+          <div>
+            <Button
+              type="submit"
+              variant="primary"
+              loading={accept.isPending}
+              loadingLabel={t('invitation.submitting')}
+            >
+              {t('invitation.submit')}
+            </Button>
+          </div>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
+
+export { InvitationPage as Component };
