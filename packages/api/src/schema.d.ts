@@ -1154,6 +1154,89 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v3/mdm/devices/summary/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Counts of the caller's headsets for the dashboard
+     * @description How many headsets of the caller's organisations (or of one with `organisation`, or of one group with `group`)
+     *     are online, offline, low on battery, not synchronised, on outdated software, and playing. Each count is the
+     *     `count` of `listDevices` with the same scope and its filter: `is_online=true`, `is_online=false`,
+     *     `low_battery=true`, `is_synced=false`, `outdated_software=true`; `playing` counts headsets whose `playbackState`
+     *     is `playing`. One statement. A caller without organisation gets zeros.
+     */
+    get: operations['getDeviceSummary'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v3/mdm/devices/readiness/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ist meine Klasse startklar? Check headsets before starting content
+     * @description For each listed headset (ids of the caller's organisations; any other id answers 400 on `devices` naming it)
+     *     and the content (`contentUuid`: one the caller may see, else 400 on `contentUuid`), whether it can start the
+     *     content now and, if not, every reason with its one-click fix (`readinessOf` of @portal/domain):
+     *
+     *     - `unpaired` / `offline`: not paired yet, or switched off / not connected (the online rule);
+     *     - `batteryLow` (`params.batteryLevel`): below 20 %;
+     *     - `contentMissing`: the headset does not hold the content (by its last `installedContent`); `fix: sync` when its
+     *       active playlist lists the content (queueDeviceSync downloads it), else no fix (add the content to the
+     *       headset's playlist first);
+     *     - `syncing` (`params.progress`): a sync runs that brings the content;
+     *     - `softwareTooOld` (`params.requiredVersion`): the start command's version gate (web apps need 4.5.0);
+     *       `fix: update` (sendDeviceCommand `CMD.UPDATE`, which runs on every version).
+     *
+     *     Warnings do not stop the start: `pauseUnsupported` (`params.requiredVersion`): the headset cannot pause.
+     *     A read: nothing changes. Results in the order of the request.
+     */
+    post: operations['checkDeviceReadiness'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v3/mdm/devices/command-receipts/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Receipts of sent commands, with what their headsets report now
+     * @description The portal's receipts after 'Starten', 'Pausieren' or 'Stoppen' (issue 14): for each listed command id, the
+     *     command as the portal sees it (`DeviceCommand`, its lifecycle status, the headset's message and failure `code`)
+     *     and its headset's latest report (`CommandReceiptDevice`: online, what runs, when it last reported). `receiptOf`
+     *     of @portal/domain turns both into gesendet / angekommen / läuft / pausiert / beendet / fehlgeschlagen. Commands
+     *     of headsets outside the caller's organisations and unknown ids are left out (nothing about them is revealed).
+     *     One statement; a read.
+     */
+    post: operations['listCommandReceipts'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v3/mdm/devices/{id}/': {
     parameters: {
       query?: never;
@@ -1315,6 +1398,10 @@ export interface paths {
      *       video has its file (400);
      *     - the headset's software has the command's version gate (@portal/domain `VERSION_GATES`): 409
      *       `{code: 'softwareTooOld', params: {command, requiredVersion, softwareVersion}}`;
+     *     - a playback command (CMD.START.APP / .VIDEO / .WEBAPP, CMD.TOGGLE.PAUSE, CMD.STOP.RUNNING) needs the headset
+     *       online now (the online rule of the `devices` tag): 409 `{code: 'deviceOffline', params: {device}}` instead of
+     *       queueing it, since playback belongs to the moment (`PLAYBACK_COMMANDS` of @portal/domain); other commands
+     *       wait for an offline headset until they expire;
      *     - at most 100 commands wait for one headset (`queued` or `delivered`): 429 `tooManyOpenCommands` beyond.
      */
     post: operations['sendDeviceCommand'];
@@ -1341,6 +1428,64 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v3/mdm/device-groups/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the groups of the caller's organisations
+     * @description Groups (Gruppierungen) of all the caller's organisations, or of one with `organisation` (404 when it is not one
+     *     of the caller's), by name (German order), ties by id. A caller without organisation sees none.
+     */
+    get: operations['listDeviceGroups'];
+    put?: never;
+    /**
+     * Create a group of headsets
+     * @description A member of an organisation names a set of its headsets, e.g. 'Klasse 7b' or 'Koffer 1'. `organisationId`
+     *     (default: the caller's first organisation) must be one of the caller's (400 on `organisationId`); `devices` are
+     *     headsets of that organisation (400 on `devices` naming the others); the name is not blank and not taken by
+     *     another group of the organisation (400 on `name`, compared without case and surrounding blanks). A caller
+     *     without organisation gets 403.
+     */
+    post: operations['createDeviceGroup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v3/mdm/device-groups/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get one group
+     * @description A group of the caller's organisations; any other id answers 404.
+     */
+    get: operations['getDeviceGroup'];
+    /**
+     * Replace a group's name and headsets
+     * @description Same fields and rules as create. Members of the group's organisation only (any other id answers 404);
+     *     `organisationId`, when sent, must be the group's own (a group does not move; 400 on `organisationId`).
+     */
+    put: operations['updateDeviceGroup'];
+    post?: never;
+    /**
+     * Delete a group
+     * @description Members of the group's organisation; the headsets stay, only the group is gone.
+     */
+    delete: operations['deleteDeviceGroup'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1612,7 +1757,8 @@ export interface components {
        *     `softwareTooOld` (409 of sendDeviceCommand and queueDeviceSoftwareSync: `params.command`,
        *     `params.requiredVersion` and, for one headset, `params.softwareVersion` ('unbekannt' when never reported),
        *     for several `params.devices`, their names), `tooManyOpenCommands` (429 of sendDeviceCommand,
-       *     `params.limit`), `commandFinished` (409 of reportHeadsetCommandResult, `params.status` is the command's
+       *     `params.limit`), `deviceOffline` (409 of sendDeviceCommand for a playback command to a headset that is
+       *     offline, `params.device` its name), `commandFinished` (409 of reportHeadsetCommandResult, `params.status` is the command's
        *     final status), `alreadyMember` (409 of inviteMember, `params.email`), `mailNotSent` (503 of
        *     inviteMember), `invitationInvalid` (404 of getInvitation) and `serverBusy` (503 of any operation,
        *     `params.seconds` as in `Retry-After`).
@@ -2082,6 +2228,124 @@ export interface components {
     PaginatedDeviceList: components['schemas']['Pagination'] & {
       results: components['schemas']['Device'][];
     };
+    /** @description The dashboard's counts (getDeviceSummary); each equals the `count` of the filtered headset list. */
+    DeviceSummary: {
+      total: number;
+      online: number;
+      offline: number;
+      /** @description Battery below 20 %. */
+      lowBattery: number;
+      /** @description `syncStatus` other than `synced`. */
+      outOfSync: number;
+      /** @description Software below 4.9.4 or unknown. */
+      outdatedSoftware: number;
+      playing: number;
+    };
+    ReadinessRequest: {
+      /** @description Ids of headsets of the caller's organisations. */
+      devices: number[];
+      /**
+       * Format: uuid
+       * @description The Mediathek item to start.
+       */
+      contentUuid: string;
+    };
+    /** @description One reason a headset is not ready (or a warning), with its one-click fix. */
+    ReadinessIssue: {
+      /** @enum {string} */
+      code:
+        | 'unpaired'
+        | 'offline'
+        | 'batteryLow'
+        | 'contentMissing'
+        | 'syncing'
+        | 'softwareTooOld'
+        | 'pauseUnsupported';
+      /**
+       * @description `sync`: queueDeviceSync; `update`: sendDeviceCommand CMD.UPDATE; null: nothing the portal can do.
+       * @enum {string|null}
+       */
+      fix: 'sync' | 'update' | null;
+      params: {
+        batteryLevel?: number;
+        progress?: number;
+        requiredVersion?: string;
+      };
+    };
+    DeviceReadiness: {
+      deviceId: number;
+      name: string;
+      serialNumber: string;
+      /** @description No problems (warnings do not count). */
+      ready: boolean;
+      problems: components['schemas']['ReadinessIssue'][];
+      warnings: components['schemas']['ReadinessIssue'][];
+    };
+    ReadinessReport: {
+      /** Format: uuid */
+      contentUuid: string;
+      readyCount: number;
+      results: components['schemas']['DeviceReadiness'][];
+    };
+    CommandReceiptsRequest: {
+      /** @description Ids of commands the portal sent (from sendDeviceCommand or the sync queues). */
+      commands: number[];
+    };
+    /** @description What the command's headset reported last, as a receipt needs it. */
+    CommandReceiptDevice: {
+      id: number;
+      name: string;
+      isOnline: boolean;
+      playbackState: components['schemas']['PlaybackState'];
+      /** Format: uuid */
+      currentContentUuid: string | null;
+      /**
+       * Format: date-time
+       * @description When its last state report (reportHeadsetState) arrived; null when it never reported.
+       */
+      stateReportedAt: string | null;
+      syncStatus: components['schemas']['SyncStatus'];
+      syncProgress: number | null;
+    };
+    CommandReceipt: {
+      command: components['schemas']['DeviceCommand'];
+      device: components['schemas']['CommandReceiptDevice'];
+    };
+    CommandReceiptList: {
+      results: components['schemas']['CommandReceipt'][];
+    };
+    /**
+     * @description Why a headset could not carry out a command, for the portal to word in the user's language: it does not hold
+     *     the content, its software is too old, its battery is empty, nothing runs that could be paused
+     *     (`HEADSET_FAILURE_CODES` of @portal/domain).
+     * @enum {string}
+     */
+    HeadsetFailureCode: 'contentMissing' | 'softwareTooOld' | 'batteryEmpty' | 'nothingRunning';
+    /**
+     * @description A Gruppierung: a named set of headsets of one organisation ('Klasse 7b', 'Koffer 1'). A headset may be in
+     *     several groups.
+     */
+    DeviceGroup: {
+      id: number;
+      name: string;
+      organisationId: number;
+      /** @description Ids of its headsets, by name (German order). */
+      devices: number[];
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    DeviceGroupWrite: {
+      name: string;
+      /** @description Ids of headsets of the group's organisation. */
+      devices: number[];
+      /** @description One of the caller's organisations; default the first. On update, the group's own. */
+      organisationId?: number;
+    };
+    PaginatedDeviceGroupList: components['schemas']['Pagination'] & {
+      results: components['schemas']['DeviceGroup'][];
+    };
     SocialProvider: {
       /** @example antares */
       id: string;
@@ -2200,6 +2464,8 @@ export interface components {
        *     nicht abgeholt, bevor er ablief.' / 'Die VR-Brille hat kein Ergebnis gemeldet, bevor der Befehl ablief.').
        */
       message: string | null;
+      /** @description Why the headset could not carry it out, when it said so with its failed result; else null. */
+      code: components['schemas']['HeadsetFailureCode'] | null;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -2236,6 +2502,11 @@ export interface components {
       status: 'done' | 'failed';
       /** @description Optional explanation, shown to the portal user for failed commands. */
       message?: string;
+      /**
+       * @description With `failed`: the reason as a code, so the portal words it in the user's language (`message` stays the
+       *     headset's own words). Ignored with `done`.
+       */
+      code?: components['schemas']['HeadsetFailureCode'];
     };
     HeadsetEnrolRequest: {
       /** @description The code from enrolDevice; letters in any case, hyphens and blanks are ignored. */
@@ -4499,6 +4770,24 @@ export interface operations {
         organisation?: number;
         /** @description Only headsets whose active configuration has this id. */
         configuration?: number;
+        /** @description Only headsets of this group (Gruppierung) id; 404 when it is not a group of the caller's organisations. */
+        group?: number;
+        /**
+         * @description Only headsets whose reported battery is below 20 % (true) or not (false; an unknown level counts as not low).
+         *     `LOW_BATTERY_PERCENT` of @portal/domain; the dashboard's count 'Akku schwach'.
+         */
+        low_battery?: boolean;
+        /**
+         * @description Only headsets whose `syncStatus` is `synced` (true) or any other (false: pending, syncing or failed); the
+         *     dashboard's count 'Nicht synchronisiert'.
+         */
+        is_synced?: boolean;
+        /**
+         * @description Only headsets whose software is below the highest version gate, 4.9.4, or unknown (true: some portal
+         *     function is not available on them), or not (false). `isSoftwareOutdated` of @portal/domain; the dashboard's
+         *     count 'Software veraltet'.
+         */
+        outdated_software?: boolean;
       };
       header?: never;
       path?: never;
@@ -4543,6 +4832,94 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['DeviceEnrolment'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  getDeviceSummary: {
+    parameters: {
+      query?: {
+        /** @description Only headsets of this organisation id (must be one of the caller's, else 404). */
+        organisation?: number;
+        /** @description Only headsets of this group id (must be a group of the caller's organisations, else 404). */
+        group?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The counts. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeviceSummary'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  checkDeviceReadiness: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReadinessRequest'];
+      };
+    };
+    responses: {
+      /** @description The readiness of each headset. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReadinessReport'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  listCommandReceipts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CommandReceiptsRequest'];
+      };
+    };
+    responses: {
+      /** @description The receipts, in the order of the request. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CommandReceiptList'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -4815,6 +5192,156 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  listDeviceGroups: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page; an organisation's groups fit one page. */
+        page_size?: number;
+        /** @description Case-insensitive substring of the name. */
+        search?: string;
+        /** @description Only groups of this organisation id (must be one of the caller's). */
+        organisation?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of groups. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedDeviceGroupList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  createDeviceGroup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DeviceGroupWrite'];
+      };
+    };
+    responses: {
+      /** @description Created. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeviceGroup'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  getDeviceGroup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The group. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeviceGroup'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  updateDeviceGroup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DeviceGroupWrite'];
+      };
+    };
+    responses: {
+      /** @description The changed group. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeviceGroup'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  deleteDeviceGroup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       503: components['responses']['ServerBusy'];
     };
   };

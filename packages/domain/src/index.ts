@@ -51,6 +51,16 @@ export {
   startCommandFor,
 } from './devices.ts';
 export {
+  FLEET_HEALTH_FILTERS,
+  type FleetHealthFilter,
+  FULL_FEATURE_SOFTWARE_VERSION,
+  isBatteryLow,
+  isOutOfSync,
+  isSoftwareOutdated,
+  LOW_BATTERY_PERCENT,
+  type SyncState,
+} from './fleet.ts';
+export {
   AGE_TEXT_FROM,
   AGE_TEXT_NONE,
   AGE_TEXT_RANGE,
@@ -102,9 +112,42 @@ export {
   resetLoginAttempts,
 } from './login.ts';
 export {
+  elapsedSeconds,
   isRunningStateUsable,
+  needsHeadsetOnline,
+  PLAYBACK_COMMANDS,
+  PLAYBACK_SEND_CONCURRENCY,
   type RunningState,
 } from './playback.ts';
+export {
+  READINESS_FIXES,
+  READINESS_PROBLEMS,
+  READINESS_WARNINGS,
+  type Readiness,
+  type ReadinessFacts,
+  type ReadinessFix,
+  type ReadinessIssue,
+  type ReadinessProblemCode,
+  type ReadinessWarningCode,
+  readinessOf,
+} from './readiness.ts';
+export {
+  HEADSET_FAILURE_CODES,
+  type HeadsetFailureCode,
+  isHeadsetFailureCode,
+  isReceiptPending,
+  RECEIPT_REASONS,
+  RECEIPT_STATES,
+  type Receipt,
+  type ReceiptCommand,
+  type ReceiptDevice,
+  type ReceiptReason,
+  type ReceiptReasonCode,
+  type ReceiptState,
+  type ReceiptSummary,
+  receiptOf,
+  summariseReceipts,
+} from './receipts.ts';
 export {
   administeredOrganisations,
   type DomainMembership,

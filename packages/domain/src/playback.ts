@@ -1,4 +1,5 @@
 import { RUNNING_STATE_MAX_AGE_MS } from './constants.ts';
+import type { DeviceCommand } from './devices.ts';
 
 /**
  * The running state the portal stores locally (spec §3). What an app or video entry holds is the portal's
@@ -32,3 +33,38 @@ export function isRunningStateUsable(
   const hasVideo = state.currentVideo !== null && state.currentVideo !== undefined;
   return hasApp || hasVideo;
 }
+
+/**
+ * The elapsed seconds of a running state at `now` (spec §4: the time counts up each second unless paused):
+ * `currentTime` as stored, plus the time since `updatedAt` while playing. Whole seconds, never negative.
+ */
+export function elapsedSeconds(
+  state: Pick<RunningState, 'isPlaying' | 'isPaused' | 'currentTime' | 'updatedAt'>,
+  now: number,
+): number {
+  const running = state.isPlaying && !state.isPaused ? Math.max(0, now - state.updatedAt) / 1000 : 0;
+  return Math.max(0, Math.floor(state.currentTime + running));
+}
+
+/**
+ * Playback commands (spec §4) belong to the moment they are given: the server refuses them for a headset that is
+ * offline now (409 `deviceOffline`) instead of queueing them, so a video never starts by itself when someone switches
+ * a headset on later, and the portal can say at once that this headset missed it.
+ */
+export const PLAYBACK_COMMANDS = [
+  'CMD.START.APP',
+  'CMD.START.VIDEO',
+  'CMD.START.WEBAPP',
+  'CMD.TOGGLE.PAUSE',
+  'CMD.STOP.RUNNING',
+] as const satisfies readonly DeviceCommand[];
+
+export function needsHeadsetOnline(command: DeviceCommand): boolean {
+  return (PLAYBACK_COMMANDS as readonly DeviceCommand[]).includes(command);
+}
+
+/**
+ * How many start, pause or stop calls the portal has in flight at once (one call per headset, spec §7): a browser
+ * keeps at most six connections per server, so more would only queue inside it.
+ */
+export const PLAYBACK_SEND_CONCURRENCY = 6;

@@ -27,6 +27,7 @@ export type ErrorCode =
   | 'enrolThrottled'
   | 'softwareTooOld'
   | 'tooManyOpenCommands'
+  | 'deviceOffline'
   | 'commandFinished';
 
 /** The contract's `Error.code` and `params`. */

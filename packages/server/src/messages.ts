@@ -245,8 +245,21 @@ export const MESSAGES = {
       n === 1 ? '1 VR-Brille wird synchronisiert.' : `${n} VR-Brillen werden synchronisiert.`,
     softwareSyncQueued: (n: number) =>
       `Die Software von ${n} ${n === 1 ? 'VR-Brille' : 'VR-Brillen'} wird synchronisiert.`,
+    deviceOffline: (name: string) =>
+      `„${name}“ ist ausgeschaltet oder nicht verbunden. Bitte schalten Sie die VR-Brille ein und versuchen Sie es erneut.`,
     expiredQueued: 'Die VR-Brille hat den Befehl nicht abgeholt, bevor er ablief.',
     expiredDelivered: 'Die VR-Brille hat kein Ergebnis gemeldet, bevor der Befehl ablief.',
+  },
+
+  /** Gruppierungen: named sets of headsets. */
+  groups: {
+    notFound: 'Diese Gruppierung wurde nicht gefunden.',
+    noOrganisation: 'Sie gehören keiner Organisation an und können daher keine Gruppierungen anlegen.',
+    nameTaken: (name: string) =>
+      `Eine Gruppierung „${name}“ gibt es in dieser Organisation schon. Bitte wählen Sie einen anderen Namen.`,
+    foreignDevices: (ids: readonly number[]) =>
+      `Diese VR-Brillen gibt es nicht oder sie gehören nicht zur Organisation der Gruppierung: ${list(ids)}.`,
+    organisationFixed: 'Eine Gruppierung bleibt in der Organisation, in der sie angelegt wurde.',
   },
 
   /** Adding, pairing and removing headsets. */

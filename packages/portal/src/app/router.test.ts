@@ -59,12 +59,28 @@ describe('routes of spec §2', () => {
     expect(leafOf('/library').matches.some((m) => m.route.loader === requireSignedIn)).toBe(false);
   });
 
+  it.each(['/dashboard/playback', '/groups', '/groups/new', '/groups/5', '/groups/5/edit'])(
+    '%s (issue 14) has a route for signed-in users',
+    (path) => {
+      const { matches, leaf } = leafOf(path);
+      expect(leaf?.path).not.toBe('*');
+      expect(matches.some((m) => m.route.loader === requireSignedIn)).toBe(true);
+    },
+  );
+
   it('names the breadcrumb trails of spec §2', () => {
     const trailOf = (path: string) => (leafOf(path).leaf?.handle as RouteHandle | undefined)?.breadcrumb;
     expect(trailOf('/dashboard')).toBe(trails.dashboard);
     expect(trailOf('/dashboard/configurations')).toBe(trails.configurations);
     expect(trailOf('/dashboard/devices')).toBe(trails.devices);
     expect(trailOf('/dashboard/devices/3')).toBe(trails.devices);
+    expect(trailOf('/dashboard/playback')).toBe(trails.playback);
+    const deepest = (path: string) =>
+      leafOf(path)
+        .matches.map((m) => (m.route.handle as RouteHandle | undefined)?.breadcrumb)
+        .filter(Boolean)
+        .at(-1);
+    expect(deepest('/groups/5/edit')).toBe(trails.groups);
     expect(trails.configurations.map((item) => item.label)).toEqual([
       'breadcrumb.dashboard',
       'breadcrumb.configurations',
@@ -73,7 +89,6 @@ describe('routes of spec §2', () => {
 
   it('gives every placeholder page a name of its own: its h1 and tab title (issue 12)', () => {
     const titleOf = (path: string) => (leafOf(path).leaf?.handle as RouteHandle | undefined)?.title;
-    expect(titleOf('/dashboard')).toBe('pages.dashboard');
     expect(titleOf('/dashboard/configurations/4')).toBe('pages.configuration');
     expect(titleOf('/agbs')).toBe('pages.terms');
     for (const path of ['/products', '/about', '/contact']) expect(titleOf(path)).toBeDefined();

@@ -78,9 +78,16 @@ export const routes: RouteObject[] = [
             loader: requireSignedIn,
             children: [
               {
+                // The dashboard (issue 14), composed of the dashboard and playback features (DashboardRoute.tsx).
                 index: true,
-                lazy: comingSoon,
-                handle: { breadcrumb: trails.dashboard, title: 'pages.dashboard' } satisfies RouteHandle,
+                lazy: () => import('./DashboardRoute.tsx'),
+                handle: { breadcrumb: trails.dashboard } satisfies RouteHandle,
+              },
+              {
+                // Playback on a class set; links in: lib/playbackLink.ts.
+                path: 'playback',
+                lazy: () => import('../features/playback/PlaybackPage.tsx'),
+                handle: { breadcrumb: trails.playback } satisfies RouteHandle,
               },
               {
                 path: 'devices',
@@ -105,6 +112,30 @@ export const routes: RouteObject[] = [
                 path: 'settings',
                 loader: requireAdministrator,
                 lazy: () => import('../features/settings/SettingsPage.tsx'),
+              },
+            ],
+          },
+          {
+            // Gruppierungen (issue 14): help topics by path (spec §2), trail 'Dashboard / Gruppierungen'.
+            path: 'groups',
+            loader: requireSignedIn,
+            handle: { breadcrumb: trails.groups } satisfies RouteHandle,
+            children: [
+              { index: true, lazy: () => import('../features/groups/GroupsPage.tsx') },
+              {
+                path: 'new',
+                lazy: () =>
+                  import('../features/groups/GroupFormPage.tsx').then((m) => ({
+                    Component: m.GroupCreatePage,
+                  })),
+              },
+              { path: ':id', lazy: () => import('../features/groups/GroupDetailPage.tsx') },
+              {
+                path: ':id/edit',
+                lazy: () =>
+                  import('../features/groups/GroupFormPage.tsx').then((m) => ({
+                    Component: m.GroupEditPage,
+                  })),
               },
             ],
           },

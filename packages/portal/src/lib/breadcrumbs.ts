@@ -1,10 +1,19 @@
 /** Keys (namespace common) and targets of one breadcrumb trail; the last item is the current page. */
 export type BreadcrumbTrail = readonly {
-  label: 'breadcrumb.dashboard' | 'breadcrumb.configurations' | 'breadcrumb.devices';
+  label:
+    | 'breadcrumb.dashboard'
+    | 'breadcrumb.configurations'
+    | 'breadcrumb.devices'
+    | 'breadcrumb.playback'
+    | 'breadcrumb.groups';
   href?: string;
 }[];
 
-/** Spec §2 breadcrumb texts: 'Dashboard', 'Dashboard / Konfigurationen', 'Dashboard / Geräte'. */
+/**
+ * Spec §2 breadcrumb texts: 'Dashboard', 'Dashboard / Konfigurationen', 'Dashboard / Geräte'. Ours, in the same
+ * pattern, for pages the spec names no trail for: 'Dashboard / Wiedergabe' (playback on a class set) and 'Dashboard /
+ * Gruppierungen' (the /groups pages).
+ */
 export const trails = {
   dashboard: [{ label: 'breadcrumb.dashboard' }],
   configurations: [
@@ -12,6 +21,8 @@ export const trails = {
     { label: 'breadcrumb.configurations' },
   ],
   devices: [{ label: 'breadcrumb.dashboard', href: '/dashboard' }, { label: 'breadcrumb.devices' }],
+  playback: [{ label: 'breadcrumb.dashboard', href: '/dashboard' }, { label: 'breadcrumb.playback' }],
+  groups: [{ label: 'breadcrumb.dashboard', href: '/dashboard' }, { label: 'breadcrumb.groups' }],
 } as const satisfies Record<string, BreadcrumbTrail>;
 
 /**

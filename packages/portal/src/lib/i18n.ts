@@ -12,8 +12,11 @@ import i18next, { type InitOptions, type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type auth from '../../public/locales/de/auth.json';
 import type common from '../../public/locales/de/common.json';
+import type dashboard from '../../public/locales/de/dashboard.json';
 import type devices from '../../public/locales/de/devices.json';
+import type groups from '../../public/locales/de/groups.json';
 import type library from '../../public/locales/de/library.json';
+import type playback from '../../public/locales/de/playback.json';
 import type profile from '../../public/locales/de/profile.json';
 import type settings from '../../public/locales/de/settings.json';
 import { storageKeys } from './storage.ts';
@@ -21,8 +24,8 @@ import { createTranslationBackend } from './translationBackend.ts';
 
 /** Loaded at start (index.html preloads the German files). */
 export const NAMESPACES = ['common', 'auth', 'library'] as const;
-/** Loaded by the pages that use them (profile, settings, the VR-Brillen), so the first screen does not wait for them. */
-export const LAZY_NAMESPACES = ['profile', 'settings', 'devices'] as const;
+/** Loaded by the pages that use them (profile, settings, the VR-Brillen, …), so the first screen does not wait for them. */
+export const LAZY_NAMESPACES = ['profile', 'settings', 'devices', 'playback', 'groups', 'dashboard'] as const;
 export const ALL_NAMESPACES = [...NAMESPACES, ...LAZY_NAMESPACES] as const;
 export type Namespace = (typeof ALL_NAMESPACES)[number];
 
@@ -46,6 +49,9 @@ declare module 'i18next' {
       profile: typeof profile;
       settings: typeof settings;
       devices: typeof devices;
+      playback: typeof playback;
+      groups: typeof groups;
+      dashboard: typeof dashboard;
     };
   }
 }

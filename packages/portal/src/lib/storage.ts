@@ -22,6 +22,8 @@ export const storageKeys = {
   contentOrdering: `${STORAGE_PREFIX}contentOrdering`,
   // The chosen portal language ('de' | 'en'); also saved with the account, since a logout removes it here.
   language: `${STORAGE_PREFIX}language`,
+  // The running playback on a class set (spec §3 'currently running app'): restored after a reload for 60 minutes.
+  playback: `${STORAGE_PREFIX}playback`,
 } as const;
 
 /**

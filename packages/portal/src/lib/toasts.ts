@@ -82,7 +82,7 @@ export function createToastStore(): ToastStore {
   };
 }
 
-/** The app's one toast store; app/ToastHost.tsx renders it (loaded with the first toast). */
+/** The app's one toast store; app/ToastHost.tsx renders it (loaded at the first use of the page or with the first toast). */
 export const toasts = createToastStore();
 
 export function useToasts(store: ToastStore = toasts): readonly Toast[] {

@@ -135,6 +135,8 @@ export const devices = pgTable(
     currentContentUuid: uuid('current_content_uuid'),
     playbackState: text('playback_state').notNull().default('stopped'),
     playbackPosition: integer('playback_position'),
+    // When the last state report arrived: a receipt trusts what runs only from a report after the command's result.
+    stateReportedAt: timestamp('state_reported_at', { withTimezone: true }),
     // The one source of a playlist's `sdmDevices`: a headset has at most one active playlist, and deleting the
     // playlist leaves it with none (contract: deleteConfiguration).
     activeConfigurationId: integer('active_configuration_id').references(() => configurations.id, {
@@ -182,6 +184,8 @@ export const deviceCommands = pgTable(
     status: text('status').notNull().default('queued'),
     // The headset's message with its result, or why the command expired.
     message: text('message'),
+    // With a failed result: the reason as a code the portal words (contract HeadsetFailureCode).
+    code: text('code'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
@@ -194,6 +198,40 @@ export const deviceCommands = pgTable(
     index('device_commands_open_idx').on(t.deviceId, t.id).where(sql`status in ('queued', 'delivered')`),
     // The expiry sweep.
     index('device_commands_open_expiry_idx').on(t.expiresAt).where(sql`status in ('queued', 'delivered')`),
+  ],
+);
+
+/** Gruppierungen: named sets of headsets of one organisation ('Klasse 7b', 'Koffer 1'). */
+export const deviceGroups = pgTable(
+  'device_groups',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // One name once per organisation, whatever its case.
+  (t) => [uniqueIndex('device_groups_org_name_unique').on(t.organisationId, sql`lower(${t.name})`)],
+);
+
+/** The headsets of a group; a headset may be in several groups. */
+export const deviceGroupMembers = pgTable(
+  'device_group_members',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => deviceGroups.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.deviceId] }),
+    // The headset list's group filter and removing a headset.
+    index('device_group_members_device_idx').on(t.deviceId),
   ],
 );
 

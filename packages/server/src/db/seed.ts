@@ -1,5 +1,5 @@
 import { ORGANISATION_TYPE } from '@portal/domain';
-import { count, eq } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import { hashPassword } from '../infra/passwords.ts';
 import type { Database } from './database.ts';
 import {
@@ -372,18 +372,25 @@ const ZFSL_CONTENT: ContentSeed[] = [
   },
 ];
 
-type PlaylistSeed = { name: string; titles: string[]; sharedWithGymnasium?: boolean; active?: boolean };
+type PlaylistSeed = {
+  name: string;
+  titles: string[];
+  sharedWithGymnasium?: boolean;
+  /** Active on the organisation's first headset, or on every one of its headsets (a class set holds one list). */
+  active?: 'first' | 'all';
+};
 
 /**
  * Demo playlists per organisation: titles the owner may see (its own, public or shared with it). The first list of
- * each organisation is active on its first headset; the ZfsL shares one with the Gymnasium.
+ * each organisation is active: on the KMZ's and the ZfsL's first headset, and on the Gymnasium's whole class set,
+ * which therefore holds its items and can play them in a lesson at once; the ZfsL shares one with the Gymnasium.
  */
 const PLAYLISTS: Record<'kmz' | 'gymnasium' | 'zfsl', PlaylistSeed[]> = {
   kmz: [
     {
       name: 'Naturwissenschaften Klasse 7',
       titles: ['Unterwegs im Sonnensystem', 'Die Zelle von innen', 'Wasserkreislauf', 'Korallenriff'],
-      active: true,
+      active: 'first',
     },
     { name: 'Geschichte erleben', titles: ['Das antike Rom', 'Berliner Mauer 1989', 'Mondlandung 1969'] },
     { name: 'Berufsorientierung', titles: ['Bewerbungsgespräch üben', 'Werkstatt Metallbau'] },
@@ -392,7 +399,7 @@ const PLAYLISTS: Record<'kmz' | 'gymnasium' | 'zfsl', PlaylistSeed[]> = {
     {
       name: 'Projektwoche Naturwissenschaften',
       titles: ['Chemielabor Sicherheitseinweisung', 'Physik-Experimente Optik', 'Unterwegs im Sonnensystem'],
-      active: true,
+      active: 'all',
     },
     { name: 'Tag der offenen Tür', titles: ['Schulhausrundgang', 'Projektwoche Theater', 'Kölner Dom'] },
     { name: 'Erdkunde 8b', titles: ['Der Regenwald', 'Vulkane hautnah', 'Nordseeküste'] },
@@ -401,7 +408,7 @@ const PLAYLISTS: Record<'kmz' | 'gymnasium' | 'zfsl', PlaylistSeed[]> = {
     {
       name: 'Seminar Unterrichtsbeobachtung',
       titles: ['Unterrichtsbeobachtung Mathematik', 'Lehrprobe Biologie', 'Elterngespräch simulieren'],
-      active: true,
+      active: 'first',
     },
     {
       name: 'Fortbildung Klassenführung',
@@ -600,7 +607,7 @@ export async function seedDemoData(db: Database): Promise<void> {
           PLAYLISTS[key].map((p, i) => ({
             name: p.name,
             ownerId,
-            activeState: p.active ?? false,
+            activeState: p.active !== undefined,
             positionNumber: i + 1,
           })),
         )
@@ -620,14 +627,21 @@ export async function seedDemoData(db: Database): Promise<void> {
           .insert(configurationShares)
           .values(shared.map((configurationId) => ({ configurationId, organisationId: gymnasium.id })));
       }
-      // The active list runs on the organisation's first headset, so sdmDevices and isSynced show something.
-      const firstHeadset = headsets.find((h) => h.organisationId === ownerId);
+      // The active list runs on the organisation's first headset (or all of them), so sdmDevices and isSynced
+      // show something.
+      const own = headsets.filter((h) => h.organisationId === ownerId);
       const active = PLAYLISTS[key].findIndex((p) => p.active);
-      if (firstHeadset && active >= 0) {
+      const runsOn = PLAYLISTS[key][active]?.active === 'all' ? own : own.slice(0, 1);
+      if (runsOn.length > 0 && active >= 0) {
         await tx
           .update(devices)
           .set({ activeConfigurationId: lists[active]!.id })
-          .where(eq(devices.id, firstHeadset.id));
+          .where(
+            inArray(
+              devices.id,
+              runsOn.map((h) => h.id),
+            ),
+          );
       }
     }
     const kmzFirst = headsets.find((h) => h.organisationId === kmz.id);

@@ -1,9 +1,15 @@
 import { created, noContent, type Operations, ok } from '../http/operation.ts';
 import { paginated } from '../http/urls.ts';
 import { signedIn } from '../services/access.ts';
-import { listDeviceCommands, queueBulkCommand, sendDeviceCommand } from '../services/commands.ts';
-import { getDevice, listDevices, listDeviceTypes } from '../services/devices.ts';
+import {
+  listCommandReceipts,
+  listDeviceCommands,
+  queueBulkCommand,
+  sendDeviceCommand,
+} from '../services/commands.ts';
+import { deviceSummary, getDevice, listDevices, listDeviceTypes } from '../services/devices.ts';
 import { deleteDevice, enrolDevice, renewEnrolmentCode, revokeDeviceToken } from '../services/enrolment.ts';
+import { checkReadiness } from '../services/readiness.ts';
 
 /**
  * Headsets, device types, commands and enrolment (contract tag `devices`). Every operation is for signed-in users
@@ -22,8 +28,26 @@ export const deviceOperations = {
       deviceType: query.device_type,
       organisation: query.organisation,
       configuration: query.configuration,
+      group: query.group,
+      lowBattery: query.low_battery,
+      isSynced: query.is_synced,
+      outdatedSoftware: query.outdated_software,
     });
     return ok(paginated(http, paging, list));
+  },
+
+  async getDeviceSummary({ query, caller }, { db }) {
+    return ok(
+      await deviceSummary(db, signedIn(caller), { organisation: query.organisation, group: query.group }),
+    );
+  },
+
+  async checkDeviceReadiness({ body, caller }, { db }) {
+    return ok(await checkReadiness(db, signedIn(caller), body.devices, body.contentUuid));
+  },
+
+  async listCommandReceipts({ body, caller }, { db }) {
+    return ok(await listCommandReceipts(db, signedIn(caller), body.commands));
   },
 
   async getDevice({ params, caller }, { db }) {

@@ -2,6 +2,7 @@ import type { Operations } from '../http/operation.ts';
 import { configurationOperations } from './configurations.ts';
 import { contentOperations } from './content.ts';
 import { deviceOperations } from './devices.ts';
+import { groupOperations } from './groups.ts';
 import { headsetOperations } from './headset.ts';
 import { operatingSystemOperations } from './operatingSystems.ts';
 import { organisationOperations } from './organisations.ts';
@@ -22,6 +23,7 @@ export const OPERATIONS: Operations = {
   ...contentOperations,
   ...configurationOperations,
   ...deviceOperations,
+  ...groupOperations,
   ...headsetOperations,
   ...uploadOperations,
   ...operatingSystemOperations,

@@ -303,7 +303,32 @@ export function requireListedOrganisation(caller: Caller, organisationId: number
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Visibility in SQL. Content rows are aliased `c`, playlists `g`, headsets `d`.
+// Groups (Gruppierungen) of headsets: the same organisation checks as for headsets. Every member of an organisation
+// sees, creates, changes and deletes its groups; a group of another organisation is 404.
+
+/** Members of the group's organisation see and change it; for everybody else it does not exist (404). */
+export function requireGroupMember<Group extends { organisationId: number }>(
+  caller: Caller,
+  group: Group | undefined,
+): Group {
+  if (!group || !isMember(caller, group.organisationId)) throw new NotFound(MESSAGES.groups.notFound);
+  return group;
+}
+
+/**
+ * The organisation a new group belongs to: the one asked for, which must be one of the caller's (400 on
+ * `organisationId`), or the first. A caller without organisation (staff) creates none (403).
+ */
+export function groupOrganisation(caller: Caller, requested: number | undefined): number {
+  const organisationId = requested ?? requireOrganisation(caller, MESSAGES.groups.noOrganisation);
+  if (!isMember(caller, organisationId)) {
+    throw InvalidFields.of('organisationId', MESSAGES.content.notMember);
+  }
+  return organisationId;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Visibility in SQL. Content rows are aliased `c`, playlists `g`, headsets `d`, groups `dg`.
 
 /** The caller's organisation ids as an array parameter (`= any(…)`). */
 export const organisationsOf = (caller: Caller) => intArray(caller.organisationIds);
@@ -331,6 +356,11 @@ export function contentVisibleToOrganisation(organisationId: number | SQL): SQL 
 /** Headsets the caller sees, lists and commands: those of their organisations (rows aliased `d`). */
 export function devicesVisibleTo(caller: Caller): SQL {
   return sql`d.organisation_id = any(${organisationsOf(caller)})`;
+}
+
+/** Groups the caller sees and changes: those of their organisations (rows aliased `dg`). */
+export function deviceGroupsVisibleTo(caller: Caller): SQL {
+  return sql`dg.organisation_id = any(${organisationsOf(caller)})`;
 }
 
 /** Playlists an organisation sees: its own and those shared with it. */

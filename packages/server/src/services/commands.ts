@@ -3,6 +3,8 @@ import {
   COMMAND_EXPIRY_SECONDS,
   contentTypeOfStartCommand,
   type DeviceCommand,
+  isHeadsetFailureCode,
+  needsHeadsetOnline,
   unmetVersionGate,
 } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
@@ -18,6 +20,7 @@ import {
   requireDeviceMember,
 } from './access.ts';
 import type { Services } from './dependencies.ts';
+import { IS_ONLINE } from './devices.ts';
 
 type Schemas = components['schemas'];
 export type DeviceCommandView = Schemas['DeviceCommand'];
@@ -39,6 +42,7 @@ const COMMAND_COLUMNS = sql`c.id, c.device_id, d.serial_number, c.command, c.ext
   case when ${EXPIRED_NOW} then 'expired' else c.status end as status,
   case when ${EXPIRED_NOW} then (case c.status when 'queued' then ${TEXT.expiredQueued}
     else ${TEXT.expiredDelivered} end) else c.message end as message,
+  c.code,
   c.created_at, c.delivered_at,
   case when ${EXPIRED_NOW} then c.expires_at else c.finished_at end as finished_at,
   c.expires_at`;
@@ -51,6 +55,7 @@ type CommandRow = {
   extras: CommandExtras;
   status: CommandStatus;
   message: string | null;
+  code: string | null;
   created_at: Date;
   delivered_at: Date | null;
   finished_at: Date | null;
@@ -68,6 +73,8 @@ function toView(row: CommandRow): DeviceCommandView {
     extras: row.extras,
     status: row.status,
     message: row.message,
+    // Stored from the headset's result, which the contract validated against HeadsetFailureCode.
+    code: isHeadsetFailureCode(row.code) ? row.code : null,
     createdAt: new Date(row.created_at).toISOString(),
     deliveredAt: iso(row.delivered_at),
     finishedAt: iso(row.finished_at),
@@ -136,6 +143,15 @@ async function checkContent(
   if (expected === 'video' && !content.file) throw InvalidFields.of(field, TEXT.noFile);
 }
 
+/** Playback belongs to the moment: a playback command for a headset that is offline now is refused, not queued. */
+function checkOnline(device: TargetDevice & { isOnline: boolean }, command: DeviceCommand): void {
+  if (device.isOnline || !needsHeadsetOnline(command)) return;
+  throw new Conflict(TEXT.deviceOffline(device.name), {
+    code: 'deviceOffline',
+    params: { device: device.name },
+  });
+}
+
 function checkVersionGate(device: TargetDevice, command: DeviceCommand): void {
   const gate = unmetVersionGate(device.softwareVersion, command);
   if (!gate) return;
@@ -181,7 +197,7 @@ async function commandViews(db: Executor, ids: number[]): Promise<DeviceCommandV
 
 /**
  * sendDeviceCommand: every check of the contract, in its order (headset 404, extras 400, content 400, version 409,
- * open commands 429), in the transaction that queues the command with the headset's row locked (so the limit of
+ * playback to an offline headset 409, open commands 429), in the transaction that queues the command with the headset's row locked (so the limit of
  * open commands holds for parallel calls); then the headset's poll is woken.
  */
 export async function sendDeviceCommand(
@@ -192,8 +208,9 @@ export async function sendDeviceCommand(
 ): Promise<DeviceCommandView> {
   const { command, extras } = request;
   const queued = await db.transaction(async (tx) => {
-    const found = await tx.execute<TargetDevice & { openCommands: number }>(sql`
+    const found = await tx.execute<TargetDevice & { openCommands: number; isOnline: boolean }>(sql`
       select d.id, d.name, d.organisation_id as "organisationId", d.software_version as "softwareVersion",
+        ${IS_ONLINE} as "isOnline",
         (select count(*)::int from device_commands c where c.device_id = d.id
           and c.status in ('queued', 'delivered') and c.expires_at > now()) as "openCommands"
       from devices d where d.serial_number = ${serial}
@@ -202,6 +219,7 @@ export async function sendDeviceCommand(
     checkExtrasFit(command, extras);
     await checkContent(tx, caller, device, command, extras);
     checkVersionGate(device, command);
+    checkOnline(device, command);
     if (device.openCommands >= MAX_OPEN_COMMANDS_PER_DEVICE) {
       throw new LimitReached(TEXT.tooManyOpen(MAX_OPEN_COMMANDS_PER_DEVICE), {
         code: 'tooManyOpenCommands',
@@ -307,3 +325,46 @@ export async function sweepExpiredCommands(db: Executor): Promise<number> {
 
 /** Seconds between two sweeps of each server process. */
 export const COMMAND_SWEEP_INTERVAL_SECONDS = 60;
+
+export type CommandReceiptView = Schemas['CommandReceipt'];
+
+/**
+ * listCommandReceipts: the listed commands of the caller's organisations' headsets (others are left out), each with
+ * its headset's latest report, in the order asked for. One statement.
+ */
+export async function listCommandReceipts(
+  db: Database,
+  caller: Caller,
+  commandIds: number[],
+): Promise<{ results: CommandReceiptView[] }> {
+  const result = await db.execute<
+    CommandRow & {
+      device_name: string;
+      is_online: boolean;
+      playback_state: CommandReceiptView['device']['playbackState'];
+      current_content_uuid: string | null;
+      state_reported_at: Date | null;
+      sync_status: CommandReceiptView['device']['syncStatus'];
+      sync_progress: number | null;
+    }
+  >(sql`select ${COMMAND_COLUMNS}, d.name as device_name, ${IS_ONLINE} as is_online, d.playback_state,
+      d.current_content_uuid, d.state_reported_at, d.sync_status, d.sync_progress
+    from device_commands c join devices d on d.id = c.device_id
+    where c.id = any(${intArray(commandIds)}) and ${devicesVisibleTo(caller)}
+    order by array_position(${intArray(commandIds)}, c.id)`);
+  return {
+    results: result.rows.map((row) => ({
+      command: toView(row),
+      device: {
+        id: row.device_id,
+        name: row.device_name,
+        isOnline: row.is_online,
+        playbackState: row.playback_state,
+        currentContentUuid: row.current_content_uuid,
+        stateReportedAt: iso(row.state_reported_at),
+        syncStatus: row.sync_status,
+        syncProgress: row.sync_progress,
+      },
+    })),
+  };
+}

@@ -1,11 +1,23 @@
 import type { components, operations } from '@portal/api/schema';
-import { HEADSET_ONLINE_WINDOW_SECONDS } from '@portal/domain';
+import {
+  type FleetHealthFilter,
+  FULL_FEATURE_SOFTWARE_VERSION,
+  HEADSET_ONLINE_WINDOW_SECONDS,
+  LOW_BATTERY_PERCENT,
+  parseVersion,
+} from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { containsPattern, type Executor, germanSortKey, selectPage } from '../db/sql.ts';
 import { NotFound } from '../errors.ts';
 import { MESSAGES } from '../messages.ts';
-import { type Caller, devicesVisibleTo, requireListedOrganisation } from './access.ts';
+import {
+  type Caller,
+  deviceGroupsVisibleTo,
+  devicesVisibleTo,
+  requireGroupMember,
+  requireListedOrganisation,
+} from './access.ts';
 
 type Schemas = components['schemas'];
 export type DeviceView = Schemas['Device'];
@@ -22,6 +34,25 @@ const GB = 1024 ** 3;
  */
 export const IS_ONLINE = sql`(d.token_hash is not null and not d.announced_offline
   and d.last_seen > now() - make_interval(secs => ${HEADSET_ONLINE_WINDOW_SECONDS}))`;
+
+const fullFeatureVersion = parseVersion(FULL_FEATURE_SOFTWARE_VERSION)?.numbers ?? [];
+
+/**
+ * The fleet-health rules of @portal/domain (fleet.ts) as SQL, one fragment each, shared by the headset list's filters
+ * and the dashboard's counts so that a count and the list it links to always agree. Stored versions follow the
+ * contract's pattern (digits and dots) or are null; anything else counts as outdated, as in the domain rule.
+ */
+export const FLEET_HEALTH: Record<FleetHealthFilter, SQL> = {
+  online: IS_ONLINE,
+  offline: sql`not ${IS_ONLINE}`,
+  lowBattery: sql`coalesce(d.battery_level < ${LOW_BATTERY_PERCENT}, false)`,
+  outOfSync: sql`d.sync_status <> 'synced'`,
+  outdatedSoftware: sql`(d.software_version is null or d.software_version !~ '^[0-9]+(\.[0-9]+)*$'
+    or string_to_array(d.software_version, '.')::numeric[] < ${sql.param(fullFeatureVersion)}::numeric[])`,
+};
+
+/** A yes/no filter of the list: the fragment, or its negation. */
+const either = (fragment: SQL, wanted: boolean) => (wanted ? fragment : sql`not ${fragment}`);
 
 // Ties are broken by id so that pages never overlap or skip headsets; never-seen and never-reported ones go last.
 const NAME_KEY = germanSortKey(sql.raw('d.name'));
@@ -117,15 +148,44 @@ function toView(row: DeviceRow): DeviceView {
   };
 }
 
-export interface DeviceListQuery {
+/** Which of the caller's headsets: all, one organisation's, one group's. */
+export interface DeviceScope {
+  organisation?: number | undefined;
+  group?: number | undefined;
+}
+
+/**
+ * The conditions of a scope: the caller's organisations, narrowed to one of them (404 unless theirs) or to one group
+ * (404 unless it is a group of their organisations).
+ */
+async function scopeConditions(db: Executor, caller: Caller, scope: DeviceScope): Promise<SQL[]> {
+  const conditions: SQL[] = [devicesVisibleTo(caller)];
+  if (scope.organisation !== undefined) {
+    requireListedOrganisation(caller, scope.organisation);
+    conditions.push(sql`d.organisation_id = ${scope.organisation}`);
+  }
+  if (scope.group !== undefined) {
+    const found = await db.execute<{ organisationId: number }>(sql`
+      select dg.organisation_id as "organisationId" from device_groups dg
+      where dg.id = ${scope.group} and ${deviceGroupsVisibleTo(caller)}`);
+    requireGroupMember(caller, found.rows[0]);
+    conditions.push(sql`exists (select 1 from device_group_members m
+      where m.device_id = d.id and m.group_id = ${scope.group})`);
+  }
+  return conditions;
+}
+
+export interface DeviceListQuery extends DeviceScope {
   page: number;
   pageSize: number;
   ordering: DeviceOrdering;
   search?: string | undefined;
   isOnline?: boolean | undefined;
   deviceType?: number | undefined;
-  organisation?: number | undefined;
   configuration?: number | undefined;
+  lowBattery?: boolean | undefined;
+  isSynced?: boolean | undefined;
+  outdatedSoftware?: boolean | undefined;
 }
 
 /** One page of the caller's organisations' headsets with the total: one statement. */
@@ -134,17 +194,18 @@ export async function listDevices(
   caller: Caller,
   query: DeviceListQuery,
 ): Promise<{ count: number; results: DeviceView[] }> {
-  const conditions: SQL[] = [devicesVisibleTo(caller)];
-  if (query.organisation !== undefined) {
-    requireListedOrganisation(caller, query.organisation);
-    conditions.push(sql`d.organisation_id = ${query.organisation}`);
-  }
+  const conditions = await scopeConditions(db, caller, query);
   const search = query.search?.trim();
   if (search) {
     const pattern = containsPattern(search);
     conditions.push(sql`(d.name ilike ${pattern} or d.serial_number ilike ${pattern})`);
   }
-  if (query.isOnline !== undefined) conditions.push(query.isOnline ? IS_ONLINE : sql`not ${IS_ONLINE}`);
+  if (query.isOnline !== undefined) conditions.push(either(FLEET_HEALTH.online, query.isOnline));
+  if (query.lowBattery !== undefined) conditions.push(either(FLEET_HEALTH.lowBattery, query.lowBattery));
+  if (query.isSynced !== undefined) conditions.push(either(FLEET_HEALTH.outOfSync, !query.isSynced));
+  if (query.outdatedSoftware !== undefined) {
+    conditions.push(either(FLEET_HEALTH.outdatedSoftware, query.outdatedSoftware));
+  }
   if (query.deviceType !== undefined) conditions.push(sql`d.device_type_id = ${query.deviceType}`);
   if (query.configuration !== undefined) {
     conditions.push(sql`d.active_configuration_id = ${query.configuration}`);
@@ -180,4 +241,38 @@ export async function listDeviceTypes(db: Database): Promise<DeviceTypeView[]> {
     storageCapacityGb:
       row.storage_total === null ? null : Math.round((Number(row.storage_total) / GB) * 100) / 100,
   }));
+}
+
+export type DeviceSummaryView = Schemas['DeviceSummary'];
+
+/**
+ * getDeviceSummary: the dashboard's counts in one statement, each with the same fragment as the list filter it links
+ * to (FLEET_HEALTH), so a count equals the `count` of that filtered list.
+ */
+export async function deviceSummary(
+  db: Database,
+  caller: Caller,
+  scope: DeviceScope,
+): Promise<DeviceSummaryView> {
+  const where = sql.join(await scopeConditions(db, caller, scope), sql` and `);
+  const result = await db.execute<Record<keyof DeviceSummaryView, string>>(sql`
+    select count(*) as "total",
+      count(*) filter (where ${FLEET_HEALTH.online}) as "online",
+      count(*) filter (where ${FLEET_HEALTH.offline}) as "offline",
+      count(*) filter (where ${FLEET_HEALTH.lowBattery}) as "lowBattery",
+      count(*) filter (where ${FLEET_HEALTH.outOfSync}) as "outOfSync",
+      count(*) filter (where ${FLEET_HEALTH.outdatedSoftware}) as "outdatedSoftware",
+      count(*) filter (where d.playback_state = 'playing') as "playing"
+    from devices d where ${where}`);
+  const row = result.rows[0];
+  const count = (key: keyof DeviceSummaryView) => Number(row?.[key] ?? 0);
+  return {
+    total: count('total'),
+    online: count('online'),
+    offline: count('offline'),
+    lowBattery: count('lowBattery'),
+    outOfSync: count('outOfSync'),
+    outdatedSoftware: count('outdatedSoftware'),
+    playing: count('playing'),
+  };
 }

@@ -113,8 +113,9 @@ export async function headsetHungUp(
 }
 
 /**
- * reportHeadsetCommandResult: an open command of this headset becomes done or failed. Another headset's command is
- * 404; a final or expired one 409. A reboot, shutdown or update reported done means the headset goes down now.
+ * reportHeadsetCommandResult: an open command of this headset becomes done or failed (a failure with its reason's
+ * code, when the headset names one). Another headset's command is 404; a final or expired one 409. A reboot, shutdown
+ * or update reported done means the headset goes down now.
  */
 export async function reportCommandResult(
   db: Database,
@@ -123,7 +124,8 @@ export async function reportCommandResult(
   report: HeadsetCommandResult,
 ): Promise<HeadsetCommandView> {
   const updated = await db.execute<HeadsetCommandRow>(sql`
-    update device_commands set status = ${report.status}, message = ${report.message ?? null}, finished_at = now()
+    update device_commands set status = ${report.status}, message = ${report.message ?? null},
+      code = ${report.status === 'failed' ? (report.code ?? null) : null}, finished_at = now()
     where id = ${commandId} and device_id = ${deviceId} and status in ('queued', 'delivered') and expires_at > now()
     returning id, command, extras, status, created_at, expires_at`);
   const row = updated.rows[0];
@@ -143,7 +145,8 @@ export async function reportCommandResult(
 }
 
 /**
- * reportHeadsetState: the headset's report replaces what the portal shows. Omitted optional fields keep their last
+ * reportHeadsetState: the headset's report replaces what the portal shows, stamped with its arrival
+ * (`state_reported_at`, which receipts compare with a command's result). Omitted optional fields keep their last
  * value. A headset that says `synced` but lacks an item of its active playlist (changed since it synced) stays
  * `pending`.
  */
@@ -164,6 +167,7 @@ export async function reportHeadsetState(db: Database, deviceId: number, state: 
       playback_position = ${state.currentTime ?? null},
       sync_progress = ${state.syncProgress ?? null},
       installed_content = ${installed},
+      state_reported_at = now(),
       guided_mode = coalesce(${state.guidedMode ?? null}::boolean, d.guided_mode),
       manufacturer_mode = coalesce(${state.manufacturerMode ?? null}::boolean, d.manufacturer_mode),
       muted = coalesce(${state.muted ?? null}::boolean, d.muted),

@@ -4,10 +4,16 @@ import type { Fleet } from './fleet.ts';
 
 /**
  * Telling the simulator what a person would do with a headset: switch it off or on (a SHUTDOWN keeps a headset
- * off until then). One set of commands for the command line (stdin) and for the control port (HTTP on 127.0.0.1).
+ * off until then), let its battery run down (or charge it), delete content from it. One set of commands for the
+ * command line (stdin) and for the control port (HTTP on 127.0.0.1).
  *
- *   off <name|serial|all>   on <name|serial|all>   status
+ *   off <name|serial|all>   on <name|serial|all>   battery <name|serial|all> <percent>
+ *   forget <name|serial|all> <content uuid>   status
  */
+const USAGE =
+  'Befehle: off <Name|Seriennummer|all>, on <Name|Seriennummer|all>, battery <Name|Seriennummer|all> <Prozent>, ' +
+  'forget <Name|Seriennummer|all> <Inhalt-UUID>, status';
+
 export async function controlCommand(fleet: Fleet, line: string): Promise<string> {
   const [verb = '', ...rest] = line.trim().split(/\s+/);
   const target = rest.join(' ');
@@ -22,16 +28,35 @@ export async function controlCommand(fleet: Fleet, line: string): Promise<string
       }
       return `${targets.length === 1 ? target : `${targets.length} VR-Brillen`}: ${verb === 'off' ? 'aus' : 'an'}`;
     }
+    case 'battery':
+    case 'forget': {
+      // The value comes last: names such as 'VR-Brille 21' contain blanks.
+      const value = rest.at(-1) ?? '';
+      const named = rest.slice(0, -1).join(' ');
+      const headsets = named === 'all' ? fleet.serialNumbers : [named];
+      if (!named) return USAGE;
+      if (verb === 'battery') {
+        const percent = Number(value);
+        if (!Number.isInteger(percent) || percent < 0 || percent > 100) {
+          return 'Bitte einen Akkustand von 0 bis 100 nennen: battery <Name|Seriennummer|all> <Prozent>';
+        }
+        for (const serial of headsets) fleet.setBattery(serial, percent);
+        return `${headsets.length === 1 ? named : `${headsets.length} VR-Brillen`}: Akku ${percent} %`;
+      }
+      const forgotten = headsets.filter((serial) => fleet.forget(serial, value)).length;
+      return `${value}: von ${forgotten} VR-Brille(n) gelöscht`;
+    }
     case 'status':
       return JSON.stringify(fleet.stats());
     default:
-      return 'Befehle: off <Name|Seriennummer|all>, on <Name|Seriennummer|all>, status';
+      return USAGE;
   }
 }
 
 /**
- * The control port: `POST /headsets/<name|serial|all>/off` and `/on`, `GET /status` (JSON: the counters of
- * FleetStats and `devices`, each headset's power and playback). Listens on 127.0.0.1 only: it is for tests and tools on this machine.
+ * The control port: `POST /headsets/<name|serial|all>/off` and `/on`, `POST /headsets/<…>/battery/<percent>`,
+ * `POST /headsets/<…>/forget/<content uuid>`, `GET /status` (JSON: the counters of FleetStats and `devices`, each
+ * headset's power, playback and battery). Listens on 127.0.0.1 only: it is for tests and tools on this machine.
  */
 export async function startControlServer(
   fleet: Fleet,
@@ -46,14 +71,21 @@ export async function startControlServer(
     if (request.method === 'GET' && url.pathname === '/status') {
       const devices = fleet.serialNumbers.map((serial) => {
         const h = fleet.headset(serial);
-        return { serialNumber: serial, name: h.name, power: h.power, playbackState: h.playbackState };
+        return {
+          serialNumber: serial,
+          name: h.name,
+          power: h.power,
+          playbackState: h.playbackState,
+          batteryLevel: h.batteryLevel,
+        };
       });
       return reply(200, { ...fleet.stats(), devices });
     }
-    const match = /^\/headsets\/([^/]+)\/(on|off)$/.exec(url.pathname);
+    const match = /^\/headsets\/([^/]+)\/(on|off|battery|forget)(?:\/([^/]+))?$/.exec(url.pathname);
     if (request.method === 'POST' && match) {
-      const [, target = '', verb = ''] = match;
-      controlCommand(fleet, `${verb} ${decodeURIComponent(target)}`).then(
+      const [, target = '', verb = '', value] = match;
+      const line = [verb, decodeURIComponent(target), value && decodeURIComponent(value)].filter(Boolean);
+      controlCommand(fleet, line.join(' ')).then(
         (message) => reply(200, { detail: message }),
         (error: Error) => reply(404, { detail: error.message }),
       );

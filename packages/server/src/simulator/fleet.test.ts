@@ -195,6 +195,29 @@ describe('the demo fleet', () => {
     }
   });
 
+  it('runs a battery down and deletes content through the control port, and the portal sees both', async () => {
+    const control = await startControlServer(demo.fleet, 0);
+    try {
+      const deneb = await byName('Deneb');
+      const video = await contentUuid('Chemielabor Sicherheitseinweisung');
+      const post = (path: string) =>
+        fetch(`http://127.0.0.1:${control.port}${path}`, { method: 'POST' }).then((r) => r.json());
+      expect(await post(`/headsets/${deneb.serialNumber}/battery/12`)).toEqual({
+        detail: `${deneb.serialNumber}: Akku 12 %`,
+      });
+      await post(`/headsets/${deneb.serialNumber}/forget/${video}`);
+      await until(async () =>
+        expect(await byName('Deneb')).toMatchObject({ batteryLevel: 12, syncStatus: 'pending' }),
+      );
+      const failed = await finished(deneb, await send(deneb, 'CMD.START.VIDEO', { contentUuid: video }));
+      expect(failed).toMatchObject({ status: 'failed', code: 'contentMissing' });
+      await post(`/headsets/${deneb.serialNumber}/battery/90`);
+      await until(async () => expect((await byName('Deneb')).batteryLevel).toBe(90));
+    } finally {
+      await control.close();
+    }
+  });
+
   it('syncs the active playlist until nothing is missing', async () => {
     const admin = (
       await client.request<Schemas['TokenPair']>('POST', '/api/v1/sessions/', {

@@ -319,6 +319,21 @@ export class Fleet {
     this.runner(serialOrName).powerOn();
   }
 
+  /** Sets a headset's battery level (percent), as if it ran down or was charged; it reports at once. */
+  setBattery(serialOrName: string, percent: number): void {
+    const runner = this.runner(serialOrName);
+    runner.model.setBattery(percent, this.now());
+    runner.reportState();
+  }
+
+  /** Deletes content from a headset, as if its storage was cleared; it reports at once. False: it did not hold it. */
+  forget(serialOrName: string, contentUuid: string): boolean {
+    const runner = this.runner(serialOrName);
+    const forgotten = runner.model.forget(contentUuid, this.now());
+    runner.reportState();
+    return forgotten;
+  }
+
   stats(): FleetStats {
     const runners = [...this.runners.values()];
     return {

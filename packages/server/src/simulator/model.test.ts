@@ -102,11 +102,33 @@ describe('playback commands', () => {
   it('fails a START of content the headset does not hold, in German', () => {
     const h = headset({ installed: [app] });
     const missing = resultOf(h, command('CMD.START.VIDEO', { contentUuid: video.uuid }));
-    expect(missing.result).toMatchObject({ status: 'failed', message: 'Inhalt ist nicht auf der VR-Brille' });
+    expect(missing.result).toMatchObject({
+      status: 'failed',
+      message: 'Inhalt ist nicht auf der VR-Brille',
+      code: 'contentMissing',
+    });
     const otherPackage = resultOf(h, command('CMD.START.APP', { packageName: 'de.kmz.rom' }));
     expect(otherPackage.result.message).toBe(MESSAGES.contentMissing);
     const pause = resultOf(h, command('CMD.TOGGLE.PAUSE'));
-    expect(pause.result).toMatchObject({ status: 'failed', message: MESSAGES.nothingRunning });
+    expect(pause.result).toMatchObject({
+      status: 'failed',
+      message: MESSAGES.nothingRunning,
+      code: 'nothingRunning',
+    });
+  });
+
+  it('forgets deleted content: a start fails and the report lacks it; what ran of it stops', () => {
+    const h = headset();
+    resultOf(h, command('CMD.START.VIDEO', { contentUuid: video.uuid }));
+    expect(h.forget(video.uuid, seconds(5))).toBe(true);
+    expect(h.forget(video.uuid, seconds(5))).toBe(false);
+    expect(h.report(seconds(5))).toMatchObject({
+      playbackState: 'stopped',
+      currentContentUuid: null,
+      installedContent: [app.uuid],
+    });
+    const again = resultOf(h, command('CMD.START.VIDEO', { contentUuid: video.uuid }), seconds(6));
+    expect(again.result.code).toBe('contentMissing');
   });
 
   it('MUTE toggles the sound; the mode commands set their flags', () => {
@@ -125,7 +147,11 @@ describe('playback commands', () => {
   it('refuses what its software version cannot do, as the server would', () => {
     const h = headset({ softwareVersion: '4.2.3' });
     const mute = resultOf(h, command('CMD.MUTE'));
-    expect(mute.result).toMatchObject({ status: 'failed', message: MESSAGES.softwareTooOld('4.9.4') });
+    expect(mute.result).toMatchObject({
+      status: 'failed',
+      message: MESSAGES.softwareTooOld('4.9.4'),
+      code: 'softwareTooOld',
+    });
     expect(h.report(T0).muted).toBe(false);
   });
 });
@@ -181,6 +207,16 @@ describe('battery', () => {
     h.advance(seconds(1200));
     expect(h.batteryLevel).toBe(54);
     h.advance(seconds(10_000));
+    expect(h.batteryLevel).toBe(100);
+  });
+
+  it('takes a battery level set from outside (run down or charged), within 0 … 100, and reports it at once', () => {
+    const h = headset({ batteryLevel: 80 });
+    h.report(T0);
+    h.setBattery(12, seconds(1));
+    expect(h.reportDue(seconds(1))).toBe(true);
+    expect(h.report(seconds(1)).batteryLevel).toBe(12);
+    h.setBattery(140, seconds(2));
     expect(h.batteryLevel).toBe(100);
   });
 

@@ -2,6 +2,7 @@ import type { components } from '@portal/api/schema';
 import {
   contentTypeOfStartCommand,
   HEADSET_STATE_INTERVAL_SECONDS,
+  type HeadsetFailureCode,
   isOlderThan,
   STORAGE_CAPACITY_GB,
   unmetVersionGate,
@@ -102,6 +103,8 @@ export interface CommandResult {
   commandId: number;
   status: 'done' | 'failed';
   message?: string;
+  /** With a failure the portal words itself (contract HeadsetFailureCode). */
+  code?: HeadsetFailureCode;
 }
 
 /** What executing a command means for the fleet. */
@@ -195,13 +198,13 @@ export class SimulatedHeadset {
       result: { commandId: command.id, status: 'done', ...(message ? { message } : {}) },
       ...(powerAfter ? { powerAfter } : {}),
     });
-    const failed = (message: string): Execution => ({
+    const failed = (message: string, code?: HeadsetFailureCode): Execution => ({
       kind: 'result',
-      result: { commandId: command.id, status: 'failed', message },
+      result: { commandId: command.id, status: 'failed', message, ...(code ? { code } : {}) },
     });
     // The server refuses these already; a headset checks for itself all the same.
     const gate = unmetVersionGate(this.softwareVersion, command.command);
-    if (gate) return failed(MESSAGES.softwareTooOld(gate.requiredVersion));
+    if (gate) return failed(MESSAGES.softwareTooOld(gate.requiredVersion), 'softwareTooOld');
 
     const startType = contentTypeOfStartCommand(command.command);
     if (startType !== null) return this.start(command, startType, now, done, failed);
@@ -228,7 +231,7 @@ export class SimulatedHeadset {
         this.changed = true;
         return done(this.muted ? MESSAGES.muted : MESSAGES.unmuted);
       case 'CMD.TOGGLE.PAUSE':
-        if (this.playbackState === 'stopped') return failed(MESSAGES.nothingRunning);
+        if (this.playbackState === 'stopped') return failed(MESSAGES.nothingRunning, 'nothingRunning');
         this.playbackState = this.playbackState === 'playing' ? 'paused' : 'playing';
         this.changed = true;
         return done();
@@ -253,14 +256,14 @@ export class SimulatedHeadset {
     type: ContentType,
     now: number,
     done: () => Execution,
-    failed: (message: string) => Execution,
+    failed: (message: string, code?: HeadsetFailureCode) => Execution,
   ): Execution {
     const { contentUuid, packageName } = command.extras;
     const held = contentUuid
       ? this.installed.get(contentUuid)
       : [...this.installed.values()].find((i) => i.contentType === 'app' && i.packageName === packageName);
-    if (!held || held.contentType !== type) return failed(MESSAGES.contentMissing);
-    if (this.battery <= 0) return failed(MESSAGES.batteryEmpty);
+    if (!held || held.contentType !== type) return failed(MESSAGES.contentMissing, 'contentMissing');
+    if (this.battery <= 0) return failed(MESSAGES.batteryEmpty, 'batteryEmpty');
     this.current = { item: held, startedAt: now, position: 0 };
     this.playbackState = 'playing';
     this.changed = true;
@@ -435,6 +438,28 @@ export class SimulatedHeadset {
       this.backOnlineAt = now + seconds * 1000;
     }
     this.changed = true;
+  }
+
+  /**
+   * What a person does to a headset that the portal cannot: the battery runs down to `percent` (or is charged to it),
+   * for a lesson's readiness check. Reported at once.
+   */
+  setBattery(percent: number, now: number): void {
+    this.advance(now);
+    this.battery = Math.min(100, Math.max(0, percent));
+    this.changed = true;
+  }
+
+  /**
+   * The content is deleted on the headset (someone cleared its storage): it no longer holds it, so a start fails and
+   * the portal names it missing until a sync loads it again. False when it did not hold it. Reported at once.
+   */
+  forget(uuid: string, now: number): boolean {
+    this.advance(now);
+    if (!this.installed.delete(uuid)) return false;
+    if (this.current?.item.uuid === uuid) this.stopPlayback();
+    this.changed = true;
+    return true;
   }
 
   /** Someone pressed the power button (the simulator's `on`). */

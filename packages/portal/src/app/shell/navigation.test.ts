@@ -22,11 +22,12 @@ describe('main navigation by the spec’s areas (spec §2, §6)', () => {
     expect(labels(false)).toEqual(['nav.library', 'nav.support']);
   });
 
-  it('offers signed-in users playlists, headsets and the dashboard too', () => {
+  it('offers signed-in users playlists, headsets, groups and the dashboard too', () => {
     expect(labels(true)).toEqual([
       'nav.library',
       'nav.configurations',
       'nav.devices',
+      'nav.groups',
       'nav.dashboard',
       'nav.support',
     ]);
@@ -39,6 +40,7 @@ describe('main navigation by the spec’s areas (spec §2, §6)', () => {
     expect(activeEntry(entries, '/dashboard/devices/3')?.label).toBe('nav.devices');
     expect(activeEntry(entries, '/dashboard/configurations')?.label).toBe('nav.configurations');
     expect(activeEntry(entries, '/dashboard')?.label).toBe('nav.dashboard');
+    expect(activeEntry(entries, '/groups/7/edit')?.label).toBe('nav.groups');
     expect(activeEntry(entries, '/dashboard/profile')).toBeUndefined();
     expect(activeEntry(entries, '/login')).toBeUndefined();
     expect(activeEntry(entries, '/libraryx')).toBeUndefined();

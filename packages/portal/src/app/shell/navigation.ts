@@ -9,14 +9,20 @@ import {
 /** One entry of the main navigation: target and label key (namespace common). */
 export interface NavEntry {
   href: string;
-  label: 'nav.library' | 'nav.configurations' | 'nav.devices' | 'nav.dashboard' | 'nav.support';
+  label:
+    | 'nav.library'
+    | 'nav.configurations'
+    | 'nav.devices'
+    | 'nav.groups'
+    | 'nav.dashboard'
+    | 'nav.support';
   /** Current only on its own path: the Dashboard is no section of the profile or the settings. */
   exact?: boolean;
 }
 
 /**
- * The main navigation by the spec's areas: the Mediathek and Support for everybody; Wiedergabelisten, VR-Brillen
- * and the Dashboard for signed-in users (those routes need a session, spec §6). Account pages (Profil,
+ * The main navigation by the spec's areas: the Mediathek and Support for everybody; Wiedergabelisten, VR-Brillen,
+ * Gruppierungen and the Dashboard for signed-in users (those routes need a session, spec §6). Account pages (Profil,
  * Einstellungen) live in the user menu, the call to create content on the Mediathek page.
  */
 export function navigationFor(signedIn: boolean): NavEntry[] {
@@ -24,6 +30,7 @@ export function navigationFor(signedIn: boolean): NavEntry[] {
     { href: '/library', label: 'nav.library' },
     signedIn && { href: '/dashboard/configurations', label: 'nav.configurations' },
     signedIn && { href: '/dashboard/devices', label: 'nav.devices' },
+    signedIn && { href: '/groups', label: 'nav.groups' },
     signedIn && { href: '/dashboard', label: 'nav.dashboard', exact: true },
     { href: '/support', label: 'nav.support' },
   ];

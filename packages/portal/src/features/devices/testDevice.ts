@@ -39,6 +39,7 @@ export function testCommand(overrides: Partial<DeviceCommand> = {}): DeviceComma
     extras: { guidedModeState: true, manufacturerModeState: false },
     status: 'queued',
     message: null,
+    code: null,
     createdAt: '2026-11-24T09:00:00.000Z',
     deliveredAt: null,
     finishedAt: null,

@@ -26,6 +26,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { apiClient, contentListsKey, languagesQuery, useCurrentUser } from '../../lib/api.ts';
 import { ContentTypeIcon } from '../../lib/icons.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
+import { playbackHref } from '../../lib/playbackLink.ts';
 import { expectSuccess, refusalDetail } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { ContentLoadFailure } from './ContentLoadFailure.tsx';
@@ -161,11 +162,20 @@ export function ContentDetailPage() {
           <Text tone="muted">{t('share.sharedWith', { count: content.sharedWith.length })}</Text>
         )}
       </Stack>
-      {/* By role: the playlist (the view's main action) for members of an organisation, changes for the owner. */}
+      {/* By role: the playlist (the view's main action) and playback for members of an organisation, changes for
+          the owner. */}
       {(mayPlaylist || owner) && (
         <Box as="section" aria-label={t('detail.actions')}>
           <Stack gap="medium">
             {mayPlaylist && <PlaylistPicker content={content} />}
+            {mayPlaylist && (
+              <Inline gap="small">
+                {/* Playback on a class set: the headset picker opens with this content (lib/playbackLink.ts). */}
+                <ButtonLink variant="secondary" href={playbackHref({ content: content.id })}>
+                  {t('detail.play')}
+                </ButtonLink>
+              </Inline>
+            )}
             {owner && (
               <Inline gap="small">
                 <ButtonLink variant="secondary" href={`/library/${content.id}/edit`}>

@@ -1,0 +1,123 @@
+import type { DeviceGroup } from '@portal/api';
+import { ActionBar, Alert, Button, ButtonLink, Spinner, Stack, Text, TextField } from '@portal/ui';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { apiClient, queryClient } from '../../lib/api.ts';
+import { onSubmitted, useFormState } from '../../lib/form.ts';
+import { HeadsetChecklist } from '../../lib/HeadsetChecklist.tsx';
+import { deviceGroupListsKey, deviceGroupQuery, organisationHeadsetsQuery } from '../../lib/headsets.ts';
+import { PageHeading } from '../../lib/pageMeta.tsx';
+import { answerOf, fieldRefusal, serverFieldMessage, showFailure } from '../../lib/serverErrors.ts';
+import { toasts } from '../../lib/toasts.ts';
+import { type GroupNameError, groupNameError } from './groupForm.ts';
+import { routeGroupId } from './groupRoute.ts';
+
+/** The form of 'Gruppierung erstellen' and 'Gruppierung bearbeiten': the name and the headsets to tick. */
+function GroupForm({ group }: { group: DeviceGroup | null }) {
+  const { t } = useTranslation('groups');
+  const navigate = useNavigate();
+  const headsets = useQuery(organisationHeadsetsQuery);
+  const form = useFormState({ name: group?.name ?? '' }, (key: GroupNameError) => t(key));
+  const [selected, setSelected] = useState<Set<number>>(() => new Set(group?.devices ?? []));
+  const [devicesError, setDevicesError] = useState<string | undefined>(undefined);
+  const save = useMutation({
+    mutationFn: (body: { name: string; devices: number[] }) =>
+      group
+        ? answerOf(
+            apiClient.PUT('/api/v3/mdm/device-groups/{id}/', { params: { path: { id: group.id } }, body }),
+          )
+        : answerOf(apiClient.POST('/api/v3/mdm/device-groups/', { body })),
+    async onSuccess(saved) {
+      await queryClient.invalidateQueries({ queryKey: deviceGroupListsKey });
+      queryClient.setQueryData(deviceGroupQuery(saved.id).queryKey, saved);
+      toasts.show({ tone: 'success', title: 'groups:form.saved' });
+      navigate(`/groups/${saved.id}`);
+    },
+    onError(error) {
+      const refusal = fieldRefusal(error);
+      if (!refusal) return showFailure(error, group ? 'updateDeviceGroup' : 'createDeviceGroup');
+      form.setServerErrors({ name: serverFieldMessage(refusal.body, 'name') });
+      const devices = serverFieldMessage(refusal.body, 'devices');
+      setDevicesError(devices && 'text' in devices ? devices.text : undefined);
+    },
+  });
+  const submit = onSubmitted(() => {
+    setDevicesError(undefined);
+    if (!form.check({ name: groupNameError(form.values.name) })) return;
+    save.mutate({ name: form.values.name.trim(), devices: [...selected] });
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="large">
+        <TextField label={t('form.name')} hint={t('form.nameHint')} required {...form.field('name')} />
+        {headsets.isPending ? (
+          <Spinner label={t('form.loadingHeadsets')} />
+        ) : headsets.isError ? (
+          <Alert tone="critical" title={t('form.headsetsFailed')}>
+            <Button variant="secondary" onClick={() => void headsets.refetch()}>
+              {t('list.retry')}
+            </Button>
+          </Alert>
+        ) : (
+          <Stack gap="small">
+            <HeadsetChecklist
+              legend={t('form.headsets', { count: selected.size })}
+              headsets={headsets.data.results}
+              selected={selected}
+              onSelectedChange={setSelected}
+            />
+            {devicesError ? <Text tone="critical">{devicesError}</Text> : null}
+          </Stack>
+        )}
+        <ActionBar label={t('form.actions')}>
+          <Button type="submit" loading={save.isPending} loadingLabel={t('form.saving')}>
+            {t('form.save')}
+          </Button>
+          <ButtonLink variant="ghost" href={group ? `/groups/${group.id}` : '/groups'}>
+            {t('form.cancel')}
+          </ButtonLink>
+        </ActionBar>
+      </Stack>
+    </form>
+  );
+}
+
+/** Gruppierung erstellen (/groups/new). */
+export function GroupCreatePage() {
+  const { t } = useTranslation('groups');
+  return (
+    <Stack gap="large">
+      <PageHeading>{t('form.createTitle')}</PageHeading>
+      <GroupForm group={null} />
+    </Stack>
+  );
+}
+
+/** Gruppierung bearbeiten (/groups/{id}/edit). */
+export function GroupEditPage() {
+  const { t } = useTranslation('groups');
+  const id = routeGroupId(useParams().id);
+  const group = useQuery({ ...deviceGroupQuery(id ?? 0), enabled: id !== null });
+  if (id === null || group.isError) {
+    return (
+      <Stack gap="large">
+        <PageHeading>{t('form.editTitle')}</PageHeading>
+        <Alert tone="critical" title={t('detail.notFound')}>
+          <ButtonLink variant="secondary" href="/groups">
+            {t('detail.back')}
+          </ButtonLink>
+        </Alert>
+      </Stack>
+    );
+  }
+  if (group.isPending) return <Spinner label={t('detail.loading')} />;
+  return (
+    <Stack gap="large">
+      <PageHeading>{t('form.editTitle')}</PageHeading>
+      <Text tone="muted">{group.data.name}</Text>
+      <GroupForm group={group.data} />
+    </Stack>
+  );
+}
