@@ -13,6 +13,7 @@ import {
   Text,
 } from '@portal/ui';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -20,6 +21,8 @@ import { queryClient, useCurrentUser } from '../../lib/api.ts';
 import { COMMAND_LABELS } from '../../lib/commands.ts';
 import { DebouncedSearch } from '../../lib/DebouncedSearch.tsx';
 import { useDeviceTypes } from '../../lib/deviceTypes.ts';
+import { BOOLEAN_FILTERS, type BooleanFilter, ID_FILTERS, type IdFilter } from '../../lib/fleetFilters.ts';
+import { deviceGroupsQuery } from '../../lib/headsets.ts';
 import { ListPagination } from '../../lib/ListPagination.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import { ServerRefusal, showFailure } from '../../lib/serverErrors.ts';
@@ -55,6 +58,7 @@ import {
   parseFleetView,
   sortOf,
   withFleetFilter,
+  withFleetView,
 } from './fleetView.ts';
 import { useNow } from './useNow.ts';
 
@@ -75,98 +79,139 @@ function usePlaylistNames(): Map<number, string> {
   }, [playlists.data, user]);
 }
 
+/** The texts of the yes/no filters: the select's label, its 'all' choice and the two values. */
+const BOOLEAN_FILTER_TEXTS = {
+  is_online: {
+    label: 'filters.status',
+    all: 'filters.statusAll',
+    yes: 'status.online',
+    no: 'status.offline',
+  },
+  low_battery: {
+    label: 'filters.battery',
+    all: 'filters.all',
+    yes: 'filters.batteryLow',
+    no: 'filters.batteryOk',
+  },
+  is_synced: { label: 'filters.sync', all: 'filters.all', yes: 'filters.synced', no: 'filters.notSynced' },
+  outdated_software: {
+    label: 'filters.software',
+    all: 'filters.all',
+    yes: 'filters.softwareOutdated',
+    no: 'filters.softwareCurrent',
+  },
+} as const satisfies Record<BooleanFilter, Record<'label' | 'all' | 'yes' | 'no', string>>;
+
+/** The names of the things the id filters choose, by id, for the selects and for the empty result. */
+function useFilterChoices(playlists: Map<number, string>): Record<IdFilter, Map<number, string>> {
+  const { user } = useCurrentUser();
+  const deviceTypes = useDeviceTypes();
+  const groups = useQuery(deviceGroupsQuery);
+  return useMemo(
+    () => ({
+      group: new Map((groups.data?.results ?? []).map((group) => [group.id, group.name])),
+      device_type: new Map(deviceTypes.map((type) => [type.id, type.name])),
+      organisation: new Map((user?.organisations ?? []).map((o) => [o.id, o.name])),
+      configuration: playlists,
+    }),
+    [groups.data, deviceTypes, user, playlists],
+  );
+}
+
+/** The label and 'all' choice of the id filters' selects. */
+const ID_FILTER_TEXTS = {
+  group: { label: 'filters.group', all: 'filters.groupAll' },
+  device_type: { label: 'filters.model', all: 'filters.modelAll' },
+  organisation: { label: 'filters.organisation', all: 'filters.organisationAll' },
+  configuration: { label: 'filters.playlist', all: 'filters.playlistAll' },
+} as const satisfies Record<IdFilter, Record<'label' | 'all', string>>;
+
 function FleetFilters({
   view,
-  playlists,
+  choices,
   onChange,
 }: {
   view: FleetView;
-  playlists: Map<number, string>;
+  choices: Record<IdFilter, Map<number, string>>;
   onChange: (next: FleetView) => void;
 }) {
   const { t } = useTranslation('devices');
-  const { user } = useCurrentUser();
-  const deviceTypes = useDeviceTypes();
-  const organisations = user?.organisations ?? [];
-  const number = (value: string) => (value === '' ? null : Number(value));
   return (
     <Inline gap="medium" wrap alignY="bottom">
-      <Select
-        label={t('filters.status')}
-        value={view.online === null ? '' : String(view.online)}
-        options={[
-          { value: '', label: t('filters.statusAll') },
-          { value: 'true', label: t('status.online') },
-          { value: 'false', label: t('status.offline') },
-        ]}
-        onChange={(event) =>
-          onChange(
-            withFleetFilter(view, {
-              online: event.target.value === '' ? null : event.target.value === 'true',
-            }),
-          )
-        }
-      />
-      <Select
-        label={t('filters.model')}
-        value={view.model === null ? '' : String(view.model)}
-        options={[
-          { value: '', label: t('filters.modelAll') },
-          ...deviceTypes.map((type) => ({ value: String(type.id), label: type.name })),
-        ]}
-        onChange={(event) => onChange(withFleetFilter(view, { model: number(event.target.value) }))}
-      />
-      {organisations.length > 1 && (
-        <Select
-          label={t('filters.organisation')}
-          value={view.organisation === null ? '' : String(view.organisation)}
-          options={[
-            { value: '', label: t('filters.organisationAll') },
-            ...organisations.map((organisation) => ({
-              value: String(organisation.id),
-              label: organisation.name,
-            })),
-          ]}
-          onChange={(event) => onChange(withFleetFilter(view, { organisation: number(event.target.value) }))}
-        />
-      )}
-      <Select
-        label={t('filters.playlist')}
-        value={view.playlist === null ? '' : String(view.playlist)}
-        options={[
-          { value: '', label: t('filters.playlistAll') },
-          ...[...playlists].map(([id, name]) => ({ value: String(id), label: name })),
-        ]}
-        onChange={(event) => onChange(withFleetFilter(view, { playlist: number(event.target.value) }))}
-      />
+      {BOOLEAN_FILTERS.map((name) => {
+        const texts = BOOLEAN_FILTER_TEXTS[name];
+        const value = view.filters[name];
+        return (
+          <Select
+            key={name}
+            label={t(texts.label)}
+            value={value === undefined ? '' : String(value)}
+            options={[
+              { value: '', label: t(texts.all) },
+              { value: 'true', label: t(texts.yes) },
+              { value: 'false', label: t(texts.no) },
+            ]}
+            onChange={(event) =>
+              onChange(
+                withFleetFilter(
+                  view,
+                  name,
+                  event.target.value === '' ? undefined : event.target.value === 'true',
+                ),
+              )
+            }
+          />
+        );
+      })}
+      {ID_FILTERS.map((name) => {
+        const texts = ID_FILTER_TEXTS[name];
+        const value = view.filters[name];
+        // One organisation needs no choice of organisation (unless a link chose one).
+        if (name === 'organisation' && choices.organisation.size < 2 && value === undefined) return null;
+        return (
+          <Select
+            key={name}
+            label={t(texts.label)}
+            value={value === undefined ? '' : String(value)}
+            options={[
+              { value: '', label: t(texts.all) },
+              ...[...choices[name]].map(([id, label]) => ({ value: String(id), label })),
+            ]}
+            onChange={(event) =>
+              onChange(
+                withFleetFilter(
+                  view,
+                  name,
+                  event.target.value === '' ? undefined : Number(event.target.value),
+                ),
+              )
+            }
+          />
+        );
+      })}
     </Inline>
   );
 }
 
 /** What narrows the list down, as the teacher reads it, for the empty result to name. */
-function useActiveFilterNames(view: FleetView, playlists: Map<number, string>): string[] {
-  const { t } = useTranslation('devices');
-  const { user } = useCurrentUser();
-  const deviceTypes = useDeviceTypes();
+function activeFilterNames(
+  t: TFunction<'devices'>,
+  view: FleetView,
+  choices: Record<IdFilter, Map<number, string>>,
+): string[] {
   const names: string[] = [];
   const named = (name: string, value: string) => `${name}: ${value}`;
   if (view.search.trim() !== '') names.push(t('search.active', { search: view.search.trim() }));
-  if (view.online !== null)
-    names.push(named(t('filters.status'), t(view.online ? 'status.online' : 'status.offline')));
-  if (view.model !== null) {
-    names.push(
-      named(
-        t('filters.model'),
-        deviceTypes.find((type) => type.id === view.model)?.name ?? String(view.model),
-      ),
-    );
+  for (const name of BOOLEAN_FILTERS) {
+    const value = view.filters[name];
+    const texts = BOOLEAN_FILTER_TEXTS[name];
+    if (value !== undefined) names.push(named(t(texts.label), t(value ? texts.yes : texts.no)));
   }
-  if (view.organisation !== null) {
-    const organisation = user?.organisations.find((o) => o.id === view.organisation)?.name;
-    names.push(named(t('filters.organisation'), organisation ?? String(view.organisation)));
-  }
-  if (view.playlist !== null) {
-    names.push(named(t('filters.playlist'), playlists.get(view.playlist) ?? String(view.playlist)));
+  for (const name of ID_FILTERS) {
+    const value = view.filters[name];
+    if (value !== undefined) {
+      names.push(named(t(ID_FILTER_TEXTS[name].label), choices[name].get(value) ?? String(value)));
+    }
   }
   return names;
 }
@@ -255,7 +300,8 @@ export function DevicesPage() {
   const list = useQuery({ ...fleetQuery(view), placeholderData: keepPreviousData });
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
   const show = (next: FleetView, replace = false) => setParams(fleetViewParams(next), { replace });
-  const activeFilters = useActiveFilterNames(view, playlists);
+  const choices = useFilterChoices(playlists);
+  const activeFilters = activeFilterNames(t, view, choices);
   const administered = administeredOrganisations(user);
 
   // Another page or other filters show other headsets: what was selected is no longer in view.
@@ -389,7 +435,7 @@ export function DevicesPage() {
           sort={sort}
           onSortChange={(next) => {
             const ordering = orderingOf(next.columnId, next.direction);
-            if (ordering) show(withFleetFilter(view, { ordering }));
+            if (ordering) show(withFleetView(view, { ordering }));
           }}
           loading={list.isPending}
           loadingText={t('loading')}
@@ -426,13 +472,13 @@ export function DevicesPage() {
         <DebouncedSearch
           value={view.search}
           onCommit={(search) =>
-            show(withFleetFilter(view, { search }), view.search.trim() !== '' && search.trim() !== '')
+            show(withFleetView(view, { search }), view.search.trim() !== '' && search.trim() !== '')
           }
           label={t('search.label')}
           clearLabel={t('search.clear')}
           placeholder={t('search.placeholder')}
         />
-        <FleetFilters view={view} playlists={playlists} onChange={(next) => show(next)} />
+        <FleetFilters view={view} choices={choices} onChange={(next) => show(next)} />
       </Stack>
       {body}
     </Stack>

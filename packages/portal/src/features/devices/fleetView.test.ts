@@ -9,6 +9,7 @@ import {
   parseFleetView,
   sortOf,
   withFleetFilter,
+  withFleetView,
 } from './fleetView.ts';
 
 const parse = (query: string) => parseFleetView(new URLSearchParams(query));
@@ -16,14 +17,18 @@ const parse = (query: string) => parseFleetView(new URLSearchParams(query));
 describe('the fleet view in the URL', () => {
   it('reads every filter, the sorting and the page, and writes them back the same', () => {
     const query =
-      'search=Sirius&online=false&model=2&organisation=3&playlist=7&ordering=-batteryLevel&page=2';
+      'search=Sirius&is_online=false&low_battery=true&group=4&device_type=2&organisation=3&configuration=7&ordering=-batteryLevel&page=2';
     const view = parse(query);
     expect(view).toEqual({
       search: 'Sirius',
-      online: false,
-      model: 2,
-      organisation: 3,
-      playlist: 7,
+      filters: {
+        is_online: false,
+        low_battery: true,
+        group: 4,
+        device_type: 2,
+        organisation: 3,
+        configuration: 7,
+      },
       ordering: '-batteryLevel',
       page: 2,
     });
@@ -31,31 +36,46 @@ describe('the fleet view in the URL', () => {
   });
 
   it('falls back to the default for anything malformed, and writes nothing for the default', () => {
-    expect(parse('online=ja&model=-1&organisation=x&playlist=0&ordering=drop&page=0')).toEqual(
+    expect(parse('is_online=ja&device_type=-1&organisation=x&configuration=0&ordering=drop&page=0')).toEqual(
       DEFAULT_FLEET_VIEW,
     );
     expect(fleetViewParams(DEFAULT_FLEET_VIEW).toString()).toBe('');
     expect(fleetPageHref(DEFAULT_FLEET_VIEW, 1)).toBe('/dashboard/devices');
-    expect(fleetPageHref({ ...DEFAULT_FLEET_VIEW, online: true }, 3)).toBe(
-      '/dashboard/devices?online=true&page=3',
+    expect(fleetPageHref({ ...DEFAULT_FLEET_VIEW, filters: { is_online: true } }, 3)).toBe(
+      '/dashboard/devices?is_online=true&page=3',
     );
   });
 
   it('starts again on page 1 when a filter changes, and knows when the list is narrowed', () => {
-    const view = withFleetFilter({ ...DEFAULT_FLEET_VIEW, page: 4 }, { online: true });
-    expect(view.page).toBe(1);
+    const view = withFleetFilter({ ...DEFAULT_FLEET_VIEW, page: 4 }, 'is_synced', false);
+    expect(view).toEqual({ ...DEFAULT_FLEET_VIEW, filters: { is_synced: false } });
     expect(isFiltered(view)).toBe(true);
+    const cleared = withFleetFilter({ ...view, page: 3 }, 'is_synced', undefined);
+    expect(cleared).toEqual(DEFAULT_FLEET_VIEW);
+    expect(isFiltered(cleared)).toBe(false);
+    expect(withFleetView({ ...view, page: 2 }, { ordering: '-name' })).toEqual({
+      ...view,
+      ordering: '-name',
+    });
     expect(isFiltered({ ...DEFAULT_FLEET_VIEW, ordering: '-name', page: 2 })).toBe(false);
   });
 
   it('asks the server with the contract’s names, leaving out what is not set', () => {
     expect(fleetQueryOf(DEFAULT_FLEET_VIEW)).toEqual({ page_size: 50, ordering: 'name' });
-    expect(fleetQueryOf(parse('search=%20Vega%20&online=true&model=1&playlist=9&page=2'))).toEqual({
+    expect(
+      fleetQueryOf(
+        parse(
+          'search=%20Vega%20&is_online=true&outdated_software=true&device_type=1&configuration=9&group=3&page=2',
+        ),
+      ),
+    ).toEqual({
       page_size: 50,
       ordering: 'name',
       page: 2,
       search: 'Vega',
       is_online: true,
+      outdated_software: true,
+      group: 3,
       device_type: 1,
       configuration: 9,
     });

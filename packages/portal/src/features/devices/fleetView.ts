@@ -1,4 +1,10 @@
 import type { ListDevicesQuery } from '@portal/api';
+import {
+  DEVICE_LIST_PATH,
+  type DeviceListFilters,
+  deviceListFilterParams,
+  deviceListFiltersFrom,
+} from '../../lib/fleetFilters.ts';
 
 export type DeviceOrdering = NonNullable<ListDevicesQuery['ordering']>;
 const ORDERINGS: readonly DeviceOrdering[] = [
@@ -15,50 +21,31 @@ const ORDERINGS: readonly DeviceOrdering[] = [
 /** Headsets per page of the fleet (a class set of 30 fits on one). */
 export const FLEET_PAGE_SIZE = 50;
 
-/** The fleet page's view as it lives in the URL: search, filters, sorting and page, all done by the server. */
+/**
+ * The fleet page's view as it lives in the URL: search, filters, sorting and page, all done by the server. The
+ * filters use the contract's names through lib/fleetFilters.ts, the same the dashboard's counts link with.
+ */
 export interface FleetView {
   search: string;
-  online: boolean | null;
-  /** Device type id (model). */
-  model: number | null;
-  organisation: number | null;
-  /** Active playlist id. */
-  playlist: number | null;
+  filters: DeviceListFilters;
   ordering: DeviceOrdering;
   page: number;
 }
 
-export const DEFAULT_FLEET_VIEW: FleetView = {
-  search: '',
-  online: null,
-  model: null,
-  organisation: null,
-  playlist: null,
-  ordering: 'name',
-  page: 1,
-};
-
-const positiveInt = (value: string | null): number | null => {
-  if (value === null || !/^\d{1,9}$/.test(value)) return null;
-  const n = Number(value);
-  return n >= 1 ? n : null;
-};
+export const DEFAULT_FLEET_VIEW: FleetView = { search: '', filters: {}, ordering: 'name', page: 1 };
 
 const isOrdering = (value: string | null): value is DeviceOrdering =>
   value !== null && (ORDERINGS as readonly string[]).includes(value);
 
 /** Reads the view from the URL; anything malformed (a hand-edited link) falls back to the default. */
 export function parseFleetView(params: URLSearchParams): FleetView {
-  const online = params.get('online');
   const ordering = params.get('ordering');
+  const page = params.get('page');
   return {
     search: (params.get('search') ?? '').slice(0, 200),
-    online: online === 'true' ? true : online === 'false' ? false : null,
-    model: positiveInt(params.get('model')),
-    organisation: positiveInt(params.get('organisation')),
-    playlist: positiveInt(params.get('playlist')),
+    filters: deviceListFiltersFrom(params),
     ordering: isOrdering(ordering) ? ordering : DEFAULT_FLEET_VIEW.ordering,
-    page: positiveInt(params.get('page')) ?? 1,
+    page: page !== null && /^\d{1,9}$/.test(page) && Number(page) >= 1 ? Number(page) : 1,
   };
 }
 
@@ -66,10 +53,7 @@ export function parseFleetView(params: URLSearchParams): FleetView {
 export function fleetViewParams(view: FleetView): URLSearchParams {
   const params = new URLSearchParams();
   if (view.search.trim() !== '') params.set('search', view.search);
-  if (view.online !== null) params.set('online', String(view.online));
-  if (view.model !== null) params.set('model', String(view.model));
-  if (view.organisation !== null) params.set('organisation', String(view.organisation));
-  if (view.playlist !== null) params.set('playlist', String(view.playlist));
+  deviceListFilterParams(view.filters, params);
   if (view.ordering !== DEFAULT_FLEET_VIEW.ordering) params.set('ordering', view.ordering);
   if (view.page > 1) params.set('page', String(view.page));
   return params;
@@ -77,23 +61,27 @@ export function fleetViewParams(view: FleetView): URLSearchParams {
 
 export function fleetPageHref(view: FleetView, page: number): string {
   const query = fleetViewParams({ ...view, page }).toString();
-  return query === '' ? '/dashboard/devices' : `/dashboard/devices?${query}`;
+  return query === '' ? DEVICE_LIST_PATH : `${DEVICE_LIST_PATH}?${query}`;
 }
 
 /** A changed search, filter or sorting starts again on page 1. */
-export function withFleetFilter(view: FleetView, change: Partial<Omit<FleetView, 'page'>>): FleetView {
+export function withFleetView(view: FleetView, change: Partial<Omit<FleetView, 'page'>>): FleetView {
   return { ...view, ...change, page: 1 };
+}
+
+/** One filter set (a value) or cleared (undefined); the list starts again on page 1. */
+export function withFleetFilter<Name extends keyof DeviceListFilters>(
+  view: FleetView,
+  name: Name,
+  value: DeviceListFilters[Name] | undefined,
+): FleetView {
+  const { [name]: _cleared, ...others } = view.filters;
+  return withFleetView(view, { filters: value === undefined ? others : { ...others, [name]: value } });
 }
 
 /** True when search or a filter narrows the list (sorting and page do not). */
 export function isFiltered(view: FleetView): boolean {
-  return (
-    view.search.trim() !== '' ||
-    view.online !== null ||
-    view.model !== null ||
-    view.organisation !== null ||
-    view.playlist !== null
-  );
+  return view.search.trim() !== '' || Object.keys(view.filters).length > 0;
 }
 
 /** The server query of a view (listDevices); absent filters are not sent. */
@@ -103,10 +91,7 @@ export function fleetQueryOf(view: FleetView): ListDevicesQuery {
     ordering: view.ordering,
     ...(view.page > 1 ? { page: view.page } : {}),
     ...(view.search.trim() !== '' ? { search: view.search.trim() } : {}),
-    ...(view.online !== null ? { is_online: view.online } : {}),
-    ...(view.model !== null ? { device_type: view.model } : {}),
-    ...(view.organisation !== null ? { organisation: view.organisation } : {}),
-    ...(view.playlist !== null ? { configuration: view.playlist } : {}),
+    ...view.filters,
   };
 }
 
