@@ -136,10 +136,34 @@ function FleetFilters({
   onChange: (next: FleetView) => void;
 }) {
   const { t } = useTranslation('devices');
+  // Every filter is one select: 'all' (the filter cleared) and its values, yes/no or the things it chooses by id.
+  const selects = [
+    ...BOOLEAN_FILTERS.map((name) => {
+      const texts = BOOLEAN_FILTER_TEXTS[name];
+      return {
+        name,
+        texts,
+        choices: [
+          ['true', t(texts.yes)],
+          ['false', t(texts.no)],
+        ] as const,
+        read: (value: string) => value === 'true',
+      };
+    }),
+    ...ID_FILTERS.filter(
+      // One organisation needs no choice of organisation (unless a link chose one).
+      (name) =>
+        name !== 'organisation' || choices.organisation.size > 1 || view.filters.organisation !== undefined,
+    ).map((name) => ({
+      name,
+      texts: ID_FILTER_TEXTS[name],
+      choices: [...choices[name]].map(([id, label]) => [String(id), label] as const),
+      read: Number,
+    })),
+  ];
   return (
     <Inline gap="medium" wrap alignY="bottom">
-      {BOOLEAN_FILTERS.map((name) => {
-        const texts = BOOLEAN_FILTER_TEXTS[name];
+      {selects.map(({ name, texts, choices: values, read }) => {
         const value = view.filters[name];
         return (
           <Select
@@ -148,42 +172,11 @@ function FleetFilters({
             value={value === undefined ? '' : String(value)}
             options={[
               { value: '', label: t(texts.all) },
-              { value: 'true', label: t(texts.yes) },
-              { value: 'false', label: t(texts.no) },
+              ...values.map(([choice, label]) => ({ value: choice, label })),
             ]}
             onChange={(event) =>
               onChange(
-                withFleetFilter(
-                  view,
-                  name,
-                  event.target.value === '' ? undefined : event.target.value === 'true',
-                ),
-              )
-            }
-          />
-        );
-      })}
-      {ID_FILTERS.map((name) => {
-        const texts = ID_FILTER_TEXTS[name];
-        const value = view.filters[name];
-        // One organisation needs no choice of organisation (unless a link chose one).
-        if (name === 'organisation' && choices.organisation.size < 2 && value === undefined) return null;
-        return (
-          <Select
-            key={name}
-            label={t(texts.label)}
-            value={value === undefined ? '' : String(value)}
-            options={[
-              { value: '', label: t(texts.all) },
-              ...[...choices[name]].map(([id, label]) => ({ value: String(id), label })),
-            ]}
-            onChange={(event) =>
-              onChange(
-                withFleetFilter(
-                  view,
-                  name,
-                  event.target.value === '' ? undefined : Number(event.target.value),
-                ),
+                withFleetFilter(view, name, event.target.value === '' ? undefined : read(event.target.value)),
               )
             }
           />
