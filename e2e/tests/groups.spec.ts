@@ -72,6 +72,21 @@ test('a group ‘Klasse 7b’ of ten headsets is created, started as one from it
     await expect(page.getByRole('heading', { level: 1, name: 'Klasse 7b (Physik)' })).toBeVisible();
     await expect(page.getByText('9 VR-Brillen', { exact: true })).toBeVisible();
 
+    // The group's headsets in the list of VR-Brillen: filtered by the group, which the filter bar names.
+    await page.getByRole('link', { name: 'In der Liste der VR-Brillen zeigen' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/devices\?group=\d+$/);
+    const list = page.getByRole('main');
+    await expect(list.getByLabel('Gruppierung', { exact: true })).toHaveValue(/^\d+$/);
+    await expect(list.getByLabel('Gruppierung', { exact: true }).locator('option:checked')).toHaveText(
+      'Klasse 7b (Physik)',
+    );
+    await expect(list.getByText('9 VR-Brillen', { exact: true })).toBeVisible();
+    await expect(list.getByRole('table')).toHaveAttribute('aria-rowcount', '10');
+    await expect(list.getByRole('row').filter({ hasText: 'VR-Brille 30' })).toHaveCount(0);
+    await list.getByLabel('Gruppierung', { exact: true }).selectOption('');
+    await expect(page).toHaveURL('/dashboard/devices');
+    await expect(list.getByText('30 VR-Brillen', { exact: true })).toBeVisible();
+
     await page.goto('/dashboard/playback');
     await page.getByRole('searchbox', { name: 'Inhalt in der Mediathek suchen' }).fill('Sonnensystem');
     await page.getByRole('button', { name: `„${CLASS_VIDEO}“ wählen` }).click();

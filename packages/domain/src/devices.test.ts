@@ -7,6 +7,7 @@ import {
   defaultDeviceName,
   HEADSET_LONG_POLL_SECONDS,
   HEADSET_ONLINE_WINDOW_SECONDS,
+  headsetStatus,
   isDeviceCommand,
   isPowerCycleCommand,
   startCommandFor,
@@ -83,5 +84,18 @@ describe('defaultDeviceName', () => {
     expect(defaultDeviceName(19)).toBe('Vega');
     expect(defaultDeviceName(20)).toBe('VR-Brille 21');
     expect(defaultDeviceName(29)).toBe('VR-Brille 30');
+  });
+});
+
+describe('headsetStatus', () => {
+  it.each([
+    [{ isEnrolled: false, isOnline: true, syncStatus: 'syncing' }, 'unpaired'],
+    [{ isEnrolled: true, isOnline: false, syncStatus: 'syncing' }, 'offline'],
+    [{ isEnrolled: true, isOnline: true, syncStatus: 'synced' }, 'online'],
+    [{ isEnrolled: true, isOnline: true, syncStatus: 'pending' }, 'online'],
+    [{ isEnrolled: true, isOnline: true, syncStatus: 'syncing' }, 'syncing'],
+    [{ isEnrolled: true, isOnline: true, syncStatus: 'failed' }, 'syncFailed'],
+  ] as const)('%j is %s', (headset, expected) => {
+    expect(headsetStatus(headset)).toBe(expected);
   });
 });

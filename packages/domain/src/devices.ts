@@ -126,3 +126,20 @@ export const COMMAND_EXPIRY_SECONDS = {
 export function defaultDeviceName(index: number): string {
   return DEVICE_CODE_NAMES[index] ?? `VR-Brille ${index + 1}`;
 }
+
+/**
+ * What a headset's status shows, one word for a list (spec: online state with 'zuletzt gesehen'): not paired yet
+ * (no device token), offline, online, online and synchronising, or online with a failed sync.
+ */
+export type HeadsetStatus = 'unpaired' | 'offline' | 'online' | 'syncing' | 'syncFailed';
+
+export function headsetStatus(headset: {
+  isEnrolled: boolean;
+  isOnline: boolean;
+  syncStatus: 'synced' | 'pending' | 'syncing' | 'failed';
+}): HeadsetStatus {
+  if (!headset.isEnrolled) return 'unpaired';
+  if (!headset.isOnline) return 'offline';
+  if (headset.syncStatus === 'syncing') return 'syncing';
+  return headset.syncStatus === 'failed' ? 'syncFailed' : 'online';
+}

@@ -5,6 +5,7 @@ import {
   ageRange,
   ageRangeText,
   byteSize,
+  elapsedSince,
   formatBytes,
   formatDuration,
   truncateText,
@@ -179,5 +180,32 @@ describe('parseDuration', () => {
     expect(parseDuration('')).toBeNull();
     for (const text of ['1:60:00', '0:75', 'eine Stunde', '1.5', '-3', '1:2:3:4', '1::2'])
       expect(parseDuration(text), text).toBe('invalid');
+  });
+});
+
+describe('elapsedSince', () => {
+  const now = Date.parse('2026-11-24T10:00:00Z');
+  const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
+
+  it.each([
+    [0, { unit: 'seconds', count: 0 }],
+    [59, { unit: 'seconds', count: 59 }],
+    [60, { unit: 'minutes', count: 1 }],
+    [5 * 60 + 59, { unit: 'minutes', count: 5 }],
+    [3599, { unit: 'minutes', count: 59 }],
+    [3600, { unit: 'hours', count: 1 }],
+    [86_399, { unit: 'hours', count: 23 }],
+    [86_400, { unit: 'days', count: 1 }],
+    [40 * 86_400, { unit: 'days', count: 40 }],
+  ])('%i seconds ago is %j', (seconds, expected) => {
+    expect(elapsedSince(ago(seconds), now)).toEqual(expected);
+    expect(elapsedSince(new Date(now - seconds * 1000), new Date(now))).toEqual(expected);
+  });
+
+  it('counts a time a little in the future as just now, and nothing for a missing or invalid time', () => {
+    expect(elapsedSince(ago(-30), now)).toEqual({ unit: 'seconds', count: 0 });
+    expect(elapsedSince(null, now)).toBeNull();
+    expect(elapsedSince(undefined, now)).toBeNull();
+    expect(elapsedSince('gestern', now)).toBeNull();
   });
 });

@@ -147,3 +147,28 @@ export function truncateText(text: string, index: number): string {
   if (kept === '' || text.slice(cut).trim() === '') return text;
   return kept + TRUNCATION_SUFFIX;
 }
+
+export const ELAPSED_UNITS = ['seconds', 'minutes', 'hours', 'days'] as const;
+export type ElapsedUnit = (typeof ELAPSED_UNITS)[number];
+
+/** How long ago something happened, in the largest whole unit ('vor 5 Min.' is `{unit: 'minutes', count: 5}`). */
+export interface Elapsed {
+  unit: ElapsedUnit;
+  count: number;
+}
+
+/**
+ * The time since `from` as the portal words it ('zuletzt gesehen vor 5 Min.'): seconds below a minute, minutes
+ * below an hour, hours below a day, then days, always rounded down. A time in the future (clocks of server and
+ * browser disagree a little) counts as 0 seconds; null for a missing or invalid time.
+ */
+export function elapsedSince(from: string | Date | null | undefined, now: number | Date): Elapsed | null {
+  if (from === null || from === undefined) return null;
+  const then = typeof from === 'string' ? Date.parse(from) : from.getTime();
+  if (!Number.isFinite(then)) return null;
+  const seconds = Math.max(0, Math.floor(((typeof now === 'number' ? now : now.getTime()) - then) / 1000));
+  if (seconds < 60) return { unit: 'seconds', count: seconds };
+  if (seconds < 3600) return { unit: 'minutes', count: Math.floor(seconds / 60) };
+  if (seconds < 86_400) return { unit: 'hours', count: Math.floor(seconds / 3600) };
+  return { unit: 'days', count: Math.floor(seconds / 86_400) };
+}

@@ -42,6 +42,8 @@ export {
   HEADSET_LONG_POLL_SECONDS,
   HEADSET_ONLINE_WINDOW_SECONDS,
   HEADSET_STATE_INTERVAL_SECONDS,
+  type HeadsetStatus,
+  headsetStatus,
   isDeviceCommand,
   isPowerCycleCommand,
   POWER_CYCLE_COMMANDS,
@@ -70,6 +72,10 @@ export {
   type ByteSize,
   type ByteUnit,
   byteSize,
+  ELAPSED_UNITS,
+  type Elapsed,
+  type ElapsedUnit,
+  elapsedSince,
   formatBytes,
   formatDuration,
   parseDuration,
@@ -143,6 +149,7 @@ export {
   summariseReceipts,
 } from './receipts.ts';
 export {
+  administeredOrganisations,
   type DomainMembership,
   type DomainMembershipUser,
   type DomainOrganisation,

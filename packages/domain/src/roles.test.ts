@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  administeredOrganisations,
   type DomainOrganisation,
   type DomainUser,
   deriveRoleFlags,
@@ -171,5 +172,20 @@ describe('playlists follow the content rules', () => {
     expect(mayCreatePlaylist({ email: 'staff@vr-portal.example', organisations: [] })).toBe(false);
     expect(isPlaylistOwner(teacher, { owner: { id: 7 } })).toBe(true);
     expect(isPlaylistOwner(teacher, { owner: { id: 8 } })).toBe(false);
+  });
+});
+
+describe('administeredOrganisations (who adds and removes headsets)', () => {
+  it('lists every organisation the own membership administers, not only the first', () => {
+    const secondAdmin: DomainOrganisation = {
+      ...zfsl,
+      memberships: [{ isAdministrator: true, user: { email: 'Lehrer@Schule.example' } }],
+    };
+    expect(
+      administeredOrganisations(user('lehrer@schule.example', [school, secondAdmin])).map((o) => o.id),
+    ).toEqual([3]);
+    expect(administeredOrganisations(user('admin@kmz.example', [kmz, school])).map((o) => o.id)).toEqual([1]);
+    expect(administeredOrganisations(user('mitglied@kmz.example', [kmz]))).toEqual([]);
+    expect(administeredOrganisations(null)).toEqual([]);
   });
 });

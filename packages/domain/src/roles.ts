@@ -125,3 +125,17 @@ export function mayCreateContent(user: DomainUser | null | undefined): boolean {
  */
 export const mayCreatePlaylist = mayCreateContent;
 export const isPlaylistOwner = isContentOwner;
+
+/**
+ * The organisations whose membership of the user is flagged isAdministrator, in membership order (not only the
+ * first, as spec §6's administrator check reads): administrators of an organisation add, pair and remove its
+ * headsets, the server's rule (enrolDevice, revokeDeviceToken, deleteDevice).
+ */
+export function administeredOrganisations<Organisation extends DomainOrganisation>(
+  user: (Omit<DomainUser, 'organisations'> & { organisations: readonly Organisation[] }) | null | undefined,
+): Organisation[] {
+  if (!user) return [];
+  return user.organisations.filter((organisation) =>
+    (organisation.memberships ?? []).some((m) => m.isAdministrator && sameEmail(m.user.email, user.email)),
+  );
+}

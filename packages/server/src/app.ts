@@ -110,6 +110,7 @@ async function buildApp(config: ServerConfig, services: Services): Promise<Fasti
     portalDist: config.portalDist,
     oidcIssuer: config.access.oidc?.issuer,
     cspReportFile: config.cspReportFile,
+    connectSources: config.cspConnectSources,
   });
 
   const { specification } = prepareContract(loadContract());

@@ -132,6 +132,8 @@ export interface ServerConfig {
   demoFleetBandwidthMbps: number | undefined;
   /** Content-Security-Policy violation reports are appended here as JSON lines (tests); only logged when unset. */
   cspReportFile: string | undefined;
+  /** CSP_CONNECT_SOURCES: further origins the portal's pages may call (an external API, an error-reporting DSN). */
+  cspConnectSources: string[];
   /** Bound and timeouts of the queue in front of the database (README "Bursts"). */
   admission: AdmissionSettings;
   /** SEED_CONTENT_COUNT: generated content items added on the first start (performance checks); 0 for none. */
@@ -287,6 +289,26 @@ export function readMediaConfig(env: NodeJS.ProcessEnv = process.env): MediaConf
   };
 }
 
+/** Comma-separated http(s) origins (a path is dropped: CSP sources here are whole origins). */
+export function readOrigins(env: NodeJS.ProcessEnv, name: string): string[] {
+  return (env[name] ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      let url: URL;
+      try {
+        url = new URL(entry);
+      } catch {
+        throw new Error(`${name} must list http(s) origins, got '${entry}'`);
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+        throw new Error(`${name} must list http(s) origins, got '${entry}'`);
+      }
+      return url.origin;
+    });
+}
+
 /** Reads and checks the environment once (the variables are listed in the README). */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
@@ -308,6 +330,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ? integer(env, 'DEMO_FLEET_BANDWIDTH_MBPS', 0, 1)
       : undefined,
     cspReportFile: env.CSP_REPORT_FILE || undefined,
+    cspConnectSources: readOrigins(env, 'CSP_CONNECT_SOURCES'),
     admission: {
       queueLimit: integer(env, 'DB_QUEUE_LIMIT', DEFAULT_ADMISSION.queueLimit, 0),
       queueTimeoutMs: integer(env, 'DB_QUEUE_TIMEOUT_MS', DEFAULT_ADMISSION.queueTimeoutMs, 0),

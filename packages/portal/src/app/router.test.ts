@@ -74,6 +74,7 @@ describe('routes of spec §2', () => {
     expect(trailOf('/dashboard/configurations')).toBe(trails.configurations);
     expect(trailOf('/dashboard/configurations/4')).toBe(trails.configurations);
     expect(trailOf('/dashboard/devices')).toBe(trails.devices);
+    expect(trailOf('/dashboard/devices/3')).toBe(trails.devices);
     expect(trailOf('/dashboard/playback')).toBe(trails.playback);
     const deepest = (path: string) =>
       leafOf(path)
@@ -89,8 +90,6 @@ describe('routes of spec §2', () => {
 
   it('gives every placeholder page a name of its own: its h1 and tab title (issue 12)', () => {
     const titleOf = (path: string) => (leafOf(path).leaf?.handle as RouteHandle | undefined)?.title;
-    expect(titleOf('/dashboard/devices')).toBe('pages.devices');
-    expect(titleOf('/dashboard/devices/3')).toBe('pages.device');
     expect(titleOf('/agbs')).toBe('pages.terms');
     for (const path of ['/products', '/about', '/contact']) expect(titleOf(path)).toBeDefined();
   });

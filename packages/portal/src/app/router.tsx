@@ -90,8 +90,16 @@ export const routes: RouteObject[] = [
                 lazy: () => import('../features/playback/PlaybackPage.tsx'),
                 handle: { breadcrumb: trails.playback } satisfies RouteHandle,
               },
-              placeholder('devices', { breadcrumb: trails.devices, title: 'pages.devices' }),
-              placeholder('devices/:id', { breadcrumb: trails.devices, title: 'pages.device' }),
+              {
+                path: 'devices',
+                lazy: () => import('../features/devices/DevicesPage.tsx'),
+                handle: { breadcrumb: trails.devices } satisfies RouteHandle,
+              },
+              {
+                path: 'devices/:id',
+                lazy: () => import('../features/devices/DeviceDetailPage.tsx'),
+                handle: { breadcrumb: trails.devices } satisfies RouteHandle,
+              },
               // Wiedergabelisten (issue 15); the breadcrumb keeps the spec's 'Konfigurationen'.
               {
                 path: 'configurations',

@@ -13,6 +13,7 @@ import { initReactI18next } from 'react-i18next';
 import type auth from '../../public/locales/de/auth.json';
 import type common from '../../public/locales/de/common.json';
 import type dashboard from '../../public/locales/de/dashboard.json';
+import type devices from '../../public/locales/de/devices.json';
 import type groups from '../../public/locales/de/groups.json';
 import type library from '../../public/locales/de/library.json';
 import type playback from '../../public/locales/de/playback.json';
@@ -24,10 +25,11 @@ import { createTranslationBackend } from './translationBackend.ts';
 
 /** Loaded at start (index.html preloads the German files). */
 export const NAMESPACES = ['common', 'auth', 'library'] as const;
-/** Loaded by the pages that use them (profile, settings, …), so the first screen does not wait for them. */
+/** Loaded by the pages that use them (profile, settings, the VR-Brillen, …), so the first screen does not wait for them. */
 export const LAZY_NAMESPACES = [
   'profile',
   'settings',
+  'devices',
   'playback',
   'groups',
   'dashboard',
@@ -55,6 +57,7 @@ declare module 'i18next' {
       library: typeof library;
       profile: typeof profile;
       settings: typeof settings;
+      devices: typeof devices;
       playback: typeof playback;
       groups: typeof groups;
       dashboard: typeof dashboard;

@@ -98,7 +98,7 @@ describe('inline prefetch script', () => {
     expect(content.credentials).toBe(real.credentials);
   });
 
-  it('loads the signed-in user beside the list, with the token and the remembered order', () => {
+  it('loads the signed-in user and the device types beside the list, with the token and the remembered order', () => {
     const storage = { [storageKeys.accessToken]: 'abc', [storageKeys.contentOrdering]: 'title' };
     const { captured, prefetch } = runInlineScript({
       path: '/',
@@ -108,10 +108,20 @@ describe('inline prefetch script', () => {
     expect(captured.map((c) => c.url).sort()).toEqual([
       'https://api.example.org/api/v1/users/me/',
       'https://api.example.org/api/v2/cms/content/?ordering=title&page_size=24',
+      'https://api.example.org/api/v2/mdm/device-type/',
     ]);
     expect(captured.every((c) => c.headers.Authorization === 'Bearer abc')).toBe(true);
     expect(prefetch?.content?.ordering).toBe('title');
     expect(prefetch?.me?.token).toBe('abc');
+    expect(prefetch?.deviceTypes?.token).toBe('abc');
+  });
+
+  it('asks a signed-in user on any page for the user and the device types', () => {
+    const { captured } = runInlineScript({
+      path: '/dashboard/devices',
+      storage: { [storageKeys.accessToken]: 'abc' },
+    });
+    expect(captured.map((c) => c.url).sort()).toEqual(['/api/v1/users/me/', '/api/v2/mdm/device-type/']);
   });
 
   it('fetches no list on pages that do not show it', () => {
@@ -134,10 +144,13 @@ describe('adopting prefetched responses', () => {
   it('hands out a matching response once', async () => {
     const registry = createPrefetchRegistry({
       me: { token: 't', response: ok({ id: 1 }) },
+      deviceTypes: { token: 't', response: ok([]) },
       content: { token: 't', ordering: 'title', response: ok({ results: [] }) },
     });
     expect(await registry.takeCurrentUser('t')).toEqual({ ok: true, status: 200, data: { id: 1 } });
     expect(registry.takeCurrentUser('t')).toBeUndefined();
+    expect(registry.takeDeviceTypes('t')).toBeDefined();
+    expect(registry.takeDeviceTypes('t')).toBeUndefined();
     expect(registry.takeContentList('t', 'title')).toBeDefined();
     expect(registry.takeContentList('t', 'title')).toBeUndefined();
   });

@@ -13,6 +13,7 @@ interface PrefetchedRequest {
 /** `window.__portalPrefetch`, written by src/lib/prefetchScript.js before the app's JS runs. */
 export interface PortalPrefetch {
   me?: PrefetchedRequest;
+  deviceTypes?: PrefetchedRequest;
   content?: PrefetchedRequest & { ordering: string };
 }
 
@@ -25,6 +26,8 @@ declare global {
 export interface PrefetchRegistry {
   /** The early users/me response, once, if it was made with the same token. */
   takeCurrentUser(token: string | null): Promise<PrefetchedResponse> | undefined;
+  /** The early device-type list, once, if it was made with the same token. */
+  takeDeviceTypes(token: string | null): Promise<PrefetchedResponse> | undefined;
   /** The early content list, once, if it was made with the same token and ordering. */
   takeContentList(token: string | null, ordering: string): Promise<PrefetchedResponse> | undefined;
 }
@@ -35,11 +38,18 @@ export interface PrefetchRegistry {
  */
 export function createPrefetchRegistry(source: PortalPrefetch | undefined): PrefetchRegistry {
   let me = source?.me;
+  let deviceTypes = source?.deviceTypes;
   let content = source?.content;
   return {
     takeCurrentUser(token) {
       const entry = me;
       me = undefined;
+      if (!entry || entry.token !== token) return undefined;
+      return entry.response;
+    },
+    takeDeviceTypes(token) {
+      const entry = deviceTypes;
+      deviceTypes = undefined;
       if (!entry || entry.token !== token) return undefined;
       return entry.response;
     },

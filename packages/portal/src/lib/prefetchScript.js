@@ -41,7 +41,11 @@
 
   const path = w.location.pathname;
   const prefetch = {};
-  if (token) prefetch.me = { token, response: get('/api/v1/users/me/') };
+  if (token) {
+    prefetch.me = { token, response: get('/api/v1/users/me/') };
+    // Spec §8: the device types load once at start and the signed-in portal shows nothing before them.
+    prefetch.deviceTypes = { token, response: get('/api/v2/mdm/device-type/') };
+  }
   // '/' redirects to /library, so both show the list first. A query string means search, filters or another
   // page: the app asks for that itself (guessing it here would duplicate the app's URL parsing).
   const plain = !w.location.search || w.location.search === '?';

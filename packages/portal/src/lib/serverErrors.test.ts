@@ -31,6 +31,39 @@ describe('server errors through the translations', () => {
     ).toEqual({ key: 'common:serverErrors.lastAdministrator', values: { organisation: 'ZfsL Demo' } });
   });
 
+  it('words a command the headset software is too old for, for one headset and for several', () => {
+    const one = {
+      detail: 'x',
+      code: 'softwareTooOld',
+      params: { command: 'CMD.MUTE', requiredVersion: '4.9.4', softwareVersion: '4.2.3' },
+    };
+    expect(serverErrorMessage(409, one)).toEqual({
+      key: 'common:serverErrors.softwareTooOld',
+      values: { version: '4.9.4', installed: '4.2.3' },
+    });
+    expect(
+      serverErrorMessage(409, { ...one, params: { ...one.params, softwareVersion: 'unbekannt' } }),
+    ).toEqual({
+      key: 'common:serverErrors.softwareTooOldUnknown',
+      values: { version: '4.9.4' },
+    });
+    const many = {
+      detail: 'x',
+      code: 'softwareTooOld',
+      params: { requiredVersion: '4.7.0', devices: 'Altair, Rigel' },
+    };
+    expect(serverErrorMessage(409, many)).toEqual({
+      key: 'common:serverErrors.softwareTooOldMany',
+      values: { version: '4.7.0', devices: 'Altair, Rigel' },
+    });
+    expect(
+      serverErrorMessage(429, { detail: 'x', code: 'tooManyOpenCommands', params: { limit: 100 } }),
+    ).toEqual({
+      key: 'common:serverErrors.tooManyOpenCommands',
+      values: { limit: 100 },
+    });
+  });
+
   it('words the refusal before the terms are accepted (no params)', () => {
     const body = { detail: 'Bitte akzeptieren Sie zuerst …', code: 'termsNotAccepted' };
     expect(serverErrorMessage(403, body)).toEqual({ key: 'common:serverErrors.termsNotAccepted' });

@@ -141,6 +141,28 @@ const KNOWN_CODES: Record<string, Wording> = {
       : undefined,
   // Until the current terms are accepted the server refuses everything else (the terms dialog is open then).
   termsNotAccepted: () => ({ key: 'common:serverErrors.termsNotAccepted' }),
+  // 409 of a command or software sync for a headset whose software is too old; several headsets are named.
+  softwareTooOld: (params): ServerMessage | undefined => {
+    if (typeof params.requiredVersion !== 'string') return undefined;
+    if (typeof params.devices === 'string') {
+      return {
+        key: 'common:serverErrors.softwareTooOldMany',
+        values: { version: params.requiredVersion, devices: params.devices },
+      };
+    }
+    // A headset that never reported its version: the server says 'unbekannt'.
+    const known = typeof params.softwareVersion === 'string' && /^\d/.test(params.softwareVersion);
+    return known
+      ? {
+          key: 'common:serverErrors.softwareTooOld',
+          values: { version: params.requiredVersion, installed: String(params.softwareVersion) },
+        }
+      : { key: 'common:serverErrors.softwareTooOldUnknown', values: { version: params.requiredVersion } };
+  },
+  tooManyOpenCommands: (params) =>
+    typeof params.limit === 'number'
+      ? { key: 'common:serverErrors.tooManyOpenCommands', values: { limit: params.limit } }
+      : undefined,
   lastAdministrator: (params) =>
     typeof params.organisation === 'string'
       ? { key: 'common:serverErrors.lastAdministrator', values: { organisation: params.organisation } }

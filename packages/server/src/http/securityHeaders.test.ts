@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readOrigins } from '../config.ts';
 import { PAGE_STYLE } from '../infra/oidcDevProvider.ts';
 import { createTestServer, login, type TestServer } from '../test/testServer.ts';
 import {
@@ -126,6 +127,32 @@ describe('security headers on every answer', () => {
       expect(policy['connect-src']).toEqual(["'self'"]);
       expect(policy['report-uri']).toEqual([CSP_REPORT_PATH]);
       expect(JSON.stringify(policy)).not.toContain('unsafe-eval');
+    }
+  });
+
+  it('lets the portal call the origins of CSP_CONNECT_SOURCES too (an error-reporting service)', async () => {
+    const sources = readOrigins(
+      { CSP_CONNECT_SOURCES: 'https://errors.example.org/api/42/, http://localhost:9000' },
+      'CSP_CONNECT_SOURCES',
+    );
+    expect(sources).toEqual(['https://errors.example.org', 'http://localhost:9000']);
+    expect(() => readOrigins({ X: 'javascript:alert(1)' }, 'X')).toThrow(/http\(s\) origins/);
+    const reporting = await createTestServer({
+      portalDist: join(dir, 'dist'),
+      config: { cspConnectSources: sources },
+    });
+    try {
+      const answer = await reporting.app.inject({ url: '/library', headers: { accept: 'text/html' } });
+      const policy = directives(answer.headers['content-security-policy'] as string);
+      expect(policy['connect-src']).toEqual([
+        "'self'",
+        'https://errors.example.org',
+        'http://localhost:9000',
+      ]);
+      const api = await reporting.app.inject({ url: '/api/v2/cms/content/' });
+      expect(api.headers['content-security-policy']).toBe(RESOURCE_POLICY);
+    } finally {
+      await reporting.close();
     }
   });
 

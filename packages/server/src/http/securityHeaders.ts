@@ -18,6 +18,11 @@ export interface SecurityHeaderOptions {
   oidcIssuer: string | undefined;
   /** CSP_REPORT_FILE: violation reports are appended here as JSON lines (the e2e suite fails on them). */
   cspReportFile: string | undefined;
+  /**
+   * CSP_CONNECT_SOURCES: origins the portal's pages may call besides their own (an API on another origin, the
+   * error-reporting service of the portal's VITE_ERROR_REPORTING_DSN).
+   */
+  connectSources?: readonly string[];
 }
 
 /**
@@ -80,35 +85,41 @@ const DEV_PROVIDER_POLICY = [
  * profile picture may be any address). Forms go to this origin, and to an external sign-in provider the social
  * login form is redirected to.
  */
-function portalPolicy(scriptHashes: string[], formTargets: string[]): string {
+function portalPolicy(scriptHashes: string[], targets: PolicyTargets): string {
   return [
     "default-src 'self'",
     ["script-src 'self'", ...scriptHashes, "'report-sample'"].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' https:",
     "font-src 'self'",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...targets.connect].join(' '),
     "media-src 'self'",
     "object-src 'none'",
     "frame-src 'none'",
     "base-uri 'none'",
-    ["form-action 'self'", ...formTargets].join(' '),
+    ["form-action 'self'", ...targets.form].join(' '),
     "frame-ancestors 'none'",
     `report-uri ${CSP_REPORT_PATH}`,
   ].join('; ');
 }
 
+/** Origins beyond the portal's own: where forms may go (external sign-in) and what pages may call. */
+interface PolicyTargets {
+  form: readonly string[];
+  connect: readonly string[];
+}
+
 /** The portal policy for the index.html on disk, read again when the file changes (a new build). */
-function portalPolicySource(portalDist: string, formTargets: string[]): () => string {
+function portalPolicySource(portalDist: string, targets: PolicyTargets): () => string {
   const index = join(portalDist, 'index.html');
-  let seen = { mtimeMs: Number.NaN, policy: portalPolicy([], formTargets) };
+  let seen = { mtimeMs: Number.NaN, policy: portalPolicy([], targets) };
   return () => {
     try {
       const { mtimeMs } = statSync(index);
       if (mtimeMs !== seen.mtimeMs) {
         seen = {
           mtimeMs,
-          policy: portalPolicy(inlineScriptHashes(readFileSync(index, 'utf8')), formTargets),
+          policy: portalPolicy(inlineScriptHashes(readFileSync(index, 'utf8')), targets),
         };
       }
     } catch {
@@ -163,8 +174,11 @@ export async function registerSecurityHeaders(
   app: FastifyInstance,
   options: SecurityHeaderOptions,
 ): Promise<void> {
-  const formTargets = options.oidcIssuer ? [new URL(options.oidcIssuer).origin] : [];
-  const portal = options.portalDist ? portalPolicySource(options.portalDist, formTargets) : undefined;
+  const targets: PolicyTargets = {
+    form: options.oidcIssuer ? [new URL(options.oidcIssuer).origin] : [],
+    connect: options.connectSources ?? [],
+  };
+  const portal = options.portalDist ? portalPolicySource(options.portalDist, targets) : undefined;
 
   app.addHook('onRequest', (request: FastifyRequest, reply, done) => {
     const headers = reply.raw;

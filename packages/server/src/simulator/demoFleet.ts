@@ -14,6 +14,12 @@ export interface DemoFleet {
   stop(): Promise<void>;
 }
 
+/**
+ * The demo headsets take about as long as real ones to restart (20 s) and update (40 s), so a teacher trying the
+ * portal sees them go offline and return; `npm run simulate` and the tests keep the simulator's shorter defaults.
+ */
+export const DEMO_FLEET_SETTINGS: Partial<SimulatorSettings> = { rebootSeconds: 20, updateSeconds: 40 };
+
 export interface DemoFleetOptions {
   /** The server's own address, e.g. http://127.0.0.1:8080. */
   serverUrl: string;
@@ -65,7 +71,12 @@ export async function startDemoFleet(db: Database, options: DemoFleetOptions): P
     });
   }
   const fleet = await startFleet(
-    { serverUrl: options.serverUrl, settings: options.settings, rampMs: 2000, log: options.log },
+    {
+      serverUrl: options.serverUrl,
+      settings: { ...DEMO_FLEET_SETTINGS, ...options.settings },
+      rampMs: 2000,
+      log: options.log,
+    },
     members,
   );
   const control =

@@ -19,7 +19,7 @@ export const root = recipe({
     cursor: 'pointer',
     transition: `background-color ${vars.motion.fast} ${vars.motion.easing}, border-color ${vars.motion.fast} ${vars.motion.easing}`,
     selectors: {
-      '&:disabled': { cursor: 'not-allowed', opacity: 0.55 },
+      '&:disabled, &[aria-disabled="true"]': { cursor: 'not-allowed', opacity: 0.55 },
       '&[aria-busy="true"]': { cursor: 'progress', opacity: 1 },
     },
   },
@@ -28,23 +28,39 @@ export const root = recipe({
       primary: {
         backgroundColor: vars.color.ctaBackground,
         color: vars.color.ctaText,
-        selectors: { '&:hover:not(:disabled)': { backgroundColor: vars.color.ctaBackgroundHover } },
+        selectors: {
+          '&:hover:not(:disabled):not([aria-disabled="true"])': {
+            backgroundColor: vars.color.ctaBackgroundHover,
+          },
+        },
       },
       secondary: {
         backgroundColor: vars.color.secondaryBackground,
         color: vars.color.secondaryText,
         borderColor: vars.color.borderStrong,
-        selectors: { '&:hover:not(:disabled)': { backgroundColor: vars.color.secondaryBackgroundHover } },
+        selectors: {
+          '&:hover:not(:disabled):not([aria-disabled="true"])': {
+            backgroundColor: vars.color.secondaryBackgroundHover,
+          },
+        },
       },
       ghost: {
         backgroundColor: 'transparent',
         color: vars.color.text,
-        selectors: { '&:hover:not(:disabled)': { backgroundColor: vars.color.ghostBackgroundHover } },
+        selectors: {
+          '&:hover:not(:disabled):not([aria-disabled="true"])': {
+            backgroundColor: vars.color.ghostBackgroundHover,
+          },
+        },
       },
       danger: {
         backgroundColor: vars.color.dangerBackground,
         color: vars.color.dangerText,
-        selectors: { '&:hover:not(:disabled)': { backgroundColor: vars.color.dangerBackgroundHover } },
+        selectors: {
+          '&:hover:not(:disabled):not([aria-disabled="true"])': {
+            backgroundColor: vars.color.dangerBackgroundHover,
+          },
+        },
       },
     },
     size: {

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Inline } from '../Inline/Inline';
 import { expectToken } from '../testing/tokens';
+import { withTip } from '../testing/tooltip';
 import { lightThemeClass, vars } from '../theme/theme.css';
 import { Button } from './Button';
 
@@ -56,6 +57,61 @@ export const Disabled: Story = {
     await expect(button).toBeDisabled();
     await userEvent.click(button);
     await expect(args.onClick).not.toHaveBeenCalled();
+  },
+};
+
+/**
+ * Not available for a reason (a headset whose software is too old): focusable, does nothing, and the reason shows
+ * as a tooltip on keyboard focus and hover, read as the button's description.
+ */
+export const UnavailableWithReason: Story = {
+  args: {
+    variant: 'secondary',
+    children: 'Stummschalten',
+    disabledReason: 'Benötigt Software 4.9.4 oder neuer (installiert: 4.2.3).',
+  },
+  decorators: [
+    (Story) => (
+      <div style={{ padding: '64px 96px 16px' }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ args, canvasElement }) => {
+    const button = await withTip(() => within(canvasElement).getByRole('button', { name: 'Stummschalten' }));
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
+    await expect(button).toBeEnabled();
+    await userEvent.tab();
+    await expect(button).toHaveFocus();
+    const tip = await within(document.body).findByRole('tooltip');
+    await expect(tip).toHaveTextContent('Benötigt Software 4.9.4 oder neuer (installiert: 4.2.3).');
+    await expect(button).toHaveAccessibleDescription(
+      'Benötigt Software 4.9.4 oder neuer (installiert: 4.2.3).',
+    );
+    await userEvent.keyboard('{Enter}');
+    await userEvent.click(button);
+    await expect(args.onClick).not.toHaveBeenCalled();
+    await expect(button).toHaveStyle({ opacity: '0.55', cursor: 'not-allowed' });
+  },
+};
+
+/** Inside a form: pressing an unavailable submit button sends nothing. */
+export const UnavailableSubmitInForm: Story = {
+  args: { type: 'submit', children: 'Senden', disabledReason: 'Keine VR-Brille ausgewählt.' },
+  render: (args) => (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        event.currentTarget.dataset.submitted = 'true';
+      }}
+    >
+      <Button {...args} />
+    </form>
+  ),
+  play: async ({ canvasElement }) => {
+    const button = await withTip(() => within(canvasElement).getByRole('button', { name: 'Senden' }));
+    await userEvent.click(button);
+    await waitFor(() => expect(canvasElement.querySelector('form')?.dataset.submitted).toBeUndefined());
   },
 };
 

@@ -1,6 +1,7 @@
-import { type ButtonHTMLAttributes, forwardRef, type ReactNode } from 'react';
+import { type ButtonHTMLAttributes, forwardRef, type MouseEvent, type ReactNode } from 'react';
 import { SpinnerIcon } from '../Spinner/SpinnerIcon';
 import { visuallyHidden } from '../styles/utils.css';
+import { ReasonTooltip } from '../Tooltip/ReasonTooltip';
 import * as styles from './Button.css';
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
@@ -18,6 +19,13 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
      * @example <Button icon={<UploadIcon />}>{t('upload')}</Button>
      */
     icon?: ReactNode;
+    /**
+     * Why the action is not available right now. The button stays focusable but does nothing (aria-disabled),
+     * looks disabled, and shows the reason as a tooltip on hover and keyboard focus, which is also its accessible
+     * description. For a plain disabled button without a reason use `disabled`.
+     * @example <Button disabledReason={t('needsVersion', { version: '4.9.4' })}>{t('mute')}</Button>
+     */
+    disabledReason?: string;
   };
 
 /**
@@ -25,15 +33,35 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
  * `ghost` for low-emphasis actions, `danger` for destructive ones.
  */
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant, size, fullWidth, loading = false, loadingLabel, icon, disabled, className, children, ...props },
+  {
+    variant,
+    size,
+    fullWidth,
+    loading = false,
+    loadingLabel,
+    icon,
+    disabled,
+    disabledReason,
+    className,
+    children,
+    onClick,
+    ...props
+  },
   ref,
 ) {
-  return (
+  const unavailable = disabledReason !== undefined && !disabled;
+  const button = (
     <button
       ref={ref}
       className={[styles.root({ variant, size, fullWidth }), className].filter(Boolean).join(' ')}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
+      aria-disabled={unavailable || undefined}
+      onClick={(event: MouseEvent<HTMLButtonElement>) => {
+        // Kept focusable so the reason can be read; it must not act (nor submit its form).
+        if (unavailable) event.preventDefault();
+        else onClick?.(event);
+      }}
       {...props}
     >
       {loading ? (
@@ -47,5 +75,6 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       {loading && loadingLabel ? <span className={visuallyHidden}>{loadingLabel}</span> : null}
     </button>
   );
+  return unavailable ? <ReasonTooltip reason={disabledReason}>{button}</ReasonTooltip> : button;
 });
 Button.displayName = 'Button';

@@ -144,6 +144,35 @@ export const SortWithKeyboard: Story = {
 
 const onSelectedRowIdsChange = fn();
 
+/**
+ * The server sorts (a paged list): only the columns it can order by are sort buttons; a click reports the new sort
+ * and the table keeps the rows in the order they came.
+ */
+export const ServerSorting: Story = {
+  args: {
+    manualSorting: true,
+    sort: { columnId: 'name', direction: 'ascending' },
+    columns: [
+      { id: 'name', header: 'Name', cell: (d) => d.name, sortable: true, rowHeader: true },
+      { id: 'battery', header: 'Akku', cell: (d) => `${d.battery} %`, sortable: true, align: 'end' },
+      { id: 'room', header: 'Raum', cell: (d) => d.room },
+    ],
+  },
+  play: async ({ args, canvasElement }) => {
+    const table = within(canvasElement).getByRole('table');
+    const before = firstColumn(table);
+    await expect(within(table).getByRole('columnheader', { name: 'Raum' })).not.toHaveAttribute('aria-sort');
+    await expect(within(table).queryByRole('button', { name: 'Raum' })).not.toBeInTheDocument();
+    await userEvent.click(within(table).getByRole('button', { name: 'Akku' }));
+    await expect(args.onSortChange).toHaveBeenLastCalledWith({ columnId: 'battery', direction: 'ascending' });
+    await expect(firstColumn(table)).toEqual(before);
+    await expect(within(table).getByRole('columnheader', { name: 'Name' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+  },
+};
+
 export const RowSelection: Story = {
   args: {
     selectable: true,

@@ -20,6 +20,11 @@ export interface DataTableColumn<Row> {
    * @example sortValue: (device) => device.name
    */
   sortValue?: (row: Row) => SortValue;
+  /**
+   * With `manualSorting` (the server sorts): makes the header a sort button, for a column the server can order by.
+   * Columns without it (and without `sortValue`) stay plain headers.
+   */
+  sortable?: boolean;
   /** CSS width of the column, e.g. '12rem' or '20%'. Columns without one share the rest. */
   width?: string;
   /**
@@ -75,7 +80,10 @@ export type DataTableProps<Row> = (SelectionOff | SelectionOn<Row>) & {
   defaultSort?: SortState;
   /** Called with the new sort state when a sortable header is activated (by click, Enter or Space). */
   onSortChange?: (sort: SortState) => void;
-  /** The rows arrive already sorted (e.g. by the server); the table only reports `onSortChange`. */
+  /**
+   * The rows arrive already sorted (e.g. by the server); the table only reports `onSortChange` for the columns
+   * marked `sortable` (or with a `sortValue`).
+   */
   manualSorting?: boolean;
   /** Height of the scroll area; the header stays in view while the rows scroll. Default '480px'. */
   height?: string;
@@ -238,7 +246,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             ) : null}
             {columns.map((column) => {
               const direction = sort?.columnId === column.id ? sort.direction : undefined;
-              const sortable = column.sortValue !== undefined || (manualSorting && onSortChange);
+              const sortable =
+                column.sortValue !== undefined ||
+                (manualSorting && onSortChange !== undefined && column.sortable === true);
               return (
                 <th
                   key={column.id}

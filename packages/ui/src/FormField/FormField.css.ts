@@ -26,7 +26,10 @@ export const inlineLabel = style({
   cursor: 'pointer',
   overflowWrap: 'anywhere',
   selectors: {
-    '[data-disabled] + div > &, :disabled + div > &': { cursor: 'not-allowed', opacity: 0.7 },
+    '[data-disabled] + div > &, :disabled + div > &, [aria-disabled="true"] + div > &': {
+      cursor: 'not-allowed',
+      opacity: 0.7,
+    },
   },
 });
 

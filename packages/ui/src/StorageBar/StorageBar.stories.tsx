@@ -86,3 +86,22 @@ export const LongGermanText: Story = {
 };
 
 export const LightTheme: Story = { args: { used: 61 }, globals: { theme: 'light' } };
+
+/** In a table column named 'Speicher': the value in place of the label, the label read by screen readers. */
+export const HiddenLabel: Story = {
+  args: { hideLabel: true, usedText: undefined, freeText: undefined, valueText: '12,4 GB von 64 GB belegt' },
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: '200px' }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const meter = canvas.getByRole('meter', { name: 'Speicher' });
+    await expect(meter).toHaveAttribute('aria-valuetext', '12,4 GB von 64 GB belegt');
+    await expect(canvas.getByText('Speicher').getBoundingClientRect().width).toBeLessThanOrEqual(1);
+    await expect(canvas.getByText('12,4 GB von 64 GB belegt')).toBeVisible();
+  },
+};

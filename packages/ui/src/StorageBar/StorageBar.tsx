@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { visuallyHidden } from '../styles/utils.css';
 import * as styles from './StorageBar.css';
 import { storageRatio } from './storageRatio';
 
@@ -20,6 +21,12 @@ export interface StorageBarProps {
   freeText?: string;
   /** From this share (0..1) on the bar turns critical, e.g. a nearly full headset. Default 0.9. */
   criticalAt?: number;
+  /**
+   * Keeps the label for screen readers only and shows the value text in its place, for a table column whose
+   * header already names it.
+   * @example <StorageBar label={t('storage')} hideLabel valueText="12,40 GB von 64,00 GB" … />
+   */
+  hideLabel?: boolean;
 }
 
 /** How much of a device's storage is used and free, as a meter. */
@@ -31,6 +38,7 @@ export function StorageBar({
   usedText,
   freeText,
   criticalAt = 0.9,
+  hideLabel = false,
 }: StorageBarProps) {
   const labelId = useId();
   const ratio = storageRatio(used, capacity);
@@ -38,7 +46,7 @@ export function StorageBar({
   return (
     <div className={styles.root} data-tone={tone}>
       <div className={styles.header}>
-        <span id={labelId} className={styles.label}>
+        <span id={labelId} className={hideLabel ? visuallyHidden : styles.label}>
           {label}
         </span>
         <span className={styles.muted} aria-hidden="true">

@@ -15,12 +15,13 @@ export const track = style({
   transition: `background-color ${vars.motion.fast} ${vars.motion.easing}`,
   selectors: {
     '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
-    '&[data-state="checked"]': {
+    // aria-checked, not data-state: a tooltip's trigger (disabledReason) sets data-state to its own open state.
+    '&[aria-checked="true"]': {
       backgroundColor: vars.color.controlChecked,
       borderColor: vars.color.controlChecked,
     },
     '&[aria-invalid="true"]': { borderColor: vars.color.critical },
-    '&[data-disabled]': { opacity: 0.55, cursor: 'not-allowed' },
+    '&[data-disabled], &[aria-disabled="true"]': { opacity: 0.55, cursor: 'not-allowed' },
   },
 });
 

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { expectToken } from '../testing/tokens';
+import { withTip } from '../testing/tooltip';
 import { vars } from '../theme/theme.css';
 import { Switch } from './Switch';
 
@@ -62,6 +63,40 @@ export const Disabled: Story = {
     await expect(args.onCheckedChange).not.toHaveBeenCalled();
     // The label dims with the switch.
     await expect(canvas.getByText('Automatisch synchronisieren')).toHaveStyle({ opacity: '0.7' });
+  },
+};
+
+/** Not changeable for a reason: focusable, does not toggle, the reason as tooltip and description. */
+export const UnavailableWithReason: Story = {
+  args: {
+    label: 'Geführter Modus',
+    defaultChecked: true,
+    disabledReason: 'Benötigt Software 4.0.1 oder neuer (installiert: 3.9.2).',
+  },
+  decorators: [
+    (Story) => (
+      <div style={{ padding: '64px 24px 16px' }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const toggle = await withTip(() => canvas.getByRole('switch', { name: 'Geführter Modus' }));
+    await expect(toggle).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.tab();
+    await expect(toggle).toHaveFocus();
+    const tip = await within(document.body).findByRole('tooltip');
+    await expect(tip).toHaveTextContent('Benötigt Software 4.0.1 oder neuer (installiert: 3.9.2).');
+    await expect(toggle).toHaveAccessibleDescription(
+      'Benötigt Software 4.0.1 oder neuer (installiert: 3.9.2).',
+    );
+    await userEvent.keyboard(' ');
+    await userEvent.click(toggle);
+    await userEvent.click(canvas.getByText('Geführter Modus'));
+    await expect(toggle).toBeChecked();
+    await expect(args.onCheckedChange).not.toHaveBeenCalled();
+    await waitFor(() => expect(canvas.getByText('Geführter Modus')).toHaveStyle({ opacity: '0.7' }));
   },
 };
 

@@ -1,6 +1,7 @@
 import * as RadixSwitch from '@radix-ui/react-switch';
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import { FormField } from '../FormField/FormField';
+import { ReasonTooltip } from '../Tooltip/ReasonTooltip';
 import * as styles from './Switch.css';
 
 export type SwitchProps = Omit<ComponentPropsWithoutRef<typeof RadixSwitch.Root>, 'asChild' | 'children'> & {
@@ -17,6 +18,12 @@ export type SwitchProps = Omit<ComponentPropsWithoutRef<typeof RadixSwitch.Root>
    * @example <Switch label={t('autoSync')} error={saveFailed ? t('autoSyncFailed') : undefined} />
    */
   error?: string;
+  /**
+   * Why the setting cannot be changed right now. The switch stays focusable but does not toggle (aria-disabled),
+   * looks disabled, and shows the reason as a tooltip on hover and keyboard focus (its accessible description).
+   * @example <Switch label={t('guidedMode')} checked={on} disabledReason={t('needsVersion', { version: '4.0.1' })} />
+   */
+  disabledReason?: string;
 };
 
 /**
@@ -24,9 +31,10 @@ export type SwitchProps = Omit<ComponentPropsWithoutRef<typeof RadixSwitch.Root>
  * on FormField: the switch sits before its label, hint and error.
  */
 export const Switch = forwardRef<HTMLButtonElement, SwitchProps>(function Switch(
-  { label, hint, error, id, className, 'aria-describedby': describedBy, ...props },
+  { label, hint, error, disabledReason, id, className, 'aria-describedby': describedBy, onClick, ...props },
   ref,
 ) {
+  const unavailable = disabledReason !== undefined && !props.disabled;
   return (
     <FormField
       label={label}
@@ -37,11 +45,25 @@ export const Switch = forwardRef<HTMLButtonElement, SwitchProps>(function Switch
       className={className}
       controlPlacement="before"
     >
-      {(control) => (
-        <RadixSwitch.Root ref={ref} className={styles.track} {...control} {...props}>
-          <RadixSwitch.Thumb className={styles.thumb} />
-        </RadixSwitch.Root>
-      )}
+      {(control) => {
+        const root = (
+          <RadixSwitch.Root
+            ref={ref}
+            className={styles.track}
+            {...control}
+            {...props}
+            aria-disabled={unavailable || undefined}
+            onClick={(event) => {
+              // Radix leaves the state alone when the click was prevented: the reason stays readable, nothing toggles.
+              if (unavailable) event.preventDefault();
+              else onClick?.(event);
+            }}
+          >
+            <RadixSwitch.Thumb className={styles.thumb} />
+          </RadixSwitch.Root>
+        );
+        return unavailable ? <ReasonTooltip reason={disabledReason}>{root}</ReasonTooltip> : root;
+      }}
     </FormField>
   );
 });

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { useLogout } from '../../features/auth/useLogout.ts';
 import { useCurrentUser } from '../../lib/api.ts';
+import { useDeviceTypesLoad } from '../../lib/deviceTypes.ts';
 import { HelpIcon } from '../../lib/icons.tsx';
 import { useSavedLanguage } from '../../lib/userLanguage.ts';
 import { breadcrumbFor } from './breadcrumbs.ts';
@@ -63,13 +64,16 @@ function Footer() {
   );
 }
 
-/** users/me failed for another reason than an ended session: say so and offer to ask again. */
-function UserLoadFailed({ retry }: { retry: () => void }) {
+/**
+ * Loading what every page needs failed (users/me for another reason than an ended session, or the device types):
+ * say what and offer to ask again.
+ */
+function StartFailed({ what, retry }: { what: 'session' | 'deviceTypes'; retry: () => void }) {
   const { t } = useTranslation();
   return (
-    <Alert tone="critical" announce="assertive" title={t('session.failed.title')}>
+    <Alert tone="critical" announce="assertive" title={t(`${what}.failed.title`)}>
       <Stack gap="small">
-        <span>{t('session.failed.description')}</span>
+        <span>{t(`${what}.failed.description`)}</span>
         <div>
           <Button variant="secondary" size="small" onClick={retry}>
             {t('session.failed.retry')}
@@ -86,12 +90,14 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const matches = useMatches();
   const { signedIn, user, failed, retry } = useCurrentUser();
+  // Spec §8: loaded once at start; the server answers them only once the terms are accepted.
+  const deviceTypes = useDeviceTypesLoad(signedIn && user?.hasAcceptedTos === true);
   const logout = useLogout();
   useSavedLanguage(user);
   const trail = breadcrumbFor(matches);
   const entries = navigationFor(signedIn);
   const active = activeEntry(entries, pathname);
-  const gate = sessionGate({ signedIn, user, failed, pathname });
+  const gate = sessionGate({ signedIn, user, failed, pathname, deviceTypes: deviceTypes.state });
 
   const navigation = entries.map((entry) => (
     <NavLink key={entry.href} href={entry.href} active={entry === active}>
@@ -125,7 +131,8 @@ export function RootLayout() {
   // Nothing of the page renders until the signed-in user is known and has accepted the terms (spec §4).
   const content: Record<typeof gate, () => ReactNode> = {
     loading: () => <Spinner label={t('session.loading')} />,
-    failed: () => <UserLoadFailed retry={retry} />,
+    failed: () => <StartFailed what="session" retry={retry} />,
+    deviceTypesFailed: () => <StartFailed what="deviceTypes" retry={deviceTypes.retry} />,
     terms: () => (
       <Suspense fallback={<Spinner label={t('app.loading')} />}>
         <TermsGate />

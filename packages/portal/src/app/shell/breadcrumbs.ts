@@ -6,7 +6,7 @@ export interface RouteHandle {
   /** The page's name (namespace common) for a placeholder page: its h1 and the tab's title. */
   /** The meta description key of a public placeholder page (e.g. the legal pages). */
   description?: 'meta.legal';
-  title?: `pages.${'dashboard' | 'devices' | 'device' | 'configurations' | 'configuration' | 'impressum' | 'privacy' | 'terms' | 'products' | 'about' | 'contact'}`;
+  title?: `pages.${'dashboard' | 'configurations' | 'configuration' | 'impressum' | 'privacy' | 'terms' | 'products' | 'about' | 'contact'}`;
 }
 
 /** The deepest route that names a trail wins. */

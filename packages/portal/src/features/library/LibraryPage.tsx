@@ -6,19 +6,19 @@ import {
   ContentCardSkeleton,
   EmptyState,
   Inline,
-  Pagination,
-  SearchField,
   Stack,
   Text,
   Tiles,
   type TilesColumns,
 } from '@portal/ui';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
 import { LIBRARY_PAGE_SIZE } from '../../lib/contentQuery.ts';
+import { DebouncedSearch } from '../../lib/DebouncedSearch.tsx';
+import { ListPagination } from '../../lib/ListPagination.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import { ServerRefusal } from '../../lib/serverErrors.ts';
 import { useActiveFilterNames } from './activeFilters.ts';
@@ -34,9 +34,6 @@ import {
   withFilter,
 } from './libraryParams.ts';
 
-/** Server search waits until typing pauses this long, so a word costs one request, not one per key. */
-export const SEARCH_DEBOUNCE_MS = 250;
-
 // The filters need two lookup lists and most visits never touch them: they load after the first page.
 const LibraryFilters = lazy(() =>
   import('./LibraryFilters.tsx').then((m) => ({ default: m.LibraryFilters })),
@@ -47,36 +44,13 @@ const CARD_COLUMNS: TilesColumns = { mobile: 1, tablet: 2, desktop: 4 };
 
 function SearchBox({ value, onCommit }: { value: string; onCommit: (search: string) => void }) {
   const { t } = useTranslation('library');
-  const [text, setText] = useState(value);
-  const committed = useRef(value);
-  const commit = useRef(onCommit);
-  commit.current = onCommit;
-
-  // Back/forward (or a reset) changes the URL under the field: show what the URL says.
-  useEffect(() => {
-    if (value !== committed.current) {
-      committed.current = value;
-      setText(value);
-    }
-  }, [value]);
-
-  useEffect(() => {
-    if (text === committed.current) return;
-    const timer = setTimeout(() => {
-      committed.current = text;
-      commit.current(text);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-
   return (
-    <SearchField
+    <DebouncedSearch
+      value={value}
+      onCommit={onCommit}
       label={t('search.label')}
       clearLabel={t('search.clear')}
       placeholder={t('search.placeholder')}
-      value={text}
-      maxLength={200}
-      onValueChange={setText}
     />
   );
 }
@@ -215,13 +189,10 @@ export function LibraryPage() {
             ))}
           </Tiles>
         </Box>
-        <Pagination
+        <ListPagination
           page={page}
           pageCount={pages}
           label={t('pagination.label')}
-          previousLabel={t('pagination.previous')}
-          nextLabel={t('pagination.next')}
-          pageLabel={(target) => t('pagination.page', { page: target })}
           getPageHref={(target) => libraryPageHref(view, target)}
         />
       </Stack>

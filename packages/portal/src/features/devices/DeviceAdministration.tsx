@@ -1,0 +1,110 @@
+import type { Device, DeviceEnrolment } from '@portal/api';
+import { Button, ConfirmDialog, Dialog, Heading, Inline, Stack, Text } from '@portal/ui';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { apiClient, queryClient } from '../../lib/api.ts';
+import { answerOf, expectSuccess, showFailure } from '../../lib/serverErrors.ts';
+import { toasts } from '../../lib/toasts.ts';
+import { deviceQuery, devicesKey } from './deviceQueries.ts';
+import { EnrolmentCode } from './EnrolDialog.tsx';
+
+type Action = 'renew' | 'unpair' | 'remove';
+
+/**
+ * Administrators of the headset's organisation (the server's rule): a new pairing code (the old code and pairing end),
+ * unpairing (a lost headset), removing it with its history. Each is asked first, naming the headset.
+ */
+export function DeviceAdministration({ device }: { device: Device }) {
+  const { t } = useTranslation('devices');
+  const navigate = useNavigate();
+  const [asking, setAsking] = useState<Action | null>(null);
+  const [code, setCode] = useState<DeviceEnrolment | null>(null);
+  const path = { params: { path: { id: device.id } } };
+  const run = useMutation({
+    async mutationFn(action: Action): Promise<DeviceEnrolment | null> {
+      if (action === 'renew')
+        return answerOf(apiClient.POST('/api/v3/mdm/devices/{id}/enrolment-code/', path));
+      if (action === 'unpair') await expectSuccess(apiClient.DELETE('/api/v3/mdm/devices/{id}/token/', path));
+      else await expectSuccess(apiClient.DELETE('/api/v3/mdm/devices/{id}/', path));
+      return null;
+    },
+    async onSuccess(enrolment, action) {
+      setAsking(null);
+      if (enrolment) setCode(enrolment);
+      const named = { descriptionValues: { name: device.name } };
+      if (action === 'unpair') {
+        toasts.show({
+          tone: 'success',
+          title: 'devices:admin.unpairedTitle',
+          description: 'devices:admin.unpaired',
+          ...named,
+        });
+      }
+      if (action === 'remove') {
+        toasts.show({
+          tone: 'success',
+          title: 'devices:admin.removedTitle',
+          description: 'devices:admin.removed',
+          ...named,
+        });
+        await navigate('/dashboard/devices');
+      }
+      await queryClient.invalidateQueries({ queryKey: devicesKey });
+      if (action !== 'remove')
+        await queryClient.invalidateQueries({ queryKey: deviceQuery(device.id).queryKey });
+    },
+    onError(error, action) {
+      setAsking(null);
+      showFailure(error, `device ${action}`, { 403: 'auth:toasts.restricted.description' });
+    },
+  });
+  const confirmKey = { renew: 'renewConfirm', unpair: 'unpairConfirm', remove: 'removeConfirm' } as const;
+  return (
+    <section aria-labelledby="device-administration">
+      <Stack gap="medium">
+        <Heading level={2} id="device-administration">
+          {t('admin.title')}
+        </Heading>
+        <Text tone="muted">{t('admin.description')}</Text>
+        <Inline gap="small" wrap>
+          <Button variant="secondary" onClick={() => setAsking('renew')}>
+            {t('admin.renew')}
+          </Button>
+          {device.isEnrolled && (
+            <Button variant="ghost" onClick={() => setAsking('unpair')}>
+              {t('admin.unpair')}
+            </Button>
+          )}
+          <Button variant="ghost" onClick={() => setAsking('remove')}>
+            {t('admin.remove')}
+          </Button>
+        </Inline>
+      </Stack>
+      {asking && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => (open ? undefined : setAsking(null))}
+          tone={asking === 'renew' ? 'neutral' : 'destructive'}
+          title={t(`admin.${confirmKey[asking]}.title`, { name: device.name })}
+          description={t(`admin.${confirmKey[asking]}.description`)}
+          confirmLabel={t(`admin.${confirmKey[asking]}.confirm`)}
+          cancelLabel={t('confirm.cancel')}
+          confirming={run.isPending}
+          confirmingLabel={t('admin.working')}
+          onConfirm={() => run.mutate(asking)}
+        />
+      )}
+      <Dialog.Root open={code !== null} onOpenChange={(open) => (open ? undefined : setCode(null))}>
+        {code && (
+          <Dialog.Content>
+            <Dialog.Title>{t('enrol.codeTitle', { name: code.device.name })}</Dialog.Title>
+            <Dialog.Description>{t('enrol.codeHelpShort')}</Dialog.Description>
+            <EnrolmentCode enrolment={code} />
+          </Dialog.Content>
+        )}
+      </Dialog.Root>
+    </section>
+  );
+}

@@ -1,0 +1,308 @@
+import type { Device, DeviceCommand as SentCommand } from '@portal/api';
+import { administeredOrganisations, type DeviceCommand } from '@portal/domain';
+import {
+  Alert,
+  Box,
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  Heading,
+  Inline,
+  KeyValueList,
+  Spinner,
+  Stack,
+  Switch,
+} from '@portal/ui';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { queryClient, useCurrentUser } from '../../lib/api.ts';
+import { COMMAND_LABELS, type CommandInput, sendCommand } from '../../lib/commands.ts';
+import { useDeviceTypes } from '../../lib/deviceTypes.ts';
+import { PageHeading } from '../../lib/pageMeta.tsx';
+import { StatusPage } from '../../lib/StatusPage.tsx';
+import { ServerRefusal, showFailure } from '../../lib/serverErrors.ts';
+import { toasts } from '../../lib/toasts.ts';
+import { CommandHistory } from './CommandHistory.tsx';
+import { DeviceAdministration } from './DeviceAdministration.tsx';
+import {
+  DeviceBattery,
+  DevicePlaylist,
+  DeviceRunning,
+  DeviceSoftware,
+  DeviceStatus,
+  DeviceStorage,
+} from './DeviceFacts.tsx';
+import {
+  commandHistoryQuery,
+  deviceQuery,
+  devicesKey,
+  historyKeyOf,
+  LIVE_INTERVAL_MS,
+  playlistNamesQuery,
+} from './deviceQueries.ts';
+import { gateReason } from './deviceText.ts';
+import { useNow } from './useNow.ts';
+
+/** Commands that interrupt a lesson are asked first. */
+const CONFIRMED = { 'CMD.REBOOT': 'reboot', 'CMD.SHUTDOWN': 'shutdown', 'CMD.UPDATE': 'update' } as const;
+type ConfirmedCommand = keyof typeof CONFIRMED;
+const isConfirmed = (command: DeviceCommand): command is ConfirmedCommand =>
+  Object.hasOwn(CONFIRMED, command);
+
+/** One command to this headset, with the portal's toast; the page follows the result live. */
+function useDeviceCommand(device: Device) {
+  const { t } = useTranslation('devices');
+  const { t: tc } = useTranslation();
+  return useMutation({
+    mutationFn: (input: CommandInput) => sendCommand(device, input),
+    onSuccess(sent: SentCommand) {
+      toasts.show({
+        tone: 'success',
+        title: 'devices:bulk.sent.title',
+        descriptionText: t('detail.commandSent', {
+          command: tc(COMMAND_LABELS[sent.command]),
+          name: device.name,
+        }),
+      });
+    },
+    onError(error) {
+      showFailure(error, 'sendDeviceCommand');
+    },
+    async onSettled() {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: deviceQuery(device.id).queryKey }),
+        queryClient.invalidateQueries({ queryKey: historyKeyOf(device.id) }),
+        queryClient.invalidateQueries({ queryKey: devicesKey }),
+      ]);
+    },
+  });
+}
+
+/**
+ * The mode a switch shows: the one asked for while its command is still on the way (queued or delivered, newest
+ * first in the history), else what the headset reported.
+ */
+function useModeState(device: Device, command: 'CMD.SET.GUIDED.MODE' | 'CMD.SET.MANUFACTURER.MODE') {
+  const history = useQuery(commandHistoryQuery(device.id, 1));
+  const latest = history.data?.results.find((entry) => entry.command === command);
+  const pending = latest !== undefined && (latest.status === 'queued' || latest.status === 'delivered');
+  const reported = command === 'CMD.SET.GUIDED.MODE' ? device.guidedMode : device.manufacturerMode;
+  if (!pending) return { checked: reported, pending: false };
+  const asked =
+    command === 'CMD.SET.GUIDED.MODE' ? latest.extras.guidedModeState : latest.extras.manufacturerModeState;
+  return { checked: asked, pending: true };
+}
+
+function ModeSwitch({
+  device,
+  command,
+  send,
+}: {
+  device: Device;
+  command: 'CMD.SET.GUIDED.MODE' | 'CMD.SET.MANUFACTURER.MODE';
+  send: ReturnType<typeof useDeviceCommand>;
+}) {
+  const { t } = useTranslation('devices');
+  const mode = useModeState(device, command);
+  const guided = command === 'CMD.SET.GUIDED.MODE';
+  return (
+    <Switch
+      label={t(guided ? 'detail.guidedMode' : 'detail.manufacturerMode')}
+      hint={
+        mode.pending
+          ? t('detail.modePending')
+          : t(guided ? 'detail.guidedModeHint' : 'detail.manufacturerModeHint')
+      }
+      checked={mode.checked}
+      disabled={send.isPending}
+      disabledReason={gateReason(t, device.softwareVersion, command)}
+      onCheckedChange={(checked) =>
+        send.mutate(
+          guided ? { command, guidedModeState: checked } : { command, manufacturerModeState: checked },
+        )
+      }
+    />
+  );
+}
+
+/** The single commands of spec §7 that need no content (starting content is the playback's business). */
+function CommandButtons({ device, send }: { device: Device; send: ReturnType<typeof useDeviceCommand> }) {
+  const { t } = useTranslation('devices');
+  const { t: tc } = useTranslation();
+  const [asking, setAsking] = useState<ConfirmedCommand | null>(null);
+  const running = device.currentApp !== null && device.playbackState !== 'stopped';
+  const buttons: { command: DeviceCommand; label: string; primary?: boolean }[] = [
+    { command: 'CMD.SYNC', label: tc(COMMAND_LABELS['CMD.SYNC']), primary: true },
+    { command: 'CMD.SYNC.SOFTWARE', label: tc(COMMAND_LABELS['CMD.SYNC.SOFTWARE']) },
+    { command: 'CMD.MUTE', label: device.muted ? t('detail.unmute') : tc(COMMAND_LABELS['CMD.MUTE']) },
+    ...(running
+      ? [
+          {
+            command: 'CMD.TOGGLE.PAUSE' as const,
+            label: device.playbackState === 'playing' ? t('detail.pause') : t('detail.resume'),
+          },
+          { command: 'CMD.STOP.RUNNING' as const, label: tc(COMMAND_LABELS['CMD.STOP.RUNNING']) },
+        ]
+      : []),
+    { command: 'CMD.REBOOT', label: tc(COMMAND_LABELS['CMD.REBOOT']) },
+    { command: 'CMD.UPDATE', label: tc(COMMAND_LABELS['CMD.UPDATE']) },
+    { command: 'CMD.SHUTDOWN', label: tc(COMMAND_LABELS['CMD.SHUTDOWN']) },
+  ];
+  return (
+    <>
+      <Inline gap="small" wrap>
+        {buttons.map(({ command, label, primary }) => (
+          <Button
+            key={command}
+            variant={primary ? 'primary' : 'secondary'}
+            disabledReason={gateReason(t, device.softwareVersion, command)}
+            loading={send.isPending && send.variables?.command === command}
+            disabled={send.isPending && send.variables?.command !== command}
+            onClick={() => (isConfirmed(command) ? setAsking(command) : send.mutate({ command }))}
+          >
+            {label}
+          </Button>
+        ))}
+      </Inline>
+      {asking && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => (open ? undefined : setAsking(null))}
+          tone="destructive"
+          title={t(`confirm.${CONFIRMED[asking]}.titleNamed`, { name: device.name })}
+          description={t(`confirm.${CONFIRMED[asking]}.description`)}
+          confirmLabel={tc(COMMAND_LABELS[asking])}
+          cancelLabel={t('confirm.cancel')}
+          confirming={send.isPending}
+          confirmingLabel={t('confirm.sending')}
+          onConfirm={() => send.mutate({ command: asking }, { onSettled: () => setAsking(null) })}
+        />
+      )}
+    </>
+  );
+}
+
+function DeviceDetail({ device }: { device: Device }) {
+  const { t } = useTranslation('devices');
+  const { user } = useCurrentUser();
+  const deviceTypes = useDeviceTypes();
+  const playlists = useQuery(playlistNamesQuery);
+  const now = useNow(LIVE_INTERVAL_MS);
+  const send = useDeviceCommand(device);
+  const organisation = user?.organisations.find((o) => o.id === device.organisationId);
+  const administers = administeredOrganisations(user).some((o) => o.id === device.organisationId);
+  const playlistName = playlists.data?.results.find((p) => p.id === device.activeConfigurationId)?.name;
+  return (
+    <Stack gap="large">
+      {/* Kept apart from the breadcrumb's small link: close together both are too small a target (WCAG 2.5.8). */}
+      <Box paddingTop="small">
+        <Link to="/dashboard/devices">{t('detail.back')}</Link>
+      </Box>
+      <Stack gap="small">
+        <PageHeading>{device.name}</PageHeading>
+        <DeviceStatus device={device} now={now} />
+      </Stack>
+      {!device.isEnrolled ? (
+        <Alert tone="info">{t('detail.unpaired')}</Alert>
+      ) : (
+        !device.isOnline && <Alert tone="warning">{t('detail.offline')}</Alert>
+      )}
+      <section aria-labelledby="device-state">
+        <Stack gap="medium">
+          <Heading level={2} id="device-state">
+            {t('detail.state')}
+          </Heading>
+          <KeyValueList
+            items={[
+              { term: t('detail.serialNumber'), value: device.serialNumber },
+              { term: t('detail.model'), value: device.deviceType.name },
+              ...(organisation ? [{ term: t('detail.organisation'), value: organisation.name }] : []),
+              { term: t('detail.battery'), value: <DeviceBattery device={device} /> },
+              {
+                term: t('detail.storage'),
+                value: <DeviceStorage device={device} deviceTypes={deviceTypes} />,
+              },
+              { term: t('detail.software'), value: <DeviceSoftware device={device} /> },
+              {
+                term: t('detail.playlist'),
+                value: <DevicePlaylist device={device} playlistName={playlistName} />,
+              },
+              { term: t('detail.running'), value: <DeviceRunning device={device} /> },
+              {
+                term: t('detail.sound'),
+                value: <div data-live="">{device.muted ? t('detail.soundOff') : t('detail.soundOn')}</div>,
+              },
+            ]}
+          />
+        </Stack>
+      </section>
+      <section aria-labelledby="device-control">
+        <Stack gap="medium">
+          <Heading level={2} id="device-control">
+            {t('detail.control')}
+          </Heading>
+          <Stack gap="small">
+            <ModeSwitch device={device} command="CMD.SET.GUIDED.MODE" send={send} />
+            <ModeSwitch device={device} command="CMD.SET.MANUFACTURER.MODE" send={send} />
+          </Stack>
+          <CommandButtons device={device} send={send} />
+        </Stack>
+      </section>
+      <section aria-labelledby="device-history">
+        <Stack gap="medium">
+          <Heading level={2} id="device-history">
+            {t('detail.history')}
+          </Heading>
+          <CommandHistory deviceId={device.id} />
+        </Stack>
+      </section>
+      {administers && <DeviceAdministration device={device} />}
+    </Stack>
+  );
+}
+
+const idOf = (value: string | undefined): number | null =>
+  value !== undefined && /^\d{1,9}$/.test(value) && Number(value) >= 1 ? Number(value) : null;
+
+/**
+ * /dashboard/devices/{id} (spec §2): one headset with everything the fleet shows, its modes, single commands and the
+ * command history, live; administrators also pair, unpair and remove it. Another organisation's headset is 'not
+ * found', as the server answers.
+ */
+export function DeviceDetailPage() {
+  const { t } = useTranslation('devices');
+  const id = idOf(useParams().id);
+  const device = useQuery({ ...deviceQuery(id ?? 0), enabled: id !== null });
+  const notFound = id === null || (device.error instanceof ServerRefusal && device.error.status === 404);
+  if (notFound) {
+    return (
+      <StatusPage
+        title={t('detail.notFound.title')}
+        description={t('detail.notFound.description')}
+        action={{ href: '/dashboard/devices', label: t('detail.notFound.action') }}
+      />
+    );
+  }
+  if (device.isError) {
+    return (
+      <Stack gap="large">
+        <PageHeading>{t('detail.error.title')}</PageHeading>
+        <EmptyState
+          title={t('detail.error.title')}
+          description={t('detail.error.description')}
+          action={
+            <Button variant="secondary" loading={device.isFetching} onClick={() => void device.refetch()}>
+              {t('detail.error.retry')}
+            </Button>
+          }
+        />
+      </Stack>
+    );
+  }
+  if (!device.data) return <Spinner label={t('detail.loading')} />;
+  return <DeviceDetail device={device.data} />;
+}
+
+export { DeviceDetailPage as Component };

@@ -1,0 +1,198 @@
+import type { DeviceEnrolment, Organisation } from '@portal/api';
+import { Button, Dialog, KeyValueList, Select, Stack, Text, TextField } from '@portal/ui';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiClient, queryClient } from '../../lib/api.ts';
+import { useDeviceTypes } from '../../lib/deviceTypes.ts';
+import { onSubmitted, useFormState } from '../../lib/form.ts';
+import { answerOf, fieldRefusal, serverFieldMessage, showFailure } from '../../lib/serverErrors.ts';
+import { devicesKey } from './deviceQueries.ts';
+import { dateTimeText } from './deviceText.ts';
+
+/** The contract's rules of DeviceEnrolRequest, checked before the call so the teacher learns them at once. */
+const SERIAL_PATTERN = /^[A-Za-z0-9._-]+$/;
+const SERIAL_MAX = 64;
+const NAME_MAX = 100;
+
+type EnrolError =
+  | 'enrol.errors.serialRequired'
+  | 'enrol.errors.serialFormat'
+  | 'enrol.errors.modelRequired'
+  | 'enrol.errors.serialTooLong'
+  | 'enrol.errors.nameTooLong';
+
+/** The form's own findings; the server still decides (a taken serial number, an unknown model). */
+export function enrolFormErrors(values: { serialNumber: string; deviceTypeId: string; name: string }) {
+  const serial = values.serialNumber.trim();
+  const serialError: EnrolError | undefined =
+    serial === ''
+      ? 'enrol.errors.serialRequired'
+      : serial.length > SERIAL_MAX
+        ? 'enrol.errors.serialTooLong'
+        : SERIAL_PATTERN.test(serial)
+          ? undefined
+          : 'enrol.errors.serialFormat';
+  return {
+    serialNumber: serialError,
+    deviceTypeId: values.deviceTypeId === '' ? ('enrol.errors.modelRequired' as const) : undefined,
+    name: values.name.trim().length > NAME_MAX ? ('enrol.errors.nameTooLong' as const) : undefined,
+  };
+}
+
+function EnrolForm({
+  organisations,
+  onEnrolled,
+}: {
+  organisations: readonly Organisation[];
+  onEnrolled: (enrolment: DeviceEnrolment) => void;
+}) {
+  const { t } = useTranslation('devices');
+  const deviceTypes = useDeviceTypes();
+  const form = useFormState(
+    { serialNumber: '', deviceTypeId: '', name: '', organisationId: String(organisations[0]?.id ?? '') },
+    (key: EnrolError) => t(key, { max: key === 'enrol.errors.nameTooLong' ? NAME_MAX : SERIAL_MAX }),
+  );
+  const enrol = useMutation({
+    mutationFn: () =>
+      answerOf(
+        apiClient.POST('/api/v3/mdm/devices/', {
+          body: {
+            serialNumber: form.values.serialNumber.trim(),
+            deviceTypeId: Number(form.values.deviceTypeId),
+            organisationId: Number(form.values.organisationId),
+            ...(form.values.name.trim() !== '' ? { name: form.values.name.trim() } : {}),
+          },
+        }),
+      ),
+    async onSuccess(enrolment) {
+      onEnrolled(enrolment);
+      await queryClient.invalidateQueries({ queryKey: devicesKey });
+    },
+    onError(error) {
+      const refusal = fieldRefusal(error);
+      if (!refusal) return showFailure(error, 'enrolDevice');
+      form.setServerErrors({
+        serialNumber: serverFieldMessage(refusal.body, 'serialNumber', 'devices:enrol.errors.serialTaken'),
+        deviceTypeId: serverFieldMessage(refusal.body, 'deviceTypeId'),
+        name: serverFieldMessage(refusal.body, 'name'),
+        organisationId: serverFieldMessage(refusal.body, 'organisationId'),
+      });
+    },
+  });
+  const onSubmit = onSubmitted(() => {
+    if (!enrol.isPending && form.check(enrolFormErrors(form.values))) enrol.mutate();
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="medium">
+        <TextField
+          label={t('enrol.serialNumber')}
+          hint={t('enrol.serialNumberHint')}
+          autoComplete="off"
+          maxLength={SERIAL_MAX}
+          {...form.field('serialNumber')}
+        />
+        <Select
+          label={t('enrol.model')}
+          placeholder={t('enrol.modelPlaceholder')}
+          options={deviceTypes.map((type) => ({ value: String(type.id), label: type.name }))}
+          {...form.field('deviceTypeId')}
+        />
+        <TextField
+          label={t('enrol.name')}
+          hint={t('enrol.nameHint')}
+          maxLength={NAME_MAX}
+          {...form.field('name')}
+        />
+        {organisations.length > 1 && (
+          <Select
+            label={t('enrol.organisation')}
+            options={organisations.map((organisation) => ({
+              value: String(organisation.id),
+              label: organisation.name,
+            }))}
+            {...form.field('organisationId')}
+          />
+        )}
+        <Dialog.Actions>
+          <Dialog.Close asChild>
+            <Button variant="ghost">{t('enrol.cancel')}</Button>
+          </Dialog.Close>
+          <Button type="submit" loading={enrol.isPending} loadingLabel={t('enrol.submitting')}>
+            {t('enrol.submit')}
+          </Button>
+        </Dialog.Actions>
+      </Stack>
+    </form>
+  );
+}
+
+/** The code to enter on the headset, shown once (the server keeps only its hash). */
+export function EnrolmentCode({ enrolment }: { enrolment: DeviceEnrolment }) {
+  const { t, i18n } = useTranslation('devices');
+  return (
+    <Stack gap="medium">
+      <KeyValueList
+        items={[
+          {
+            term: t('enrol.codeLabel'),
+            value: (
+              <Text weight="bold" size="large">
+                {enrolment.enrolmentCode}
+              </Text>
+            ),
+          },
+          { term: t('enrol.serialNumber'), value: enrolment.device.serialNumber },
+          { term: t('enrol.model'), value: enrolment.device.deviceType.name },
+        ]}
+      />
+      <Text>
+        {t('enrol.codeHelp', { until: dateTimeText(enrolment.enrolmentCodeExpiresAt, i18n.language) })}
+      </Text>
+      <Dialog.Actions>
+        <Dialog.Close asChild>
+          <Button>{t('enrol.done')}</Button>
+        </Dialog.Close>
+      </Dialog.Actions>
+    </Stack>
+  );
+}
+
+/**
+ * 'VR-Brille hinzufügen' (administrators; the server's rule): serial number and model → the pairing code to enter on
+ * the headset. The fleet page's call to action.
+ */
+export function EnrolDialog({ organisations }: { organisations: readonly Organisation[] }) {
+  const { t } = useTranslation('devices');
+  const [open, setOpen] = useState(false);
+  const [enrolment, setEnrolment] = useState<DeviceEnrolment | null>(null);
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setEnrolment(null);
+      }}
+    >
+      <Dialog.Trigger asChild>
+        <Button>{t('enrol.open')}</Button>
+      </Dialog.Trigger>
+      {open && (
+        <Dialog.Content>
+          <Dialog.Title>
+            {enrolment ? t('enrol.codeTitle', { name: enrolment.device.name }) : t('enrol.title')}
+          </Dialog.Title>
+          <Dialog.Description>
+            {enrolment ? t('enrol.codeHelpShort') : t('enrol.description')}
+          </Dialog.Description>
+          {enrolment ? (
+            <EnrolmentCode enrolment={enrolment} />
+          ) : (
+            <EnrolForm organisations={organisations} onEnrolled={setEnrolment} />
+          )}
+        </Dialog.Content>
+      )}
+    </Dialog.Root>
+  );
+}

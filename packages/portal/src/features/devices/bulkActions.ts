@@ -1,0 +1,143 @@
+import type { Device, QueuedCommands } from '@portal/api';
+import { type DeviceCommand, unmetVersionGate } from '@portal/domain';
+import type { TFunction } from 'i18next';
+import { apiClient } from '../../lib/api.ts';
+import { sendCommand } from '../../lib/commands.ts';
+import { mapSettled, type Settled } from '../../lib/parallel.ts';
+import { answerOf, ServerRefusal, serverErrorMessage, serverMessageText } from '../../lib/serverErrors.ts';
+import type { ToastInput } from '../../lib/toasts.ts';
+
+/**
+ * The fleet page's actions for the selected headsets. Sync and software sync go through the sync queues (one call
+ * for all, all or none); the others are one command per headset, sent in parallel with a bounded pool. Reboot,
+ * shutdown and update interrupt a lesson: they are asked first, naming the count.
+ */
+export const BULK_ACTIONS = [
+  { id: 'sync', command: 'CMD.SYNC', queue: '/api/v3/mdm/devices/sync-queue/' },
+  { id: 'softwareSync', command: 'CMD.SYNC.SOFTWARE', queue: '/api/v3/mdm/devices/sync-software-queue/' },
+  { id: 'reboot', command: 'CMD.REBOOT', confirm: true },
+  { id: 'shutdown', command: 'CMD.SHUTDOWN', confirm: true },
+  { id: 'update', command: 'CMD.UPDATE', confirm: true },
+  { id: 'mute', command: 'CMD.MUTE' },
+] as const satisfies readonly {
+  id: string;
+  command: DeviceCommand;
+  queue?: `/api/v3/mdm/devices/${string}/`;
+  confirm?: true;
+}[];
+
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+export type ConfirmedAction = Extract<BulkAction, { confirm: true }>;
+
+/** At most this many command calls at once: a class set goes out in a few rounds without flooding the server. */
+export const COMMAND_POOL_SIZE = 6;
+
+/** Whom an action reaches of the selection, and whom it leaves out and why. */
+export interface BulkPlan {
+  targets: Device[];
+  /** Their software is too old for the command (version gate of @portal/domain). */
+  tooOld: Device[];
+  requiredVersion: string | undefined;
+  /** Muting reaches only headsets with sound: CMD.MUTE toggles, a muted headset would get its sound back. */
+  alreadyMuted: Device[];
+}
+
+export function planBulk(action: BulkAction, selected: readonly Device[]): BulkPlan {
+  const plan: BulkPlan = { targets: [], tooOld: [], requiredVersion: undefined, alreadyMuted: [] };
+  for (const device of selected) {
+    const gate = unmetVersionGate(device.softwareVersion, action.command);
+    if (gate) {
+      plan.tooOld.push(device);
+      plan.requiredVersion = gate.requiredVersion;
+    } else if (action.id === 'mute' && device.muted) plan.alreadyMuted.push(device);
+    else plan.targets.push(device);
+  }
+  return plan;
+}
+
+/** Why the action's button is unavailable for this selection, or undefined when it reaches at least one headset. */
+export function bulkUnavailableReason(t: TFunction<'devices'>, plan: BulkPlan): string | undefined {
+  if (plan.targets.length > 0) return undefined;
+  if (plan.tooOld.length > 0) return t('gate.reasonAll', { version: plan.requiredVersion ?? '' });
+  if (plan.alreadyMuted.length > 0) return t('bulk.allMuted');
+  return undefined;
+}
+
+export type BulkOutcome =
+  | { kind: 'queued'; queued: QueuedCommands }
+  | { kind: 'sent'; results: Settled<Device, unknown>[] };
+
+/** Carries the action out for the plan's targets. A refused sync queue rejects (all or none). */
+export async function runBulk(action: BulkAction, plan: BulkPlan): Promise<BulkOutcome> {
+  if ('queue' in action) {
+    const devices = plan.targets.map((device) => device.id);
+    const queued = await answerOf(apiClient.POST(action.queue, { body: { devices } }));
+    return { kind: 'queued', queued };
+  }
+  const results = await mapSettled(plan.targets, COMMAND_POOL_SIZE, (device) =>
+    sendCommand(device, { command: action.command }),
+  );
+  return { kind: 'sent', results };
+}
+
+const names = (devices: readonly Pick<Device, 'name'>[]) => devices.map((device) => device.name).join(', ');
+
+/** Why one command was not sent, in the portal's words: 'Altair (Dafür braucht die VR-Brille …)'. */
+function failureText(device: Device, error: unknown): string {
+  if (!(error instanceof ServerRefusal)) return device.name;
+  return `${device.name} (${serverMessageText(serverErrorMessage(error.status, error.body))})`;
+}
+
+/**
+ * The toast after an action: what was sent to how many headsets, which ones were left out and why, and which
+ * ones the server refused with its reason.
+ */
+export function bulkToast(
+  t: TFunction<'devices'>,
+  action: BulkAction,
+  commandLabel: string,
+  plan: BulkPlan,
+  outcome: BulkOutcome,
+): ToastInput {
+  const notes: string[] = [];
+  if (plan.tooOld.length > 0) {
+    notes.push(t('bulk.skipped', { version: plan.requiredVersion ?? '', names: names(plan.tooOld) }));
+  }
+  if (plan.alreadyMuted.length > 0) notes.push(t('bulk.skippedMuted', { names: names(plan.alreadyMuted) }));
+  const withNotes = (text: string) => [text, ...notes].join(' ');
+  const tone = notes.length > 0 ? 'warning' : 'success';
+  if (outcome.kind === 'queued') {
+    const count = outcome.queued.commands.length;
+    return {
+      tone,
+      title: 'devices:bulk.sent.title',
+      descriptionText: withNotes(
+        action.id === 'softwareSync'
+          ? t('bulk.softwareSyncQueued', { count })
+          : t('bulk.syncQueued', { count }),
+      ),
+    };
+  }
+  const failed = outcome.results.filter((result) => !result.ok);
+  const sent = outcome.results.length - failed.length;
+  if (failed.length === 0) {
+    return {
+      tone,
+      title: 'devices:bulk.sent.title',
+      descriptionText: withNotes(t('bulk.sent.description', { command: commandLabel, count: sent })),
+    };
+  }
+  const failures = failed.map((result) => failureText(result.item, result.ok ? undefined : result.error));
+  return {
+    tone: sent === 0 ? 'error' : 'warning',
+    title: sent === 0 ? 'devices:bulk.failed.title' : 'devices:bulk.partial.title',
+    descriptionText: withNotes(
+      t('bulk.partial.description', {
+        command: commandLabel,
+        sent,
+        total: outcome.results.length,
+        failed: failures.join(', '),
+      }),
+    ),
+  };
+}
