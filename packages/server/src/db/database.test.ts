@@ -15,7 +15,8 @@ import { SEED_FACTS } from './seed.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startTestHttpServer();
+  // An empty database: the server migrates it and seeds the demo data, as on its first start.
+  server = await startTestHttpServer({ firstStart: true });
 });
 afterAll(() => server?.close());
 

@@ -57,13 +57,16 @@ export async function createTestServer(
   };
 }
 
-/** Like {@link createTestServer} (on PGlite), but listening on a free port of 127.0.0.1: for real HTTP clients. */
-export async function startTestHttpServer(): Promise<RunningServer> {
+/**
+ * Like {@link createTestServer} (on PGlite), but listening on a free port of 127.0.0.1: for real HTTP clients.
+ * `firstStart` starts from an empty database instead, which the server migrates and seeds as on its first start.
+ */
+export async function startTestHttpServer(options: { firstStart?: boolean } = {}): Promise<RunningServer> {
   return startServer({
     port: 0,
     host: '127.0.0.1',
     dataDir: 'memory://',
-    pgliteTemplate: await pgliteTemplate(),
+    pgliteTemplate: options.firstStart ? await pgliteTemplate() : await seededPgliteData(),
     databaseUrl: undefined,
     logLevel: 'silent',
     portalDist: '/nonexistent-portal-dist',
