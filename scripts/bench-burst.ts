@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type ThrowawayDatabase, throwawayDatabase } from '../packages/server/src/test/testServer.ts';
+import { type ThrowawayDatabase, throwawayDatabase } from '../packages/server/src/test/databaseSnapshot.ts';
 import {
   type Answer,
   loadAverage,
@@ -84,7 +84,7 @@ async function main() {
   const portalBuilt = existsSync(join(root, 'packages/portal/dist/index.html'));
   const staticPath = portalBuilt ? '/favicon.svg' : '/media/datenschutzerklaerung.pdf';
   let database: ThrowawayDatabase | undefined;
-  if (adminUrl) database = await throwawayDatabase(adminUrl, 'vr_portal_bench');
+  if (adminUrl) database = await throwawayDatabase(adminUrl, { prefix: 'vr_portal_bench' });
   const engine = database ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'PGlite (in memory)';
   let server: ChildProcess | undefined;
   try {

@@ -12,7 +12,7 @@
 // and after.
 import type { ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { type ThrowawayDatabase, throwawayDatabase } from '../packages/server/src/test/testServer.ts';
+import { type ThrowawayDatabase, throwawayDatabase } from '../packages/server/src/test/databaseSnapshot.ts';
 import { FleetProcess } from './benchFleet/fleetProcess.ts';
 import { mediathekVideo } from './benchFleet/playback.ts';
 import {
@@ -197,7 +197,9 @@ async function runEngine(
   const label = engine === 'postgres' ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'PGlite (in memory)';
   const adminUrl = process.env.BENCH_DATABASE_URL;
   const database: ThrowawayDatabase | undefined =
-    engine === 'postgres' && adminUrl ? await throwawayDatabase(adminUrl, 'vr_portal_bench') : undefined;
+    engine === 'postgres' && adminUrl
+      ? await throwawayDatabase(adminUrl, { prefix: 'vr_portal_bench' })
+      : undefined;
   const databaseName = database ? new URL(database.url).pathname.slice(1) : null;
   let server: ChildProcess | undefined;
   let fleet: FleetProcess | undefined;

@@ -19,6 +19,9 @@ function run(command, args, options = {}) {
   return result.status ?? 1;
 }
 
+/** The environment without TEST_DATABASE_URL: the unit tests' server tests run on PGlite even when CI sets it. */
+const { TEST_DATABASE_URL: _postgres, ...pgliteEnv } = env;
+
 function pnpmBinary() {
   const onPath = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
   if (onPath.status === 0 && onPath.stdout.trim() === PNPM_VERSION) return 'pnpm';
@@ -40,6 +43,7 @@ function pnpmBinary() {
 
 const pnpm = pnpmBinary();
 const pnpmRun = (...args) => run(pnpm, args);
+const pnpmRunIn = (environment, ...args) => run(pnpm, args, { env: environment });
 
 function install() {
   console.log('» installing dependencies (pnpm, frozen lockfile)');
@@ -62,7 +66,8 @@ const checks = [
   ['build', ['run', 'build']],
   ['@portal/ui package surface (publint, attw)', ['run', 'lint:package']],
   ['types', ['run', 'lint:types']],
-  ['unit tests', ['run', 'test:unit']],
+  // On PGlite, the embedded engine `npm start` uses, whether TEST_DATABASE_URL is set or not.
+  ['unit tests', ['run', 'test:unit'], () => true, pgliteEnv],
   // The same server tests once more on PostgreSQL when one is configured (CI installs and starts one).
   ['server tests on PostgreSQL', ['run', 'test:postgres'], () => Boolean(process.env.TEST_DATABASE_URL)],
   ['story tests (Chromium)', ['run', 'test:stories']],
@@ -83,7 +88,7 @@ function test() {
     process.exit(1);
   }
   const results = [];
-  for (const [name, args, applies = () => true] of checks) {
+  for (const [name, args, applies = () => true, environment = env] of checks) {
     if (!applies()) {
       console.log(`\n» ${name}: skipped (set TEST_DATABASE_URL to a PostgreSQL server to run it)`);
       results.push({ name, ok: true, skipped: true, seconds: 0 });
@@ -91,7 +96,7 @@ function test() {
     }
     console.log(`\n» ${name}`);
     const started = Date.now();
-    const status = pnpmRun(...args);
+    const status = pnpmRunIn(environment, ...args);
     results.push({ name, ok: status === 0, seconds: (Date.now() - started) / 1000 });
     // Later checks need the build, so a failed build ends the run.
     if (status !== 0 && name === 'build') break;

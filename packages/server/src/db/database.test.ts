@@ -1,6 +1,7 @@
 import { DEVICE_CODE_NAMES } from '@portal/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningServer } from '../app.ts';
+import { PASSWORD_HASH_COST } from '../infra/passwords.ts';
 import { startTestHttpServer } from '../test/testServer.ts';
 import {
   configurationItems,
@@ -15,7 +16,8 @@ import { SEED_FACTS } from './seed.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startTestHttpServer();
+  // An empty database: the server migrates it and seeds the demo data, as on its first start.
+  server = await startTestHttpServer({ firstStart: true });
 });
 afterAll(() => server?.close());
 
@@ -25,6 +27,15 @@ it('listens on a free port with demo data, over real HTTP', async () => {
   const response = await fetch(`${server.url}/api/v2/cms/content/?page_size=1`);
   expect(response.status).toBe(200);
   expect((await response.json()).count).toBeGreaterThanOrEqual(20);
+});
+
+it('seeded the demo users with a password hash at the production cost', async () => {
+  const { db } = server.database;
+  const hashes = await db.select({ passwordHash: users.passwordHash }).from(users);
+  expect(hashes.length).toBeGreaterThan(0);
+  const { N, r, p } = PASSWORD_HASH_COST;
+  for (const { passwordHash } of hashes)
+    expect(passwordHash).toMatch(new RegExp(`^scrypt\\$${N}\\$${r}\\$${p}\\$`));
 });
 
 it('seeded the demo data the README promises', async () => {

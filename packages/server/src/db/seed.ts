@@ -1,6 +1,6 @@
 import { ORGANISATION_TYPE } from '@portal/domain';
 import { count, inArray } from 'drizzle-orm';
-import { hashPassword } from '../infra/passwords.ts';
+import { hashPassword, type PasswordHashCost } from '../infra/passwords.ts';
 import type { Database } from './database.ts';
 import {
   configurationItems,
@@ -463,23 +463,24 @@ export async function ensureLookups(db: Database): Promise<void> {
 
 /**
  * Seeds the demo data of the README when the database holds no organisation yet, and `bulkContentCount` generated
- * items after it (SEED_CONTENT_COUNT, for performance checks). Returns whether it seeded.
+ * items after it (SEED_CONTENT_COUNT, for performance checks). Returns whether it seeded. `passwordHashCost` is for
+ * the tests' demo-data snapshot only (src/test/databaseSnapshot.ts): the server seeds at the production cost.
  */
 export async function seedIfEmpty(
   db: Database,
-  options: { bulkContentCount?: number } = {},
+  options: { bulkContentCount?: number; passwordHashCost?: PasswordHashCost } = {},
 ): Promise<boolean> {
   await ensureLookups(db);
   const [existing] = await db.select({ n: count() }).from(organisations);
   if ((existing?.n ?? 0) > 0) return false;
-  await seedDemoData(db);
+  await seedDemoData(db, options.passwordHashCost);
   const bulk = options.bulkContentCount ?? 0;
   if (bulk > 0) await seedBulkContent(db, bulk);
   return true;
 }
 
-export async function seedDemoData(db: Database): Promise<void> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+export async function seedDemoData(db: Database, passwordHashCost?: PasswordHashCost): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD, passwordHashCost);
   await db.transaction(async (tx) => {
     await tx
       .insert(tosVersions)

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { exportJWK, generateKeyPair } from 'jose';
-import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import type { KoaContextWithOIDC, default as Provider } from 'oidc-provider';
 import { MESSAGES } from '../messages.ts';
 
 /** Mount path of the built-in development provider on the server's own origin. */
@@ -34,6 +34,9 @@ export async function createDevProvider(origin: string, redirectUri: string): Pr
   const clientSecret = randomBytes(24).toString('base64url');
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'dev-1' };
+  // Loaded on first use: importing oidc-provider costs more than half a second, and a server with a real issuer, or
+  // whose social login nobody uses, never needs it.
+  const { default: Provider } = await import('oidc-provider');
   const provider = new Provider(issuer, {
     clients: [
       {

@@ -1,27 +1,42 @@
-import { createHash, randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
-// scrypt cost parameters (N=2^15, r=8, p=1: ~32 MiB and tens of milliseconds per check) are stored with
-// each hash, so they can be raised later without invalidating existing passwords.
-const DEFAULT_PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+/** scrypt's cost parameters. They are stored with each hash, so a check always uses the cost the hash was made with. */
+export interface PasswordHashCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/**
+ * The cost of every password hash the server makes (N=2^15, r=8, p=1: ~32 MiB and tens of milliseconds per check);
+ * it can be raised later without invalidating existing passwords.
+ */
+export const PASSWORD_HASH_COST: PasswordHashCost = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 64;
 
-function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+function derive(password: string, salt: Buffer, cost: PasswordHashCost): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(
       password.normalize('NFC'),
       salt,
       KEY_LENGTH,
-      { ...options, maxmem: 128 * options.N! * options.r! * 2 },
+      { ...cost, maxmem: 128 * cost.N * cost.r * 2 },
       (error, key) => (error ? reject(error) : resolve(key)),
     );
   });
 }
 
-/** Returns `scrypt$N$r$p$salt$hash` (base64 parts) with a fresh random salt. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * Returns `scrypt$N$r$p$salt$hash` (base64 parts) with a fresh random salt. Only the tests' demo-data snapshot asks
+ * for a lower `cost` (src/test/databaseSnapshot.ts); the server always hashes at {@link PASSWORD_HASH_COST}.
+ */
+export async function hashPassword(
+  password: string,
+  cost: PasswordHashCost = PASSWORD_HASH_COST,
+): Promise<string> {
   const salt = randomBytes(16);
-  const { N, r, p } = DEFAULT_PARAMS;
-  const key = await derive(password, salt, { N, r, p });
+  const { N, r, p } = cost;
+  const key = await derive(password, salt, cost);
   return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 

@@ -16,7 +16,7 @@ import {
   s3TestStore,
   type TestStore,
 } from '../test/mediaTestStores.ts';
-import { pgliteTemplate } from '../test/testServer.ts';
+import { seededPgliteData } from '../test/testServer.ts';
 
 // The real upload engine of @portal/api against the real server over HTTP (startServer on a free port), with the
 // server storing on local disk and in s3rver, a real S3 server.
@@ -34,7 +34,7 @@ describe.each([localTestStore(64 * 1024), s3TestStore()])(
         port: 0,
         host: '127.0.0.1',
         dataDir: 'memory://',
-        pgliteTemplate: await pgliteTemplate(),
+        pgliteTemplate: await seededPgliteData(),
         logLevel: 'silent',
         portalDist: '/nonexistent-portal-dist',
         demoFleet: false,

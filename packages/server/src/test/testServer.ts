@@ -1,14 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { createServer, type RunningServer, startServer } from '../app.ts';
 import { readTestDatabaseUrl, type ServerConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { issueEnrolmentCodeFor } from '../services/enrolment.ts';
 import type { HeadsetEvents } from '../services/headsetEvents.ts';
+import { pgliteTemplate, throwawayDatabase } from './databaseSnapshot.ts';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -18,78 +15,30 @@ export interface TestServer {
 }
 
 /**
- * An initdb'd, empty PGlite cluster dumped once per PGlite version and reused by every test database: initdb is
- * most of PGlite's start time. Migrations and seed still run for each test database as they do in production.
+ * The PGlite data a test server starts from: a copy of the run's migrated and seeded database (databaseSnapshot.ts)
+ * when the global set-up made it, else an empty cluster that the server migrates and seeds as on a first start.
  */
-export async function pgliteTemplate(): Promise<string> {
-  // The exact pin in our package.json names the PGlite build (pglite does not export its package.json).
-  const packageJson = new URL('../../package.json', import.meta.url);
-  const { dependencies } = JSON.parse(readFileSync(packageJson, 'utf8')) as {
-    dependencies: Record<string, string>;
-  };
-  const version = dependencies['@electric-sql/pglite'];
-  const path = join(tmpdir(), `vr-portal-pglite-${version}.tar`);
-  if (existsSync(path)) return path;
-  const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create('memory://');
-  const dump = await db.dumpDataDir('none');
-  await db.close();
-  // Written under a unique name and renamed, so parallel test files never read a half-written template.
-  const partial = `${path}.${process.pid}.${Date.now()}`;
-  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-  renameSync(partial, path);
-  return path;
-}
-
-async function withAdminClient<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
-export interface ThrowawayDatabase {
-  /** Connection string of the new, empty database. */
-  url: string;
-  drop(): Promise<void>;
-}
-
-/** A new, empty database on the PostgreSQL server `adminUrl` names (tests, benchmarks); `drop()` removes it. */
-export async function throwawayDatabase(
-  adminUrl: string,
-  prefix = 'vr_portal_test',
-): Promise<ThrowawayDatabase> {
-  const name = `${prefix}_${randomUUID().replaceAll('-', '')}`;
-  await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await withAdminClient(adminUrl, (client) =>
-        client.query(`drop database if exists ${name} with (force)`),
-      );
-    },
-  };
+export async function seededPgliteData(): Promise<string> {
+  return inject('pgliteSnapshot') ?? (await pgliteTemplate());
 }
 
 /**
  * A fresh app with the demo data on a fresh database, not listening: an in-memory PGlite in its worker thread, or,
  * when TEST_DATABASE_URL names a PostgreSQL server, a new database created there (and dropped on close) so the
- * same tests prove both engines.
+ * same tests prove both engines. Either starts as a copy of the run's migrated and seeded database when the global
+ * set-up made one (databaseSnapshot.ts).
  */
 export async function createTestServer(
   options: { portalDist?: string; config?: Partial<ServerConfig> } = {},
 ): Promise<TestServer> {
   const adminUrl = readTestDatabaseUrl();
-  const throwaway = adminUrl ? await throwawayDatabase(adminUrl) : undefined;
+  const throwaway = adminUrl
+    ? await throwawayDatabase(adminUrl, { template: inject('postgresTemplate') })
+    : undefined;
   const databaseUrl = throwaway?.url;
   const { app, database, headsetEvents } = await createServer({
     dataDir: 'memory://',
-    pgliteTemplate: databaseUrl ? undefined : await pgliteTemplate(),
+    pgliteTemplate: databaseUrl ? undefined : await seededPgliteData(),
     databaseUrl,
     jwtSecret: undefined,
     logLevel: 'silent',
@@ -108,13 +57,16 @@ export async function createTestServer(
   };
 }
 
-/** Like {@link createTestServer} (on PGlite), but listening on a free port of 127.0.0.1: for real HTTP clients. */
-export async function startTestHttpServer(): Promise<RunningServer> {
+/**
+ * Like {@link createTestServer} (on PGlite), but listening on a free port of 127.0.0.1: for real HTTP clients.
+ * `firstStart` starts from an empty database instead, which the server migrates and seeds as on its first start.
+ */
+export async function startTestHttpServer(options: { firstStart?: boolean } = {}): Promise<RunningServer> {
   return startServer({
     port: 0,
     host: '127.0.0.1',
     dataDir: 'memory://',
-    pgliteTemplate: await pgliteTemplate(),
+    pgliteTemplate: options.firstStart ? await pgliteTemplate() : await seededPgliteData(),
     databaseUrl: undefined,
     logLevel: 'silent',
     portalDist: '/nonexistent-portal-dist',
