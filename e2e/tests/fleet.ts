@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { fleetControlURL } from '../playwright.config.ts';
+import { fleetControlURL } from './suiteServer.ts';
 import { DEMO_PASSWORD, users } from './support.ts';
 
 /**
@@ -78,7 +78,7 @@ export async function control(
   headset: Pick<Headset, 'serialNumber'>,
   action: string,
 ) {
-  const response = await request.post(`${fleetControlURL}/headsets/${headset.serialNumber}/${action}`);
+  const response = await request.post(`${fleetControlURL()}/headsets/${headset.serialNumber}/${action}`);
   expect(response.status(), await response.text()).toBe(200);
 }
 
