@@ -1,15 +1,9 @@
-// The portal's playback click as bench:fleet repeats it (scenario `start-1-vs-30`): the same requests as the portal's
-// usePlayback / sendCommands.ts — one sendDeviceCommand per headset through the portal's own pool (runPool) with
-// @portal/domain's PLAYBACK_SEND_CONCURRENCY — and the same reading of what happened: listCommandReceipts, each
-// receipt judged by @portal/domain's receiptOf, the rule the portal's receipt list uses.
+// The portal's playback click as bench:fleet repeats it (scenario `start-1-vs-30`): the same request as the portal's
+// usePlayback / sendCommands.ts — one queueDeviceCommand for the whole selection — and the same reading of what
+// happened: listCommandReceipts, each receipt judged by @portal/domain's receiptOf, the rule the portal's receipt
+// list uses.
 import type { components } from '../../packages/api/src/schema.d.ts';
-import {
-  type DeviceCommand,
-  PLAYBACK_SEND_CONCURRENCY,
-  type Receipt,
-  receiptOf,
-} from '../../packages/domain/src/index.ts';
-import { runPool } from '../../packages/portal/src/features/playback/sendPool.ts';
+import { type DeviceCommand, type Receipt, receiptOf } from '../../packages/domain/src/index.ts';
 import type { HeldItem } from '../../packages/server/src/simulator/model.ts';
 import { sleep } from '../benchHttp.ts';
 import type { Teacher } from './teachers.ts';
@@ -44,41 +38,58 @@ export async function mediathekVideo(teacher: Teacher): Promise<HeldItem> {
 }
 
 export interface SentCommands {
-  /** The queued command per headset, in the order of the headsets. */
+  /** The queued commands, in the order of the headsets. */
   commandIds: number[];
-  /** Calls the server refused (status and body), which the portal would show as failed receipts. */
+  /** Headsets the server refused (its reason), which the portal would show as failed receipts. */
   refused: string[];
 }
 
-/** What the portal's click sends: one call per headset, at most PLAYBACK_SEND_CONCURRENCY in flight. */
+/** The ids of headsets named by serial number, as the portal's picker holds them (listDevices' search). */
+export async function headsetIds(teacher: Teacher, serialNumbers: readonly string[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const serial of serialNumbers) {
+    const answer = await teacher.get(`/api/v3/mdm/devices/?search=${encodeURIComponent(serial)}`);
+    if (answer.status !== 200) throw new Error(`listDevices: ${answer.status} ${answer.body}`);
+    const found = (JSON.parse(answer.body) as Schemas['PaginatedDeviceList']).results.find(
+      (device) => device.serialNumber === serial,
+    );
+    if (!found) throw new Error(`no headset ${serial}`);
+    ids.push(found.id);
+  }
+  return ids;
+}
+
+/** What the portal's click sends: one queueDeviceCommand for the selection. */
 export async function sendToHeadsets(
   teacher: Teacher,
-  serialNumbers: readonly string[],
+  deviceIds: readonly number[],
   command: DeviceCommand,
   contentUuid?: string,
 ): Promise<SentCommands> {
-  const outcomes = await runPool(serialNumbers, PLAYBACK_SEND_CONCURRENCY, (serial) =>
-    teacher.sendCommand(serial, {
-      command,
-      extras: {
-        guidedModeState: false,
-        manufacturerModeState: false,
-        ...(contentUuid ? { contentUuid } : {}),
-      },
-    }),
-  );
+  const answer = await teacher.post('/api/v3/mdm/devices/command-queue/', {
+    devices: deviceIds,
+    command,
+    extras: {
+      guidedModeState: false,
+      manufacturerModeState: false,
+      ...(contentUuid ? { contentUuid } : {}),
+    },
+  });
+  if (answer.status !== 200) return { commandIds: [], refused: [`${answer.status} ${answer.body}`] };
+  const { results } = JSON.parse(answer.body) as Schemas['DeviceCommandOutcomes'];
   const commandIds: number[] = [];
   const refused: string[] = [];
-  for (const { answer, commandId } of outcomes) {
-    if (commandId === null) refused.push(`${answer.status} ${answer.body}`);
-    else commandIds.push(commandId);
+  for (const { command: queued, refusal } of results) {
+    if (queued) commandIds.push(queued.id);
+    else refused.push(refusal?.code ?? refusal?.detail ?? 'refused');
   }
   return { commandIds, refused };
 }
 
 /**
  * Asks listCommandReceipts every {@link RECEIPTS_POLL_MS} until every command's receipt (receiptOf, for
- * `contentUuid`) is `wanted`, or one failed, or `timeoutMs` passed. Answers the receipts last read.
+ * `contentUuid`) is `wanted`, or one failed, or `timeoutMs` passed. Answers the receipts last read and when the
+ * latest of their headsets' reports arrived (`stateReportedAt`, the server's clock: the same machine's as the bench's).
  */
 export async function waitForReceipts(
   teacher: Teacher,
@@ -86,19 +97,21 @@ export async function waitForReceipts(
   contentUuid: string,
   wanted: Receipt['state'],
   timeoutMs: number,
-): Promise<{ reached: boolean; receipts: Receipt[] }> {
+): Promise<{ reached: boolean; receipts: Receipt[]; lastReportAt: number }> {
   const deadline = performance.now() + timeoutMs;
   let receipts: Receipt[] = [];
+  let lastReportAt = Number.NaN;
   for (;;) {
     const answer = await teacher.post('/api/v3/mdm/devices/command-receipts/', { commands: commandIds });
     if (answer.status === 200) {
       const { results } = JSON.parse(answer.body) as Schemas['CommandReceiptList'];
       receipts = results.map((r) => receiptOf(r.command, r.device, contentUuid));
+      lastReportAt = Math.max(...results.map((r) => Date.parse(r.device.stateReportedAt ?? '')));
       const reached = results.length === commandIds.length && receipts.every((r) => r.state === wanted);
-      if (reached) return { reached, receipts };
-      if (receipts.some((r) => r.state === 'failed')) return { reached: false, receipts };
+      if (reached) return { reached, receipts, lastReportAt };
+      if (receipts.some((r) => r.state === 'failed')) return { reached: false, receipts, lastReportAt };
     }
-    if (performance.now() >= deadline) return { reached: false, receipts };
+    if (performance.now() >= deadline) return { reached: false, receipts, lastReportAt };
     await sleep(RECEIPTS_POLL_MS);
   }
 }

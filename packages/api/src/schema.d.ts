@@ -1440,6 +1440,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v3/mdm/devices/command-queue/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send one command to several headsets at once
+     * @description The class-set form of `sendDeviceCommand` (issue 14): the portal's 'Starten', 'Pause', 'Stopp' and 'Erneut
+     *     versuchen' send one request for the whole selection (ids, as the sync queues take them) instead of one call per
+     *     headset, so that starting on 30 headsets costs the server one transaction, not 30 (issue 14, item 7). Each
+     *     headset gets its own command; its poll is woken as with `sendDeviceCommand`. Design decision: spec §7 names the
+     *     per-serial call, which stays for a single headset's controls (device detail page); the architecture page's data
+     *     flow of one click names this one.
+     *
+     *     Checks, in `sendDeviceCommand`'s order. What holds for the request as a whole refuses it as a whole, nothing is
+     *     queued:
+     *     - the body (400 from the schema);
+     *     - every id is a headset of the caller's organisations (400 on `devices` naming the others, as the sync queues);
+     *     - the extras fit the command and the content is one the caller may see, of the command's type, a video with its
+     *       file, usable by every listed headset's organisation (400 on the field, the texts of `sendDeviceCommand`).
+     *     What is a headset's own state of the moment refuses that headset only, the others' commands are queued in the
+     *     same transaction: its software lacks the command's version gate (`softwareTooOld`), it is offline for a
+     *     playback command (`deviceOffline`), 100 commands wait for it already (`tooManyOpenCommands`). Each result names
+     *     the headset and holds either its queued command or its refusal (`Error`: German `detail`, `code`, `params`, the
+     *     body `sendDeviceCommand` answers with 409 or 429), in the order of the request.
+     */
+    post: operations['queueDeviceCommand'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/mdm/devices/{serial}/command/': {
     parameters: {
       query?: never;
@@ -1452,7 +1489,8 @@ export interface paths {
     /**
      * Send a command to one headset
      * @description Queues the command for the headset with this serial number (status `queued`); the headset picks it up with
-     *     `pollHeadsetCommands` at once if it holds a poll. The portal sends one call per selected headset, in parallel.
+     *     `pollHeadsetCommands` at once if it holds a poll. The portal uses it for one headset's controls; a selection
+     *     (playback on a class set) goes out as one `queueDeviceCommand`.
      *
      *     Checks, in this order:
      *     - the command is one of the 13 and `extras` holds only known fields (400 from the schema);
@@ -2362,7 +2400,7 @@ export interface components {
       results: components['schemas']['DeviceReadiness'][];
     };
     CommandReceiptsRequest: {
-      /** @description Ids of commands the portal sent (from sendDeviceCommand or the sync queues). */
+      /** @description Ids of commands the portal sent (from sendDeviceCommand, queueDeviceCommand or the sync queues). */
       commands: number[];
     };
     /** @description What the command's headset reported last, as a receipt needs it. */
@@ -2514,6 +2552,21 @@ export interface components {
       guidedModeState: boolean;
       /** @description Herstellermodus on (true) or off (false). */
       manufacturerModeState: boolean;
+    };
+    DeviceCommandsRequest: {
+      /** @description Ids of headsets of the caller's organisations; each gets the command. */
+      devices: number[];
+      command: components['schemas']['CommandName'];
+      extras: components['schemas']['CommandExtras'];
+    };
+    /** @description What became of one headset's command: queued (`command`) or refused (`refusal`); the other is null. */
+    DeviceCommandOutcome: {
+      deviceId: number;
+      command: components['schemas']['DeviceCommand'] | null;
+      refusal: components['schemas']['Error'] | null;
+    };
+    DeviceCommandOutcomes: {
+      results: components['schemas']['DeviceCommandOutcome'][];
     };
     DeviceCommandRequest: {
       command: components['schemas']['CommandName'];
@@ -5324,6 +5377,35 @@ export interface operations {
       409: components['responses']['Conflict'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  queueDeviceCommand: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DeviceCommandsRequest'];
+      };
+    };
+    responses: {
+      /** @description One result per listed headset, in the order of the request. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeviceCommandOutcomes'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServerBusy'];
     };
   };

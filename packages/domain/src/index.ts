@@ -116,7 +116,6 @@ export {
   isRunningStateUsable,
   needsHeadsetOnline,
   PLAYBACK_COMMANDS,
-  PLAYBACK_SEND_CONCURRENCY,
   type RunningState,
 } from './playback.ts';
 export {

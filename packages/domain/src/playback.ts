@@ -62,9 +62,3 @@ export const PLAYBACK_COMMANDS = [
 export function needsHeadsetOnline(command: DeviceCommand): boolean {
   return (PLAYBACK_COMMANDS as readonly DeviceCommand[]).includes(command);
 }
-
-/**
- * How many start, pause or stop calls the portal has in flight at once (one call per headset, spec §7): a browser
- * keeps at most six connections per server, so more would only queue inside it.
- */
-export const PLAYBACK_SEND_CONCURRENCY = 6;

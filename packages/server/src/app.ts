@@ -34,6 +34,7 @@ import { OPERATIONS } from './operations/index.ts';
 import { COMMAND_SWEEP_INTERVAL_SECONDS, sweepExpiredCommands } from './services/commands.ts';
 import type { Services } from './services/dependencies.ts';
 import { type HeadsetEvents, LocalHeadsetEvents, PostgresHeadsetEvents } from './services/headsetEvents.ts';
+import { HeadsetSide } from './services/headsetSide.ts';
 import { MediaLinks } from './services/mediaLinks.ts';
 import { loadUrlSigningSecret } from './services/signedUrls.ts';
 import { SocialLogin } from './services/social.ts';
@@ -117,7 +118,7 @@ async function buildApp(config: ServerConfig, services: Services): Promise<Fasti
   // Before every hook that may use the database: each request's database work queues in its lane.
   registerAdmissionLanes(app, services.db);
   registerMediaTypeGuard(app);
-  registerAuth(app, services.db, services.tokens);
+  registerAuth(app, services);
   registerHeadsetLifecycle(app, services);
   registerNulGuard(app);
   registerRequiredBodyGuard(app);
@@ -207,6 +208,7 @@ export async function createServer(overrides: Partial<ServerConfig> = {}): Promi
       uploads: new UploadService(db, storage, config.media, urlSecret),
       social: new SocialLogin(db, access),
       headsetEvents,
+      headsetSide: new HeadsetSide(db),
     };
     const app = await buildApp(config, services);
     app.addHook('onClose', () => database.close());

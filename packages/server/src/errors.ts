@@ -304,7 +304,7 @@ function mapError(error: FastifyError, request: FastifyRequest, reply: FastifyRe
     reply.code(STATUS[known.kind]);
     if (known.retryAfterSeconds !== undefined) reply.header('Retry-After', String(known.retryAfterSeconds));
     if (known instanceof InvalidFields) return reply.send(known.fields);
-    return reply.send({ detail: known.detail, ...known.clientReason });
+    return reply.send(problemOf(known));
   }
   // PostgreSQL cancelled a statement that ran longer than DB_STATEMENT_TIMEOUT_MS (query_canceled).
   if (hasSqlState(error, '57014')) return reply.code(503).send({ detail: MESSAGES.request.statementTimeout });
@@ -317,6 +317,11 @@ function mapError(error: FastifyError, request: FastifyRequest, reply: FastifyRe
     return reply.code(status).send({ detail: fastifyClientError(error, status) });
   request.log.error({ err: error }, 'unhandled error');
   return reply.code(500).send({ detail: MESSAGES.request.internal });
+}
+
+/** The body of a refusal (`Error` of the contract): the German `detail` and, where it has one, its `code` and `params`. */
+export function problemOf(error: DomainError): { detail: string } & Partial<ErrorReason> {
+  return { detail: error.detail, ...error.clientReason };
 }
 
 /**

@@ -1,10 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../db/database.ts';
 import { NotAuthenticated } from '../errors.ts';
 import { MESSAGES } from '../messages.ts';
 import { type Caller, type HeadsetCaller, loadCaller, requireAcceptedTerms } from '../services/access.ts';
-import { authenticateHeadset } from '../services/headset.ts';
-import type { TokenService } from '../services/tokens.ts';
+import type { Services } from '../services/dependencies.ts';
 import type { OperationId } from './operation.ts';
 
 declare module 'fastify' {
@@ -33,10 +31,13 @@ const STALE_TOKEN_TOLERATED: ReadonlySet<string> = new Set<OperationId>(['logout
  * The headset side: a missing, unknown or revoked device token is 401. Checking it is the headset's sign of life
  * (services/headset.ts).
  */
-async function authenticateDevice(request: FastifyRequest, db: Database): Promise<void> {
+async function authenticateDevice(
+  request: FastifyRequest,
+  { headsetSide }: Pick<Services, 'headsetSide'>,
+): Promise<void> {
   const token = request.headers['x-device-token'];
   if (typeof token !== 'string' || token === '') throw new NotAuthenticated(MESSAGES.headsets.tokenMissing);
-  request.headset = await authenticateHeadset(db, token);
+  request.headset = await headsetSide.authenticate(token);
   if (request.headset === null) throw new NotAuthenticated(MESSAGES.headsets.tokenInvalid);
 }
 
@@ -47,12 +48,15 @@ async function authenticateDevice(request: FastifyRequest, db: Database): Promis
  * operations accept anonymous callers, but an invalid or expired token is refused with 401 so that the portal
  * refreshes it instead of silently seeing less. Operations of the headset side need the headset's device token.
  */
-export function registerAuth(app: FastifyInstance, db: Database, tokens: TokenService): void {
+export function registerAuth(
+  app: FastifyInstance,
+  { db, tokens, headsetSide }: Pick<Services, 'db' | 'tokens' | 'headsetSide'>,
+): void {
   app.decorateRequest('caller', null);
   app.decorateRequest('headset', null);
   app.addHook('onRequest', async (request) => {
     const { auth: mode, operationId } = request.routeOptions.config;
-    if (mode === 'device') return authenticateDevice(request, db);
+    if (mode === 'device') return authenticateDevice(request, { headsetSide });
     if (mode !== 'bearer' && mode !== 'optional') return;
     const token = bearerToken(request);
     if (token === null) {

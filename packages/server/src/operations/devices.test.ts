@@ -461,6 +461,107 @@ describe('sendDeviceCommand', () => {
   });
 });
 
+describe('queueDeviceCommand', () => {
+  type Outcomes = components['schemas']['DeviceCommandOutcomes'];
+  const queue = (
+    devices: number[],
+    name: string,
+    more: Record<string, unknown> = {},
+    token = tokens.lehrer,
+  ) => post('/api/v3/mdm/devices/command-queue/', token, { devices, command: name, extras: extras(more) });
+  const countCommands = async () =>
+    (await server.database.pool.query<{ n: number }>('select count(*)::int as n from device_commands'))
+      .rows[0]?.n;
+
+  it('queues the command for each headset that may take it now and refuses the others, in the order asked', async () => {
+    const [becrux, aldebaran, deneb, regulus] = ['Becrux', 'Aldebaran', 'Deneb', 'Regulus'].map((n) =>
+      headset(`gymnasium/${n}`),
+    );
+    if (!becrux || !aldebaran || !deneb || !regulus) throw new Error('demo headsets missing');
+    await goOnline(becrux.serial, aldebaran.serial, deneb.serial);
+    // Regulus stays offline; Deneb's software (4.2.3) is too old for pausing (4.5.0).
+    const response = await queue([aldebaran.id, regulus.id, deneb.id, becrux.id], 'CMD.TOGGLE.PAUSE');
+    expect(response.statusCode, response.body).toBe(200);
+    const { results } = response.json<Outcomes>();
+    expect(results.map((r) => r.deviceId)).toEqual([aldebaran.id, regulus.id, deneb.id, becrux.id]);
+    const [forAldebaran, forRegulus, forDeneb, forBecrux] = results;
+    expect(forAldebaran).toMatchObject({
+      refusal: null,
+      command: { deviceId: aldebaran.id, serialNumber: aldebaran.serial },
+    });
+    expect(forBecrux).toMatchObject({
+      refusal: null,
+      command: { command: 'CMD.TOGGLE.PAUSE', status: 'queued' },
+    });
+    expect(forRegulus).toEqual({
+      deviceId: regulus.id,
+      command: null,
+      refusal: {
+        detail: expect.stringContaining('Regulus'),
+        code: 'deviceOffline',
+        params: { device: 'Regulus' },
+      },
+    });
+    expect(forDeneb?.command).toBeNull();
+    expect(forDeneb?.refusal).toMatchObject({
+      code: 'softwareTooOld',
+      params: { command: 'CMD.TOGGLE.PAUSE', requiredVersion: '4.5.0', softwareVersion: deneb.version },
+    });
+    // The same refusal as the per-headset call answers.
+    const single = await command(regulus.serial, 'CMD.TOGGLE.PAUSE');
+    expect(single.statusCode).toBe(409);
+    expect(single.json()).toEqual(forRegulus?.refusal);
+    const { rows } = await server.database.pool.query<{ device_id: number; status: string }>(
+      'select device_id, status from device_commands where id = any($1::int[]) order by device_id',
+      [[forAldebaran?.command?.id, forBecrux?.command?.id]],
+    );
+    expect(rows).toEqual(
+      [aldebaran.id, becrux.id].sort((a, b) => a - b).map((id) => ({ device_id: id, status: 'queued' })),
+    );
+  });
+
+  it('wakes the held polls of the headsets at once', async () => {
+    const acrux = headset('gymnasium/Acrux');
+    const token = await pairHeadset(server, acrux.serial);
+    const held = server.app.inject({
+      url: '/api/v1/headset/commands/?wait=20',
+      headers: { 'x-device-token': token },
+    });
+    await expect.poll(() => server.headsetEvents.waitingPolls()).toBeGreaterThan(0);
+    const queued = await queue([acrux.id], 'CMD.START.VIDEO', {
+      contentUuid: uuid('Chemielabor Sicherheitseinweisung'),
+    });
+    const [outcome] = queued.json<Outcomes>().results;
+    const batch = (await held).json<{ commands: { id: number }[] }>();
+    expect(batch.commands.map((c) => c.id)).toEqual([outcome?.command?.id]);
+  });
+
+  it('refuses the whole request, queueing nothing, for foreign ids, misfit extras or content not to be used', async () => {
+    const before = await countCommands();
+    const own = headset('gymnasium/Spica').id;
+    const foreign = headset('kmz/Sirius').id;
+    const mixed = await queue([own, foreign], 'CMD.REBOOT');
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json()).toEqual({
+      devices: [`Diese VR-Brillen gibt es nicht oder sie gehören nicht zu Ihren Organisationen: ${foreign}.`],
+    });
+    // Another organisation's administrator may not command the Gymnasium's headsets either.
+    expect((await queue([own], 'CMD.REBOOT', {}, tokens.admin)).statusCode).toBe(400);
+    const misfit = await queue([own], 'CMD.REBOOT', {
+      contentUuid: uuid('Chemielabor Sicherheitseinweisung'),
+    });
+    expect(misfit.statusCode).toBe(400);
+    expect(Object.keys(misfit.json())).toEqual(['extras.contentUuid']);
+    const hidden = await queue([own], 'CMD.START.VIDEO', { contentUuid: uuid('Lehrprobe Biologie') });
+    expect(hidden.json()).toEqual({
+      'extras.contentUuid': ['Diesen Inhalt gibt es nicht oder Sie dürfen ihn nicht verwenden.'],
+    });
+    expect((await queue([], 'CMD.REBOOT')).statusCode).toBe(400);
+    expect((await queue([own, own], 'CMD.REBOOT')).statusCode).toBe(400);
+    expect(await countCommands()).toBe(before);
+  });
+});
+
 describe('queueDeviceSync and queueDeviceSoftwareSync', () => {
   it('queue one command per headset and confirm in German', async () => {
     const ids = ['Capella', 'Prokyon', 'Arktur'].map((n) => headset(`gymnasium/${n}`).id);

@@ -5,6 +5,7 @@ import {
   listCommandReceipts,
   listDeviceCommands,
   queueBulkCommand,
+  queueDeviceCommand,
   sendDeviceCommand,
 } from '../services/commands.ts';
 import { deviceSummary, getDevice, listDevices, listDeviceTypes } from '../services/devices.ts';
@@ -60,6 +61,11 @@ export const deviceOperations = {
 
   async sendDeviceCommand({ params, body, caller }, services) {
     return created(await sendDeviceCommand(services, signedIn(caller), params.serial, body));
+  },
+
+  async queueDeviceCommand({ body, caller }, services) {
+    const { devices, ...request } = body;
+    return ok(await queueDeviceCommand(services, signedIn(caller), devices, request));
   },
 
   async queueDeviceSync({ body, caller }, services) {

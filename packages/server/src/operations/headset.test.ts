@@ -368,6 +368,77 @@ describe('commands on the headset side', () => {
   });
 });
 
+describe('a class set calling at the same moment', () => {
+  // The headset side gathers the statements of headsets that call together (infra/batches.ts); each call must still
+  // answer exactly as it would alone.
+  const names = [
+    'Prokyon',
+    'Arktur',
+    'Achernar',
+    'Garux',
+    'Becrux',
+    'Pollux',
+    'Aldebaran',
+    'Regulus',
+    'Antares',
+  ];
+  const members = () => names.map((name) => headset(`gymnasium/${name}`));
+  let tokens: string[] = [];
+  beforeAll(async () => {
+    tokens = await Promise.all(members().map((m) => pairHeadset(server, m.serial)));
+  });
+
+  it('authenticates, delivers, finishes and records each headset’s own calls, and refuses only the wrong ones', async () => {
+    const queued = await Promise.all(
+      members().map(async (m) => (await send(m.serial, 'CMD.SET.GUIDED.MODE')).json<DeviceCommand>()),
+    );
+    // Every poll at once, and one forged token among them: that one alone is refused.
+    const polls = await Promise.all([...tokens.map((t) => poll(t)), poll('forged-token')]);
+    expect(polls.map((p) => p.statusCode)).toEqual([...tokens.map(() => 200), 401]);
+    const handedOut = polls.slice(0, -1).map((p) => p.json<Batch>().commands.map((c) => c.id));
+    expect(handedOut).toEqual(queued.map((c) => [c.id]));
+
+    // Every result at once; the first headset also reports the second one's command, which is not its own.
+    const [firstToken = '', ...otherTokens] = tokens;
+    const [firstCommand, secondCommand] = queued;
+    const results = await Promise.all([
+      ...tokens.map((t, i) =>
+        result(t, queued[i]?.id ?? 0, { status: i % 2 ? 'failed' : 'done', message: `#${i}` }),
+      ),
+      result(firstToken, secondCommand?.id ?? 0, { status: 'done' }),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual([...tokens.map(() => 200), 404]);
+    expect(results[0]?.json()).toMatchObject({ id: firstCommand?.id, status: 'done' });
+    expect(results[1]?.json()).toMatchObject({ id: secondCommand?.id, status: 'failed' });
+    // One result sent twice at the same moment: it is taken once, the other is too late (409), as one after the other.
+    const arktur = members()[1];
+    const again = (await send(arktur?.serial ?? '', 'CMD.MUTE')).json<DeviceCommand>();
+    await poll(otherTokens[0] ?? '');
+    const twice = await Promise.all(
+      [0, 1].map(() => result(otherTokens[0] ?? '', again.id, { status: 'done' })),
+    );
+    expect(twice.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const { rows } = await server.database.pool.query<{ id: number; status: string; message: string }>(
+      'select id, status, message from device_commands where id = any($1::int[]) order by id',
+      [queued.map((c) => c.id)],
+    );
+    expect(rows).toEqual(
+      queued
+        .map((c, i) => ({ id: c.id, status: i % 2 ? 'failed' : 'done', message: `#${i}` }))
+        .sort((a, b) => a.id - b.id),
+    );
+
+    // Every state at once, each its own battery level; the first headset reports twice, and its later report stands.
+    const reports = await Promise.all([
+      ...tokens.map((t, i) => report(t, { ...STATE, batteryLevel: 50 + i })),
+      report(firstToken, { ...STATE, batteryLevel: 7 }),
+    ]);
+    expect(reports.every((r) => r.statusCode === 204)).toBe(true);
+    const levels = await Promise.all(members().map(async (m) => (await device(m.id)).batteryLevel));
+    expect(levels).toEqual([7, ...otherTokens.map((_, i) => 51 + i)]);
+  });
+});
+
 describe('state reports', () => {
   let token: string;
   const sirius = () => headset('gymnasium/Sirius');

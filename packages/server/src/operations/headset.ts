@@ -1,20 +1,14 @@
 import { created, noContent, type Operations, ok } from '../http/operation.ts';
 import { pairedHeadset } from '../services/access.ts';
 import { enrolHeadset } from '../services/enrolment.ts';
-import {
-  headsetConfiguration,
-  headsetHungUp,
-  pollHeadsetCommands,
-  reportCommandResult,
-  reportHeadsetState,
-} from '../services/headset.ts';
+import { headsetConfiguration, headsetHungUp, pollHeadsetCommands } from '../services/headset.ts';
 
 /** What a poll without `wait` tells the headset: come back in this many seconds. */
 const SHORT_POLL_AFTER_SECONDS = 5;
 
 /**
  * The headset side (contract tag `headset`). The auth hook has checked the device token of every operation but
- * enrolHeadset; the services do the rest (services/headset.ts, enrolment.ts).
+ * enrolHeadset; the services do the rest (services/headset.ts, headsetSide.ts, enrolment.ts).
  */
 export const headsetOperations = {
   async enrolHeadset({ body, http }, services) {
@@ -35,12 +29,12 @@ export const headsetOperations = {
     return ok({ commands, pollAfterSeconds: wait > 0 ? 0 : SHORT_POLL_AFTER_SECONDS });
   },
 
-  async reportHeadsetCommandResult({ params, body, headset }, { db }) {
-    return ok(await reportCommandResult(db, pairedHeadset(headset).id, params.commandId, body));
+  async reportHeadsetCommandResult({ params, body, headset }, { headsetSide }) {
+    return ok(await headsetSide.finish(pairedHeadset(headset).id, params.commandId, body));
   },
 
-  async reportHeadsetState({ body, headset }, { db }) {
-    await reportHeadsetState(db, pairedHeadset(headset).id, body);
+  async reportHeadsetState({ body, headset }, { headsetSide }) {
+    await headsetSide.report(pairedHeadset(headset).id, body);
     return noContent();
   },
 } satisfies Operations;

@@ -10,7 +10,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { type Executor, intArray, selectPage } from '../db/sql.ts';
-import { Conflict, fieldErrors, InvalidFields, LimitReached, NotFound } from '../errors.ts';
+import { Conflict, fieldErrors, InvalidFields, LimitReached, NotFound, problemOf } from '../errors.ts';
 import { MESSAGES } from '../messages.ts';
 import {
   type Caller,
@@ -84,6 +84,40 @@ function toView(row: CommandRow): DeviceCommandView {
 
 type TargetDevice = { id: number; name: string; organisationId: number; softwareVersion: string | null };
 
+/** A headset a command goes to, with what the checks of a command need to know about it. */
+type CommandTarget = TargetDevice & {
+  isOnline: boolean;
+  openCommands: number;
+  /** Whether the headset's organisation may use the command's content (true when it names none). */
+  contentUsable: boolean;
+};
+
+/**
+ * The headsets `where` picks (rows `d`), locked until the transaction ends (so that the limit of open commands
+ * holds for parallel calls), in id order, with what the checks need: one statement for one headset or a class set.
+ */
+async function lockTargets(
+  db: Executor,
+  where: SQL,
+  contentUuid: string | undefined,
+): Promise<CommandTarget[]> {
+  const usable =
+    contentUuid === undefined
+      ? sql`true`
+      : sql`exists (select 1 from contents c where c.uuid = ${contentUuid}
+          and ${contentVisibleToOrganisation(sql`d.organisation_id`)})`;
+  const found = await db.execute<CommandTarget>(sql`
+    select d.id, d.name, d.organisation_id as "organisationId", d.software_version as "softwareVersion",
+      ${IS_ONLINE} as "isOnline",
+      (select count(*)::int from device_commands c where c.device_id = d.id
+        and c.status in ('queued', 'delivered') and c.expires_at > now()) as "openCommands",
+      ${usable} as "contentUsable"
+    from devices d where ${where}
+    order by d.id
+    for update of d`);
+  return found.rows;
+}
+
 /** Extras must fit the command: start commands name their content, every other command none. */
 function checkExtrasFit(command: DeviceCommand, extras: CommandExtras): void {
   const startType = contentTypeOfStartCommand(command);
@@ -106,31 +140,43 @@ function checkExtrasFit(command: DeviceCommand, extras: CommandExtras): void {
   }
 }
 
+type ContentFacts = {
+  content_type: keyof typeof TEXT.contentTypeNames;
+  package_name: string | null;
+  file: string | null;
+};
+
+/**
+ * The content a start command names, as far as the caller may see it: null when they may not (or it does not exist),
+ * undefined when the command names none.
+ */
+async function namedContent(
+  db: Executor,
+  caller: Caller,
+  command: DeviceCommand,
+  extras: CommandExtras,
+): Promise<ContentFacts | null | undefined> {
+  if (contentTypeOfStartCommand(command) === null || extras.contentUuid === undefined) return undefined;
+  const result = await db.execute<ContentFacts>(sql`select c.content_type, c.package_name, c.file
+    from contents c where c.uuid = ${extras.contentUuid} and ${contentVisibleTo(caller)}`);
+  return result.rows[0] ?? null;
+}
+
 /**
  * The content of a start command: one the caller may see (else the same message as for one that does not exist),
  * the headset's organisation may use, of the command's type, and for a video with its file.
  */
-async function checkContent(
-  db: Executor,
-  caller: Caller,
-  device: TargetDevice,
+function checkContent(
   command: DeviceCommand,
   extras: CommandExtras,
-): Promise<void> {
+  content: ContentFacts | null | undefined,
+  headset: CommandTarget,
+): void {
   const expected = contentTypeOfStartCommand(command);
-  if (expected === null || extras.contentUuid === undefined) return;
-  const result = await db.execute<{
-    content_type: keyof typeof TEXT.contentTypeNames;
-    package_name: string | null;
-    file: string | null;
-    usable: boolean;
-  }>(sql`select c.content_type, c.package_name, c.file,
-      ${contentVisibleToOrganisation(device.organisationId)} as usable
-    from contents c where c.uuid = ${extras.contentUuid} and ${contentVisibleTo(caller)}`);
-  const content = result.rows[0];
+  if (expected === null || content === undefined) return;
   const field = 'extras.contentUuid';
   if (!content) throw InvalidFields.of(field, TEXT.unknownContent);
-  if (!content.usable) throw InvalidFields.of(field, TEXT.notUsable);
+  if (!headset.contentUsable) throw InvalidFields.of(field, TEXT.notUsable);
   if (content.content_type !== expected) {
     throw InvalidFields.of(
       field,
@@ -141,15 +187,6 @@ async function checkContent(
     throw InvalidFields.of('extras.packageName', TEXT.packageMismatch);
   }
   if (expected === 'video' && !content.file) throw InvalidFields.of(field, TEXT.noFile);
-}
-
-/** Playback belongs to the moment: a playback command for a headset that is offline now is refused, not queued. */
-function checkOnline(device: TargetDevice & { isOnline: boolean }, command: DeviceCommand): void {
-  if (device.isOnline || !needsHeadsetOnline(command)) return;
-  throw new Conflict(TEXT.deviceOffline(device.name), {
-    code: 'deviceOffline',
-    params: { device: device.name },
-  });
 }
 
 function checkVersionGate(device: TargetDevice, command: DeviceCommand): void {
@@ -163,6 +200,42 @@ function checkVersionGate(device: TargetDevice, command: DeviceCommand): void {
 }
 
 /**
+ * What the headset's own state of the moment allows, in the contract's order: the command's version gate (409), a
+ * playback command only to a headset online now (409: playback belongs to the moment, it is refused, not queued), at
+ * most {@link MAX_OPEN_COMMANDS_PER_DEVICE} open commands (429).
+ */
+function checkHeadsetState(device: CommandTarget, command: DeviceCommand): void {
+  checkVersionGate(device, command);
+  if (!device.isOnline && needsHeadsetOnline(command)) {
+    throw new Conflict(TEXT.deviceOffline(device.name), {
+      code: 'deviceOffline',
+      params: { device: device.name },
+    });
+  }
+  if (device.openCommands >= MAX_OPEN_COMMANDS_PER_DEVICE) {
+    throw new LimitReached(TEXT.tooManyOpen(MAX_OPEN_COMMANDS_PER_DEVICE), {
+      code: 'tooManyOpenCommands',
+      params: { limit: MAX_OPEN_COMMANDS_PER_DEVICE },
+    });
+  }
+}
+
+/** {@link lockTargets} for listed ids, each of which must be a headset the caller sees: 400 on `devices` naming the others. */
+async function lockListed(
+  db: Executor,
+  caller: Caller,
+  deviceIds: readonly number[],
+  contentUuid: string | undefined,
+): Promise<CommandTarget[]> {
+  const where = sql`d.id = any(${intArray(deviceIds)}) and ${devicesVisibleTo(caller)}`;
+  const targets = await lockTargets(db, where, contentUuid);
+  const known = new Set(targets.map((d) => d.id));
+  const foreign = deviceIds.filter((id) => !known.has(id));
+  if (foreign.length > 0) throw InvalidFields.of('devices', TEXT.foreignDevices(foreign));
+  return targets;
+}
+
+/**
  * Inserts one command per headset, expiring after the command's time; returns the new rows' ids. A sync makes the
  * headsets' playlists count as not synchronised until they report.
  */
@@ -173,6 +246,7 @@ async function insertCommands(
   command: DeviceCommand,
   extras: CommandExtras,
 ): Promise<number[]> {
+  if (deviceIds.length === 0) return [];
   if (command === 'CMD.SYNC') {
     // Until the headset reports, its playlist counts as not synchronised.
     await db.execute(sql`update devices set sync_status = 'pending'
@@ -197,8 +271,8 @@ async function commandViews(db: Executor, ids: number[]): Promise<DeviceCommandV
 
 /**
  * sendDeviceCommand: every check of the contract, in its order (headset 404, extras 400, content 400, version 409,
- * playback to an offline headset 409, open commands 429), in the transaction that queues the command with the headset's row locked (so the limit of
- * open commands holds for parallel calls); then the headset's poll is woken.
+ * playback to an offline headset 409, open commands 429), in the transaction that queues the command with the
+ * headset's row locked (so the limit of open commands holds for parallel calls); then the headset's poll is woken.
  */
 export async function sendDeviceCommand(
   { db, headsetEvents }: Pick<Services, 'db' | 'headsetEvents'>,
@@ -208,24 +282,11 @@ export async function sendDeviceCommand(
 ): Promise<DeviceCommandView> {
   const { command, extras } = request;
   const queued = await db.transaction(async (tx) => {
-    const found = await tx.execute<TargetDevice & { openCommands: number; isOnline: boolean }>(sql`
-      select d.id, d.name, d.organisation_id as "organisationId", d.software_version as "softwareVersion",
-        ${IS_ONLINE} as "isOnline",
-        (select count(*)::int from device_commands c where c.device_id = d.id
-          and c.status in ('queued', 'delivered') and c.expires_at > now()) as "openCommands"
-      from devices d where d.serial_number = ${serial}
-      for update of d`);
-    const device = requireDeviceMember(caller, found.rows[0]);
+    const [found] = await lockTargets(tx, sql`d.serial_number = ${serial}`, extras.contentUuid);
+    const device = requireDeviceMember(caller, found);
     checkExtrasFit(command, extras);
-    await checkContent(tx, caller, device, command, extras);
-    checkVersionGate(device, command);
-    checkOnline(device, command);
-    if (device.openCommands >= MAX_OPEN_COMMANDS_PER_DEVICE) {
-      throw new LimitReached(TEXT.tooManyOpen(MAX_OPEN_COMMANDS_PER_DEVICE), {
-        code: 'tooManyOpenCommands',
-        params: { limit: MAX_OPEN_COMMANDS_PER_DEVICE },
-      });
-    }
+    checkContent(command, extras, await namedContent(tx, caller, command, extras), device);
+    checkHeadsetState(device, command);
     return {
       commandIds: await insertCommands(tx, caller, [device.id], command, extras),
       deviceId: device.id,
@@ -235,6 +296,50 @@ export async function sendDeviceCommand(
   const [view] = await commandViews(db, queued.commandIds);
   if (!view) throw new Error('queued command not found');
   return view;
+}
+
+export type DeviceCommandOutcome = Schemas['DeviceCommandOutcome'];
+
+/**
+ * queueDeviceCommand: sendDeviceCommand for a class set in one transaction. What holds for the request as a whole
+ * (the ids, the extras, the content) refuses it as a whole; a headset's own state of the moment (version, online,
+ * open commands) refuses that headset only, with the body sendDeviceCommand would answer. Then the polls of the
+ * headsets that got their command are woken. Results in the order of the request.
+ */
+export async function queueDeviceCommand(
+  { db, headsetEvents }: Pick<Services, 'db' | 'headsetEvents'>,
+  caller: Caller,
+  deviceIds: number[],
+  request: DeviceCommandRequest,
+): Promise<{ results: DeviceCommandOutcome[] }> {
+  const { command, extras } = request;
+  const { commandIds, refusals } = await db.transaction(async (tx) => {
+    const targets = await lockListed(tx, caller, deviceIds, extras.contentUuid);
+    checkExtrasFit(command, extras);
+    const content = await namedContent(tx, caller, command, extras);
+    for (const target of targets) checkContent(command, extras, content, target);
+    const refusals = new Map<number, DeviceCommandOutcome['refusal']>();
+    for (const target of targets) {
+      try {
+        checkHeadsetState(target, command);
+      } catch (error) {
+        if (!(error instanceof Conflict || error instanceof LimitReached)) throw error;
+        refusals.set(target.id, problemOf(error));
+      }
+    }
+    const accepted = targets.map((t) => t.id).filter((id) => !refusals.has(id));
+    return { commandIds: await insertCommands(tx, caller, accepted, command, extras), refusals };
+  });
+  const views = await commandViews(db, commandIds);
+  await headsetEvents.commandsQueued(views.map((view) => view.deviceId));
+  const byDevice = new Map(views.map((view) => [view.deviceId, view]));
+  return {
+    results: deviceIds.map((deviceId) => ({
+      deviceId,
+      command: byDevice.get(deviceId) ?? null,
+      refusal: refusals.get(deviceId) ?? null,
+    })),
+  };
 }
 
 /** The extras a command without content carries: the modes are part of every command (spec §7) and stay off. */
@@ -272,15 +377,7 @@ export async function queueBulkCommand(
   command: 'CMD.SYNC' | 'CMD.SYNC.SOFTWARE',
 ): Promise<Schemas['QueuedCommands']> {
   const ids = await db.transaction(async (tx) => {
-    const found =
-      await tx.execute<TargetDevice>(sql`select d.id, d.name, d.organisation_id as "organisationId",
-        d.software_version as "softwareVersion"
-      from devices d where d.id = any(${intArray(deviceIds)}) and ${devicesVisibleTo(caller)}
-      order by d.id for update of d`);
-    const devices = found.rows;
-    const known = new Set(devices.map((d) => d.id));
-    const foreign = deviceIds.filter((id) => !known.has(id));
-    if (foreign.length > 0) throw InvalidFields.of('devices', TEXT.foreignDevices(foreign));
+    const devices = await lockListed(tx, caller, deviceIds, undefined);
     const tooOld = devices.filter((d) => unmetVersionGate(d.softwareVersion, command) !== null);
     const gate = tooOld[0] ? unmetVersionGate(tooOld[0].softwareVersion, command) : null;
     if (gate) {

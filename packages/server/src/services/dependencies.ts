@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import type { Mailer } from '../infra/mail.ts';
 import type { MediaStorage } from '../infra/storage.ts';
 import type { HeadsetEvents } from './headsetEvents.ts';
+import type { HeadsetSide } from './headsetSide.ts';
 import type { MediaLinks } from './mediaLinks.ts';
 import type { SocialLogin } from './social.ts';
 import type { Throttle } from './throttle.ts';
@@ -27,4 +28,6 @@ export interface Services {
   social: SocialLogin;
   /** Wakes the headsets' long polls when commands are queued (in-process on PGlite, LISTEN/NOTIFY on PostgreSQL). */
   headsetEvents: HeadsetEvents;
+  /** The headset side's statements, gathered for the headsets that call at the same moment. */
+  headsetSide: HeadsetSide;
 }
