@@ -58,5 +58,3 @@ export const test = base.extend<Record<never, never>, { suiteServer: IsolatedSer
     await use(suiteServer.baseURL);
   },
 });
-
-export { expect } from '@playwright/test';
