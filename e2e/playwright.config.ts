@@ -13,7 +13,7 @@ export default defineConfig({
   outputDir: './.tmp/test-results',
   // A spec file runs in one worker, in order; two workers (CI has two cores) each with a server of its own.
   fullyParallel: false,
-  workers: 3,
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
