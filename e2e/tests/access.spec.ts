@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { useIsolatedServer } from './isolatedServer.ts';
+import { test } from './suiteServer.ts';
 import { DEMO_PASSWORD, signIn, signOut, submitLogin, toast, userMenuButton, users } from './support.ts';
 
 // Issue 4, items 1 and 2: login rules and throttling, token refresh and revocation, as a user meets them.

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { classSet, classSetOnline, control, type Headset } from './fleet.ts';
+import { test } from './suiteServer.ts';
 import { signIn, users } from './support.ts';
 
 // Issue 14 item 5: the dashboard before class. Each count links to the headset list filtered to it, and the list

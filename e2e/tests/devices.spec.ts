@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { fleetControlURL } from '../playwright.config.ts';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { fleetControlURL, test } from './suiteServer.ts';
 import { DEMO_PASSWORD, signIn, toast, users } from './support.ts';
 
 // Issue 13: the VR-Brillen pages against the demo fleet the e2e server simulates (the Gymnasium's class set of 30,
@@ -40,7 +40,7 @@ const row = (page: Page, serial: string) => page.getByRole('row').filter({ hasTe
 
 /** Switches a simulated headset off or on (what a teacher does at the headset itself). */
 async function power(request: APIRequestContext, serial: string, state: 'on' | 'off'): Promise<void> {
-  const response = await request.post(`${fleetControlURL}/headsets/${serial}/${state}`);
+  const response = await request.post(`${fleetControlURL()}/headsets/${serial}/${state}`);
   expect(response.status()).toBe(200);
 }
 

@@ -1,11 +1,12 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { fleetControlURL } from '../playwright.config.ts';
+import { fleetControlURL } from './suiteServer.ts';
 import { DEMO_PASSWORD, users } from './support.ts';
 
 /**
- * The demo fleet of the e2e server as the tests of issue 14 drive it: the Gymnasium's class set through the API (to
- * compare with what the page shows, and to leave the fleet as it was found) and the simulator's control port (what a
- * person does to a headset: switch it off, run its battery down, delete content from it).
+ * The demo fleet of the worker's e2e server (suiteServer.ts) as the tests of issue 14 drive it: the Gymnasium's class
+ * set through the API (to compare with what the page shows, and to leave the fleet as it was found) and the
+ * simulator's control port (what a person does to a headset: switch it off, run its battery down, delete content
+ * from it).
  */
 
 export interface Headset {
@@ -78,11 +79,11 @@ export async function control(
   headset: Pick<Headset, 'serialNumber'>,
   action: string,
 ) {
-  const response = await request.post(`${fleetControlURL}/headsets/${headset.serialNumber}/${action}`);
+  const response = await request.post(`${fleetControlURL()}/headsets/${headset.serialNumber}/${action}`);
   expect(response.status(), await response.text()).toBe(200);
 }
 
-/** Stops whatever runs on these headsets (the suite shares one fleet: each test leaves it as it found it). */
+/** Stops whatever runs on these headsets (a worker's specs share one fleet: each test leaves it as it found it). */
 export async function stopPlayback(
   request: APIRequestContext,
   headsets: readonly Pick<Headset, 'serialNumber'>[],

@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './suiteServer.ts';
 import {
   administratorPages,
   axeViolations,
@@ -67,6 +68,9 @@ async function navigationEntry(page: Page, width: number, name: string, by: 'key
   await expect(drawer).toBeVisible();
   return drawer.getByRole('link', { name });
 }
+
+// Each test only looks (it changes nothing on the server): the workers may share them out.
+test.describe.configure({ mode: 'parallel' });
 
 for (const width of WIDTHS) {
   test.describe(`at ${width} px`, () => {

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { bearerFor, CLASS_VIDEO, classSet, classSetOnline, receipt, stopPlayback } from './fleet.ts';
+import { test } from './suiteServer.ts';
 import { axeViolations, signIn, users } from './support.ts';
 
 // Issue 14 item 6: Gruppierungen, named sets of headsets a teacher starts content on as one.

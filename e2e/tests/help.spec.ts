@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './suiteServer.ts';
 import { signIn, users } from './support.ts';
 
 // Spec §2 support-helper mapping: every page offers the help topic that belongs to it.

@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect } from '@playwright/test';
+import { test } from './suiteServer.ts';
 import { DEMO_PASSWORD, signIn, toast, users } from './support.ts';
 
 /** Demo playlists of the seed (packages/server/src/db/seed.ts), in their default order. */

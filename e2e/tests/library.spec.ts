@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './suiteServer.ts';
 import { signIn, users } from './support.ts';
 
 /** Titles of the cards on the page, in order. */

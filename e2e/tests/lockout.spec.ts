@@ -101,8 +101,8 @@ test.describe('with the server’s lock of 15 minutes', () => {
   });
 });
 
-test.describe('with a lock of 30 seconds', () => {
-  const server = useIsolatedServer({ LOGIN_LOCK_SECONDS: '30' });
+test.describe('with a lock of 12 seconds', () => {
+  const server = useIsolatedServer({ LOGIN_LOCK_SECONDS: '12' });
 
   test('the block is temporary: when it ends the notice goes by itself and the right password signs in', async ({
     page,
@@ -114,12 +114,12 @@ test.describe('with a lock of 30 seconds', () => {
     }
     const notice = page.getByRole('main').getByRole('status').filter({ hasText: 'Login gesperrt' });
     await expect(notice).toBeVisible();
-    // The time the server named (30 seconds), not the portal's own 15 minutes.
+    // The time the server named (12 seconds), not the portal's own 15 minutes.
     await expect(notice).toContainText('Die Sperre endet in einer Minute.');
     const button = page.getByRole('button', { name: 'Anmelden' });
     await expect(button).toBeDisabled();
 
-    // Waits for the state, however long the machine takes: the lock's end (30 s) plus generous slack.
+    // Waits for the state, however long the machine takes: the lock's end (12 s) plus generous slack.
     await expect(notice).toHaveCount(0, { timeout: 75_000 });
     await expect(button).toBeEnabled();
     await page.getByLabel('Passwort', { exact: true }).fill(DEMO_PASSWORD);

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { expectScreenshot } from '../../tools/screenshotMask.ts';
+import { test } from './suiteServer.ts';
 import { administratorPages, contentIdOf, DEMO_PASSWORD, users } from './support.ts';
 
 // Issue 12: every page of the portal at 375, 768 and 1440 px as visual baselines (the window's first screen),
@@ -7,6 +8,9 @@ import { administratorPages, contentIdOf, DEMO_PASSWORD, users } from './support
 // `pnpm exec playwright test -c e2e/playwright.config.ts pages.visual --update-snapshots`.
 
 const WIDTHS = [375, 768, 1440] as const;
+
+// Each test only looks (it changes nothing on the server): the workers may share them out.
+test.describe.configure({ mode: 'parallel' });
 
 /** Signs in through the API and stores the pair as the portal does: no toast in the pictures. */
 async function signInQuietly(page: Page, email: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   bearerFor,
   CLASS_VIDEO,
@@ -10,6 +10,7 @@ import {
   receipt,
   stopPlayback,
 } from './fleet.ts';
+import { test } from './suiteServer.ts';
 import { signIn, users } from './support.ts';
 
 // Issue 14: a teacher starts, pauses and stops one video on a class set and sees at every moment which headsets

@@ -9,7 +9,7 @@ import { DEMO_PASSWORD, submitLogin, toast, users } from './support.ts';
  * shared with the Gymnasium (read-only there) and deleted.
  *
  * A server of its own with its demo fleet downloading fast (DEMO_FLEET_BANDWIDTH_MBPS): at the demo's 800 MBit/s
- * the 50 GB would take minutes, and the shared e2e server's fleet stays as the other specs expect it.
+ * the 50 GB would take minutes, and the fleet of the worker's e2e server stays as the other specs expect it.
  */
 const server = useIsolatedServer({ DEMO_FLEET: 'on', DEMO_FLEET_BANDWIDTH_MBPS: '40000' });
 const url = (path: string) => `${server().baseURL}${path}`;

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './suiteServer.ts';
 
 // Every spec runs under the portal's Content-Security-Policy, and the run fails on any violation report
 // (cspReports.ts). This one checks that the policy Chromium gets is the strict one, that it still lets the built
