@@ -4,7 +4,7 @@ import type { Database } from '../db/database.ts';
 import { executePrepared, intArray } from '../db/sql.ts';
 import type { HeadsetCaller } from './access.ts';
 import type { Services } from './dependencies.ts';
-import type { HeadsetCommandView } from './headsetSide.ts';
+import { announceGoneDown, type HeadsetCommandView } from './headsetSide.ts';
 
 type Schemas = components['schemas'];
 export type HeadsetConfiguration = Schemas['HeadsetConfiguration'];
@@ -57,7 +57,7 @@ export async function headsetHungUp(
   deviceId: number,
 ): Promise<void> {
   if (headsetEvents.waitingPolls(deviceId) > 0) return;
-  await executePrepared(db, sql`update devices set announced_offline = true where id = ${deviceId}`);
+  await announceGoneDown(db, deviceId);
 }
 
 /**

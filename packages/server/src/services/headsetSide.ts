@@ -35,6 +35,15 @@ export function toHeadsetCommand(row: HeadsetCommandRow): HeadsetCommandView {
   };
 }
 
+/**
+ * The headset goes down now (it reported a reboot, shutdown or update done, or hung up its poll): it counts as offline
+ * at once (the online rule, `announced_offline`), not only when its last sign of life is a minute old, until its next
+ * call (authenticate clears it).
+ */
+export async function announceGoneDown(db: Database, deviceId: number): Promise<void> {
+  await executePrepared(db, sql`update devices set announced_offline = true where id = ${deviceId}`);
+}
+
 /** What a headset reports with its command's result (the contract's `HeadsetCommandResult`), for its command. */
 interface ResultReport {
   deviceId: number;
@@ -169,10 +178,7 @@ export class HeadsetSide {
       // Each result finishes its command once: a second report of it in the same batch is too late, as it would be after.
       finished.delete(commandId);
       if (report.status === 'done' && isPowerCycleCommand(row.command)) {
-        await executePrepared(
-          this.db,
-          sql`update devices set announced_offline = true where id = ${deviceId}`,
-        );
+        await announceGoneDown(this.db, deviceId);
       }
       outcomes.push(toHeadsetCommand(row));
     }
