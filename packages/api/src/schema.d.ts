@@ -2022,7 +2022,9 @@ export interface components {
      *     A password change sends `password` together with `currentPassword`.
      */
     UpdateUserRequest: {
+      /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       firstName?: string;
+      /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       lastName?: string;
       email?: components['schemas']['Email'];
       /**
@@ -2092,7 +2094,7 @@ export interface components {
       privacyPolicyFile?: string | null;
     };
     UpdateOrganisationRequest: {
-      /** @description New name; must contain a non-blank character. */
+      /** @description New name. Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       name: string;
     };
     UpdateMembershipRequest: {
@@ -2148,7 +2150,9 @@ export interface components {
       /** @description The one-time token of the invitation link. */
       token: string;
       password?: components['schemas']['NewPassword'];
+      /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       firstName?: string;
+      /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       lastName?: string;
     };
     AcceptedInvitation: {
@@ -2321,7 +2325,7 @@ export interface components {
       serialNumber: string;
       /** @description Id from listDeviceTypes. */
       deviceTypeId: number;
-      /** @description Default: the organisation's next code name (spec §9), then 'VR-Brille 21', … . */
+      /** @description Default: the organisation's next code name (spec §9), then 'VR-Brille 21', … . Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       name?: string;
       /** @description One of the organisations the caller administers; default the first of them. */
       organisationId?: number;
@@ -2449,6 +2453,7 @@ export interface components {
       updatedAt: string;
     };
     DeviceGroupWrite: {
+      /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       name: string;
       /** @description Ids of headsets of the group's organisation. */
       devices: number[];
@@ -2731,14 +2736,18 @@ export interface components {
       created_at: string;
     };
     OperatingSystemCreate: {
+      /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       name: string;
+      /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       version: string;
       deviceTypeId?: number | null;
       releaseNotes?: string;
     };
     /** @description All fields optional (PATCH). */
     OperatingSystemUpdate: {
+      /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       name?: string;
+      /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       version?: string;
       deviceTypeId?: number | null;
       releaseNotes?: string;
@@ -2894,6 +2903,7 @@ export interface components {
     };
     /** @description Fields of create (POST) and replace (PUT), as spec §7 lists them. */
     ConfigurationWrite: {
+      /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       name: string;
       /** @description Owner organisation; must be one of the caller's. */
       ownerId: number;
@@ -2916,6 +2926,7 @@ export interface components {
       containsContent: boolean;
     };
     DuplicateConfigurationRequest: {
+      /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       copyName: string;
     };
     ActivateConfigurationRequest: {
@@ -2930,6 +2941,7 @@ export interface components {
     };
     /** @description Fields of a partial update (PATCH); only the name so far. */
     ConfigurationPatch: {
+      /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       name?: string;
     };
     ConfigurationMoveRequest: {
@@ -2950,6 +2962,7 @@ export interface components {
      *     `url` required for web apps.
      */
     ContentCreate: {
+      /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       title: string;
       description?: string;
       contentType: components['schemas']['ContentType'];
@@ -2977,6 +2990,7 @@ export interface components {
     };
     /** @description Fields of a content item to change (PATCH, all optional; same rules as `ContentCreate`). */
     ContentUpdate: {
+      /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       title?: string;
       description?: string;
       contentType?: components['schemas']['ContentType'];

@@ -189,6 +189,11 @@ export {
   usableStorageGb,
 } from './storage.ts';
 export {
+  hasVisibleCharacter,
+  isolateBidi,
+  stripBidiControls,
+} from './text.ts';
+export {
   EMAIL_PATTERN,
   EMAIL_PATTERN_SOURCE,
   EMAIL_PATTERN_STRICT_TLD,

@@ -1,4 +1,4 @@
-import type { DeviceCommand } from '@portal/domain';
+import { type DeviceCommand, isolateBidi } from '@portal/domain';
 
 /**
  * Every German text the server answers with, in one place (language.md: formal 'Sie', short, says what happened and
@@ -6,6 +6,12 @@ import type { DeviceCommand } from '@portal/domain';
  */
 
 const list = (items: readonly (string | number)[]) => items.join(', ');
+
+/**
+ * A name people gave (an organisation, a playlist, a headset, a group) inside a sentence, quoted and isolated: clients
+ * show these texts as they come, and an override in the name must not reverse the words after it.
+ */
+const named = (name: string) => `„${isolateBidi(name)}“`;
 
 /** Seconds as the whole minutes (rounded up, at least 1) that answers asking to wait name. */
 export const wholeMinutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
@@ -41,6 +47,8 @@ export const MESSAGES = {
     required: 'Dieses Feld ist erforderlich.',
     notAllowed: 'Dieses Feld ist nicht erlaubt.',
     blank: 'Dieses Feld darf nicht leer sein.',
+    invisible:
+      'Dieses Feld enthält nur unsichtbare Zeichen. Bitte geben Sie mindestens einen Buchstaben, eine Ziffer oder ein anderes sichtbares Zeichen ein.',
     nulCharacter: 'Dieses Feld darf kein NUL-Zeichen enthalten.',
     text: 'Bitte geben Sie einen Text ein.',
     integer: 'Bitte geben Sie eine ganze Zahl ein.',
@@ -95,7 +103,7 @@ export const MESSAGES = {
     currentPasswordWrong: 'Das aktuelle Passwort ist nicht korrekt.',
     tooManyPasswordChecks: 'Zu viele falsche Eingaben des aktuellen Passworts.',
     lastAdministratorOf: (organisation: string) =>
-      `Sie sind die letzte Administratorin bzw. der letzte Administrator von „${organisation}“. Bitte ernennen Sie zuerst ein anderes Mitglied zur Administratorin oder zum Administrator.`,
+      `Sie sind die letzte Administratorin bzw. der letzte Administrator von ${named(organisation)}. Bitte ernennen Sie zuerst ein anderes Mitglied zur Administratorin oder zum Administrator.`,
   },
 
   invitations: {
@@ -139,7 +147,7 @@ export const MESSAGES = {
     notFound: 'Diese Wiedergabeliste wurde nicht gefunden.',
     notOwner: 'Nur die Organisation, der diese Wiedergabeliste gehört, darf sie ändern.',
     noOrganisation: 'Sie gehören keiner Organisation an und können daher keine Wiedergabelisten anlegen.',
-    alreadyContained: (name: string) => `Dieser Inhalt ist bereits in der Wiedergabeliste „${name}“.`,
+    alreadyContained: (name: string) => `Dieser Inhalt ist bereits in der Wiedergabeliste ${named(name)}.`,
     notContained: 'Dieser Inhalt ist nicht in der Wiedergabeliste.',
     msbUnavailable: 'Inhalte aus der MSB-Mediathek können in diesem Portal noch nicht verwendet werden.',
     contentIdNotInteger: 'Bitte geben Sie die Nummer eines Inhalts der Mediathek an.',
@@ -158,7 +166,7 @@ export const MESSAGES = {
         ? 'Die Wiedergabeliste hat nur einen Inhalt.'
         : `Die Wiedergabeliste hat nur ${count} Inhalte. Bitte wählen Sie eine Position von 1 bis ${count}.`,
     storageExceeded: (name: string, required: string, devices: readonly string[], usable: string) =>
-      `Die Wiedergabeliste „${name}“ (${required}) passt nicht auf ${list(devices)}: ` +
+      `Die Wiedergabeliste ${named(name)} (${required}) passt nicht auf ${list(devices.map(isolateBidi))}: ` +
       `dort sind nur ${usable} für Inhalte frei. Bitte entfernen Sie Inhalte oder wählen Sie andere VR-Brillen.`,
     shareWithOwner: 'Eine Wiedergabeliste kann nicht mit der eigenen Organisation geteilt werden.',
   },
@@ -253,7 +261,7 @@ export const MESSAGES = {
     softwareSyncQueued: (n: number) =>
       `Die Software von ${n} ${n === 1 ? 'VR-Brille' : 'VR-Brillen'} wird synchronisiert.`,
     deviceOffline: (name: string) =>
-      `„${name}“ ist ausgeschaltet oder nicht verbunden. Bitte schalten Sie die VR-Brille ein und versuchen Sie es erneut.`,
+      `${named(name)} ist ausgeschaltet oder nicht verbunden. Bitte schalten Sie die VR-Brille ein und versuchen Sie es erneut.`,
     expiredQueued: 'Die VR-Brille hat den Befehl nicht abgeholt, bevor er ablief.',
     expiredDelivered: 'Die VR-Brille hat kein Ergebnis gemeldet, bevor der Befehl ablief.',
   },
@@ -263,7 +271,7 @@ export const MESSAGES = {
     notFound: 'Diese Gruppierung wurde nicht gefunden.',
     noOrganisation: 'Sie gehören keiner Organisation an und können daher keine Gruppierungen anlegen.',
     nameTaken: (name: string) =>
-      `Eine Gruppierung „${name}“ gibt es in dieser Organisation schon. Bitte wählen Sie einen anderen Namen.`,
+      `Eine Gruppierung ${named(name)} gibt es in dieser Organisation schon. Bitte wählen Sie einen anderen Namen.`,
     foreignDevices: (ids: readonly number[]) =>
       `Diese VR-Brillen gibt es nicht oder sie gehören nicht zur Organisation der Gruppierung: ${list(ids)}.`,
     organisationFixed: 'Eine Gruppierung bleibt in der Organisation, in der sie angelegt wurde.',

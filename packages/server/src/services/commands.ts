@@ -4,6 +4,7 @@ import {
   contentTypeOfStartCommand,
   type DeviceCommand,
   isHeadsetFailureCode,
+  isolateBidi,
   needsHeadsetOnline,
   unmetVersionGate,
 } from '@portal/domain';
@@ -381,7 +382,8 @@ export async function queueBulkCommand(
     const tooOld = devices.filter((d) => unmetVersionGate(d.softwareVersion, command) !== null);
     const gate = tooOld[0] ? unmetVersionGate(tooOld[0].softwareVersion, command) : null;
     if (gate) {
-      const names = tooOld.map((d) => d.name).join(', ');
+      // Each name isolated on its own: an override in one must not run into the next (messages.ts).
+      const names = tooOld.map((d) => isolateBidi(d.name)).join(', ');
       throw new Conflict(TEXT.softwareTooOldMany(label(command), gate.requiredVersion, names), {
         code: 'softwareTooOld',
         params: { command, requiredVersion: gate.requiredVersion, devices: names },

@@ -10,6 +10,7 @@ import { MESSAGES } from '../messages.ts';
 import { type Caller, enrolmentOrganisation, requireDeviceAdministrator } from './access.ts';
 import type { Services } from './dependencies.ts';
 import { findDevice } from './devices.ts';
+import { nameProblem } from './names.ts';
 import { enrolAddressRule } from './throttle.ts';
 
 type Schemas = components['schemas'];
@@ -99,7 +100,8 @@ export async function enrolDevice(
   const organisationId = enrolmentOrganisation(caller, request.organisationId);
   const errors = fieldErrors();
   const name = request.name?.trim();
-  if (name === '') errors.name = [MESSAGES.field.blank];
+  const nameRefusal = name === undefined ? null : nameProblem(name);
+  if (nameRefusal) errors.name = [nameRefusal];
   const type = await db.execute(sql`select 1 from device_types where id = ${request.deviceTypeId}`);
   if (type.rows.length === 0) errors.deviceTypeId = [MESSAGES.enrolment.unknownDeviceType];
   throwFieldErrors(errors);

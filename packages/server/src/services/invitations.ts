@@ -26,6 +26,7 @@ import {
   newPasswordProblem,
   type ServiceLog,
 } from './mailedLinks.ts';
+import { nameProblem } from './names.ts';
 import { membershipView, ownMembership } from './organisations.ts';
 import { invitationRule } from './throttle.ts';
 
@@ -291,8 +292,13 @@ async function newAccountFields(body: AcceptInvitationRequest) {
   const errors = fieldErrors();
   const firstName = body.firstName?.trim() ?? '';
   const lastName = body.lastName?.trim() ?? '';
-  if (firstName === '') addFieldError(errors, 'firstName', MESSAGES.field.required);
-  if (lastName === '') addFieldError(errors, 'lastName', MESSAGES.field.required);
+  for (const [field, value] of [
+    ['firstName', firstName],
+    ['lastName', lastName],
+  ] as const) {
+    const refusal = value === '' ? MESSAGES.field.required : nameProblem(value);
+    if (refusal) addFieldError(errors, field, refusal);
+  }
   const password = body.password ?? '';
   if (password === '') addFieldError(errors, 'password', MESSAGES.field.required);
   else {

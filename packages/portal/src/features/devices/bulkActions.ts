@@ -1,5 +1,5 @@
 import type { Device, QueuedCommands } from '@portal/api';
-import { type DeviceCommand, unmetVersionGate } from '@portal/domain';
+import { type DeviceCommand, isolateBidi, unmetVersionGate } from '@portal/domain';
 import type { TFunction } from 'i18next';
 import { apiClient } from '../../lib/api.ts';
 import { sendCommand } from '../../lib/commands.ts';
@@ -80,12 +80,15 @@ export async function runBulk(action: BulkAction, plan: BulkPlan): Promise<BulkO
   return { kind: 'sent', results };
 }
 
-const names = (devices: readonly Pick<Device, 'name'>[]) => devices.map((device) => device.name).join(', ');
+/** Each name isolated on its own: an override in one must not run into the next (lib/interpolation.ts). */
+const names = (devices: readonly Pick<Device, 'name'>[]) =>
+  devices.map((device) => isolateBidi(device.name)).join(', ');
 
 /** Why one command was not sent, in the portal's words: 'Altair (Dafür braucht die VR-Brille …)'. */
 function failureText(device: Device, error: unknown): string {
-  if (!(error instanceof ServerRefusal)) return device.name;
-  return `${device.name} (${serverMessageText(serverErrorMessage(error.status, error.body))})`;
+  const name = isolateBidi(device.name);
+  if (!(error instanceof ServerRefusal)) return name;
+  return `${name} (${serverMessageText(serverErrorMessage(error.status, error.body))})`;
 }
 
 /**

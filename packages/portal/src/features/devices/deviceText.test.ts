@@ -73,6 +73,12 @@ describe('what the fleet shows of a headset', () => {
     expect(runningText(t, testDevice())).toBe('Nichts');
   });
 
+  it('isolates a reported app name that carries a right-to-left override: "(läuft)" stays after it', () => {
+    expect(runningText(t, testDevice({ currentApp: '\u202EKorallenriff', playbackState: 'playing' }))).toBe(
+      '\u2068\u202EKorallenriff\u2069 (läuft)',
+    );
+  });
+
   it('names the version a gated command needs, from the gates of @portal/domain', () => {
     expect(gateReason(t, '4.2.3', 'CMD.MUTE')).toBe(
       'Benötigt Software 4.9.4 oder neuer (installiert: 4.2.3).',

@@ -248,6 +248,7 @@ function ContentForm({
               label={t('form.title')}
               value={values.title}
               required
+              dir="auto"
               maxLength={200}
               error={errorText('title')}
               onChange={(event) => set('title', event.currentTarget.value)}

@@ -1,5 +1,5 @@
 import type { Content, components } from '@portal/api';
-import { type ContentType, formatDuration, parseDuration } from '@portal/domain';
+import { type ContentType, formatDuration, hasVisibleCharacter, parseDuration } from '@portal/domain';
 import { errorDetail, fieldError } from '../../lib/serverErrors.ts';
 
 type ContentCreate = components['schemas']['ContentCreate'];
@@ -91,7 +91,7 @@ function isWebUrl(text: string): boolean {
 export function validateContentForm(values: ContentFormValues): ContentFormErrors {
   const errors: ContentFormErrors = {};
   const title = values.title.trim();
-  if (title === '') errors.title = 'titleRequired';
+  if (!hasVisibleCharacter(title)) errors.title = 'titleRequired';
   else if (title.length > 200) errors.title = 'titleTooLong';
 
   if (values.contentType === 'app') {

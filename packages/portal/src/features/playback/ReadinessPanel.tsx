@@ -194,7 +194,9 @@ function ReadinessRow({
   return (
     <li>
       <Stack gap="xsmall">
-        <Text weight="semibold">{result.name}</Text>
+        <Text weight="semibold">
+          <bdi>{result.name}</bdi>
+        </Text>
         {[...result.problems, ...result.warnings].map((issue) => (
           <Text key={issue.code} tone={result.ready ? 'muted' : undefined}>
             {issueText(issue)}

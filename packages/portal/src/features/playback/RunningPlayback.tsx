@@ -56,7 +56,7 @@ function ReceiptList({ receipts }: { receipts: readonly HeadsetReceipt[] }) {
           <li key={headset.id} data-receipt={receipt.state}>
             <Inline gap="small" alignY="center">
               <Text as="span" weight="semibold">
-                {headset.name}
+                <bdi>{headset.name}</bdi>
               </Text>
               <StatusDot status={RECEIPT_DOTS[receipt.state]} label={text.state} />
               {text.reason ? (

@@ -1,5 +1,6 @@
 import type { CommandReceipt } from '@portal/api';
 import {
+  isolateBidi,
   isReceiptPending,
   type Receipt,
   receiptOf,
@@ -133,7 +134,7 @@ export function usePlaybackActions() {
       playbackStore.set(null);
       const stillPlaying = outcomes.flatMap((outcome) =>
         'refusal' in outcome && outcome.refusal.code !== 'offline'
-          ? session.headsets.filter((h) => h.id === outcome.headsetId).map((h) => h.name)
+          ? session.headsets.filter((h) => h.id === outcome.headsetId).map((h) => isolateBidi(h.name))
           : [],
       );
       if (stillPlaying.length > 0) {

@@ -1,4 +1,5 @@
 import type { Membership, Organisation } from '@portal/api';
+import { hasVisibleCharacter } from '@portal/domain';
 import { Badge, Button, ConfirmDialog, Heading, Inline, Stack, Switch, Text, TextField } from '@portal/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -28,7 +29,7 @@ const NAME_MAX_LENGTH = 150;
 type OrganisationError = 'organisation.errors.nameRequired' | 'organisation.errors.tooLong';
 
 function nameError(name: string): OrganisationError | undefined {
-  if (name === '') return 'organisation.errors.nameRequired';
+  if (!hasVisibleCharacter(name)) return 'organisation.errors.nameRequired';
   return name.length > NAME_MAX_LENGTH ? 'organisation.errors.tooLong' : undefined;
 }
 
@@ -65,7 +66,7 @@ function OrganisationName({ organisation }: { organisation: Organisation }) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="medium">
-        <TextField label={t('organisation.name')} {...form.field('organisationName')} />
+        <TextField label={t('organisation.name')} dir="auto" {...form.field('organisationName')} />
         <div>
           <Button
             type="submit"
@@ -216,7 +217,7 @@ function MemberRow({
         <Inline gap="medium" alignY="center">
           <Stack gap="xsmall">
             <Text weight="semibold">
-              {name} {own ? t('members.you') : null}
+              <bdi>{name}</bdi> {own ? t('members.you') : null}
             </Text>
             <Text tone="muted" size="small">
               {membership.user.email}
