@@ -1460,7 +1460,7 @@ export interface paths {
      *
      *     Checks, in `sendDeviceCommand`'s order. What holds for the request as a whole refuses it as a whole, nothing is
      *     queued:
-     *     - the body (400 from the schema);
+     *     - the body (400 from the schema; the extras by the same rules as `sendDeviceCommand`, e.g. `extras.packageName`);
      *     - every id is a headset of the caller's organisations (400 on `devices` naming the others, as the sync queues);
      *     - the extras fit the command and the content is one the caller may see, of the command's type, a video with its
      *       file, usable by every listed headset's organisation (400 on the field, the texts of `sendDeviceCommand`).
@@ -1493,7 +1493,9 @@ export interface paths {
      *     (playback on a class set) goes out as one `queueDeviceCommand`.
      *
      *     Checks, in this order:
-     *     - the command is one of the 13 and `extras` holds only known fields (400 from the schema);
+     *     - the command is one of the 13 and `extras` holds only known fields, each of its form (400 from the schema on the
+     *       dotted field, e.g. `extras.packageName`: a package name by the content items' Android package-name rule, a
+     *       content uuid of 36 characters);
      *     - the headset belongs to one of the caller's organisations (404 otherwise, also for unknown serials);
      *     - the extras fit the command (400 on the field): CMD.START.APP needs `extras.packageName` or
      *       `extras.contentUuid`; CMD.START.VIDEO and CMD.START.WEBAPP need `extras.contentUuid`; every other command
@@ -1909,11 +1911,15 @@ export interface components {
       detail: string;
     };
     /**
-     * @description Email address (spec §5): a local part of letters, digits and `. _ % + -`, an `@`, a domain and a top-level part of
-     *     two or more letters; the domain is dot-separated labels of letters, digits and hyphens (no empty label, so
-     *     `a@b..de` is refused). The spec's second, stricter pattern limits the ending to 2–24 letters:
-     *     `^[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,24}$`; both are `EMAIL_PATTERN_SOURCE` and
-     *     `EMAIL_PATTERN_STRICT_TLD_SOURCE` of @portal/domain, which applies both; the contract applies the first.
+     * @description Email address (spec §5), the one rule of every address in requests and answers: a local part of letters, digits
+     *     and `. _ % + -` (at most 64 characters, no dot at its start, at its end or next to another dot), an `@`, and a
+     *     domain of dot-separated labels (1–63 letters, digits and hyphens, starting and ending with a letter or digit)
+     *     ending in a top-level part of 2 to 63 letters; at most 254 characters in all. So `a@b..de`, `a@-b.example` and
+     *     `.a@b.de` are refused: a mail system would not take them. The spec's second, stricter pattern limits the ending
+     *     to 2–24 letters:
+     *     `^(?=[^@]{1,64}@)[A-Za-z0-9_%+-]+(?:\.[A-Za-z0-9_%+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}$`;
+     *     both are `EMAIL_PATTERN_SOURCE` and `EMAIL_PATTERN_STRICT_TLD_SOURCE` of @portal/domain (`isValidEmail`),
+     *     which applies both; the contract applies the first, the server checks it before it stores or mails anything.
      * @example lehrer@schule.example
      */
     Email: string;
@@ -1943,8 +1949,7 @@ export interface components {
     /** @description The part of a user shown inside memberships. */
     UserSummary: {
       id: number;
-      /** Format: email */
-      email: string;
+      email: components['schemas']['Email'];
       firstName: string;
       lastName: string;
     };
@@ -1985,8 +1990,7 @@ export interface components {
     };
     User: {
       id: number;
-      /** Format: email */
-      email: string;
+      email: components['schemas']['Email'];
       firstName: string;
       lastName: string;
       /** @description The user has accepted the current version of the terms of use; false shows the terms dialog. */
@@ -2101,8 +2105,7 @@ export interface components {
     /** @description An open invitation of a person without an account, as the settings page lists it. */
     Invitation: {
       id: number;
-      /** Format: email */
-      email: string;
+      email: components['schemas']['Email'];
       /**
        * Format: date-time
        * @description When the invitation (or its newest link) was sent.
@@ -2131,8 +2134,7 @@ export interface components {
           membership: components['schemas']['Membership'];
         };
     InvitationDetails: {
-      /** Format: email */
-      email: string;
+      email: components['schemas']['Email'];
       organisation: components['schemas']['OrganisationSummary'];
       /** @description Name of the administrator who invited; null when that account is gone. */
       invitedBy: {
@@ -2152,11 +2154,8 @@ export interface components {
       lastName?: string;
     };
     AcceptedInvitation: {
-      /**
-       * Format: email
-       * @description The address to sign in with.
-       */
-      email: string;
+      /** @description The address to sign in with. */
+      email: components['schemas']['Email'];
       organisation: components['schemas']['OrganisationSummary'];
       /** @description The address had an account already (it signs in with its own password). */
       accountExisted: boolean;
@@ -2483,7 +2482,7 @@ export interface components {
       data?: {
         user?: {
           id?: number;
-          email?: string;
+          email?: components['schemas']['Email'];
           display?: string;
         };
         flows?: {
@@ -2538,15 +2537,21 @@ export interface components {
       | 'CMD.SET.MANUFACTURER.MODE';
     /**
      * @description Extra data of a command (spec §7). `guidedModeState` and `manufacturerModeState` are always sent and are applied by
-     *     CMD.SET.GUIDED.MODE and CMD.SET.MANUFACTURER.MODE; other commands ignore them.
+     *     CMD.SET.GUIDED.MODE and CMD.SET.MANUFACTURER.MODE; other commands ignore them. Every string is bounded and
+     *     checked like the content it stands for; a headset gets the extras as they were accepted.
      */
     CommandExtras: {
       /**
        * Format: uuid
-       * @description Content to start (CMD.START.APP / .VIDEO / .WEBAPP).
+       * @description Content to start (CMD.START.APP / .VIDEO / .WEBAPP): its `uuid`, in the 36-character form the content lists
+       *     show (the `urn:uuid:` form the uuid format also allows is refused).
        */
       contentUuid?: string;
-      /** @description Android package to start (CMD.START.APP). */
+      /**
+       * @description Android package to start (CMD.START.APP), held to the rule of a content item's `packageName`
+       *     (`PACKAGE_NAME_PATTERN_SOURCE` of @portal/domain): dot-separated parts of a letter and then letters, digits
+       *     or underscores, so no blank, quote, semicolon, slash or option reaches the headset.
+       */
       packageName?: string;
       /** @description Geführter Modus on (true) or off (false). */
       guidedModeState: boolean;
