@@ -347,7 +347,9 @@ export interface paths {
      *     - An address that is a member already answers 409 `alreadyMember`.
      *
      *     New members are not administrators; `updateMembership` makes them one. Each organisation sends at most 50
-     *     invitations an hour (`INVITATIONS_MAX_PER_HOUR`), then 429 `invitationsThrottled`. When the mail cannot be
+     *     invitations an hour (`INVITATIONS_MAX_PER_HOUR`), then 429 `invitationsThrottled`; who may not invite hears 403
+     *     or 404 first, never of the budget. The address is checked by the one `Email` rule before anything is stored or
+     *     mailed (400 on `email`). When the mail cannot be
      *     sent (the mail server fails, or the portal's address `PUBLIC_URL` is not configured and the request is not
      *     from this machine) the answer is 503 `mailNotSent` and no invitation is kept.
      */
@@ -1613,8 +1615,11 @@ export interface paths {
      * @description The headset sends the code the administrator got from `enrolDevice` (case and hyphens do not matter) with its
      *     own serial number. A valid code is used up and answers the device token, shown only here; the server stores its
      *     hash. Any previous token of the headset stops working. An unknown, used or expired code, or one issued for
-     *     another serial number, answers 400 with the same message. After 20 invalid codes from one client address within
-     *     15 minutes every further try answers 429 `enrolThrottled` until the window ends.
+     *     another serial number, answers 400 with the same message. Invalid codes are counted per code and per client
+     *     address, 20 within 15 minutes each: after 20 at one headset's code (from any addresses; an unknown serial number
+     *     alike) that code is not checked until the 15 minutes are over or a new code is issued, and every try answers 429
+     *     `enrolThrottled`, the right code too; after 20 from one address its further invalid codes answer 429
+     *     `enrolThrottled`, but a valid code from there still pairs (a class set behind one NAT address).
      */
     post: operations['enrolHeadset'];
     delete?: never;
@@ -2500,7 +2505,10 @@ export interface components {
       /** @enum {string} */
       process: 'login';
       /**
-       * @description Where the browser returns after the provider; must be on the portal's own origin.
+       * @description Where the browser returns after the provider: a path of the portal, root-relative or absolute on exactly its
+       *     origin, kept with its query and fragment. Anything that could lead elsewhere is a 400: another origin or a
+       *     scheme, `//` or `/\` at the start, a backslash, blanks or control characters, or a path that becomes such
+       *     after dot segments are resolved or after percent-decoding (`/..//x`, `/%2F/x`).
        * @example /oidc-antares
        */
       callback_url: string;
