@@ -183,7 +183,7 @@ export async function enrolHeadset(
   request: HeadsetEnrolRequest,
   clientAddress: string,
 ): Promise<HeadsetEnrolment> {
-  // Counted before the check (and given back unless it fails), so parallel guesses cannot pass the limit together.
+  // Counted before the check, so parallel guesses cannot pass the limit together; a refused try gives it back.
   const [code] = await throttle.reserve([enrolCodeRule(request.serialNumber)]);
   if (!code) throw new Error('throttle answered fewer rules than asked');
   const codeWait = waitBefore(code);

@@ -120,9 +120,9 @@ type Planned =
 /**
  * inviteMember: an address without an account gets an invitation mail (an open one for the same address is replaced:
  * new link, new expiry), an account is added as a member and told so; a member already answers 409. Administrators of
- * the organisation only, checked before its invitation budget (429) and again in the transaction that writes. The invitation mail is sent before the answer: when
- * it cannot be sent the invitation is removed again and the administrator hears so (503), rather than waiting for a
- * mail that never comes.
+ * the organisation only, checked before its invitation budget (429) and again in the transaction that writes. The
+ * invitation mail is sent before the answer: when it cannot be sent the invitation is removed again and the
+ * administrator hears so (503), rather than waiting for a mail that never comes.
  */
 export async function inviteMember(
   { db, mailer, throttle, settings }: Pick<Services, 'db' | 'mailer' | 'throttle' | 'settings'>,
