@@ -347,7 +347,9 @@ export interface paths {
      *     - An address that is a member already answers 409 `alreadyMember`.
      *
      *     New members are not administrators; `updateMembership` makes them one. Each organisation sends at most 50
-     *     invitations an hour (`INVITATIONS_MAX_PER_HOUR`), then 429 `invitationsThrottled`. When the mail cannot be
+     *     invitations an hour (`INVITATIONS_MAX_PER_HOUR`), then 429 `invitationsThrottled`; who may not invite hears 403
+     *     or 404 first, never of the budget. The address is checked by the one `Email` rule before anything is stored or
+     *     mailed (400 on `email`). When the mail cannot be
      *     sent (the mail server fails, or the portal's address `PUBLIC_URL` is not configured and the request is not
      *     from this machine) the answer is 503 `mailNotSent` and no invitation is kept.
      */
@@ -1460,7 +1462,7 @@ export interface paths {
      *
      *     Checks, in `sendDeviceCommand`'s order. What holds for the request as a whole refuses it as a whole, nothing is
      *     queued:
-     *     - the body (400 from the schema);
+     *     - the body (400 from the schema; the extras by the same rules as `sendDeviceCommand`, e.g. `extras.packageName`);
      *     - every id is a headset of the caller's organisations (400 on `devices` naming the others, as the sync queues);
      *     - the extras fit the command and the content is one the caller may see, of the command's type, a video with its
      *       file, usable by every listed headset's organisation (400 on the field, the texts of `sendDeviceCommand`).
@@ -1493,7 +1495,9 @@ export interface paths {
      *     (playback on a class set) goes out as one `queueDeviceCommand`.
      *
      *     Checks, in this order:
-     *     - the command is one of the 13 and `extras` holds only known fields (400 from the schema);
+     *     - the command is one of the 13 and `extras` holds only known fields, each of its form (400 from the schema on the
+     *       dotted field, e.g. `extras.packageName`: a package name by the content items' Android package-name rule, a
+     *       content uuid of 36 characters);
      *     - the headset belongs to one of the caller's organisations (404 otherwise, also for unknown serials);
      *     - the extras fit the command (400 on the field): CMD.START.APP needs `extras.packageName` or
      *       `extras.contentUuid`; CMD.START.VIDEO and CMD.START.WEBAPP need `extras.contentUuid`; every other command
@@ -1611,8 +1615,11 @@ export interface paths {
      * @description The headset sends the code the administrator got from `enrolDevice` (case and hyphens do not matter) with its
      *     own serial number. A valid code is used up and answers the device token, shown only here; the server stores its
      *     hash. Any previous token of the headset stops working. An unknown, used or expired code, or one issued for
-     *     another serial number, answers 400 with the same message. After 20 invalid codes from one client address within
-     *     15 minutes every further try answers 429 `enrolThrottled` until the window ends.
+     *     another serial number, answers 400 with the same message. Invalid codes are counted per code and per client
+     *     address, 20 within 15 minutes each: after 20 at one headset's code (from any addresses; an unknown serial number
+     *     alike) that code is not checked until the 15 minutes are over or a new code is issued, and every try answers 429
+     *     `enrolThrottled`, the right code too; after 20 from one address its further invalid codes answer 429
+     *     `enrolThrottled`, but a valid code from there still pairs (a class set behind one NAT address).
      */
     post: operations['enrolHeadset'];
     delete?: never;
@@ -1909,11 +1916,15 @@ export interface components {
       detail: string;
     };
     /**
-     * @description Email address (spec §5): a local part of letters, digits and `. _ % + -`, an `@`, a domain and a top-level part of
-     *     two or more letters; the domain is dot-separated labels of letters, digits and hyphens (no empty label, so
-     *     `a@b..de` is refused). The spec's second, stricter pattern limits the ending to 2–24 letters:
-     *     `^[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,24}$`; both are `EMAIL_PATTERN_SOURCE` and
-     *     `EMAIL_PATTERN_STRICT_TLD_SOURCE` of @portal/domain, which applies both; the contract applies the first.
+     * @description Email address (spec §5), the one rule of every address in requests and answers: a local part of letters, digits
+     *     and `. _ % + -` (at most 64 characters, no dot at its start, at its end or next to another dot), an `@`, and a
+     *     domain of dot-separated labels (1–63 letters, digits and hyphens, starting and ending with a letter or digit)
+     *     ending in a top-level part of 2 to 63 letters; at most 254 characters in all. So `a@b..de`, `a@-b.example` and
+     *     `.a@b.de` are refused: a mail system would not take them. The spec's second, stricter pattern limits the ending
+     *     to 2–24 letters:
+     *     `^(?=[^@]{1,64}@)[A-Za-z0-9_%+-]+(?:\.[A-Za-z0-9_%+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}$`;
+     *     both are `EMAIL_PATTERN_SOURCE` and `EMAIL_PATTERN_STRICT_TLD_SOURCE` of @portal/domain (`isValidEmail`),
+     *     which applies both; the contract applies the first, the server checks it before it stores or mails anything.
      * @example lehrer@schule.example
      */
     Email: string;
@@ -1943,8 +1954,7 @@ export interface components {
     /** @description The part of a user shown inside memberships. */
     UserSummary: {
       id: number;
-      /** Format: email */
-      email: string;
+      email: components['schemas']['Email'];
       firstName: string;
       lastName: string;
     };
@@ -1985,8 +1995,7 @@ export interface components {
     };
     User: {
       id: number;
-      /** Format: email */
-      email: string;
+      email: components['schemas']['Email'];
       firstName: string;
       lastName: string;
       /** @description The user has accepted the current version of the terms of use; false shows the terms dialog. */
@@ -2103,8 +2112,7 @@ export interface components {
     /** @description An open invitation of a person without an account, as the settings page lists it. */
     Invitation: {
       id: number;
-      /** Format: email */
-      email: string;
+      email: components['schemas']['Email'];
       /**
        * Format: date-time
        * @description When the invitation (or its newest link) was sent.
@@ -2133,8 +2141,7 @@ export interface components {
           membership: components['schemas']['Membership'];
         };
     InvitationDetails: {
-      /** Format: email */
-      email: string;
+      email: components['schemas']['Email'];
       organisation: components['schemas']['OrganisationSummary'];
       /** @description Name of the administrator who invited; null when that account is gone. */
       invitedBy: {
@@ -2156,11 +2163,8 @@ export interface components {
       lastName?: string;
     };
     AcceptedInvitation: {
-      /**
-       * Format: email
-       * @description The address to sign in with.
-       */
-      email: string;
+      /** @description The address to sign in with. */
+      email: components['schemas']['Email'];
       organisation: components['schemas']['OrganisationSummary'];
       /** @description The address had an account already (it signs in with its own password). */
       accountExisted: boolean;
@@ -2488,7 +2492,7 @@ export interface components {
       data?: {
         user?: {
           id?: number;
-          email?: string;
+          email?: components['schemas']['Email'];
           display?: string;
         };
         flows?: {
@@ -2506,7 +2510,10 @@ export interface components {
       /** @enum {string} */
       process: 'login';
       /**
-       * @description Where the browser returns after the provider; must be on the portal's own origin.
+       * @description Where the browser returns after the provider: a path of the portal, root-relative or absolute on exactly its
+       *     origin, kept with its query and fragment. Anything that could lead elsewhere is a 400: another origin or a
+       *     scheme, `//` or `/\` at the start, a backslash, blanks or control characters, or a path that becomes such
+       *     after dot segments are resolved or after percent-decoding (`/..//x`, `/%2F/x`).
        * @example /oidc-antares
        */
       callback_url: string;
@@ -2543,15 +2550,21 @@ export interface components {
       | 'CMD.SET.MANUFACTURER.MODE';
     /**
      * @description Extra data of a command (spec §7). `guidedModeState` and `manufacturerModeState` are always sent and are applied by
-     *     CMD.SET.GUIDED.MODE and CMD.SET.MANUFACTURER.MODE; other commands ignore them.
+     *     CMD.SET.GUIDED.MODE and CMD.SET.MANUFACTURER.MODE; other commands ignore them. Every string is bounded and
+     *     checked like the content it stands for; a headset gets the extras as they were accepted.
      */
     CommandExtras: {
       /**
        * Format: uuid
-       * @description Content to start (CMD.START.APP / .VIDEO / .WEBAPP).
+       * @description Content to start (CMD.START.APP / .VIDEO / .WEBAPP): its `uuid`, in the 36-character form the content lists
+       *     show (the `urn:uuid:` form the uuid format also allows is refused).
        */
       contentUuid?: string;
-      /** @description Android package to start (CMD.START.APP). */
+      /**
+       * @description Android package to start (CMD.START.APP), held to the rule of a content item's `packageName`
+       *     (`PACKAGE_NAME_PATTERN_SOURCE` of @portal/domain): dot-separated parts of a letter and then letters, digits
+       *     or underscores, so no blank, quote, semicolon, slash or option reaches the headset.
+       */
       packageName?: string;
       /** @description Geführter Modus on (true) or off (false). */
       guidedModeState: boolean;

@@ -218,6 +218,7 @@ function patternMessage(field: string): string {
   if (/email|username/i.test(last)) return MESSAGES.field.email;
   if (/password/i.test(last)) return MESSAGES.field.password;
   if (/file_?name/i.test(last)) return MESSAGES.field.fileName;
+  if (/package_?name/i.test(last)) return MESSAGES.field.packageName;
   return MESSAGES.field.format;
 }
 

@@ -61,6 +61,7 @@ export const MESSAGES = {
     password:
       'Das Passwort muss mindestens 8 Zeichen lang sein und mindestens eine Ziffer und einen Buchstaben enthalten.',
     fileName: 'Der Dateiname darf nur Buchstaben, Ziffern, Bindestrich, Unterstrich und Punkt enthalten.',
+    packageName: 'Der Paketname muss wie de.example.vrlab aufgebaut sein.',
     url: 'Bitte geben Sie eine gültige URL ein.',
     uuid: 'Bitte geben Sie eine gültige UUID ein.',
     format: 'Der Wert hat kein gültiges Format.',
@@ -286,6 +287,8 @@ export const MESSAGES = {
     invalidCode:
       'Der Kopplungscode ist ungültig, abgelaufen oder gehört zu einer anderen VR-Brille. Bitte lassen Sie sich im Portal einen neuen Code geben.',
     enrolThrottled: 'Zu viele ungültige Kopplungscodes von dieser Adresse.',
+    codeThrottled:
+      'Für diese VR-Brille gab es zu viele ungültige Kopplungscodes. Ein neuer Code aus dem Portal gilt sofort.',
   },
 
   /** The headset side: what a headset is told. */

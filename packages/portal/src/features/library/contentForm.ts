@@ -1,5 +1,11 @@
 import type { Content, components } from '@portal/api';
-import { type ContentType, formatDuration, hasVisibleCharacter, parseDuration } from '@portal/domain';
+import {
+  type ContentType,
+  formatDuration,
+  hasVisibleCharacter,
+  isValidPackageName,
+  parseDuration,
+} from '@portal/domain';
 import { errorDetail, fieldError } from '../../lib/serverErrors.ts';
 
 type ContentCreate = components['schemas']['ContentCreate'];
@@ -34,9 +40,6 @@ export type ContentFormErrorKey =
   | 'ageOrder'
   | 'durationInvalid';
 export type ContentFormErrors = Partial<Record<ContentFormField, ContentFormErrorKey>>;
-
-/** The contract's package-name pattern (an Android application id). */
-export const PACKAGE_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/;
 
 export const EMPTY_FORM: ContentFormValues = {
   title: '',
@@ -97,7 +100,7 @@ export function validateContentForm(values: ContentFormValues): ContentFormError
   if (values.contentType === 'app') {
     const name = values.packageName.trim();
     if (name === '') errors.packageName = 'packageNameRequired';
-    else if (!PACKAGE_NAME_PATTERN.test(name)) errors.packageName = 'packageNameInvalid';
+    else if (!isValidPackageName(name)) errors.packageName = 'packageNameInvalid';
   }
   if (values.contentType === 'webApp') {
     const url = values.url.trim();
