@@ -1463,7 +1463,12 @@ export interface paths {
      *     - the body (400 from the schema);
      *     - every id is a headset of the caller's organisations (400 on `devices` naming the others, as the sync queues);
      *     - the extras fit the command and the content is one the caller may see, of the command's type, a video with its
-     *       file, usable by every listed headset's organisation (400 on the field, the texts of `sendDeviceCommand`).
+     *       file, usable by every listed headset's organisation (400 on the field, the texts of `sendDeviceCommand`); a
+     *       mode switch names its mode (CMD.SET.GUIDED.MODE `extras.guidedModeState`, CMD.SET.MANUFACTURER.MODE
+     *       `extras.manufacturerModeState`: 400 on the field).
+     *     The modes are each headset's own: a mode the extras leave out is queued as that headset reported it last
+     *     (`Device.guidedMode`, `Device.manufacturerMode`), so the queued commands carry both, as `sendDeviceCommand`'s
+     *     do, and a command to a class set never switches a mode by accident.
      *     What is a headset's own state of the moment refuses that headset only, the others' commands are queued in the
      *     same transaction: its software lacks the command's version gate (`softwareTooOld`), it is offline for a
      *     playback command (`deviceOffline`), 100 commands wait for it already (`tooManyOpenCommands`). Each result names
@@ -2557,7 +2562,25 @@ export interface components {
       /** @description Ids of headsets of the caller's organisations; each gets the command. */
       devices: number[];
       command: components['schemas']['CommandName'];
-      extras: components['schemas']['CommandExtras'];
+      extras: components['schemas']['QueuedCommandExtras'];
+    };
+    /**
+     * @description The extras of `queueDeviceCommand`: those of `CommandExtras`, but the modes are optional. A mode left out is each
+     *     headset's own as it reported it last; CMD.SET.GUIDED.MODE needs `guidedModeState` and CMD.SET.MANUFACTURER.MODE
+     *     `manufacturerModeState`.
+     */
+    QueuedCommandExtras: {
+      /**
+       * Format: uuid
+       * @description Content to start (CMD.START.APP / .VIDEO / .WEBAPP).
+       */
+      contentUuid?: string;
+      /** @description Android package to start (CMD.START.APP). */
+      packageName?: string;
+      /** @description Geführter Modus on (true) or off (false); left out, each headset's own. */
+      guidedModeState?: boolean;
+      /** @description Herstellermodus on (true) or off (false); left out, each headset's own. */
+      manufacturerModeState?: boolean;
     };
     /** @description What became of one headset's command: queued (`command`) or refused (`refusal`); the other is null. */
     DeviceCommandOutcome: {

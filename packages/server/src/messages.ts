@@ -230,6 +230,7 @@ export const MESSAGES = {
     appRequired: 'Bitte wählen Sie eine App (Inhalt oder Paketname).',
     notForCommand: (label: string) => `Der Befehl „${label}“ startet keinen Inhalt.`,
     packageOnlyForApps: 'Einen Paketnamen nimmt nur „App starten“.',
+    modeRequired: (label: string) => `Bitte geben Sie an, ob „${label}“ ein- oder ausgeschaltet werden soll.`,
     unknownContent: 'Diesen Inhalt gibt es nicht oder Sie dürfen ihn nicht verwenden.',
     notUsable:
       'Diesen Inhalt darf die Organisation der VR-Brille nicht verwenden. Bitte teilen Sie ihn zuerst mit ihr.',
