@@ -229,7 +229,11 @@ export function findViolations(rootDir) {
             );
           }
           const targetParts = relative(join(packageDir, 'src'), target).split(sep);
-          const fromLib = relative(join(packageDir, 'src'), file).split(sep)[0] === 'lib';
+          const fromParts = relative(join(packageDir, 'src'), file).split(sep);
+          if (targetParts[0] === 'test' && fromParts[0] !== 'test' && !TEST_FILE.test(file)) {
+            violations.push(`${where}: imports test support '${specifier}' (src/test/ is for tests only)`);
+          }
+          const fromLib = fromParts[0] === 'lib';
           if (name === 'portal' && fromLib && (targetParts[0] === 'features' || targetParts[0] === 'app')) {
             violations.push(
               `${where}: lib/ imports ${targetParts[0]}/ (lib is the shared layer below features and app)`,

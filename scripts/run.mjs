@@ -65,6 +65,7 @@ const checks = [
   // The portal type-checks and tests against the built @portal/ui, so the build comes first.
   ['build', ['run', 'build']],
   ['@portal/ui package surface (publint, attw)', ['run', 'lint:package']],
+  ['no test code in what @portal/api and @portal/ui would publish', ['run', 'lint:pack']],
   ['types', ['run', 'lint:types']],
   // On PGlite, the embedded engine `npm start` uses, whether TEST_DATABASE_URL is set or not.
   ['unit tests', ['run', 'test:unit'], () => true, pgliteEnv],
