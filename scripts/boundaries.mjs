@@ -1,5 +1,5 @@
-// The dependency rules of docs/architecture: which package and which portal folder may import what, and no import
-// cycle anywhere in the repository. Kept as data plus one small walker so that the rules read like the architecture page.
+// The dependency rules of the root README ('The house'): which package and which portal folder may import what, and no
+// import cycle anywhere in the repository. Kept as data plus one small walker so that the rules read like that section.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
@@ -101,7 +101,7 @@ const RESOLVED_EXTENSIONS = [
   '/index.js',
 ];
 
-/** The file a relative specifier names, trying TypeScript's extensions (`./a.js` may name `a.ts`); null if none. */
+/** The file a relative specifier names, trying TypeScript's extensions (a specifier's .js may name a .ts); null if none. */
 function resolveRelative(from, specifier) {
   const base = resolve(dirname(from), specifier);
   const candidates = [...RESOLVED_EXTENSIONS.map((ext) => base + ext), base.replace(/\.js$/, '.ts')];

@@ -62,6 +62,7 @@ const checks = [
   ['generated types are fresh', ['run', 'lint:generated']],
   ['lint and format (biome)', ['run', 'lint:biome']],
   ['package boundaries', ['run', 'lint:boundaries']],
+  ['names in READMEs and code comments exist', ['run', 'lint:references']],
   // The portal type-checks and tests against the built @portal/ui, so the build comes first.
   ['build', ['run', 'build']],
   ['@portal/ui package surface (publint, attw)', ['run', 'lint:package']],

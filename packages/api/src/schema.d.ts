@@ -1451,12 +1451,12 @@ export interface paths {
     put?: never;
     /**
      * Send one command to several headsets at once
-     * @description The class-set form of `sendDeviceCommand` (issue 14): the portal's 'Starten', 'Pause', 'Stopp' and 'Erneut
-     *     versuchen' send one request for the whole selection (ids, as the sync queues take them) instead of one call per
-     *     headset, so that starting on 30 headsets costs the server one transaction, not 30 (issue 14, item 7). Each
-     *     headset gets its own command; its poll is woken as with `sendDeviceCommand`. Design decision: spec §7 names the
-     *     per-serial call, which stays for a single headset's controls (device detail page); the architecture page's data
-     *     flow of one click names this one.
+     * @description The class-set form of `sendDeviceCommand` (issue 14): every command of the portal to more than one headset (the
+     *     playback's 'Starten', 'Pause', 'Stopp' and 'Erneut versuchen', the fleet page's commands for a selection) is one
+     *     request for the whole selection (ids, as the sync queues take them) instead of one call per headset, so that
+     *     starting on 30 headsets costs the server one transaction, not 30 (issue 14, item 7). Each headset gets its own
+     *     command; its poll is woken as with `sendDeviceCommand`. Design decision: spec §7 names the per-serial call, which
+     *     stays for a single headset's controls (device detail page).
      *
      *     Checks, in `sendDeviceCommand`'s order. What holds for the request as a whole refuses it as a whole, nothing is
      *     queued:

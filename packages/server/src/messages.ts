@@ -1,8 +1,8 @@
 import type { DeviceCommand } from '@portal/domain';
 
 /**
- * Every German text the server answers with, in one place (language.md: formal 'Sie', short, says what happened and
- * what to do), and the password-reset mail. Texts a client may word itself also have an error `code` (errors.ts).
+ * Every German text the server answers with, in one place (the portal's voice: formal 'Sie', short, says what happened
+ * and what to do), and the password-reset mail. Texts a client may word itself also have an error `code` (errors.ts).
  */
 
 const list = (items: readonly (string | number)[]) => items.join(', ');

@@ -87,8 +87,8 @@ export function refusalReason(body: unknown): ReceiptReason {
 }
 
 /**
- * Every command to more than one headset, from any page: one request for all (queueDeviceCommand; architecture: the
- * data flow of one click). The server queues each headset's command in one transaction and answers per headset, so a
+ * Every command to more than one headset, from any page: one request for all (queueDeviceCommand, issue 14 item 7).
+ * The server queues each headset's command in one transaction and answers per headset, so a
  * class set of 30 gets it as fast as one headset. The modes are left to the server, which queues each headset's own
  * (the mode switches name theirs). A headset the server refuses (offline, software too old, too many commands
  * waiting) gets its reason; when the request as a whole is refused or gets no answer, every headset gets that reason.
