@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Fails when a package would publish test code (scripts/packContents.mjs): `node scripts/check-pack-contents.mjs
 // packages/api packages/ui` (the ui's dist must be built first).
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { packedFiles, testCodeIn } from './packContents.mjs';
 
 const packageDirs = process.argv.slice(2);
@@ -11,13 +12,14 @@ if (packageDirs.length === 0) {
 }
 let failed = false;
 for (const dir of packageDirs) {
+  const { name } = JSON.parse(readFileSync(join(resolve(dir), 'package.json'), 'utf8'));
   const files = packedFiles(resolve(dir));
   const testCode = testCodeIn(files);
   if (testCode.length > 0) {
     failed = true;
-    console.error(`${dir} would publish test code (${testCode.length}):\n  ${testCode.join('\n  ')}`);
+    console.error(`${name} would publish test code (${testCode.length}):\n  ${testCode.join('\n  ')}`);
   } else {
-    console.log(`${dir}: ${files.length} files packed, no test code.`);
+    console.log(`${name}: ${files.length} files packed, no test code.`);
   }
 }
 process.exit(failed ? 1 : 0);
