@@ -1453,19 +1453,24 @@ export interface paths {
     put?: never;
     /**
      * Send one command to several headsets at once
-     * @description The class-set form of `sendDeviceCommand` (issue 14): the portal's 'Starten', 'Pause', 'Stopp' and 'Erneut
-     *     versuchen' send one request for the whole selection (ids, as the sync queues take them) instead of one call per
-     *     headset, so that starting on 30 headsets costs the server one transaction, not 30 (issue 14, item 7). Each
-     *     headset gets its own command; its poll is woken as with `sendDeviceCommand`. Design decision: spec §7 names the
-     *     per-serial call, which stays for a single headset's controls (device detail page); the architecture page's data
-     *     flow of one click names this one.
+     * @description The class-set form of `sendDeviceCommand` (issue 14): every command of the portal to more than one headset (the
+     *     playback's 'Starten', 'Pause', 'Stopp' and 'Erneut versuchen', the fleet page's commands for a selection) is one
+     *     request for the whole selection (ids, as the sync queues take them) instead of one call per headset, so that
+     *     starting on 30 headsets costs the server one transaction, not 30 (issue 14, item 7). Each headset gets its own
+     *     command; its poll is woken as with `sendDeviceCommand`. Design decision: spec §7 names the per-serial call, which
+     *     stays for a single headset's controls (device detail page).
      *
      *     Checks, in `sendDeviceCommand`'s order. What holds for the request as a whole refuses it as a whole, nothing is
      *     queued:
      *     - the body (400 from the schema; the extras by the same rules as `sendDeviceCommand`, e.g. `extras.packageName`);
      *     - every id is a headset of the caller's organisations (400 on `devices` naming the others, as the sync queues);
      *     - the extras fit the command and the content is one the caller may see, of the command's type, a video with its
-     *       file, usable by every listed headset's organisation (400 on the field, the texts of `sendDeviceCommand`).
+     *       file, usable by every listed headset's organisation (400 on the field, the texts of `sendDeviceCommand`); a
+     *       mode switch names its mode (CMD.SET.GUIDED.MODE `extras.guidedModeState`, CMD.SET.MANUFACTURER.MODE
+     *       `extras.manufacturerModeState`: 400 on the field).
+     *     The modes are each headset's own: a mode the extras leave out is queued as that headset reported it last
+     *     (`Device.guidedMode`, `Device.manufacturerMode`), so the queued commands carry both, as `sendDeviceCommand`'s
+     *     do, and a command to a class set never switches a mode by accident.
      *     What is a headset's own state of the moment refuses that headset only, the others' commands are queued in the
      *     same transaction: its software lacks the command's version gate (`softwareTooOld`), it is offline for a
      *     playback command (`deviceOffline`), 100 commands wait for it already (`tooManyOpenCommands`). Each result names
@@ -2575,7 +2580,25 @@ export interface components {
       /** @description Ids of headsets of the caller's organisations; each gets the command. */
       devices: number[];
       command: components['schemas']['CommandName'];
-      extras: components['schemas']['CommandExtras'];
+      extras: components['schemas']['QueuedCommandExtras'];
+    };
+    /**
+     * @description The extras of `queueDeviceCommand`: those of `CommandExtras`, but the modes are optional. A mode left out is each
+     *     headset's own as it reported it last; CMD.SET.GUIDED.MODE needs `guidedModeState` and CMD.SET.MANUFACTURER.MODE
+     *     `manufacturerModeState`.
+     */
+    QueuedCommandExtras: {
+      /**
+       * Format: uuid
+       * @description Content to start (CMD.START.APP / .VIDEO / .WEBAPP).
+       */
+      contentUuid?: string;
+      /** @description Android package to start (CMD.START.APP). */
+      packageName?: string;
+      /** @description Geführter Modus on (true) or off (false); left out, each headset's own. */
+      guidedModeState?: boolean;
+      /** @description Herstellermodus on (true) or off (false); left out, each headset's own. */
+      manufacturerModeState?: boolean;
     };
     /** @description What became of one headset's command: queued (`command`) or refused (`refusal`); the other is null. */
     DeviceCommandOutcome: {

@@ -1,8 +1,8 @@
 import { type DeviceCommand, isolateBidi } from '@portal/domain';
 
 /**
- * Every German text the server answers with, in one place (language.md: formal 'Sie', short, says what happened and
- * what to do), and the password-reset mail. Texts a client may word itself also have an error `code` (errors.ts).
+ * Every German text the server answers with, in one place (the portal's voice: formal 'Sie', short, says what happened
+ * and what to do), and the password-reset mail. Texts a client may word itself also have an error `code` (errors.ts).
  */
 
 const list = (items: readonly (string | number)[]) => items.join(', ');
@@ -239,6 +239,7 @@ export const MESSAGES = {
     appRequired: 'Bitte wählen Sie eine App (Inhalt oder Paketname).',
     notForCommand: (label: string) => `Der Befehl „${label}“ startet keinen Inhalt.`,
     packageOnlyForApps: 'Einen Paketnamen nimmt nur „App starten“.',
+    modeRequired: (label: string) => `Bitte geben Sie an, ob „${label}“ ein- oder ausgeschaltet werden soll.`,
     unknownContent: 'Diesen Inhalt gibt es nicht oder Sie dürfen ihn nicht verwenden.',
     notUsable:
       'Diesen Inhalt darf die Organisation der VR-Brille nicht verwenden. Bitte teilen Sie ihn zuerst mit ihr.',

@@ -566,6 +566,75 @@ describe('queueDeviceCommand', () => {
     expect((await queue([own, own], 'CMD.REBOOT')).statusCode).toBe(400);
     expect(await countCommands()).toBe(before);
   });
+
+  it('queues each headset’s own modes where the extras name none, and the mode a switch names', async () => {
+    const garux = headset('gymnasium/Garux');
+    const antares = headset('gymnasium/Antares');
+    const { pool } = server.database;
+    const restore = await pool.query<{ id: number; guided_mode: boolean; manufacturer_mode: boolean }>(
+      'select id, guided_mode, manufacturer_mode from devices where id = any($1::int[])',
+      [[garux.id, antares.id]],
+    );
+    onTestFinished(async () => {
+      for (const row of restore.rows) {
+        await pool.query('update devices set guided_mode = $2, manufacturer_mode = $3 where id = $1', [
+          row.id,
+          row.guided_mode,
+          row.manufacturer_mode,
+        ]);
+      }
+    });
+    // As the headsets reported them: Garux with both modes on, Antares with both off.
+    await pool.query(
+      'update devices set guided_mode = (id = $1), manufacturer_mode = (id = $1) where id = any($2)',
+      [garux.id, [garux.id, antares.id]],
+    );
+    const devices = [garux.id, antares.id];
+    const queuedExtras = async (body: object) => {
+      const response = await post('/api/v3/mdm/devices/command-queue/', tokens.lehrer, { devices, ...body });
+      expect(response.statusCode, response.body).toBe(200);
+      const { results } = response.json<Outcomes>();
+      const stored = await pool.query<{ extras: unknown }>(
+        'select extras from device_commands where id = any($1::int[]) order by device_id = $2 desc',
+        [results.map((r) => r.command?.id), garux.id],
+      );
+      // What the portal is answered is what the headsets will be handed.
+      expect(stored.rows.map((row) => row.extras)).toEqual(results.map((r) => r.command?.extras));
+      return results.map((r) => r.command?.extras);
+    };
+    const both = (guidedModeState: boolean, manufacturerModeState: boolean) => ({
+      guidedModeState,
+      manufacturerModeState,
+    });
+    expect(await queuedExtras({ command: 'CMD.REBOOT', extras: {} })).toEqual([
+      both(true, true),
+      both(false, false),
+    ]);
+    expect(
+      await queuedExtras({ command: 'CMD.SET.GUIDED.MODE', extras: { guidedModeState: false } }),
+    ).toEqual([both(false, true), both(false, false)]);
+    // The sync queues leave the modes to the headsets as well.
+    const sync = await post('/api/v3/mdm/devices/sync-queue/', tokens.lehrer, { devices });
+    expect(sync.json<{ commands: DeviceCommand[] }>().commands.map((c) => c.extras)).toEqual([
+      both(true, true),
+      both(false, false),
+    ]);
+
+    // A switch that names no mode would switch nothing: refused as a whole.
+    const before = await countCommands();
+    const vague = await post('/api/v3/mdm/devices/command-queue/', tokens.lehrer, {
+      devices,
+      command: 'CMD.SET.MANUFACTURER.MODE',
+      extras: { guidedModeState: true },
+    });
+    expect(vague.statusCode).toBe(400);
+    expect(vague.json()).toEqual({
+      'extras.manufacturerModeState': [
+        'Bitte geben Sie an, ob „Herstellermodus“ ein- oder ausgeschaltet werden soll.',
+      ],
+    });
+    expect(await countCommands()).toBe(before);
+  });
 });
 
 describe('the extras of every command, for one headset and for a selection (issue 20)', () => {

@@ -218,7 +218,7 @@ function BulkActions({ selected, onClear }: { selected: Device[]; onClear: () =>
   const run = useMutation({
     mutationFn: ({ action, plan }: { action: BulkAction; plan: BulkPlan }) => runBulk(action, plan),
     onSuccess(outcome, { action, plan }) {
-      toasts.show(bulkToast(t, action, label(action), plan, outcome));
+      toasts.show(bulkToast({ t, tc, commandLabel: label(action) }, action, plan, outcome));
     },
     onError(error, { action }) {
       showFailure(error, `bulk ${action.id}`);

@@ -4,10 +4,10 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { $api, apiClient } from '../../lib/api.ts';
+import { refusalsText, sendToHeadsets } from '../../lib/commands.ts';
 import { answerOf, showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import type { SessionHeadset } from './playbackStore.ts';
-import { sendToHeadsets } from './sendCommands.ts';
 
 /** Asked again this often while the panel shows, so online state, battery and a fix's progress stay current. */
 const READINESS_REFRESH_MS = 3000;
@@ -48,6 +48,7 @@ export function ReadinessPanel({
   contentUuid: string;
 }) {
   const { t } = useTranslation('playback');
+  const { t: tc } = useTranslation();
   const issueText = useIssueText();
   const [fixing, setFixing] = useState<ReadonlyMap<number, Fix>>(new Map());
   const ids = headsets.map((h) => h.id);
@@ -75,20 +76,22 @@ export function ReadinessPanel({
     onError: (error) => showFailure(error, 'queueDeviceSync'),
   });
   const update = useMutation({
-    mutationFn: async (deviceIds: number[]) => {
-      const outcomes = await sendToHeadsets(
-        headsets.filter((h) => deviceIds.includes(h.id)),
-        'CMD.UPDATE',
+    mutationFn: (deviceIds: number[]) => sendToHeadsets(deviceIds, { command: 'CMD.UPDATE' }),
+    onSuccess: (outcomes) => {
+      const queued = outcomes.flatMap((o) => ('commandId' in o ? [o.headsetId] : []));
+      markFixing(queued, 'update');
+      // A refused headset is named with its reason, as the receipts of a playback word it.
+      const refused = refusalsText(
+        tc,
+        outcomes,
+        (id) => headsets.find((h) => h.id === id)?.name ?? String(id),
       );
-      const refused = outcomes.filter((o) => 'refusal' in o).length;
-      if (refused > 0) throw new Error(`${refused} update commands refused`);
-      return deviceIds;
+      toasts.show({
+        tone: refused ? 'warning' : 'success',
+        title: queued.length > 0 ? 'playback:readiness.fixStarted' : 'playback:readiness.fixRefused',
+        ...(refused ? { descriptionText: refused } : {}),
+      });
     },
-    onSuccess: (deviceIds) => {
-      markFixing(deviceIds, 'update');
-      toasts.show({ tone: 'success', title: 'playback:readiness.fixStarted' });
-    },
-    onError: (error) => showFailure(error, 'sendDeviceCommand'),
   });
   const runFix = (fix: Fix, deviceIds: number[]) => (fix === 'sync' ? sync : update).mutate(deviceIds);
 
