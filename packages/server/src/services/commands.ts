@@ -11,7 +11,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { type Executor, intArray, selectPage } from '../db/sql.ts';
 import { Conflict, fieldErrors, InvalidFields, LimitReached, NotFound, problemOf } from '../errors.ts';
-import { MESSAGES } from '../messages.ts';
+import { listed, MESSAGES } from '../messages.ts';
 import {
   type Caller,
   contentVisibleTo,
@@ -381,7 +381,7 @@ export async function queueBulkCommand(
     const tooOld = devices.filter((d) => unmetVersionGate(d.softwareVersion, command) !== null);
     const gate = tooOld[0] ? unmetVersionGate(tooOld[0].softwareVersion, command) : null;
     if (gate) {
-      const names = tooOld.map((d) => d.name).join(', ');
+      const names = listed(tooOld.map((d) => d.name));
       throw new Conflict(TEXT.softwareTooOldMany(label(command), gate.requiredVersion, names), {
         code: 'softwareTooOld',
         params: { command, requiredVersion: gate.requiredVersion, devices: names },
