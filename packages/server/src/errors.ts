@@ -416,9 +416,10 @@ function mapError(error: FastifyError, request: FastifyRequest, reply: FastifyRe
         ? error.validationContext
         : 'body';
     const fields = toFieldErrors(error.validation as ErrorObject[], part);
-    return reply
-      .code(400)
-      .send(fields ? boundedFieldErrors(fields) : { detail: MESSAGES.request.bodyNotObject });
+    if (fields) return reply.code(400).send(boundedFieldErrors(fields));
+    // A mistake of no field: the body as a whole, or a query parameter without a name (`?=x`).
+    const detail = part === 'body' ? MESSAGES.request.bodyNotObject : MESSAGES.request.badRequest;
+    return reply.code(400).send({ detail });
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500)

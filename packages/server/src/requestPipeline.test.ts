@@ -772,6 +772,11 @@ describe('issue 20, item 8: strict paths, queries, charsets, methods and framewo
     expect(ownWrite.json()).toEqual({ isStaff: ['Diesen Parameter kennt diese Anfrage nicht.'] });
     const me = await inject({ url: '/api/v1/users/me/', headers: bearer(lehrer) });
     expect(me.json().firstName).not.toBe('Abfrage');
+    const nameless = await inject({ url: '/api/v2/cms/content/?=x' });
+    expect(nameless.statusCode).toBe(400);
+    expect(nameless.json()).toEqual({ detail: 'Die Anfrage ist ungültig.' });
+    // An empty pair, as a client that joins parameters may leave one, is no parameter.
+    expect((await inject({ url: '/api/v2/cms/content/?page_size=5&' })).statusCode).toBe(200);
   });
 
   it('a JSON or form body declared in another charset than UTF-8 answers 415', async () => {
