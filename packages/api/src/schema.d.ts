@@ -3936,6 +3936,12 @@ export interface operations {
         state?: string;
         error?: string;
         iss?: string;
+        /** @description Sent by the provider with `error` (RFC 6749); not shown, the portal words the error itself. */
+        error_description?: string;
+        /** @description Sent by some providers with `error` (RFC 6749); ignored. */
+        error_uri?: string;
+        /** @description Sent by providers with OpenID Connect session management (Keycloak and others); ignored. */
+        session_state?: string;
       };
       header?: never;
       path?: never;

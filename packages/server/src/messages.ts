@@ -5,7 +5,13 @@ import { type DeviceCommand, isolateBidi } from '@portal/domain';
  * and what to do), and the password-reset mail. Texts a client may word itself also have an error `code` (errors.ts).
  */
 
-const list = (items: readonly (string | number)[]) => items.join(', ');
+/** The most items of a list (ids, names) an answer names; the rest are counted ('und 180 weitere'). */
+export const LISTED_ITEMS = 10;
+
+export const listed = (items: readonly (string | number)[]) =>
+  items.length <= LISTED_ITEMS
+    ? items.join(', ')
+    : `${items.slice(0, LISTED_ITEMS).join(', ')} und ${items.length - LISTED_ITEMS} weitere`;
 
 /**
  * A name people gave (an organisation, a playlist, a headset, a group) inside a sentence, quoted and isolated: clients
@@ -32,6 +38,17 @@ export const MESSAGES = {
       `Diese Anfrage braucht einen Inhalt. Bitte senden Sie ihn als ${accepted.join(' oder ')}.`,
     payloadTooLarge: 'Die Anfrage ist zu groß.',
     badRequest: 'Die Anfrage ist ungültig.',
+    charsetNotUtf8: 'Bitte senden Sie den Inhalt in UTF-8 (charset=utf-8).',
+    nestedTooDeep: (levels: number) =>
+      `Die Anfrage ist zu tief verschachtelt: höchstens ${levels} Ebenen sind erlaubt.`,
+    tooManyMembers: (members: number) =>
+      `Die Anfrage enthält ein Objekt mit zu vielen Feldern: höchstens ${members} sind erlaubt. Bitte senden Sie nur die Felder, die diese Anfrage kennt.`,
+    badUrl: 'Die Adresse der Anfrage ist ungültig.',
+    uriTooLong: 'Die Adresse der Anfrage ist zu lang.',
+    headersTooLarge: 'Die Kopfzeilen der Anfrage sind zu groß.',
+    requestTimeout: 'Die Anfrage kam nicht rechtzeitig vollständig an. Bitte versuchen Sie es erneut.',
+    methodNotAllowed: (allowed: readonly string[]) =>
+      `Diese Methode ist für diese Adresse nicht erlaubt. Erlaubt sind: ${allowed.join(', ')}.`,
     internal: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
     invalidPage: 'Ungültige Seite.',
     retryIn: (what: string, minutes: number) =>
@@ -46,10 +63,12 @@ export const MESSAGES = {
   field: {
     required: 'Dieses Feld ist erforderlich.',
     notAllowed: 'Dieses Feld ist nicht erlaubt.',
+    unknownParameter: 'Diesen Parameter kennt diese Anfrage nicht.',
     blank: 'Dieses Feld darf nicht leer sein.',
     invisible:
       'Dieses Feld enthält nur unsichtbare Zeichen. Bitte geben Sie mindestens einen Buchstaben, eine Ziffer oder ein anderes sichtbares Zeichen ein.',
-    nulCharacter: 'Dieses Feld darf kein NUL-Zeichen enthalten.',
+    unstorableCharacter:
+      'Dieses Feld enthält ein Zeichen, das nicht gespeichert werden kann (ein NUL-Zeichen oder ein einzelnes UTF-16-Surrogat). Bitte entfernen Sie es.',
     text: 'Bitte geben Sie einen Text ein.',
     integer: 'Bitte geben Sie eine ganze Zahl ein.',
     number: 'Bitte geben Sie eine Zahl ein.',
@@ -140,7 +159,7 @@ export const MESSAGES = {
     documentOfOtherContent: (id: number) => `Das Dokument ${id} gehört bereits zu einem anderen Inhalt.`,
     notMember: 'Sie gehören dieser Organisation nicht an.',
     publicOnlyAdmins: 'Nur Inhalts-Administratoren dürfen Inhalte für alle sichtbar machen.',
-    unknownOrganisations: (ids: readonly number[]) => `Diese Organisationen gibt es nicht: ${list(ids)}.`,
+    unknownOrganisations: (ids: readonly number[]) => `Diese Organisationen gibt es nicht: ${listed(ids)}.`,
     shareWithOwner: 'Ein Inhalt kann nicht mit der eigenen Organisation geteilt werden.',
   },
 
@@ -153,11 +172,11 @@ export const MESSAGES = {
     msbUnavailable: 'Inhalte aus der MSB-Mediathek können in diesem Portal noch nicht verwendet werden.',
     contentIdNotInteger: 'Bitte geben Sie die Nummer eines Inhalts der Mediathek an.',
     unknownContent: (ids: readonly number[]) =>
-      `Diese Inhalte gibt es nicht oder Sie dürfen sie nicht verwenden: ${list(ids)}.`,
+      `Diese Inhalte gibt es nicht oder Sie dürfen sie nicht verwenden: ${listed(ids)}.`,
     duplicateContent: (ids: readonly number[]) =>
-      `Jeder Inhalt darf nur einmal in einer Wiedergabeliste stehen: ${list(ids)}.`,
+      `Jeder Inhalt darf nur einmal in einer Wiedergabeliste stehen: ${listed(ids)}.`,
     foreignDevices: (ids: readonly number[]) =>
-      `Diese VR-Brillen gibt es nicht oder sie gehören nicht der Organisation der Wiedergabeliste: ${list(ids)}.`,
+      `Diese VR-Brillen gibt es nicht oder sie gehören nicht der Organisation der Wiedergabeliste: ${listed(ids)}.`,
     activeWithoutDevices:
       'Eine aktive Wiedergabeliste läuft auf mindestens einer VR-Brille. Bitte wählen Sie VR-Brillen aus.',
     inactiveWithDevices:
@@ -167,7 +186,7 @@ export const MESSAGES = {
         ? 'Die Wiedergabeliste hat nur einen Inhalt.'
         : `Die Wiedergabeliste hat nur ${count} Inhalte. Bitte wählen Sie eine Position von 1 bis ${count}.`,
     storageExceeded: (name: string, required: string, devices: readonly string[], usable: string) =>
-      `Die Wiedergabeliste ${named(name)} (${required}) passt nicht auf ${list(devices.map(isolateBidi))}: ` +
+      `Die Wiedergabeliste ${named(name)} (${required}) passt nicht auf ${listed(devices.map(isolateBidi))}: ` +
       `dort sind nur ${usable} für Inhalte frei. Bitte entfernen Sie Inhalte oder wählen Sie andere VR-Brillen.`,
     shareWithOwner: 'Eine Wiedergabeliste kann nicht mit der eigenen Organisation geteilt werden.',
   },
@@ -257,7 +276,7 @@ export const MESSAGES = {
     tooManyOpen: (limit: number) =>
       `Für diese VR-Brille warten schon ${limit} Befehle. Bitte warten Sie, bis sie sie abgeholt hat.`,
     foreignDevices: (ids: readonly number[]) =>
-      `Diese VR-Brillen gibt es nicht oder sie gehören nicht zu Ihren Organisationen: ${list(ids)}.`,
+      `Diese VR-Brillen gibt es nicht oder sie gehören nicht zu Ihren Organisationen: ${listed(ids)}.`,
     syncQueued: (n: number) =>
       n === 1 ? '1 VR-Brille wird synchronisiert.' : `${n} VR-Brillen werden synchronisiert.`,
     softwareSyncQueued: (n: number) =>
@@ -275,7 +294,7 @@ export const MESSAGES = {
     nameTaken: (name: string) =>
       `Eine Gruppierung ${named(name)} gibt es in dieser Organisation schon. Bitte wählen Sie einen anderen Namen.`,
     foreignDevices: (ids: readonly number[]) =>
-      `Diese VR-Brillen gibt es nicht oder sie gehören nicht zur Organisation der Gruppierung: ${list(ids)}.`,
+      `Diese VR-Brillen gibt es nicht oder sie gehören nicht zur Organisation der Gruppierung: ${listed(ids)}.`,
     organisationFixed: 'Eine Gruppierung bleibt in der Organisation, in der sie angelegt wurde.',
   },
 

@@ -12,7 +12,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { type Executor, intArray, selectPage } from '../db/sql.ts';
 import { Conflict, fieldErrors, InvalidFields, LimitReached, NotFound, problemOf } from '../errors.ts';
-import { MESSAGES } from '../messages.ts';
+import { listed, MESSAGES } from '../messages.ts';
 import {
   type Caller,
   contentVisibleTo,
@@ -410,7 +410,7 @@ export async function queueBulkCommand(
     const gate = tooOld[0] ? unmetVersionGate(tooOld[0].softwareVersion, command) : null;
     if (gate) {
       // Each name isolated on its own: an override in one must not run into the next (messages.ts).
-      const names = tooOld.map((d) => isolateBidi(d.name)).join(', ');
+      const names = listed(tooOld.map((d) => isolateBidi(d.name)));
       throw new Conflict(TEXT.softwareTooOldMany(label(command), gate.requiredVersion, names), {
         code: 'softwareTooOld',
         params: { command, requiredVersion: gate.requiredVersion, devices: names },

@@ -11,7 +11,7 @@ import {
   NotFound,
   throwFieldErrors,
 } from '../errors.ts';
-import { MESSAGES } from '../messages.ts';
+import { listed, MESSAGES } from '../messages.ts';
 import {
   type Caller,
   configurationVisibleTo,
@@ -570,7 +570,7 @@ async function requireStorageFits(
     ),
     {
       code: 'storageExceeded',
-      params: { devices: names.join(', '), requiredBytes: required, usableBytes: usable },
+      params: { devices: listed(names), requiredBytes: required, usableBytes: usable },
     },
   );
 }
