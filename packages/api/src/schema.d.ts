@@ -2554,23 +2554,25 @@ export interface components {
       | 'CMD.SET.GUIDED.MODE'
       | 'CMD.SET.MANUFACTURER.MODE';
     /**
+     * Format: uuid
+     * @description Content to start (CMD.START.APP / .VIDEO / .WEBAPP): its `uuid`, in the 36-character form the content lists
+     *     show (the `urn:uuid:` form the uuid format also allows is refused).
+     */
+    CommandContentUuid: string;
+    /**
+     * @description Android package to start (CMD.START.APP), held to the rule of a content item's `packageName`
+     *     (`PACKAGE_NAME_PATTERN_SOURCE` of @portal/domain): dot-separated parts of a letter and then letters, digits
+     *     or underscores, so no blank, quote, semicolon, slash or option reaches the headset.
+     */
+    CommandPackageName: string;
+    /**
      * @description Extra data of a command (spec §7). `guidedModeState` and `manufacturerModeState` are always sent and are applied by
      *     CMD.SET.GUIDED.MODE and CMD.SET.MANUFACTURER.MODE; other commands ignore them. Every string is bounded and
      *     checked like the content it stands for; a headset gets the extras as they were accepted.
      */
     CommandExtras: {
-      /**
-       * Format: uuid
-       * @description Content to start (CMD.START.APP / .VIDEO / .WEBAPP): its `uuid`, in the 36-character form the content lists
-       *     show (the `urn:uuid:` form the uuid format also allows is refused).
-       */
-      contentUuid?: string;
-      /**
-       * @description Android package to start (CMD.START.APP), held to the rule of a content item's `packageName`
-       *     (`PACKAGE_NAME_PATTERN_SOURCE` of @portal/domain): dot-separated parts of a letter and then letters, digits
-       *     or underscores, so no blank, quote, semicolon, slash or option reaches the headset.
-       */
-      packageName?: string;
+      contentUuid?: components['schemas']['CommandContentUuid'];
+      packageName?: components['schemas']['CommandPackageName'];
       /** @description Geführter Modus on (true) or off (false). */
       guidedModeState: boolean;
       /** @description Herstellermodus on (true) or off (false). */
@@ -2588,13 +2590,8 @@ export interface components {
      *     `manufacturerModeState`.
      */
     QueuedCommandExtras: {
-      /**
-       * Format: uuid
-       * @description Content to start (CMD.START.APP / .VIDEO / .WEBAPP).
-       */
-      contentUuid?: string;
-      /** @description Android package to start (CMD.START.APP). */
-      packageName?: string;
+      contentUuid?: components['schemas']['CommandContentUuid'];
+      packageName?: components['schemas']['CommandPackageName'];
       /** @description Geführter Modus on (true) or off (false); left out, each headset's own. */
       guidedModeState?: boolean;
       /** @description Herstellermodus on (true) or off (false); left out, each headset's own. */

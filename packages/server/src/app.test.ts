@@ -179,9 +179,17 @@ describe('the contract and @portal/domain', () => {
   });
 
   it('hold every package name, of content and of CMD.START.APP, to the one Android rule (issue 20)', () => {
-    const fields = ['ContentCreate', 'ContentUpdate', 'CommandExtras'].map(
-      (name) => schemas[name]?.properties?.packageName,
-    );
+    // The commands' extras (one headset, a selection) share one schema of it by reference.
+    const commandPackageName = schemas.CommandPackageName;
+    for (const name of ['CommandExtras', 'QueuedCommandExtras']) {
+      expect(schemas[name]?.properties?.packageName).toEqual({
+        $ref: '#/components/schemas/CommandPackageName',
+      });
+    }
+    const fields = [
+      ...['ContentCreate', 'ContentUpdate'].map((name) => schemas[name]?.properties?.packageName),
+      commandPackageName,
+    ];
     for (const field of fields) {
       expect(field).toMatchObject({
         pattern: PACKAGE_NAME_PATTERN_SOURCE,
