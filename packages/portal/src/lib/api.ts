@@ -152,6 +152,11 @@ export const currentUserQuery = {
   refetchOnWindowFocus: 'always' as const,
 };
 
+/** users/me asked afresh (after the sign-in stored new tokens); rejects when it cannot be loaded. */
+export function loadCurrentUser(): Promise<User> {
+  return queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 });
+}
+
 /** PATCH users/me (profile, password, language); the answer is the current user from then on. */
 export async function updateCurrentUser(body: UpdateUserRequest): Promise<User> {
   const saved = await answerOf(apiClient.PATCH('/api/v1/users/me/', { body }));

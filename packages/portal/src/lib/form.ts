@@ -6,9 +6,6 @@ export type FieldErrors<Values, ErrorKey extends string> = Partial<Record<keyof 
 /** What the server said about fields, worded by serverFieldMessage (known reasons translated). */
 export type ServerFieldErrors<Values> = Partial<Record<keyof Values, ServerMessage | undefined>>;
 
-/** Values of a form of text fields only (numbers too are kept as typed, so a half-typed value is never lost). */
-export type TextValues<Values> = { [Name in keyof Values]: string };
-
 /** The names of a form's values of one kind, e.g. `NamesOf<Values, boolean>` for its checkboxes. */
 export type NamesOf<Values, Kind> = {
   [Name in keyof Values]-?: Values[Name] extends Kind ? Name : never;

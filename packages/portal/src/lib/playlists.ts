@@ -5,8 +5,8 @@ import { answerOf } from './serverErrors.ts';
 
 /**
  * Playlists as more than one feature needs them (the playlists' pages, the Mediathek's 'Zu Wiedergabeliste
- * hinzufügen', playback's 'Abspielen' of a playlist): one playlist, adding and removing items, and what a change
- * of a playlist makes stale.
+ * hinzufügen', playback's 'Abspielen' of a playlist, the dashboard): the list, one playlist, adding and removing
+ * items, and what a change of a playlist makes stale.
  */
 
 const LIST = '/api/v2/mdm/device-configurations/';
@@ -14,6 +14,14 @@ const DETAIL = '/api/v3/mdm/device-configurations/{id}/';
 
 /** Every playlist list, whatever its sort or page: the prefix to invalidate after a playlist changed. */
 export const playlistListsKey = $api.queryOptions('get', LIST).queryKey;
+
+/**
+ * The playlists the caller sees (the organisations' own and those shared with them), up to 100 on one page: the
+ * dashboard's active playlists and the headset picker's 'Wiedergabeliste' choice.
+ */
+export const visiblePlaylistsQuery = $api.queryOptions('get', LIST, {
+  params: { query: { page_size: 100 } },
+});
 
 /** One playlist with its items; a refusal rejects with ServerRefusal (404: not found or not visible). */
 export function playlistDetailQuery(id: number) {

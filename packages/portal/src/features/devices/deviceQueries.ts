@@ -1,6 +1,16 @@
-import { $api, apiClient } from '../../lib/api.ts';
-import { answerOf } from '../../lib/serverErrors.ts';
+import type { Device, DeviceEnrolment, DeviceEnrolRequest, DeviceCommand as SentCommand } from '@portal/api';
+import { useMutation } from '@tanstack/react-query';
+import { $api, apiClient, type MutationReactions, queryClient } from '../../lib/api.ts';
+import { type CommandInput, sendCommand } from '../../lib/commands.ts';
+import { headsetListsKey } from '../../lib/headsets.ts';
+import { answerOf, expectSuccess } from '../../lib/serverErrors.ts';
 import { type FleetView, fleetQueryOf } from './fleetView.ts';
+
+/**
+ * The VR-Brillen's server state: their queries with their keys and their changes with what they make stale. The
+ * prefix of every headset list is shared with the playlists (lib/headsets.ts); a single command goes through
+ * lib/commands.ts, the bulk commands through bulkActions.ts.
+ */
 
 /**
  * How the pages follow the headsets live: they ask the server again every 5 seconds while the tab is visible
@@ -13,8 +23,8 @@ export const LIVE_INTERVAL_MS = 5000;
 
 const live = { refetchInterval: LIVE_INTERVAL_MS, refetchIntervalInBackground: false } as const;
 
-/** Every headset list and detail, whatever the filters: the prefix to refresh after a command. */
-export const devicesKey = $api.queryOptions('get', '/api/v3/mdm/devices/').queryKey;
+/** Every headset list, whatever the filters (lib/headsets.ts): what the fleet page's bulk commands refresh. */
+export const devicesKey = headsetListsKey;
 /** Every page of one headset's command history: refreshed after a command. */
 export const historyKeyOf = (id: number) =>
   $api.queryOptions('get', '/api/v2/mdm/devices/{id}/command/', { params: { path: { id } } }).queryKey;
@@ -67,3 +77,64 @@ export const playlistNamesQuery = {
     ),
   staleTime: 60_000,
 };
+
+/** After a command or a change of one headset: it, its history and every headset list are asked again. */
+async function deviceChanged(id: number): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: deviceQuery(id).queryKey }),
+    queryClient.invalidateQueries({ queryKey: historyKeyOf(id) }),
+    queryClient.invalidateQueries({ queryKey: headsetListsKey }),
+  ]);
+}
+
+/** One command to this headset (sendDeviceCommand); the page follows the result live, refused or not. */
+export function useSendCommand(device: Device, reactions?: MutationReactions<SentCommand, CommandInput>) {
+  return useMutation({
+    ...reactions,
+    async mutationFn(input: CommandInput) {
+      try {
+        return await sendCommand(device, input);
+      } finally {
+        await deviceChanged(device.id);
+      }
+    },
+  });
+}
+
+/** What an administrator does with a headset: a new pairing code, unpairing it, removing it with its history. */
+export type DeviceAdministrationAction = 'renew' | 'unpair' | 'remove';
+
+/** Runs an administrator's action; a new pairing code is the answer of 'renew' (null otherwise). */
+export function useDeviceAdministration(
+  id: number,
+  reactions?: MutationReactions<DeviceEnrolment | null, DeviceAdministrationAction>,
+) {
+  return useMutation({
+    ...reactions,
+    async mutationFn(action: DeviceAdministrationAction): Promise<DeviceEnrolment | null> {
+      const path = { params: { path: { id } } };
+      let enrolment: DeviceEnrolment | null = null;
+      if (action === 'renew')
+        enrolment = await answerOf(apiClient.POST('/api/v3/mdm/devices/{id}/enrolment-code/', path));
+      else if (action === 'unpair')
+        await expectSuccess(apiClient.DELETE('/api/v3/mdm/devices/{id}/token/', path));
+      else await expectSuccess(apiClient.DELETE('/api/v3/mdm/devices/{id}/', path));
+      await queryClient.invalidateQueries({ queryKey: headsetListsKey });
+      // A removed headset is not asked for again: it is gone.
+      if (action !== 'remove') await queryClient.invalidateQueries({ queryKey: deviceQuery(id).queryKey });
+      return enrolment;
+    },
+  });
+}
+
+/** 'VR-Brille hinzufügen': answers with the pairing code to enter on the headset; the lists are asked again. */
+export function useEnrolDevice(reactions?: MutationReactions<DeviceEnrolment, DeviceEnrolRequest>) {
+  return useMutation({
+    ...reactions,
+    async mutationFn(body: DeviceEnrolRequest) {
+      const enrolment = await answerOf(apiClient.POST('/api/v3/mdm/devices/', { body }));
+      await queryClient.invalidateQueries({ queryKey: headsetListsKey });
+      return enrolment;
+    },
+  });
+}

@@ -1,16 +1,12 @@
 import type { DeviceReadiness, ReadinessIssue } from '@portal/api';
 import { Alert, Box, Button, Heading, Inline, ProgressBar, Stack, Text } from '@portal/ui';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { $api, apiClient } from '../../lib/api.ts';
-import { answerOf, showFailure } from '../../lib/serverErrors.ts';
+import { showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
+import { readinessQuery, useSyncFix, useUpdateFix } from './playbackQueries.ts';
 import type { SessionHeadset } from './playbackStore.ts';
-import { sendToHeadsets } from './sendCommands.ts';
-
-/** Asked again this often while the panel shows, so online state, battery and a fix's progress stay current. */
-const READINESS_REFRESH_MS = 3000;
 
 type Fix = 'sync' | 'update';
 
@@ -51,39 +47,25 @@ export function ReadinessPanel({
   const issueText = useIssueText();
   const [fixing, setFixing] = useState<ReadonlyMap<number, Fix>>(new Map());
   const ids = headsets.map((h) => h.id);
-  const readiness = useQuery({
-    ...$api.queryOptions('post', '/api/v3/mdm/devices/readiness/', { body: { devices: ids, contentUuid } }),
-    enabled: ids.length > 0,
-    refetchInterval: READINESS_REFRESH_MS,
-    staleTime: 0,
-  });
+  const readiness = useQuery(readinessQuery(ids, contentUuid));
   const markFixing = (deviceIds: readonly number[], fix: Fix) =>
     setFixing((previous) => new Map([...previous, ...deviceIds.map((id) => [id, fix] as const)]));
 
-  const sync = useMutation({
-    mutationFn: (deviceIds: number[]) =>
-      answerOf(apiClient.POST('/api/v3/mdm/devices/sync-queue/', { body: { devices: deviceIds } })),
-    onSuccess: (queued, deviceIds) => {
-      markFixing(deviceIds, 'sync');
-      toasts.show({
-        tone: 'success',
-        title: 'playback:readiness.fixStarted',
-        descriptionText: queued.detail,
-      });
-      void readiness.refetch();
+  const sync = useSyncFix(
+    { deviceIds: ids, contentUuid },
+    {
+      onSuccess: (queued, deviceIds) => {
+        markFixing(deviceIds, 'sync');
+        toasts.show({
+          tone: 'success',
+          title: 'playback:readiness.fixStarted',
+          descriptionText: queued.detail,
+        });
+      },
+      onError: (error) => showFailure(error, 'queueDeviceSync'),
     },
-    onError: (error) => showFailure(error, 'queueDeviceSync'),
-  });
-  const update = useMutation({
-    mutationFn: async (deviceIds: number[]) => {
-      const outcomes = await sendToHeadsets(
-        headsets.filter((h) => deviceIds.includes(h.id)),
-        'CMD.UPDATE',
-      );
-      const refused = outcomes.filter((o) => 'refusal' in o).length;
-      if (refused > 0) throw new Error(`${refused} update commands refused`);
-      return deviceIds;
-    },
+  );
+  const update = useUpdateFix(headsets, {
     onSuccess: (deviceIds) => {
       markFixing(deviceIds, 'update');
       toasts.show({ tone: 'success', title: 'playback:readiness.fixStarted' });

@@ -7,8 +7,8 @@ import {
   summariseReceipts,
 } from '@portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { $api } from '../../lib/api.ts';
 import { toasts } from '../../lib/toasts.ts';
+import { receiptsQuery } from './playbackQueries.ts';
 import {
   type PlaybackSession,
   type PlayingContent,
@@ -52,9 +52,7 @@ export function useReceipts(session: PlaybackSession) {
   const commandIds = Object.values(session.commands);
   const contentUuid = sessionContent(session)?.uuid ?? '';
   const query = useQuery({
-    ...$api.queryOptions('post', '/api/v3/mdm/devices/command-receipts/', {
-      body: { commands: commandIds.length > 0 ? commandIds : [1] },
-    }),
+    ...receiptsQuery(commandIds),
     enabled: commandIds.length > 0,
     refetchInterval: (current) => {
       const results = current.state.data?.results ?? [];
