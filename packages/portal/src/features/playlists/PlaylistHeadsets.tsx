@@ -60,6 +60,8 @@ export function PlaylistHeadsets({ playlist }: { playlist: ConfigurationDetail }
   const { t, i18n } = useTranslation('playlists');
   const [picking, setPicking] = useState(false);
   const [deactivating, setDeactivating] = useState(false);
+  // The question names the headsets as they were when it was asked: the cache takes the change before it closes.
+  const [askedFor, setAskedFor] = useState(0);
   const active = playlist.sdmDevices.length > 0;
   const headsets = useQuery({
     ...headsetsQuery({ configuration: playlist.id }),
@@ -173,7 +175,11 @@ export function PlaylistHeadsets({ playlist }: { playlist: ConfigurationDetail }
           hint={t('headsets.activeHint')}
           checked={active}
           disabled={deactivate.isPending}
-          onCheckedChange={(on) => (on ? setPicking(true) : setDeactivating(true))}
+          onCheckedChange={(on) => {
+            if (on) return setPicking(true);
+            setAskedFor(playlist.sdmDevices.length);
+            setDeactivating(true);
+          }}
         />
         <Dialog.Root open={picking} onOpenChange={setPicking}>
           <Dialog.Trigger asChild>
@@ -188,7 +194,7 @@ export function PlaylistHeadsets({ playlist }: { playlist: ConfigurationDetail }
         onOpenChange={setDeactivating}
         tone="destructive"
         title={t('headsets.deactivate.title', { name: playlist.name })}
-        description={t('headsets.deactivate.description', { count: playlist.sdmDevices.length })}
+        description={t('headsets.deactivate.description', { count: askedFor })}
         confirmLabel={t('headsets.deactivate.confirm')}
         cancelLabel={t('headsets.deactivate.cancel')}
         confirming={deactivate.isPending}
