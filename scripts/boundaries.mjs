@@ -1,5 +1,5 @@
-// The dependency rules of docs/architecture: which package and which portal folder may import what, and no import
-// cycle anywhere in the repository. Kept as data plus one small walker so that the rules read like the architecture page.
+// The dependency rules of the root README ('The house'): which package and which portal folder may import what, and no
+// import cycle anywhere in the repository. Kept as data plus one small walker so that the rules read like that section.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
@@ -101,7 +101,7 @@ const RESOLVED_EXTENSIONS = [
   '/index.js',
 ];
 
-/** The file a relative specifier names, trying TypeScript's extensions (`./a.js` may name `a.ts`); null if none. */
+/** The file a relative specifier names, trying TypeScript's extensions (a specifier's .js may name a .ts); null if none. */
 function resolveRelative(from, specifier) {
   const base = resolve(dirname(from), specifier);
   const candidates = [...RESOLVED_EXTENSIONS.map((ext) => base + ext), base.replace(/\.js$/, '.ts')];
@@ -229,7 +229,11 @@ export function findViolations(rootDir) {
             );
           }
           const targetParts = relative(join(packageDir, 'src'), target).split(sep);
-          const fromLib = relative(join(packageDir, 'src'), file).split(sep)[0] === 'lib';
+          const fromParts = relative(join(packageDir, 'src'), file).split(sep);
+          if (targetParts[0] === 'test' && fromParts[0] !== 'test' && !TEST_FILE.test(file)) {
+            violations.push(`${where}: imports test support '${specifier}' (src/test/ is for tests only)`);
+          }
+          const fromLib = fromParts[0] === 'lib';
           if (name === 'portal' && fromLib && (targetParts[0] === 'features' || targetParts[0] === 'app')) {
             violations.push(
               `${where}: lib/ imports ${targetParts[0]}/ (lib is the shared layer below features and app)`,

@@ -57,6 +57,21 @@ describe('findViolations', () => {
     expect(found).toContainEqual(expect.stringMatching(/lib\/ imports features\//));
   });
 
+  it('lets only tests and test support import a package’s test support (src/test/)', () => {
+    const root = workspace({
+      'packages/api/src/test/fakeServer.ts':
+        "import { client } from '../client';\nimport { a } from './other';",
+      'packages/api/src/upload/multipart.test.ts': "import { fake } from '../test/fakeServer';",
+      'packages/api/src/upload/multipart.ts': "import { fake } from '../test/fakeServer';",
+      'packages/portal/src/features/devices/Page.tsx': "import { testDevice } from '../../test/devices';",
+    });
+    const found = findViolations(root);
+    expect(found).toEqual([
+      expect.stringMatching(/api\/src\/upload\/multipart\.ts: imports test support/),
+      expect.stringMatching(/portal\/src\/features\/devices\/Page\.tsx: imports test support/),
+    ]);
+  });
+
   it('finds require(), createRequire and template-literal imports, also outside src/', () => {
     const root = workspace({
       'packages/ui/src/a.cjs': "const domain = require('@portal/domain');",

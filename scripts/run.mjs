@@ -62,9 +62,11 @@ const checks = [
   ['generated types are fresh', ['run', 'lint:generated']],
   ['lint and format (biome)', ['run', 'lint:biome']],
   ['package boundaries', ['run', 'lint:boundaries']],
+  ['names in READMEs and code comments exist', ['run', 'lint:references']],
   // The portal type-checks and tests against the built @portal/ui, so the build comes first.
   ['build', ['run', 'build']],
   ['@portal/ui package surface (publint, attw)', ['run', 'lint:package']],
+  ['no test code in what @portal/api and @portal/ui would publish', ['run', 'lint:pack']],
   ['types', ['run', 'lint:types']],
   // On PGlite, the embedded engine `npm start` uses, whether TEST_DATABASE_URL is set or not.
   ['unit tests', ['run', 'test:unit'], () => true, pgliteEnv],

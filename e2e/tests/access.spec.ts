@@ -121,6 +121,38 @@ test.describe('with access tokens that live two seconds', () => {
   });
 });
 
+test.describe('with access tokens of five minutes', () => {
+  const server = useIsolatedServer({ ACCESS_TOKEN_TTL_SECONDS: '300' });
+
+  test('a computer whose clock runs 10 minutes ahead renews the token when it is due, not on every call', async ({
+    page,
+  }) => {
+    const refreshes: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/v1/sessions/refresh/')) refreshes.push(r.url());
+    });
+    // By the page's clock every token the server issues has expired five minutes before it arrives.
+    await page.clock.install({ time: Date.now() + 10 * 60_000 });
+    await signInAt(page, server().baseURL, users.lehrer);
+    const navigation = page.getByRole('banner').getByRole('navigation', { name: 'Hauptnavigation' });
+    await navigation.getByRole('link', { name: 'VR-Brillen' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'VR-Brillen' })).toBeVisible();
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+    // users/me, the Mediathek and the headsets were asked for with the token as it came.
+    expect(refreshes).toHaveLength(0);
+
+    // Four and a half minutes after it arrived the token is due (30 s before its five minutes end): the list's next
+    // poll renews it, once, and the calls after that carry the new one.
+    await page.clock.fastForward('04:31');
+    await expect.poll(() => refreshes.length).toBe(1);
+    await navigation.getByRole('link', { name: 'Mediathek' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Mediathek' })).toBeVisible();
+    await expect(userMenuButton(page)).toBeVisible();
+    expect(refreshes).toHaveLength(1);
+    await expect(toast(page, 'Sie sind nicht eingeloggt')).toHaveCount(0);
+  });
+});
+
 test('an access token the server refuses is renewed once and the call repeated', async ({ page }) => {
   await signIn(page, users.lehrer);
   const before = await storedTokens(page);

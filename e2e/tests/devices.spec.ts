@@ -20,6 +20,7 @@ interface ListedDevice {
   serialNumber: string;
   guidedMode: boolean;
   isOnline: boolean;
+  muted: boolean;
 }
 
 async function deviceBySerial(
@@ -146,6 +147,52 @@ test('a bulk reboot is asked first, naming the count; the headsets go offline an
   // The list follows without a reload: all ten go offline while they restart, then come back.
   await expect(table.getByRole('row').filter({ hasText: 'Offline' })).toHaveCount(10, { timeout: 20_000 });
   await expect(table.getByRole('row').filter({ hasText: 'Online' })).toHaveCount(10, { timeout: 60_000 });
+});
+
+test('muting the selection is one request for all of them; those too old for it are left out and named', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const lehrer = await bearer(request, users.lehrer);
+  const classSet = async () =>
+    (
+      (await (await request.get('/api/v3/mdm/devices/?search=VR-Brille', { headers: lehrer })).json()) as {
+        results: ListedDevice[];
+      }
+    ).results;
+  await signIn(page, users.lehrer);
+  await page.goto('/dashboard/devices?search=VR-Brille');
+  await expect(page.getByText('10 VR-Brillen')).toBeVisible();
+  await expect(page.getByRole('table').getByRole('row').filter({ hasText: 'Online' })).toHaveCount(10, {
+    timeout: 30_000,
+  });
+  const commandCalls: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/mdm\/devices\/.*command/.test(r.url()))
+      commandCalls.push(new URL(r.url()).pathname);
+  });
+
+  await page.getByRole('checkbox', { name: 'Alle VR-Brillen dieser Seite auswählen' }).check();
+  const actions = page.getByRole('group', { name: 'Befehle für die ausgewählten VR-Brillen' });
+  await actions.getByRole('button', { name: 'Stummschalten' }).click();
+  await expect(toast(page, 'Befehl gesendet')).toContainText(
+    '„Stummschalten“ an 7 VR-Brillen gesendet. ' +
+      'Ausgelassen, weil ihre Software zu alt ist (benötigt 4.9.4): VR-Brille 25, VR-Brille 27, VR-Brille 28.',
+  );
+  expect(commandCalls).toEqual(['/api/v3/mdm/devices/command-queue/']);
+  const muted = () => classSet().then((all) => all.filter((d) => d.muted).map((d) => d.name));
+  const mutedNames = ['21', '22', '23', '24', '26', '29', '30'].map((n) => `VR-Brille ${n}`);
+  await expect.poll(muted, { timeout: 20_000 }).toEqual(mutedNames);
+
+  // Their sound back, as the other specs expect the class set: CMD.MUTE toggles.
+  const ids = (await classSet()).filter((d) => d.muted).map((d) => d.id);
+  const unmute = await request.post('/api/v3/mdm/devices/command-queue/', {
+    headers: lehrer,
+    data: { devices: ids, command: 'CMD.MUTE', extras: {} },
+  });
+  expect(unmute.status()).toBe(200);
+  await expect.poll(muted, { timeout: 20_000 }).toEqual([]);
 });
 
 test('guided mode is switched and the headset reports it', async ({ page, request }) => {

@@ -15,7 +15,7 @@ async function keepOneCssFile(dir: string): Promise<void> {
 export default defineConfig({
   // One module per component (not one big file) so an app's bundler can move a component it loads
   // lazily, such as TermsDialog with Radix Dialog, out of its entry chunk.
-  entry: ['src/index.ts', 'src/*/*.tsx', '!src/**/*.stories.tsx'],
+  entry: ['src/index.ts', 'src/*/*.tsx', '!src/**/*.stories.tsx', '!src/**/*.test.tsx'],
   format: ['esm'],
   target: 'es2022',
   platform: 'browser',

@@ -69,11 +69,8 @@ export async function sendToHeadsets(
   const answer = await teacher.post('/api/v3/mdm/devices/command-queue/', {
     devices: deviceIds,
     command,
-    extras: {
-      guidedModeState: false,
-      manufacturerModeState: false,
-      ...(contentUuid ? { contentUuid } : {}),
-    },
+    // The modes stay each headset's own, as the portal leaves them.
+    extras: contentUuid ? { contentUuid } : {},
   });
   if (answer.status !== 200) return { commandIds: [], refused: [`${answer.status} ${answer.body}`] };
   const { results } = JSON.parse(answer.body) as Schemas['DeviceCommandOutcomes'];

@@ -347,7 +347,9 @@ export interface paths {
      *     - An address that is a member already answers 409 `alreadyMember`.
      *
      *     New members are not administrators; `updateMembership` makes them one. Each organisation sends at most 50
-     *     invitations an hour (`INVITATIONS_MAX_PER_HOUR`), then 429 `invitationsThrottled`. When the mail cannot be
+     *     invitations an hour (`INVITATIONS_MAX_PER_HOUR`), then 429 `invitationsThrottled`; who may not invite hears 403
+     *     or 404 first, never of the budget. The address is checked by the one `Email` rule before anything is stored or
+     *     mailed (400 on `email`). When the mail cannot be
      *     sent (the mail server fails, or the portal's address `PUBLIC_URL` is not configured and the request is not
      *     from this machine) the answer is 503 `mailNotSent` and no invitation is kept.
      */
@@ -1451,19 +1453,24 @@ export interface paths {
     put?: never;
     /**
      * Send one command to several headsets at once
-     * @description The class-set form of `sendDeviceCommand` (issue 14): the portal's 'Starten', 'Pause', 'Stopp' and 'Erneut
-     *     versuchen' send one request for the whole selection (ids, as the sync queues take them) instead of one call per
-     *     headset, so that starting on 30 headsets costs the server one transaction, not 30 (issue 14, item 7). Each
-     *     headset gets its own command; its poll is woken as with `sendDeviceCommand`. Design decision: spec §7 names the
-     *     per-serial call, which stays for a single headset's controls (device detail page); the architecture page's data
-     *     flow of one click names this one.
+     * @description The class-set form of `sendDeviceCommand` (issue 14): every command of the portal to more than one headset (the
+     *     playback's 'Starten', 'Pause', 'Stopp' and 'Erneut versuchen', the fleet page's commands for a selection) is one
+     *     request for the whole selection (ids, as the sync queues take them) instead of one call per headset, so that
+     *     starting on 30 headsets costs the server one transaction, not 30 (issue 14, item 7). Each headset gets its own
+     *     command; its poll is woken as with `sendDeviceCommand`. Design decision: spec §7 names the per-serial call, which
+     *     stays for a single headset's controls (device detail page).
      *
      *     Checks, in `sendDeviceCommand`'s order. What holds for the request as a whole refuses it as a whole, nothing is
      *     queued:
-     *     - the body (400 from the schema);
+     *     - the body (400 from the schema; the extras by the same rules as `sendDeviceCommand`, e.g. `extras.packageName`);
      *     - every id is a headset of the caller's organisations (400 on `devices` naming the others, as the sync queues);
      *     - the extras fit the command and the content is one the caller may see, of the command's type, a video with its
-     *       file, usable by every listed headset's organisation (400 on the field, the texts of `sendDeviceCommand`).
+     *       file, usable by every listed headset's organisation (400 on the field, the texts of `sendDeviceCommand`); a
+     *       mode switch names its mode (CMD.SET.GUIDED.MODE `extras.guidedModeState`, CMD.SET.MANUFACTURER.MODE
+     *       `extras.manufacturerModeState`: 400 on the field).
+     *     The modes are each headset's own: a mode the extras leave out is queued as that headset reported it last
+     *     (`Device.guidedMode`, `Device.manufacturerMode`), so the queued commands carry both, as `sendDeviceCommand`'s
+     *     do, and a command to a class set never switches a mode by accident.
      *     What is a headset's own state of the moment refuses that headset only, the others' commands are queued in the
      *     same transaction: its software lacks the command's version gate (`softwareTooOld`), it is offline for a
      *     playback command (`deviceOffline`), 100 commands wait for it already (`tooManyOpenCommands`). Each result names
@@ -1493,7 +1500,9 @@ export interface paths {
      *     (playback on a class set) goes out as one `queueDeviceCommand`.
      *
      *     Checks, in this order:
-     *     - the command is one of the 13 and `extras` holds only known fields (400 from the schema);
+     *     - the command is one of the 13 and `extras` holds only known fields, each of its form (400 from the schema on the
+     *       dotted field, e.g. `extras.packageName`: a package name by the content items' Android package-name rule, a
+     *       content uuid of 36 characters);
      *     - the headset belongs to one of the caller's organisations (404 otherwise, also for unknown serials);
      *     - the extras fit the command (400 on the field): CMD.START.APP needs `extras.packageName` or
      *       `extras.contentUuid`; CMD.START.VIDEO and CMD.START.WEBAPP need `extras.contentUuid`; every other command
@@ -1611,8 +1620,11 @@ export interface paths {
      * @description The headset sends the code the administrator got from `enrolDevice` (case and hyphens do not matter) with its
      *     own serial number. A valid code is used up and answers the device token, shown only here; the server stores its
      *     hash. Any previous token of the headset stops working. An unknown, used or expired code, or one issued for
-     *     another serial number, answers 400 with the same message. After 20 invalid codes from one client address within
-     *     15 minutes every further try answers 429 `enrolThrottled` until the window ends.
+     *     another serial number, answers 400 with the same message. Invalid codes are counted per code and per client
+     *     address, 20 within 15 minutes each: after 20 at one headset's code (from any addresses; an unknown serial number
+     *     alike) that code is not checked until the 15 minutes are over or a new code is issued, and every try answers 429
+     *     `enrolThrottled`, the right code too; after 20 from one address its further invalid codes answer 429
+     *     `enrolThrottled`, but a valid code from there still pairs (a class set behind one NAT address).
      */
     post: operations['enrolHeadset'];
     delete?: never;
@@ -1909,11 +1921,15 @@ export interface components {
       detail: string;
     };
     /**
-     * @description Email address (spec §5): a local part of letters, digits and `. _ % + -`, an `@`, a domain and a top-level part of
-     *     two or more letters; the domain is dot-separated labels of letters, digits and hyphens (no empty label, so
-     *     `a@b..de` is refused). The spec's second, stricter pattern limits the ending to 2–24 letters:
-     *     `^[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,24}$`; both are `EMAIL_PATTERN_SOURCE` and
-     *     `EMAIL_PATTERN_STRICT_TLD_SOURCE` of @portal/domain, which applies both; the contract applies the first.
+     * @description Email address (spec §5), the one rule of every address in requests and answers: a local part of letters, digits
+     *     and `. _ % + -` (at most 64 characters, no dot at its start, at its end or next to another dot), an `@`, and a
+     *     domain of dot-separated labels (1–63 letters, digits and hyphens, starting and ending with a letter or digit)
+     *     ending in a top-level part of 2 to 63 letters; at most 254 characters in all. So `a@b..de`, `a@-b.example` and
+     *     `.a@b.de` are refused: a mail system would not take them. The spec's second, stricter pattern limits the ending
+     *     to 2–24 letters:
+     *     `^(?=[^@]{1,64}@)[A-Za-z0-9_%+-]+(?:\.[A-Za-z0-9_%+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}$`;
+     *     both are `EMAIL_PATTERN_SOURCE` and `EMAIL_PATTERN_STRICT_TLD_SOURCE` of @portal/domain (`isValidEmail`),
+     *     which applies both; the contract applies the first, the server checks it before it stores or mails anything.
      * @example lehrer@schule.example
      */
     Email: string;
@@ -1943,8 +1959,7 @@ export interface components {
     /** @description The part of a user shown inside memberships. */
     UserSummary: {
       id: number;
-      /** Format: email */
-      email: string;
+      email: components['schemas']['Email'];
       firstName: string;
       lastName: string;
     };
@@ -1985,8 +2000,7 @@ export interface components {
     };
     User: {
       id: number;
-      /** Format: email */
-      email: string;
+      email: components['schemas']['Email'];
       firstName: string;
       lastName: string;
       /** @description The user has accepted the current version of the terms of use; false shows the terms dialog. */
@@ -2022,7 +2036,9 @@ export interface components {
      *     A password change sends `password` together with `currentPassword`.
      */
     UpdateUserRequest: {
+      /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       firstName?: string;
+      /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       lastName?: string;
       email?: components['schemas']['Email'];
       /**
@@ -2092,7 +2108,7 @@ export interface components {
       privacyPolicyFile?: string | null;
     };
     UpdateOrganisationRequest: {
-      /** @description New name; must contain a non-blank character. */
+      /** @description New name. Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       name: string;
     };
     UpdateMembershipRequest: {
@@ -2101,8 +2117,7 @@ export interface components {
     /** @description An open invitation of a person without an account, as the settings page lists it. */
     Invitation: {
       id: number;
-      /** Format: email */
-      email: string;
+      email: components['schemas']['Email'];
       /**
        * Format: date-time
        * @description When the invitation (or its newest link) was sent.
@@ -2131,8 +2146,7 @@ export interface components {
           membership: components['schemas']['Membership'];
         };
     InvitationDetails: {
-      /** Format: email */
-      email: string;
+      email: components['schemas']['Email'];
       organisation: components['schemas']['OrganisationSummary'];
       /** @description Name of the administrator who invited; null when that account is gone. */
       invitedBy: {
@@ -2148,15 +2162,14 @@ export interface components {
       /** @description The one-time token of the invitation link. */
       token: string;
       password?: components['schemas']['NewPassword'];
+      /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       firstName?: string;
+      /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       lastName?: string;
     };
     AcceptedInvitation: {
-      /**
-       * Format: email
-       * @description The address to sign in with.
-       */
-      email: string;
+      /** @description The address to sign in with. */
+      email: components['schemas']['Email'];
       organisation: components['schemas']['OrganisationSummary'];
       /** @description The address had an account already (it signs in with its own password). */
       accountExisted: boolean;
@@ -2321,7 +2334,7 @@ export interface components {
       serialNumber: string;
       /** @description Id from listDeviceTypes. */
       deviceTypeId: number;
-      /** @description Default: the organisation's next code name (spec §9), then 'VR-Brille 21', … . */
+      /** @description Default: the organisation's next code name (spec §9), then 'VR-Brille 21', … . Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       name?: string;
       /** @description One of the organisations the caller administers; default the first of them. */
       organisationId?: number;
@@ -2449,6 +2462,7 @@ export interface components {
       updatedAt: string;
     };
     DeviceGroupWrite: {
+      /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       name: string;
       /** @description Ids of headsets of the group's organisation. */
       devices: number[];
@@ -2483,7 +2497,7 @@ export interface components {
       data?: {
         user?: {
           id?: number;
-          email?: string;
+          email?: components['schemas']['Email'];
           display?: string;
         };
         flows?: {
@@ -2501,7 +2515,10 @@ export interface components {
       /** @enum {string} */
       process: 'login';
       /**
-       * @description Where the browser returns after the provider; must be on the portal's own origin.
+       * @description Where the browser returns after the provider: a path of the portal, root-relative or absolute on exactly its
+       *     origin, kept with its query and fragment. Anything that could lead elsewhere is a 400: another origin or a
+       *     scheme, `//` or `/\` at the start, a backslash, blanks or control characters, or a path that becomes such
+       *     after dot segments are resolved or after percent-decoding (`/..//x`, `/%2F/x`).
        * @example /oidc-antares
        */
       callback_url: string;
@@ -2538,15 +2555,21 @@ export interface components {
       | 'CMD.SET.MANUFACTURER.MODE';
     /**
      * @description Extra data of a command (spec §7). `guidedModeState` and `manufacturerModeState` are always sent and are applied by
-     *     CMD.SET.GUIDED.MODE and CMD.SET.MANUFACTURER.MODE; other commands ignore them.
+     *     CMD.SET.GUIDED.MODE and CMD.SET.MANUFACTURER.MODE; other commands ignore them. Every string is bounded and
+     *     checked like the content it stands for; a headset gets the extras as they were accepted.
      */
     CommandExtras: {
       /**
        * Format: uuid
-       * @description Content to start (CMD.START.APP / .VIDEO / .WEBAPP).
+       * @description Content to start (CMD.START.APP / .VIDEO / .WEBAPP): its `uuid`, in the 36-character form the content lists
+       *     show (the `urn:uuid:` form the uuid format also allows is refused).
        */
       contentUuid?: string;
-      /** @description Android package to start (CMD.START.APP). */
+      /**
+       * @description Android package to start (CMD.START.APP), held to the rule of a content item's `packageName`
+       *     (`PACKAGE_NAME_PATTERN_SOURCE` of @portal/domain): dot-separated parts of a letter and then letters, digits
+       *     or underscores, so no blank, quote, semicolon, slash or option reaches the headset.
+       */
       packageName?: string;
       /** @description Geführter Modus on (true) or off (false). */
       guidedModeState: boolean;
@@ -2557,7 +2580,25 @@ export interface components {
       /** @description Ids of headsets of the caller's organisations; each gets the command. */
       devices: number[];
       command: components['schemas']['CommandName'];
-      extras: components['schemas']['CommandExtras'];
+      extras: components['schemas']['QueuedCommandExtras'];
+    };
+    /**
+     * @description The extras of `queueDeviceCommand`: those of `CommandExtras`, but the modes are optional. A mode left out is each
+     *     headset's own as it reported it last; CMD.SET.GUIDED.MODE needs `guidedModeState` and CMD.SET.MANUFACTURER.MODE
+     *     `manufacturerModeState`.
+     */
+    QueuedCommandExtras: {
+      /**
+       * Format: uuid
+       * @description Content to start (CMD.START.APP / .VIDEO / .WEBAPP).
+       */
+      contentUuid?: string;
+      /** @description Android package to start (CMD.START.APP). */
+      packageName?: string;
+      /** @description Geführter Modus on (true) or off (false); left out, each headset's own. */
+      guidedModeState?: boolean;
+      /** @description Herstellermodus on (true) or off (false); left out, each headset's own. */
+      manufacturerModeState?: boolean;
     };
     /** @description What became of one headset's command: queued (`command`) or refused (`refusal`); the other is null. */
     DeviceCommandOutcome: {
@@ -2731,14 +2772,18 @@ export interface components {
       created_at: string;
     };
     OperatingSystemCreate: {
+      /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       name: string;
+      /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       version: string;
       deviceTypeId?: number | null;
       releaseNotes?: string;
     };
     /** @description All fields optional (PATCH). */
     OperatingSystemUpdate: {
+      /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       name?: string;
+      /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       version?: string;
       deviceTypeId?: number | null;
       releaseNotes?: string;
@@ -2894,6 +2939,7 @@ export interface components {
     };
     /** @description Fields of create (POST) and replace (PUT), as spec §7 lists them. */
     ConfigurationWrite: {
+      /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       name: string;
       /** @description Owner organisation; must be one of the caller's. */
       ownerId: number;
@@ -2916,6 +2962,7 @@ export interface components {
       containsContent: boolean;
     };
     DuplicateConfigurationRequest: {
+      /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       copyName: string;
     };
     ActivateConfigurationRequest: {
@@ -2930,6 +2977,7 @@ export interface components {
     };
     /** @description Fields of a partial update (PATCH); only the name so far. */
     ConfigurationPatch: {
+      /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       name?: string;
     };
     ConfigurationMoveRequest: {
@@ -2950,6 +2998,7 @@ export interface components {
      *     `url` required for web apps.
      */
     ContentCreate: {
+      /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       title: string;
       description?: string;
       contentType: components['schemas']['ContentType'];
@@ -2977,6 +3026,7 @@ export interface components {
     };
     /** @description Fields of a content item to change (PATCH, all optional; same rules as `ContentCreate`). */
     ContentUpdate: {
+      /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       title?: string;
       description?: string;
       contentType?: components['schemas']['ContentType'];
@@ -3886,6 +3936,12 @@ export interface operations {
         state?: string;
         error?: string;
         iss?: string;
+        /** @description Sent by the provider with `error` (RFC 6749); not shown, the portal words the error itself. */
+        error_description?: string;
+        /** @description Sent by some providers with `error` (RFC 6749); ignored. */
+        error_uri?: string;
+        /** @description Sent by providers with OpenID Connect session management (Keycloak and others); ignored. */
+        session_state?: string;
       };
       header?: never;
       path?: never;

@@ -189,6 +189,12 @@ export {
   usableStorageGb,
 } from './storage.ts';
 export {
+  hasVisibleCharacter,
+  isolateBidi,
+  stripBidiControls,
+} from './text.ts';
+export {
+  EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
   EMAIL_PATTERN_SOURCE,
   EMAIL_PATTERN_STRICT_TLD,
@@ -198,8 +204,12 @@ export {
   isResourceUrl,
   isValidEmail,
   isValidFileName,
+  isValidPackageName,
   isValidPassword,
   normaliseEmail,
+  PACKAGE_NAME_MAX_LENGTH,
+  PACKAGE_NAME_PATTERN,
+  PACKAGE_NAME_PATTERN_SOURCE,
   PASSWORD_MIN_LENGTH,
   PASSWORD_PATTERN,
   PASSWORD_PATTERN_SOURCE,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
   EMAIL_PATTERN_SOURCE,
   EMAIL_PATTERN_STRICT_TLD_SOURCE,
@@ -7,7 +8,10 @@ import {
   isResourceUrl,
   isValidEmail,
   isValidFileName,
+  isValidPackageName,
   isValidPassword,
+  PACKAGE_NAME_MAX_LENGTH,
+  PACKAGE_NAME_PATTERN_SOURCE,
   PASSWORD_PATTERN_SOURCE,
   passwordRuleViolations,
   RESOURCE_URL_PATTERN_SOURCE,
@@ -40,11 +44,35 @@ describe('isValidEmail', () => {
     'lehrä@schule.de',
     ' lehrer@schule.de',
     'lehrer@schule.de ',
+    // What a mail system refuses (issue 20): hyphens at a label's ends, dots at the local part's ends or doubled.
+    'a@-b.example',
+    'a@b-.example',
+    'a@schule.-b.example',
+    '.a@schule.example',
+    'a.@schule.example',
+    'a..b@schule.example',
+    'a@schule.de.',
   ])('refuses %j', (email) => {
     expect(isValidEmail(email)).toBe(false);
   });
 
-  it('limits the TLD to 24 letters only with the strict pattern', () => {
+  it('holds local part, domain labels and the whole address to what mail and DNS accept', () => {
+    const local = (n: number) => 'l'.repeat(n);
+    const label = (n: number) => 'd'.repeat(n);
+    expect(isValidEmail(`${local(64)}@schule.example`)).toBe(true);
+    expect(isValidEmail(`${local(65)}@schule.example`)).toBe(false);
+    expect(isValidEmail(`a@${label(63)}.example`)).toBe(true);
+    expect(isValidEmail(`a@${label(64)}.example`)).toBe(false);
+    expect(isValidEmail(`a@b.${'x'.repeat(63)}`)).toBe(true);
+    expect(isValidEmail(`a@b.${'x'.repeat(64)}`)).toBe(false);
+    const longest = `${local(64)}@${label(63)}.${label(63)}.${label(53)}.example`;
+    expect(longest).toHaveLength(EMAIL_MAX_LENGTH);
+    expect(isValidEmail(longest)).toBe(true);
+    expect(isValidEmail(`${local(64)}@${label(63)}.${label(63)}.${label(54)}.example`)).toBe(false);
+    expect(isValidEmail(`${local(64)}@d${'.d'.repeat(90)}.example`)).toBe(true);
+  });
+
+  it('limits the top-level part to 24 letters only with the strict pattern', () => {
     const long = `a@b.${'x'.repeat(25)}`;
     const max = `a@b.${'x'.repeat(24)}`;
     expect(isValidEmail(long)).toBe(true);
@@ -60,6 +88,7 @@ describe('isValidEmail', () => {
       EMAIL_PATTERN_STRICT_TLD_SOURCE,
       PASSWORD_PATTERN_SOURCE,
       FILE_NAME_PATTERN_SOURCE,
+      PACKAGE_NAME_PATTERN_SOURCE,
     ]) {
       expect(source.startsWith('^')).toBe(true);
       expect(source.endsWith('$')).toBe(true);
@@ -129,5 +158,37 @@ describe('isResourceUrl (profile image, terms document)', () => {
     const pattern = new RegExp(RESOURCE_URL_PATTERN_SOURCE);
     expect(pattern.test('/media/x.png')).toBe(true);
     expect(pattern.test('//fremd.example/x.png')).toBe(false);
+  });
+});
+
+describe('isValidPackageName (content items and CMD.START.APP)', () => {
+  it.each([
+    'de.example.vrlab',
+    'com.Example_1.vr_lab2',
+    'a.b',
+    `de.${'a'.repeat(PACKAGE_NAME_MAX_LENGTH - 3)}`,
+  ])('accepts %s', (name) => {
+    expect(isValidPackageName(name)).toBe(true);
+  });
+
+  it.each([
+    '',
+    'vrlab',
+    'com.x; reboot',
+    '$(reboot)',
+    '-n com.evil/.Main --es url javascript:alert(1)',
+    'com.evil/.Main',
+    'de..example',
+    '.de.example',
+    'de.example.',
+    '1de.example',
+    'de.1example',
+    'de.ex-ample',
+    'dé.example',
+    ' de.example',
+    'de.example\n',
+    `de.${'a'.repeat(PACKAGE_NAME_MAX_LENGTH - 2)}`,
+  ])('refuses %j', (name) => {
+    expect(isValidPackageName(name)).toBe(false);
   });
 });

@@ -5,10 +5,22 @@
  * JSON Schema validator accepts them.
  */
 
-/** Local part: letters, digits and . _ % + -; an @; dot-separated domain labels; a TLD of 2+ letters. */
-export const EMAIL_PATTERN_SOURCE = '^[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9-]+\\.)+[A-Za-z]{2,}$';
-/** Same as {@link EMAIL_PATTERN_SOURCE}, but the TLD must have 2 to 24 letters (spec §5, second pattern). */
-export const EMAIL_PATTERN_STRICT_TLD_SOURCE = '^[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9-]+\\.)+[A-Za-z]{2,24}$';
+/**
+ * The one rule for e-mail addresses (spec §5): what a request may give is what an answer may carry and what a mail
+ * system takes, so nothing is stored or mailed that the contract's answers could not name. Spec §5's local part of
+ * letters, digits and `. _ % + -`, an `@`, dot-separated domain labels and a top-level part of 2 or more letters,
+ * held to what mail and DNS accept:
+ * - the local part has at most 64 characters and no dot at its start, at its end or next to another dot;
+ * - a domain label has 1 to 63 letters, digits and hyphens, and starts and ends with a letter or digit;
+ * - the whole address has at most {@link EMAIL_MAX_LENGTH} characters (checked beside the pattern).
+ */
+export const EMAIL_PATTERN_SOURCE =
+  '^(?=[^@]{1,64}@)[A-Za-z0-9_%+-]+(?:\\.[A-Za-z0-9_%+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}$';
+/** Same as {@link EMAIL_PATTERN_SOURCE}, but the top-level part must have 2 to 24 letters (spec §5, second pattern). */
+export const EMAIL_PATTERN_STRICT_TLD_SOURCE =
+  '^(?=[^@]{1,64}@)[A-Za-z0-9_%+-]+(?:\\.[A-Za-z0-9_%+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,24}$';
+/** The longest address a mail system takes (RFC 5321: a path of 256 octets less its angle brackets). */
+export const EMAIL_MAX_LENGTH = 254;
 
 export const EMAIL_PATTERN = new RegExp(EMAIL_PATTERN_SOURCE);
 export const EMAIL_PATTERN_STRICT_TLD = new RegExp(EMAIL_PATTERN_STRICT_TLD_SOURCE);
@@ -16,8 +28,10 @@ export const EMAIL_PATTERN_STRICT_TLD = new RegExp(EMAIL_PATTERN_STRICT_TLD_SOUR
 /**
  * The value is tested as given (no trimming) so that portal, contract and server agree on every input.
  * @example isValidEmail('lehrer@schule.example') // true
+ * @example isValidEmail('a@-b.example') // false: a domain label starts with a hyphen
  */
 export function isValidEmail(value: string, options: { strictTld?: boolean } = {}): boolean {
+  if (value.length > EMAIL_MAX_LENGTH) return false;
   return (options.strictTld ? EMAIL_PATTERN_STRICT_TLD : EMAIL_PATTERN).test(value);
 }
 
@@ -89,4 +103,22 @@ export function isResourceUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * An Android package name (application id): two or more dot-separated parts, each a letter followed by letters,
+ * digits or underscores. Content items (apps) carry one, and `CMD.START.APP` may name one instead of the item: both
+ * are checked by this rule, so no blank, quote, semicolon, slash or option (`-n …`) reaches a headset.
+ */
+export const PACKAGE_NAME_PATTERN_SOURCE = '^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$';
+export const PACKAGE_NAME_PATTERN = new RegExp(PACKAGE_NAME_PATTERN_SOURCE);
+/** Android allows longer ones in theory; stores and tools stop at 255. */
+export const PACKAGE_NAME_MAX_LENGTH = 255;
+
+/**
+ * @example isValidPackageName('de.example.vrlab') // true
+ * @example isValidPackageName('com.x; reboot') // false
+ */
+export function isValidPackageName(value: string): boolean {
+  return value.length <= PACKAGE_NAME_MAX_LENGTH && PACKAGE_NAME_PATTERN.test(value);
 }

@@ -3,9 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import {
+  EMAIL_MAX_LENGTH,
   EMAIL_PATTERN_SOURCE,
   EMAIL_PATTERN_STRICT_TLD_SOURCE,
   FILE_NAME_PATTERN_SOURCE,
+  PACKAGE_NAME_MAX_LENGTH,
+  PACKAGE_NAME_PATTERN_SOURCE,
   PORTAL_LANGUAGES,
 } from '@portal/domain';
 import { eq } from 'drizzle-orm';
@@ -152,6 +155,9 @@ describe('routes from the contract', () => {
 describe('the contract and @portal/domain', () => {
   interface Schema {
     pattern?: string;
+    maxLength?: number;
+    format?: string;
+    $ref?: string;
     description?: string;
     properties?: Record<string, Schema>;
   }
@@ -167,8 +173,47 @@ describe('the contract and @portal/domain', () => {
 
   it('use the same validation patterns (spec §5)', () => {
     expect(schemas.Email?.pattern).toBe(EMAIL_PATTERN_SOURCE);
+    expect(schemas.Email?.maxLength).toBe(EMAIL_MAX_LENGTH);
     expect(schemas.Email?.description).toContain(`\`${EMAIL_PATTERN_STRICT_TLD_SOURCE}\``);
     expect(schemas.FileName?.pattern).toBe(FILE_NAME_PATTERN_SOURCE);
+  });
+
+  it('hold every package name, of content and of CMD.START.APP, to the one Android rule (issue 20)', () => {
+    const fields = ['ContentCreate', 'ContentUpdate', 'CommandExtras'].map(
+      (name) => schemas[name]?.properties?.packageName,
+    );
+    for (const field of fields) {
+      expect(field).toMatchObject({
+        pattern: PACKAGE_NAME_PATTERN_SOURCE,
+        maxLength: PACKAGE_NAME_MAX_LENGTH,
+      });
+    }
+  });
+
+  it('name an address in every answer by the rule requests are checked by, so whatever is accepted can be answered', () => {
+    const addressFields: string[] = [];
+    const visit = (schema: unknown, path: string): void => {
+      if (!schema || typeof schema !== 'object') return;
+      for (const [key, value] of Object.entries(schema)) {
+        const here = `${path}.${key}`;
+        const field = value as Schema;
+        if (/^(email|username)$/.test(key) && field && typeof field === 'object' && !Array.isArray(field)) {
+          addressFields.push(here);
+          expect(field.$ref, here).toBe('#/components/schemas/Email');
+          expect(field.format, here).toBeUndefined();
+        }
+        visit(value, here);
+      }
+    };
+    visit(contract.components, 'components');
+    visit(contract.paths, 'paths');
+    expect(addressFields).toEqual(
+      expect.arrayContaining([
+        'components.schemas.User.properties.email',
+        'components.schemas.Invitation.properties.email',
+        'components.schemas.InviteMemberRequest.properties.email',
+      ]),
+    );
   });
 
   it('refuse an address with an empty domain label', async () => {

@@ -1,30 +1,30 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { type MediaConfig, readConfig, type ServerConfig } from './config.ts';
-import { loadContract, prepareContract } from './contract.ts';
+import { allowedMethodsOf, loadContract, prepareContract } from './contract.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed.ts';
-import { errorHandler, NotFound } from './errors.ts';
+import { errorHandler, MethodNotAllowed, NotFound } from './errors.ts';
 import { registerAuth } from './http/auth.ts';
 import {
   registerBodyParsers,
   registerMediaTypeGuard,
-  registerNulGuard,
   registerRequiredBodyGuard,
+  registerUnstorableTextGuard,
   skipStreamedBodyValidation,
 } from './http/bodies.ts';
 import { registerDevOidcProvider } from './http/devOidcProvider.ts';
 import { registerDevOutbox } from './http/devOutbox.ts';
+import { clientErrors, frameworkErrors } from './http/frameworkErrors.ts';
 import { registerMediaFiles } from './http/mediaFiles.ts';
 import { routeFor } from './http/operation.ts';
 import { hasPortalBuild, registerPortal, sendSpaIndex, wantsSpa } from './http/portal.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
+import { refuseUnknownQueryParameters, registerValidation } from './http/validation.ts';
 import { registerAdmissionLanes } from './infra/admission.ts';
 import { type Mailer, outboxMailer, smtpMailer } from './infra/mail.ts';
 import { S3MediaStorage } from './infra/s3Storage.ts';
@@ -52,17 +52,6 @@ import { BYTES_PER_MBIT } from './simulator/model.ts';
  */
 
 export const ASSETS_DIR = fileURLToPath(new URL('../assets', import.meta.url));
-
-function createValidators() {
-  const base = { strict: false, allErrors: true, useDefaults: true, removeAdditional: false } as const;
-  // Bodies are checked strictly: a number where a string belongs is a client error, not something to coerce.
-  const body = new Ajv2020({ ...base, coerceTypes: false });
-  // Query strings and paths arrive as text and must be coerced to the contract's types.
-  const text = new Ajv2020({ ...base, coerceTypes: 'array' });
-  addFormats.default(body);
-  addFormats.default(text);
-  return { body, text };
-}
 
 function createMediaStorage(config: MediaConfig): MediaStorage {
   if (config.s3) return new S3MediaStorage(config.s3);
@@ -93,18 +82,18 @@ function registerHeadsetLifecycle(app: FastifyInstance, { db, headsetEvents }: S
 /** The Fastify app from the contract: routes, validation, auth, error shapes, media files, portal. */
 async function buildApp(config: ServerConfig, services: Services): Promise<FastifyInstance> {
   const { trustProxy } = config;
+  const { specification, operations } = prepareContract(loadContract());
+  const allowedMethods = allowedMethodsOf(operations);
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // Fastify takes a hop count at run time, but its types leave it out: the same rule as a function.
     trustProxy:
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+    // What Fastify and Node refuse before any route runs answers in the contract's error body too.
+    frameworkErrors,
+    clientErrorHandler: clientErrors(allowedMethods),
   });
-  const validators = createValidators();
-  app.setValidatorCompiler(({ schema, httpPart }) => {
-    // The plugin sets one shared $id on every schema it rewrites; ids would clash and only '#/…' refs are used.
-    const { $id: _id, ...rest } = schema as Record<string, unknown>;
-    return (httpPart === 'body' ? validators.body : validators.text).compile(rest);
-  });
+  registerValidation(app);
   registerBodyParsers(app);
   app.setErrorHandler(errorHandler);
   await registerSecurityHeaders(app, {
@@ -114,15 +103,15 @@ async function buildApp(config: ServerConfig, services: Services): Promise<Fasti
     connectSources: config.cspConnectSources,
   });
 
-  const { specification } = prepareContract(loadContract());
   // Before every hook that may use the database: each request's database work queues in its lane.
   registerAdmissionLanes(app, services.db);
   registerMediaTypeGuard(app);
   registerAuth(app, services);
   registerHeadsetLifecycle(app, services);
-  registerNulGuard(app);
+  registerUnstorableTextGuard(app);
   registerRequiredBodyGuard(app);
   skipStreamedBodyValidation(app);
+  refuseUnknownQueryParameters(app);
   await app.register(openapiGlue, {
     specification,
     operationResolver: (operationId) => routeFor(operationId, OPERATIONS, services),
@@ -148,6 +137,9 @@ async function buildApp(config: ServerConfig, services: Services): Promise<Fasti
 
   app.setNotFoundHandler((request, reply) => {
     if (portal && wantsSpa(request)) return sendSpaIndex(reply);
+    // A path of the contract asked with a method it does not have: 405 naming the ones it has.
+    const allowed = allowedMethods(request.url);
+    if (allowed.length > 0 && !allowed.includes(request.method)) throw new MethodNotAllowed(allowed);
     throw new NotFound(MESSAGES.request.notFound);
   });
   return app;

@@ -107,3 +107,38 @@ export function prepareContract(contract: OpenApiDocument): {
   delete specification.security;
   return { specification, operations };
 }
+
+/** The order in which `Allow` lists methods. */
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/**
+ * The methods the contract gives a concrete request path (`/api/v2/cms/content/7/` → GET, HEAD, PATCH, DELETE), for
+ * the 405 of a known path asked with another method; empty for a path the contract does not know. HEAD comes with
+ * every GET (the server answers it). A path parameter matches any one segment, as the router does.
+ */
+export function allowedMethodsOf(operations: readonly ContractOperation[]): (path: string) => string[] {
+  const literal = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+  const routes = new Map<string, { pattern: RegExp; methods: Set<string> }>();
+  for (const { path, method } of operations) {
+    const route = routes.get(path) ?? {
+      pattern: new RegExp(
+        `^${path
+          .split(/\{\w+\}/)
+          .map(literal)
+          .join('[^/]+')}$`,
+      ),
+      methods: new Set<string>(),
+    };
+    route.methods.add(method);
+    if (method === 'GET') route.methods.add('HEAD');
+    routes.set(path, route);
+  }
+  return (requestPath) => {
+    const path = requestPath.split('?')[0] ?? '';
+    const methods = new Set<string>();
+    for (const route of routes.values()) {
+      if (route.pattern.test(path)) for (const method of route.methods) methods.add(method);
+    }
+    return METHOD_ORDER.filter((method) => methods.has(method));
+  };
+}

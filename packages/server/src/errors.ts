@@ -39,6 +39,16 @@ export interface ErrorReason {
 
 export type FieldErrors = Record<string, string[]>;
 
+/**
+ * Bounds of every error answer (issue 20, item 2): a request full of mistakes gets an answer of fixed size. At most
+ * {@link MAX_FIELD_ERRORS} fields, each name and text clipped, and the whole body within {@link MAX_ERROR_BODY_BYTES}.
+ */
+export const MAX_FIELD_ERRORS = 20;
+export const MAX_ERROR_BODY_BYTES = 16 * 1024;
+const MAX_FIELD_NAME_LENGTH = 100;
+const MAX_MESSAGES_PER_FIELD = 5;
+const MAX_TEXT_LENGTH = 1000;
+
 type ErrorKind =
   | 'invalid'
   | 'invalidFields'
@@ -47,6 +57,7 @@ type ErrorKind =
   | 'notFound'
   | 'conflict'
   | 'tooLarge'
+  | 'methodNotAllowed'
   | 'unsupportedMediaType'
   | 'tooManyAttempts'
   | 'unavailable';
@@ -57,6 +68,7 @@ const STATUS: Record<ErrorKind, number> = {
   notAuthenticated: 401,
   forbidden: 403,
   notFound: 404,
+  methodNotAllowed: 405,
   conflict: 409,
   tooLarge: 413,
   unsupportedMediaType: 415,
@@ -105,6 +117,14 @@ export class Forbidden extends DomainError {
 
 export class NotFound extends DomainError {
   readonly kind = 'notFound';
+}
+
+/** The path exists, but not with this method (405); `Allow` names the methods it has. */
+export class MethodNotAllowed extends DomainError {
+  readonly kind = 'methodNotAllowed';
+  constructor(readonly allowed: readonly string[]) {
+    super(MESSAGES.request.methodNotAllowed(allowed));
+  }
 }
 
 export class Conflict extends DomainError {
@@ -172,6 +192,24 @@ export function hasSqlState(error: unknown, code: string): boolean {
   return findCause(error, withCode) !== undefined;
 }
 
+/** SQLSTATE classes of errors a statement's values cause: data exceptions (22) and integrity violations (23). */
+const VALUE_ERROR_CLASSES = ['22', '23'];
+
+/**
+ * Whether the database refused a statement for one of its values (an invalid JSON text, a number out of range, a
+ * broken constraint) rather than for its own sake or the server's state: such an error is the input's, and a batch
+ * that failed with it may be tried call by call (infra/batches.ts).
+ */
+export function isValueError(error: unknown): boolean {
+  const withSqlState = (candidate: unknown): candidate is { code: string } => {
+    const code =
+      typeof candidate === 'object' && candidate !== null ? Reflect.get(candidate, 'code') : undefined;
+    return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+  };
+  const failed = findCause(error, withSqlState);
+  return failed !== undefined && VALUE_ERROR_CLASSES.includes(failed.code.slice(0, 2));
+}
+
 /**
  * Field errors as a record without prototype: field names may come from the client, and `constructor` or
  * `toString` are names like any other. Repeated fields collect their messages, each once.
@@ -218,6 +256,7 @@ function patternMessage(field: string): string {
   if (/email|username/i.test(last)) return MESSAGES.field.email;
   if (/password/i.test(last)) return MESSAGES.field.password;
   if (/file_?name/i.test(last)) return MESSAGES.field.fileName;
+  if (/package_?name/i.test(last)) return MESSAGES.field.packageName;
   return MESSAGES.field.format;
 }
 
@@ -265,9 +304,16 @@ function schemaMessage(error: ErrorObject, field: string): string {
   }
 }
 
-/** Turns AJV errors into DRF-style field errors `{field: [messages]}`; `null` when the body as a whole is wrong. */
-export function toFieldErrors(errors: ErrorObject[]): FieldErrors | null {
+/**
+ * Turns AJV errors into DRF-style field errors `{field: [messages]}` (the first {@link MAX_FIELD_ERRORS} fields);
+ * `null` when the body as a whole is wrong.
+ */
+export function toFieldErrors(
+  errors: ErrorObject[],
+  part: 'body' | 'querystring' | 'params' = 'body',
+): FieldErrors | null {
   const result = fieldErrors();
+  let fields = 0;
   for (const error of errors) {
     let path = error.instancePath;
     const p = error.params as Record<string, unknown>;
@@ -277,7 +323,16 @@ export function toFieldErrors(errors: ErrorObject[]): FieldErrors | null {
     if (['anyOf', 'oneOf', 'allOf', 'if', 'not'].includes(error.keyword)) continue;
     const field = fieldName(path);
     if (!field) return null;
-    addFieldError(result, field, schemaMessage(error, field));
+    if (!Object.hasOwn(result, field)) {
+      if (fields === MAX_FIELD_ERRORS) continue;
+      fields += 1;
+    }
+    const unknownParameter = part === 'querystring' && error.keyword === 'additionalProperties';
+    addFieldError(
+      result,
+      field,
+      unknownParameter ? MESSAGES.field.unknownParameter : schemaMessage(error, field),
+    );
   }
   return Object.keys(result).length > 0 ? result : null;
 }
@@ -285,16 +340,63 @@ export function toFieldErrors(errors: ErrorObject[]): FieldErrors | null {
 // ---------------------------------------------------------------------------------------------------------------
 // The one mapper.
 
-/** What Fastify's own client errors (body parsing and limits) say. */
+/**
+ * What Fastify's own client errors (body parsing and limits, URLs its router refuses) say: always one of our texts,
+ * never Fastify's message, which may repeat the request's URL.
+ */
 function fastifyClientError(error: FastifyError, status: number): string {
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
     return MESSAGES.request.malformedJson;
   }
+  if (error.code === 'FST_ERR_BAD_URL') return MESSAGES.request.badUrl;
   if (status === 401) return MESSAGES.auth.notAuthenticated;
   if (status === 404) return MESSAGES.request.notFound;
+  if (status === 408) return MESSAGES.request.requestTimeout;
   if (status === 413) return MESSAGES.request.payloadTooLarge;
+  if (status === 414) return MESSAGES.request.uriTooLong;
   if (status === 415) return MESSAGES.request.unsupportedMediaType(['application/json']);
+  if (status === 431) return MESSAGES.request.headersTooLarge;
   return MESSAGES.request.badRequest;
+}
+
+/** A text cut to `length` characters (with '…'), never between the two halves of a surrogate pair. */
+function clipped(text: string, length: number): string {
+  if (text.length <= length) return text;
+  const end = /[\ud800-\udbff]/.test(text.charAt(length - 2)) ? length - 2 : length - 1;
+  return `${text.slice(0, end)}…`;
+}
+
+/** Field errors within the bounds of an error answer: the first fields, names and texts clipped, the body capped. */
+export function boundedFieldErrors(fields: FieldErrors): FieldErrors {
+  const bounded = fieldErrors();
+  let bytes = 2;
+  let count = 0;
+  for (const field of Object.keys(fields)) {
+    if (count === MAX_FIELD_ERRORS) break;
+    const name = clipped(field, MAX_FIELD_NAME_LENGTH);
+    const messages = (fields[field] ?? [])
+      .slice(0, MAX_MESSAGES_PER_FIELD)
+      .map((message) => clipped(message, MAX_TEXT_LENGTH));
+    const size = Buffer.byteLength(JSON.stringify(name)) + Buffer.byteLength(JSON.stringify(messages)) + 2;
+    if (bytes + size > MAX_ERROR_BODY_BYTES) break;
+    bytes += size;
+    count += 1;
+    for (const message of messages) addFieldError(bounded, name, message);
+  }
+  return bounded;
+}
+
+/** A `{detail, code, params}` body within the bounds of an error answer. */
+function boundedProblem(problem: { detail: string } & Partial<ErrorReason>): typeof problem {
+  const params =
+    problem.params &&
+    Object.fromEntries(
+      Object.entries(problem.params).map(([name, value]) => [
+        name,
+        typeof value === 'string' ? clipped(value, MAX_TEXT_LENGTH) : value,
+      ]),
+    );
+  return { ...problem, detail: clipped(problem.detail, MAX_TEXT_LENGTH), ...(params && { params }) };
 }
 
 function mapError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -303,14 +405,22 @@ function mapError(error: FastifyError, request: FastifyRequest, reply: FastifyRe
   if (known) {
     reply.code(STATUS[known.kind]);
     if (known.retryAfterSeconds !== undefined) reply.header('Retry-After', String(known.retryAfterSeconds));
-    if (known instanceof InvalidFields) return reply.send(known.fields);
-    return reply.send(problemOf(known));
+    if (known instanceof MethodNotAllowed) reply.header('Allow', known.allowed.join(', '));
+    if (known instanceof InvalidFields) return reply.send(boundedFieldErrors(known.fields));
+    return reply.send(boundedProblem(problemOf(known)));
   }
   // PostgreSQL cancelled a statement that ran longer than DB_STATEMENT_TIMEOUT_MS (query_canceled).
   if (hasSqlState(error, '57014')) return reply.code(503).send({ detail: MESSAGES.request.statementTimeout });
   if (error.validation) {
-    const fields = toFieldErrors(error.validation as ErrorObject[]);
-    return reply.code(400).send(fields ?? { detail: MESSAGES.request.bodyNotObject });
+    const part =
+      error.validationContext === 'querystring' || error.validationContext === 'params'
+        ? error.validationContext
+        : 'body';
+    const fields = toFieldErrors(error.validation as ErrorObject[], part);
+    if (fields) return reply.code(400).send(boundedFieldErrors(fields));
+    // A mistake of no field: the body as a whole, or a query parameter without a name (`?=x`).
+    const detail = part === 'body' ? MESSAGES.request.bodyNotObject : MESSAGES.request.badRequest;
+    return reply.code(400).send({ detail });
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500)

@@ -1,11 +1,23 @@
-import type { DeviceCommand } from '@portal/domain';
+import { type DeviceCommand, isolateBidi } from '@portal/domain';
 
 /**
- * Every German text the server answers with, in one place (language.md: formal 'Sie', short, says what happened and
- * what to do), and the password-reset mail. Texts a client may word itself also have an error `code` (errors.ts).
+ * Every German text the server answers with, in one place (the portal's voice: formal 'Sie', short, says what happened
+ * and what to do), and the password-reset mail. Texts a client may word itself also have an error `code` (errors.ts).
  */
 
-const list = (items: readonly (string | number)[]) => items.join(', ');
+/** The most items of a list (ids, names) an answer names; the rest are counted ('und 180 weitere'). */
+export const LISTED_ITEMS = 10;
+
+export const listed = (items: readonly (string | number)[]) =>
+  items.length <= LISTED_ITEMS
+    ? items.join(', ')
+    : `${items.slice(0, LISTED_ITEMS).join(', ')} und ${items.length - LISTED_ITEMS} weitere`;
+
+/**
+ * A name people gave (an organisation, a playlist, a headset, a group) inside a sentence, quoted and isolated: clients
+ * show these texts as they come, and an override in the name must not reverse the words after it.
+ */
+const named = (name: string) => `„${isolateBidi(name)}“`;
 
 /** Seconds as the whole minutes (rounded up, at least 1) that answers asking to wait name. */
 export const wholeMinutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
@@ -26,6 +38,17 @@ export const MESSAGES = {
       `Diese Anfrage braucht einen Inhalt. Bitte senden Sie ihn als ${accepted.join(' oder ')}.`,
     payloadTooLarge: 'Die Anfrage ist zu groß.',
     badRequest: 'Die Anfrage ist ungültig.',
+    charsetNotUtf8: 'Bitte senden Sie den Inhalt in UTF-8 (charset=utf-8).',
+    nestedTooDeep: (levels: number) =>
+      `Die Anfrage ist zu tief verschachtelt: höchstens ${levels} Ebenen sind erlaubt.`,
+    tooManyMembers: (members: number) =>
+      `Die Anfrage enthält ein Objekt mit zu vielen Feldern: höchstens ${members} sind erlaubt. Bitte senden Sie nur die Felder, die diese Anfrage kennt.`,
+    badUrl: 'Die Adresse der Anfrage ist ungültig.',
+    uriTooLong: 'Die Adresse der Anfrage ist zu lang.',
+    headersTooLarge: 'Die Kopfzeilen der Anfrage sind zu groß.',
+    requestTimeout: 'Die Anfrage kam nicht rechtzeitig vollständig an. Bitte versuchen Sie es erneut.',
+    methodNotAllowed: (allowed: readonly string[]) =>
+      `Diese Methode ist für diese Adresse nicht erlaubt. Erlaubt sind: ${allowed.join(', ')}.`,
     internal: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
     invalidPage: 'Ungültige Seite.',
     retryIn: (what: string, minutes: number) =>
@@ -40,8 +63,12 @@ export const MESSAGES = {
   field: {
     required: 'Dieses Feld ist erforderlich.',
     notAllowed: 'Dieses Feld ist nicht erlaubt.',
+    unknownParameter: 'Diesen Parameter kennt diese Anfrage nicht.',
     blank: 'Dieses Feld darf nicht leer sein.',
-    nulCharacter: 'Dieses Feld darf kein NUL-Zeichen enthalten.',
+    invisible:
+      'Dieses Feld enthält nur unsichtbare Zeichen. Bitte geben Sie mindestens einen Buchstaben, eine Ziffer oder ein anderes sichtbares Zeichen ein.',
+    unstorableCharacter:
+      'Dieses Feld enthält ein Zeichen, das nicht gespeichert werden kann (ein NUL-Zeichen oder ein einzelnes UTF-16-Surrogat). Bitte entfernen Sie es.',
     text: 'Bitte geben Sie einen Text ein.',
     integer: 'Bitte geben Sie eine ganze Zahl ein.',
     number: 'Bitte geben Sie eine Zahl ein.',
@@ -53,6 +80,7 @@ export const MESSAGES = {
     password:
       'Das Passwort muss mindestens 8 Zeichen lang sein und mindestens eine Ziffer und einen Buchstaben enthalten.',
     fileName: 'Der Dateiname darf nur Buchstaben, Ziffern, Bindestrich, Unterstrich und Punkt enthalten.',
+    packageName: 'Der Paketname muss wie de.example.vrlab aufgebaut sein.',
     url: 'Bitte geben Sie eine gültige URL ein.',
     uuid: 'Bitte geben Sie eine gültige UUID ein.',
     format: 'Der Wert hat kein gültiges Format.',
@@ -95,7 +123,7 @@ export const MESSAGES = {
     currentPasswordWrong: 'Das aktuelle Passwort ist nicht korrekt.',
     tooManyPasswordChecks: 'Zu viele falsche Eingaben des aktuellen Passworts.',
     lastAdministratorOf: (organisation: string) =>
-      `Sie sind die letzte Administratorin bzw. der letzte Administrator von „${organisation}“. Bitte ernennen Sie zuerst ein anderes Mitglied zur Administratorin oder zum Administrator.`,
+      `Sie sind die letzte Administratorin bzw. der letzte Administrator von ${named(organisation)}. Bitte ernennen Sie zuerst ein anderes Mitglied zur Administratorin oder zum Administrator.`,
   },
 
   invitations: {
@@ -131,7 +159,7 @@ export const MESSAGES = {
     documentOfOtherContent: (id: number) => `Das Dokument ${id} gehört bereits zu einem anderen Inhalt.`,
     notMember: 'Sie gehören dieser Organisation nicht an.',
     publicOnlyAdmins: 'Nur Inhalts-Administratoren dürfen Inhalte für alle sichtbar machen.',
-    unknownOrganisations: (ids: readonly number[]) => `Diese Organisationen gibt es nicht: ${list(ids)}.`,
+    unknownOrganisations: (ids: readonly number[]) => `Diese Organisationen gibt es nicht: ${listed(ids)}.`,
     shareWithOwner: 'Ein Inhalt kann nicht mit der eigenen Organisation geteilt werden.',
   },
 
@@ -139,16 +167,16 @@ export const MESSAGES = {
     notFound: 'Diese Wiedergabeliste wurde nicht gefunden.',
     notOwner: 'Nur die Organisation, der diese Wiedergabeliste gehört, darf sie ändern.',
     noOrganisation: 'Sie gehören keiner Organisation an und können daher keine Wiedergabelisten anlegen.',
-    alreadyContained: (name: string) => `Dieser Inhalt ist bereits in der Wiedergabeliste „${name}“.`,
+    alreadyContained: (name: string) => `Dieser Inhalt ist bereits in der Wiedergabeliste ${named(name)}.`,
     notContained: 'Dieser Inhalt ist nicht in der Wiedergabeliste.',
     msbUnavailable: 'Inhalte aus der MSB-Mediathek können in diesem Portal noch nicht verwendet werden.',
     contentIdNotInteger: 'Bitte geben Sie die Nummer eines Inhalts der Mediathek an.',
     unknownContent: (ids: readonly number[]) =>
-      `Diese Inhalte gibt es nicht oder Sie dürfen sie nicht verwenden: ${list(ids)}.`,
+      `Diese Inhalte gibt es nicht oder Sie dürfen sie nicht verwenden: ${listed(ids)}.`,
     duplicateContent: (ids: readonly number[]) =>
-      `Jeder Inhalt darf nur einmal in einer Wiedergabeliste stehen: ${list(ids)}.`,
+      `Jeder Inhalt darf nur einmal in einer Wiedergabeliste stehen: ${listed(ids)}.`,
     foreignDevices: (ids: readonly number[]) =>
-      `Diese VR-Brillen gibt es nicht oder sie gehören nicht der Organisation der Wiedergabeliste: ${list(ids)}.`,
+      `Diese VR-Brillen gibt es nicht oder sie gehören nicht der Organisation der Wiedergabeliste: ${listed(ids)}.`,
     activeWithoutDevices:
       'Eine aktive Wiedergabeliste läuft auf mindestens einer VR-Brille. Bitte wählen Sie VR-Brillen aus.',
     inactiveWithDevices:
@@ -158,7 +186,7 @@ export const MESSAGES = {
         ? 'Die Wiedergabeliste hat nur einen Inhalt.'
         : `Die Wiedergabeliste hat nur ${count} Inhalte. Bitte wählen Sie eine Position von 1 bis ${count}.`,
     storageExceeded: (name: string, required: string, devices: readonly string[], usable: string) =>
-      `Die Wiedergabeliste „${name}“ (${required}) passt nicht auf ${list(devices)}: ` +
+      `Die Wiedergabeliste ${named(name)} (${required}) passt nicht auf ${listed(devices.map(isolateBidi))}: ` +
       `dort sind nur ${usable} für Inhalte frei. Bitte entfernen Sie Inhalte oder wählen Sie andere VR-Brillen.`,
     shareWithOwner: 'Eine Wiedergabeliste kann nicht mit der eigenen Organisation geteilt werden.',
   },
@@ -230,6 +258,7 @@ export const MESSAGES = {
     appRequired: 'Bitte wählen Sie eine App (Inhalt oder Paketname).',
     notForCommand: (label: string) => `Der Befehl „${label}“ startet keinen Inhalt.`,
     packageOnlyForApps: 'Einen Paketnamen nimmt nur „App starten“.',
+    modeRequired: (label: string) => `Bitte geben Sie an, ob „${label}“ ein- oder ausgeschaltet werden soll.`,
     unknownContent: 'Diesen Inhalt gibt es nicht oder Sie dürfen ihn nicht verwenden.',
     notUsable:
       'Diesen Inhalt darf die Organisation der VR-Brille nicht verwenden. Bitte teilen Sie ihn zuerst mit ihr.',
@@ -247,13 +276,13 @@ export const MESSAGES = {
     tooManyOpen: (limit: number) =>
       `Für diese VR-Brille warten schon ${limit} Befehle. Bitte warten Sie, bis sie sie abgeholt hat.`,
     foreignDevices: (ids: readonly number[]) =>
-      `Diese VR-Brillen gibt es nicht oder sie gehören nicht zu Ihren Organisationen: ${list(ids)}.`,
+      `Diese VR-Brillen gibt es nicht oder sie gehören nicht zu Ihren Organisationen: ${listed(ids)}.`,
     syncQueued: (n: number) =>
       n === 1 ? '1 VR-Brille wird synchronisiert.' : `${n} VR-Brillen werden synchronisiert.`,
     softwareSyncQueued: (n: number) =>
       `Die Software von ${n} ${n === 1 ? 'VR-Brille' : 'VR-Brillen'} wird synchronisiert.`,
     deviceOffline: (name: string) =>
-      `„${name}“ ist ausgeschaltet oder nicht verbunden. Bitte schalten Sie die VR-Brille ein und versuchen Sie es erneut.`,
+      `${named(name)} ist ausgeschaltet oder nicht verbunden. Bitte schalten Sie die VR-Brille ein und versuchen Sie es erneut.`,
     expiredQueued: 'Die VR-Brille hat den Befehl nicht abgeholt, bevor er ablief.',
     expiredDelivered: 'Die VR-Brille hat kein Ergebnis gemeldet, bevor der Befehl ablief.',
   },
@@ -263,9 +292,9 @@ export const MESSAGES = {
     notFound: 'Diese Gruppierung wurde nicht gefunden.',
     noOrganisation: 'Sie gehören keiner Organisation an und können daher keine Gruppierungen anlegen.',
     nameTaken: (name: string) =>
-      `Eine Gruppierung „${name}“ gibt es in dieser Organisation schon. Bitte wählen Sie einen anderen Namen.`,
+      `Eine Gruppierung ${named(name)} gibt es in dieser Organisation schon. Bitte wählen Sie einen anderen Namen.`,
     foreignDevices: (ids: readonly number[]) =>
-      `Diese VR-Brillen gibt es nicht oder sie gehören nicht zur Organisation der Gruppierung: ${list(ids)}.`,
+      `Diese VR-Brillen gibt es nicht oder sie gehören nicht zur Organisation der Gruppierung: ${listed(ids)}.`,
     organisationFixed: 'Eine Gruppierung bleibt in der Organisation, in der sie angelegt wurde.',
   },
 
@@ -278,6 +307,8 @@ export const MESSAGES = {
     invalidCode:
       'Der Kopplungscode ist ungültig, abgelaufen oder gehört zu einer anderen VR-Brille. Bitte lassen Sie sich im Portal einen neuen Code geben.',
     enrolThrottled: 'Zu viele ungültige Kopplungscodes von dieser Adresse.',
+    codeThrottled:
+      'Für diese VR-Brille gab es zu viele ungültige Kopplungscodes. Ein neuer Code aus dem Portal gilt sofort.',
   },
 
   /** The headset side: what a headset is told. */

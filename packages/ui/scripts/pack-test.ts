@@ -1,6 +1,6 @@
 /**
- * Proof that another internal app can use @portal/ui as published: build the package, `pnpm pack` it,
- * install the tarball into a throwaway Vite + React app outside the workspace, type-check and build
+ * Proof that another internal app can use @portal/ui as published: build the package, `pnpm pack` it (no test
+ * code among its files), install the tarball into a throwaway Vite + React app outside the workspace, type-check and build
  * that app, then open it in Chromium and check that a Button and a toast render with the package's
  * CSS (the orange call-to-action colour and the self-hosted Assistant font).
  *
@@ -13,6 +13,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+// @ts-expect-error plain ESM helper without type declarations
+import { packedFiles, testCodeIn } from '../../../scripts/packContents.mjs';
 import { chromiumLaunchOptions } from '../../../tools/chromium.ts';
 // @ts-expect-error plain ESM helper without type declarations
 import { serveStatic } from './static-server.mjs';
@@ -69,6 +71,10 @@ try {
   timed('pnpm pack', () => pnpm(['pack', '--pack-destination', work], uiDir));
   const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'));
   if (!tarball) throw new Error('pnpm pack wrote no tarball');
+  const testCode: string[] = testCodeIn(packedFiles(uiDir));
+  if (testCode.length > 0)
+    throw new Error(`the package would publish test code:\n  ${testCode.join('\n  ')}`);
+  console.log('» no test code among the packed files');
 
   mkdirSync(join(appDir, 'src'), { recursive: true });
   const deps = ['react', 'react-dom'];

@@ -1,16 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { UploadTarget } from './endpoints.ts';
-import { isAbortError, UploadAbortedError, UploadError, UploadInterruptedError } from './errors.ts';
 import {
   bytesOf,
-  createFakeUploadServer,
   type FakeServerOptions,
-  type FakeUploadServer,
+  FakeUploadServer,
   makeFile,
   origin,
   sha256Digest,
   token,
-} from './fakeUploadServer.ts';
+} from '../test/fakeUploadServer.ts';
+import type { UploadTarget } from './endpoints.ts';
+import { isAbortError, UploadAbortedError, UploadError, UploadInterruptedError } from './errors.ts';
 import {
   discardResumableUpload,
   type MultipartUploadOptions,
@@ -38,7 +37,7 @@ function upload(server: FakeUploadServer, file: Blob, options: Partial<Multipart
 }
 
 const setup = (options: Partial<FakeServerOptions> = {}) =>
-  createFakeUploadServer({ partSize: 10, ...options });
+  new FakeUploadServer({ partSize: 10, ...options });
 
 const partNumbersPut = (server: FakeUploadServer) =>
   server.puts().map((entry) => Number(/parts\/(\d+)\//.exec(entry.path)?.[1]));

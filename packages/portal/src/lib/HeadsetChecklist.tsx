@@ -57,7 +57,7 @@ export function HeadsetChecklist({
           {headsets.map((headset) => (
             <li key={headset.id}>
               <Checkbox
-                label={headset.name}
+                label={<bdi>{headset.name}</bdi>}
                 hint={stateText(headset)}
                 checked={selected.has(headset.id)}
                 onCheckedChange={(checked) => toggle(headset.id, checked)}

@@ -75,7 +75,7 @@ export function ShareDialogContent({
         {others.map((organisation) => (
           <Checkbox
             key={organisation.id}
-            label={organisation.name}
+            label={<bdi>{organisation.name}</bdi>}
             checked={wanted.has(organisation.id)}
             onCheckedChange={(checked) => toggle(organisation.id, checked)}
           />

@@ -1,7 +1,9 @@
 import type { Device, DeviceCommand as SentCommand } from '@portal/api';
-import type { DeviceCommand } from '@portal/domain';
+import { type DeviceCommand, isolateBidi, type ReceiptReason } from '@portal/domain';
+import type { TFunction } from 'i18next';
 import { apiClient } from './api.ts';
-import { answerOf } from './serverErrors.ts';
+import { reportError } from './errorReporting.ts';
+import { answerOf, errorDetail, ServerRefusal } from './serverErrors.ts';
 
 /** The 13 commands by their names in the portal (namespace common, `commands.*`). */
 export const COMMAND_LABELS = {
@@ -30,9 +32,10 @@ export interface CommandInput {
 }
 
 /**
- * Sends one command to one headset (sendDeviceCommand, spec §7: per serial number). The extras always carry both
- * modes (the contract requires them); commands other than the two mode switches ignore them, so they repeat what
- * the headset reported and never change a mode by accident.
+ * Sends one command to one headset (sendDeviceCommand, spec §7: per serial number), for one headset's own controls;
+ * a command to several goes out as {@link sendToHeadsets}. The extras always carry both modes (spec §7 requires them);
+ * commands other than the two mode switches ignore them, so they repeat what the headset reported and never change a
+ * mode by accident.
  */
 export function sendCommand(
   device: Pick<Device, 'serialNumber' | 'guidedMode' | 'manufacturerMode'>,
@@ -52,4 +55,105 @@ export function sendCommand(
       },
     }),
   );
+}
+
+/** What became of one headset's command in a request for several: the command the server queued, or why it refused. */
+export type CommandOutcome =
+  | { headsetId: number; commandId: number }
+  | { headsetId: number; refusal: ReceiptReason };
+
+/**
+ * Why the server refused a headset's command, as a receipt says it: its codes `deviceOffline` and `softwareTooOld`
+ * (with the version needed) are worded by the portal, any other refusal by the server's text (its `detail`, or the
+ * first message of a field error).
+ */
+export function refusalReason(body: unknown): ReceiptReason {
+  const { code, params } = (typeof body === 'object' && body !== null ? body : {}) as {
+    code?: unknown;
+    params?: Record<string, unknown>;
+  };
+  if (code === 'deviceOffline') return { code: 'offline' };
+  if (code === 'softwareTooOld') {
+    const required = params?.requiredVersion;
+    return {
+      code: 'softwareTooOld',
+      requiredVersion: typeof required === 'string' ? required : undefined,
+      message: errorDetail(body),
+    };
+  }
+  const fields = typeof body === 'object' && body !== null ? Object.values(body) : [];
+  const firstFieldMessage = fields.flat().find((value): value is string => typeof value === 'string');
+  return { code: 'other', message: errorDetail(body) ?? firstFieldMessage };
+}
+
+/**
+ * Every command to more than one headset, from any page: one request for all (queueDeviceCommand, issue 14 item 7).
+ * The server queues each headset's command in one transaction and answers per headset, so a
+ * class set of 30 gets it as fast as one headset. The modes are left to the server, which queues each headset's own
+ * (the mode switches name theirs). A headset the server refuses (offline, software too old, too many commands
+ * waiting) gets its reason; when the request as a whole is refused or gets no answer, every headset gets that reason.
+ */
+export async function sendToHeadsets(
+  headsetIds: readonly number[],
+  input: CommandInput,
+): Promise<CommandOutcome[]> {
+  if (headsetIds.length === 0) return [];
+  const { command, ...extras } = input;
+  try {
+    const { results } = await answerOf(
+      apiClient.POST('/api/v3/mdm/devices/command-queue/', {
+        body: { devices: [...headsetIds], command, extras },
+      }),
+    );
+    return results.map(({ deviceId, command: queued, refusal }) =>
+      queued
+        ? { headsetId: deviceId, commandId: queued.id }
+        : { headsetId: deviceId, refusal: refusalReason(refusal) },
+    );
+  } catch (error) {
+    if (!(error instanceof ServerRefusal)) reportError(error, { during: 'queueDeviceCommand' });
+    const reason: ReceiptReason =
+      error instanceof ServerRefusal ? refusalReason(error.body) : { code: 'other' };
+    return headsetIds.map((headsetId) => ({ headsetId, refusal: reason }));
+  }
+}
+
+/**
+ * Why a command failed on a headset or was refused for it, in the portal's words (namespace common,
+ * `commandFailures.*`): 'Die VR-Brille ist ausgeschaltet oder nicht verbunden.' A reason the portal has no words
+ * for keeps the server's or headset's text.
+ */
+export function commandFailureText(t: TFunction, reason: ReceiptReason): string {
+  switch (reason.code) {
+    case 'other':
+      return reason.message ?? t('commandFailures.other');
+    case 'softwareTooOld':
+      return reason.requiredVersion
+        ? t('commandFailures.softwareTooOld', { version: reason.requiredVersion })
+        : t('commandFailures.softwareTooOldUnknown');
+    default:
+      return t(`commandFailures.${reason.code}`);
+  }
+}
+
+/**
+ * The headsets the server refused in a request for several, grouped by reason, in the portal's words: 'Nicht gesendet
+ * an Altair, Deneb: Die Software ist zu alt (mindestens 4.9.4 nötig).' Null when it refused none.
+ */
+export function refusalsText(
+  t: TFunction,
+  outcomes: readonly CommandOutcome[],
+  nameOf: (headsetId: number) => string,
+): string | null {
+  const byReason = new Map<string, string[]>();
+  for (const outcome of outcomes) {
+    if (!('refusal' in outcome)) continue;
+    const reason = commandFailureText(t, outcome.refusal);
+    // Each name isolated on its own: an override in one must not run into the next (lib/interpolation.ts).
+    byReason.set(reason, [...(byReason.get(reason) ?? []), isolateBidi(nameOf(outcome.headsetId))]);
+  }
+  if (byReason.size === 0) return null;
+  return [...byReason]
+    .map(([reason, names]) => t('commandRefused', { names: names.join(', '), reason }))
+    .join(' ');
 }

@@ -4,7 +4,6 @@ import {
   PORTAL_LANGUAGES,
   type PortalLanguage,
   TRANSLATION_MAX_PARALLEL_READS,
-  TRANSLATION_MAX_PLACEHOLDERS,
   TRANSLATION_MAX_RETRIES,
   TRANSLATION_RETRY_INITIAL_DELAY_MS,
 } from '@portal/domain';
@@ -20,6 +19,7 @@ import type playback from '../../public/locales/de/playback.json';
 import type playlists from '../../public/locales/de/playlists.json';
 import type profile from '../../public/locales/de/profile.json';
 import type settings from '../../public/locales/de/settings.json';
+import { interpolation } from './interpolation.ts';
 import { storageKeys } from './storage.ts';
 import { createTranslationBackend } from './translationBackend.ts';
 
@@ -89,7 +89,7 @@ export const i18nOptions = {
   maxParallelReads: TRANSLATION_MAX_PARALLEL_READS,
   maxRetries: TRANSLATION_MAX_RETRIES,
   retryTimeout: TRANSLATION_RETRY_INITIAL_DELAY_MS,
-  interpolation: { escapeValue: false, maxReplaces: TRANSLATION_MAX_PLACEHOLDERS },
+  interpolation,
   react: { useSuspense: true },
 } satisfies InitOptions;
 

@@ -1,3 +1,4 @@
+import { stripBidiControls } from '@portal/domain';
 import { Heading } from '@portal/ui';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,11 @@ import { useTranslation } from 'react-i18next';
  */
 export function usePageMeta(title: string | undefined, description?: string): void {
   const { t } = useTranslation();
-  const documentTitle = title === undefined ? t('app.brand') : t('meta.title', { page: title });
+  // The system draws the tab title, and not every title bar ends an override where an isolate ends: a name with
+  // bidi controls is shown there without them (in its stored order) rather than reversing ' – Portal'.
+  const documentTitle = stripBidiControls(
+    title === undefined ? t('app.brand') : t('meta.title', { page: title }),
+  );
   const text = description ?? t('meta.default');
   useEffect(() => {
     document.title = documentTitle;
@@ -29,5 +34,10 @@ export function usePageMeta(title: string | undefined, description?: string): vo
  */
 export function PageHeading({ children, description }: { children: string; description?: string }) {
   usePageMeta(children, description);
-  return <Heading level={1}>{children}</Heading>;
+  return (
+    <Heading level={1}>
+      {/* Often a name (content, playlist, headset, group): its own direction, never its neighbours'. */}
+      <bdi>{children}</bdi>
+    </Heading>
+  );
 }

@@ -13,6 +13,8 @@ export interface KeyValueStorage {
 export const storageKeys = {
   accessToken: `${STORAGE_PREFIX}accessToken`,
   refreshToken: `${STORAGE_PREFIX}refreshToken`,
+  // When the access token arrived, on the client's clock (lib/session.ts): its age is counted from then.
+  accessTokenArrivedAt: `${STORAGE_PREFIX}accessTokenArrivedAt`,
   loginAttempts: `${STORAGE_PREFIX}loginAttempts`,
   // The account (normalised address) the counter belongs to: the server locks an account, not the computer.
   loginAttemptsAccount: `${STORAGE_PREFIX}loginAttemptsAccount`,

@@ -14,12 +14,15 @@ const NOW = 1_800_000_000_000;
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
 function setup(options: { refreshAnswers?: (TokenPair | null | Error)[] } = {}) {
-  const session = createSessionStore(memoryStorage());
+  // The client's clock; tests move it to let tokens arrive earlier or age.
+  const clock = { now: NOW };
+  const storage = memoryStorage();
+  const session = createSessionStore(storage, () => clock.now);
   const answers = [...(options.refreshAnswers ?? [])];
   const refreshCalls: string[] = [];
   const refresher = createTokenRefresher({
     session,
-    now: () => NOW,
+    now: () => clock.now,
     lock: (task) => task(),
     async requestRefresh(refresh) {
       refreshCalls.push(refresh);
@@ -30,11 +33,21 @@ function setup(options: { refreshAnswers?: (TokenPair | null | Error)[] } = {}) 
       return answer;
     },
   });
-  return { session, refresher, refreshCalls };
+  /** Stores a pair as if it had arrived `secondsAgo` seconds before now. */
+  const arrived = (pair: TokenPair, secondsAgo: number) => {
+    clock.now = NOW - secondsAgo * 1000;
+    session.setTokens(pair);
+    clock.now = NOW;
+  };
+  return { session, storage, refresher, refreshCalls, clock, arrived };
 }
 
-const fresh = (label = '') => jwt({ iat: seconds(NOW), exp: seconds(NOW) + 300 }, label);
-const expired = (label = '') => jwt({ iat: seconds(NOW) - 400, exp: seconds(NOW) - 100 }, label);
+/** A token of five minutes as the server issues it, its times on the server's clock (`issuedAt`, ms). */
+const issued = (issuedAt: number, label = '', lifetimeSeconds = 300) =>
+  jwt({ iat: seconds(issuedAt), exp: seconds(issuedAt) + lifetimeSeconds }, label);
+const fresh = (label = '') => issued(NOW, label);
+/** Five minutes old by now: arrived 400 s ago (see `arrived`), so it expired 100 s ago. */
+const expired = (label = '') => issued(NOW - 400_000, label);
 
 describe('readJwtTimes / isDueForRefresh', () => {
   it('reads exp and iat from the payload', () => {
@@ -50,14 +63,30 @@ describe('readJwtTimes / isDueForRefresh', () => {
     expect(readJwtTimes(jwt({ sub: 1 }))).toBeNull();
   });
 
-  it('is due within 30 s of expiry, or a quarter of a short lifetime', () => {
-    expect(isDueForRefresh(jwt({ iat: seconds(NOW), exp: seconds(NOW) + 300 }), NOW)).toBe(false);
-    expect(isDueForRefresh(jwt({ iat: seconds(NOW) - 280, exp: seconds(NOW) + 20 }), NOW)).toBe(true);
-    expect(isDueForRefresh(expired(), NOW)).toBe(true);
+  it('is due within 30 s of the end of its lifetime counted from its arrival, or a quarter of a short one', () => {
+    expect(isDueForRefresh(fresh(), NOW, NOW)).toBe(false);
+    expect(isDueForRefresh(fresh(), NOW, NOW + 269_000)).toBe(false);
+    expect(isDueForRefresh(fresh(), NOW, NOW + 270_000)).toBe(true);
+    expect(isDueForRefresh(fresh(), NOW, NOW + 400_000)).toBe(true);
     // A 2-second token is renewed in its last half second, not for its whole life.
-    expect(isDueForRefresh(jwt({ iat: seconds(NOW), exp: seconds(NOW) + 2 }), NOW)).toBe(false);
-    expect(isDueForRefresh(jwt({ iat: seconds(NOW) - 2, exp: seconds(NOW) }), NOW)).toBe(true);
-    expect(isDueForRefresh('opaque', NOW)).toBe(false);
+    const short = jwt({ iat: seconds(NOW), exp: seconds(NOW) + 2 });
+    expect(isDueForRefresh(short, NOW, NOW + 1000)).toBe(false);
+    expect(isDueForRefresh(short, NOW, NOW + 1500)).toBe(true);
+    expect(isDueForRefresh('opaque', NOW, NOW + 400_000)).toBe(false);
+  });
+
+  it('does not read the client’s clock against exp: a clock minutes ahead or behind renews on time', () => {
+    // The server's clock 10 minutes behind the client's: by the client's clock the token expired at once.
+    const fromBehind = issued(NOW - 600_000);
+    expect(isDueForRefresh(fromBehind, NOW, NOW + 60_000)).toBe(false);
+    expect(isDueForRefresh(fromBehind, NOW, NOW + 270_000)).toBe(true);
+    // The server's clock 10 minutes ahead: by the client's clock the token would live 15 minutes.
+    const fromAhead = issued(NOW + 600_000);
+    expect(isDueForRefresh(fromAhead, NOW, NOW + 270_000)).toBe(true);
+  });
+
+  it('leaves a token without iat to the 401, having no lifetime to count', () => {
+    expect(isDueForRefresh(jwt({ exp: seconds(NOW) + 300 }), NOW, NOW + 3_600_000)).toBe(false);
   });
 });
 
@@ -71,8 +100,8 @@ describe('getToken (renewal before expiry)', () => {
 
   it('renews an expired token once for concurrent calls and stores the new pair', async () => {
     const renewed = { access: fresh('2'), refresh: 'r2' };
-    const { session, refresher, refreshCalls } = setup({ refreshAnswers: [renewed] });
-    session.setTokens({ access: expired(), refresh: 'r1' });
+    const { session, refresher, refreshCalls, arrived } = setup({ refreshAnswers: [renewed] });
+    arrived({ access: expired(), refresh: 'r1' }, 400);
     const tokens = await Promise.all([refresher.getToken(), refresher.getToken(), refresher.getToken()]);
     expect(tokens).toEqual([renewed.access, renewed.access, renewed.access]);
     expect(refreshCalls).toEqual(['r1']);
@@ -80,8 +109,8 @@ describe('getToken (renewal before expiry)', () => {
   });
 
   it('falls back to the stored token when the renewal is refused, and does not ask again', async () => {
-    const { session, refresher, refreshCalls } = setup({ refreshAnswers: [null] });
-    session.setTokens({ access: expired(), refresh: 'r1' });
+    const { refresher, refreshCalls, arrived } = setup({ refreshAnswers: [null] });
+    arrived({ access: expired(), refresh: 'r1' }, 400);
     expect(await refresher.getToken()).toBe(expired());
     expect(await refresher.getToken()).toBe(expired());
     expect(refreshCalls).toEqual(['r1']);
@@ -90,6 +119,68 @@ describe('getToken (renewal before expiry)', () => {
   it('has no token when signed out', async () => {
     const { refresher } = setup();
     expect(await refresher.getToken()).toBeNull();
+  });
+
+  it('renews once the token has lived its lifetime since it arrived, whatever exp says on the client’s clock', async () => {
+    const renewed = { access: fresh('2'), refresh: 'r2' };
+    const { session, refresher, refreshCalls, clock } = setup({ refreshAnswers: [renewed] });
+    // The client's clock runs 10 minutes ahead of the server's: by it, the new token expired 5 minutes ago.
+    const fromBehind = issued(NOW - 600_000);
+    session.setTokens({ access: fromBehind, refresh: 'r1' });
+    for (const after of [0, 60_000, 269_000]) {
+      clock.now = NOW + after;
+      expect(await refresher.getToken()).toBe(fromBehind);
+    }
+    expect(refreshCalls).toEqual([]);
+    clock.now = NOW + 270_000;
+    expect(await refresher.getToken()).toBe(renewed.access);
+    expect(refreshCalls).toEqual(['r1']);
+  });
+
+  it('judges a pair stored by another tab (or before a reload) by its stored arrival', async () => {
+    const first = setup();
+    first.arrived({ access: fresh(), refresh: 'r1' }, 200);
+    // Another tab: its own store and refresher over the same storage, 200 s after the pair arrived.
+    const clock = { now: NOW };
+    const other = createSessionStore(first.storage, () => clock.now);
+    const refreshCalls: string[] = [];
+    const refresher = createTokenRefresher({
+      session: other,
+      now: () => clock.now,
+      lock: (task) => task(),
+      async requestRefresh(refresh) {
+        refreshCalls.push(refresh);
+        return { access: fresh('2'), refresh: 'r2' };
+      },
+    });
+    expect(other.getAccessTokenArrival()).toBe(NOW - 200_000);
+    expect(await refresher.getToken()).toBe(fresh());
+    clock.now = NOW + 70_000;
+    expect(await refresher.getToken()).toBe(fresh('2'));
+    expect(refreshCalls).toEqual(['r1']);
+  });
+
+  it('counts a token whose arrival is unknown from when this tab first saw it', async () => {
+    const storage = memoryStorage();
+    const clock = { now: NOW };
+    const session = createSessionStore(storage, () => clock.now);
+    const refreshCalls: string[] = [];
+    const refresher = createTokenRefresher({
+      session,
+      now: () => clock.now,
+      lock: (task) => task(),
+      async requestRefresh(refresh) {
+        refreshCalls.push(refresh);
+        return { access: fresh('2'), refresh: 'r2' };
+      },
+    });
+    // Stored by an older portal: the pair without its arrival.
+    storage.setItem('vr-portal.accessToken', expired());
+    storage.setItem('vr-portal.refreshToken', 'r1');
+    expect(await refresher.getToken()).toBe(expired());
+    clock.now = NOW + 270_000;
+    expect(await refresher.getToken()).toBe(fresh('2'));
+    expect(refreshCalls).toEqual(['r1']);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { SessionStore, TokenPair } from './session.ts';
+import { clientNow, type SessionStore, type TokenPair } from './session.ts';
 
 interface JwtTimes {
   /** Expiry, ms since the epoch. */
@@ -36,13 +36,18 @@ export function readJwtTimes(token: string): JwtTimes | null {
 /** Renew this long before expiry at most; a quarter of the lifetime for short-lived tokens. */
 export const REFRESH_LEEWAY_MS = 30_000;
 
-/** True when the token is expired or about to expire, so a call should carry a renewed one. */
-export function isDueForRefresh(token: string, now: number): boolean {
+/**
+ * True when the token is expired or about to expire, so a call should carry a renewed one. Its age is counted on the
+ * client's clock from when it arrived (`arrivedAt`), against its own lifetime (`exp` − `iat`, both on the server's
+ * clock): a computer whose clock runs minutes ahead or behind the server's renews as often as any other. A token
+ * without `iat` has no lifetime to count against: only a 401 renews it.
+ */
+export function isDueForRefresh(token: string, arrivedAt: number, now: number): boolean {
   const times = readJwtTimes(token);
-  if (!times) return false;
-  const lifetime = times.issuedAt === null ? Number.POSITIVE_INFINITY : times.expiresAt - times.issuedAt;
+  if (!times || times.issuedAt === null) return false;
+  const lifetime = times.expiresAt - times.issuedAt;
   const leeway = Math.min(REFRESH_LEEWAY_MS, lifetime / 4);
-  return times.expiresAt - now <= leeway;
+  return now - arrivedAt >= lifetime - leeway;
 }
 
 /** Serialises a task across tabs (Web Locks) so two tabs never spend the same refresh token. */
@@ -59,6 +64,7 @@ export interface TokenRefresherOptions {
   session: SessionStore;
   /** POST sessions/refresh/: the new pair on 200, null on a refusal; rejects on a network failure. */
   requestRefresh(refresh: string): Promise<TokenPair | null>;
+  /** The client's clock, as the session store's (default {@link clientNow}). */
   now?: () => number;
   lock?: CrossTabLock;
 }
@@ -96,18 +102,31 @@ function bearerOf(request: Request): string | null {
  */
 export function createTokenRefresher(options: TokenRefresherOptions): TokenRefresher {
   const { session, requestRefresh } = options;
-  const now = options.now ?? Date.now;
+  const now = options.now ?? clientNow;
   const lock = options.lock ?? webLock;
   let inFlight: Promise<string | null> | null = null;
   // A refresh token the server refused once is not offered again (it would only be refused again).
   let refused: string | null = null;
+  // A stored token whose arrival the store does not know (an older portal stored it) counts from when this tab first
+  // saw it: at worst its first call meets a 401, which renews it.
+  let firstSeen: { token: string; at: number } | null = null;
+
+  /** Whether the stored access token `access` is due, counted from when it arrived. */
+  const isDue = (access: string): boolean => {
+    let arrivedAt = session.getAccessTokenArrival();
+    if (arrivedAt === null) {
+      if (firstSeen?.token !== access) firstSeen = { token: access, at: now() };
+      arrivedAt = firstSeen.at;
+    }
+    return isDueForRefresh(access, arrivedAt, now());
+  };
 
   const refresh = (stale: string): Promise<string | null> => {
     inFlight ??= lock(async () => {
       const access = session.getAccessToken();
       if (access === null) return null;
       // Another tab (or call) renewed it while we waited.
-      if (access !== stale && !isDueForRefresh(access, now())) return access;
+      if (access !== stale && !isDue(access)) return access;
       const refreshToken = session.getRefreshToken();
       if (refreshToken === null || refreshToken === refused) return null;
       let pair: TokenPair | null;
@@ -138,7 +157,7 @@ export function createTokenRefresher(options: TokenRefresherOptions): TokenRefre
   return {
     async getToken() {
       const access = session.getAccessToken();
-      if (access === null || !isDueForRefresh(access, now())) return access;
+      if (access === null || !isDue(access)) return access;
       // A failed renewal still sends the old token: its 401 then ends the session in the usual way.
       return (await refresh(access)) ?? session.getAccessToken();
     },

@@ -87,6 +87,20 @@ async function startPgliteWorker(
   };
 }
 
+/**
+ * Every connection to PGlite opens the same session: pglite-socket hands all its sockets to one PGlite backend, so
+ * what a closed connection left there (above all its named prepared statements) is still there for the next one.
+ * node-postgres expects a new connection to be a new session: it keeps the names it prepared per connection, and a
+ * fresh client prepares them again. And the pool closes a connection after any failed query: after one failed
+ * headset statement the next connection's `Parse` of the same name answered 'prepared statement … already exists',
+ * then failed and was closed in turn, for every headset statement until the server restarted. So each new
+ * connection first clears the session (`DISCARD ALL`, as PostgreSQL's own pools do when they hand a session on).
+ * An open transaction of a closed connection is rolled back by pglite-socket itself before the next one is served.
+ */
+async function startFreshSession(client: pg.ClientBase): Promise<void> {
+  await client.query('DISCARD ALL');
+}
+
 // An idle client that loses its connection emits 'error' on the pool; unhandled, that would end the process.
 function logPoolErrors(pool: pg.Pool): void {
   pool.on('error', (error) => console.error('database connection error:', error.message));
@@ -125,6 +139,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       database: 'postgres',
       max: 1,
       idleTimeoutMillis: 0,
+      onConnect: startFreshSession,
     },
     admission,
   );

@@ -5,6 +5,7 @@ import {
   fieldErrors,
   InvalidFields,
   InvalidRequest,
+  MAX_FIELD_ERRORS,
   toFieldErrors,
   UnsupportedMediaType,
 } from '../errors.ts';
@@ -16,6 +17,8 @@ const FORM_TYPE = 'application/x-www-form-urlencoded';
 /** Bodies their handlers read as streams (file uploads, upload parts): never parsed or buffered here. */
 const STREAMED_TYPES = ['multipart/form-data', 'application/octet-stream'];
 const MULTIPART_TYPE = 'multipart/form-data';
+/** Bodies parsed here, as UTF-8 text. */
+const PARSED_TYPES = [JSON_TYPE, FORM_TYPE];
 
 /** The media type of a Content-Type header without its parameters, lower case (`application/json`). */
 export function mediaTypeOf(header: string | undefined): string | undefined {
@@ -37,16 +40,94 @@ function hasBody(request: FastifyRequest): boolean {
  * which validation answers with 400.
  */
 export function mediaTypeRefusal(request: FastifyRequest, accepted: readonly string[]): string | undefined {
-  const type = mediaTypeOf(request.headers['content-type']);
+  const header = request.headers['content-type'];
+  const type = mediaTypeOf(header);
   const body = hasBody(request);
   if (accepted.length === 0) return body ? MESSAGES.request.noBodyExpected : undefined;
   if (type === undefined) return body ? MESSAGES.request.unsupportedMediaType(accepted) : undefined;
-  return accepted.includes(type) ? undefined : MESSAGES.request.unsupportedMediaType(accepted);
+  if (!accepted.includes(type)) return MESSAGES.request.unsupportedMediaType(accepted);
+  // The parsed bodies are read as UTF-8; one declared in another encoding would be read wrongly, not refused.
+  if (PARSED_TYPES.includes(type) && !isUtf8(charsetOf(header))) return MESSAGES.request.charsetNotUtf8;
+  return undefined;
+}
+
+/** The `charset` parameter of a Content-Type header, lower case and unquoted; undefined when there is none. */
+export function charsetOf(header: string | undefined): string | undefined {
+  for (const parameter of header?.split(';').slice(1) ?? []) {
+    const [name, ...value] = parameter.split('=');
+    if (name?.trim().toLowerCase() !== 'charset') continue;
+    return value
+      .join('=')
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .toLowerCase();
+  }
+  return undefined;
+}
+
+const isUtf8 = (charset: string | undefined) => charset === undefined || charset === 'utf-8';
+
+/** The deepest nesting of arrays and objects a JSON body may have (the outermost value is level 1). */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * The most members a JSON object or a form of a request may have. Every object the contract takes names far fewer
+ * fields and refuses any other (`additionalProperties: false`), so a larger one can only carry unknown fields; it is
+ * refused before it is parsed, at the cost of reading its first members (requestPipeline.test.ts checks the bound
+ * against the contract).
+ */
+export const MAX_OBJECT_MEMBERS = 100;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+
+/**
+ * Why a JSON text is refused before it is parsed: nested deeper than {@link MAX_JSON_DEPTH}, or an object with more
+ * than {@link MAX_OBJECT_MEMBERS} members; undefined when neither (whether it is JSON at all, JSON.parse says). One
+ * pass over the text without recursion, which stops at the first excess: a hostile body costs no walk of its own.
+ */
+export function jsonShapeRefusal(text: string): string | undefined {
+  // Per open level: -1 for an array, else the commas seen so far in that object (its members less one).
+  const commas = new Int32Array(MAX_JSON_DEPTH + 1);
+  let depth = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code === QUOTE) {
+      i = closingQuote(text, i);
+      if (i < 0) return undefined;
+    } else if (code === 0x7b || code === 0x5b) {
+      depth += 1;
+      if (depth > MAX_JSON_DEPTH) return MESSAGES.request.nestedTooDeep(MAX_JSON_DEPTH);
+      commas[depth] = code === 0x7b ? 0 : -1;
+    } else if (code === 0x7d || code === 0x5d) {
+      depth -= 1;
+    } else if (code === COMMA && depth > 0 && (commas[depth] ?? -1) >= 0) {
+      const seen = (commas[depth] ?? 0) + 1;
+      if (seen + 1 > MAX_OBJECT_MEMBERS) return MESSAGES.request.tooManyMembers(MAX_OBJECT_MEMBERS);
+      commas[depth] = seen;
+    }
+  }
+  return undefined;
+}
+
+/** The index of the quote that closes the JSON string opening at `open`, or -1 when it is never closed. */
+function closingQuote(text: string, open: number): number {
+  let at = open;
+  for (;;) {
+    at = text.indexOf('"', at + 1);
+    if (at < 0) return -1;
+    let backslashes = 0;
+    while (text.charCodeAt(at - 1 - backslashes) === BACKSLASH) backslashes += 1;
+    if (backslashes % 2 === 0) return at;
+  }
 }
 
 function parseJsonBody(text: string): unknown {
   // Empty bodies are allowed (logout's body is optional); required bodies fail validation with 400 instead.
   if (text.trim() === '') return undefined;
+  const refusal = jsonShapeRefusal(text);
+  if (refusal !== undefined) throw new InvalidRequest(refusal);
   try {
     // Keys such as `__proto__` or `constructor` stay plain own fields: JSON.parse never touches prototypes, and
     // validation refuses every field the contract does not name.
@@ -61,12 +142,21 @@ function parseJsonBody(text: string): unknown {
  * refuses like any other wrong type (a form carries no lists in this contract).
  */
 export function parseFormBody(text: string): Record<string, string | string[]> {
+  if (countOf(text, '&') + 1 > MAX_OBJECT_MEMBERS) {
+    throw new InvalidRequest(MESSAGES.request.tooManyMembers(MAX_OBJECT_MEMBERS));
+  }
   const fields: Record<string, string | string[]> = Object.create(null);
   for (const [name, value] of new URLSearchParams(text)) {
     const earlier = fields[name];
     fields[name] = earlier === undefined ? value : [...(Array.isArray(earlier) ? earlier : [earlier]), value];
   }
   return fields;
+}
+
+function countOf(text: string, character: string): number {
+  let count = 0;
+  for (let at = text.indexOf(character); at >= 0; at = text.indexOf(character, at + 1)) count += 1;
+  return count;
 }
 
 /**
@@ -168,6 +258,7 @@ export function multipartBody(request: FastifyRequest): MultipartBody {
     stream: request.raw,
     fileParts: form.fileParts,
     checkFields(fields) {
+      refuseUnstorableText(fields);
       const validate = request.compileValidationSchema(form.fields, 'body');
       if (validate(fields)) return;
       const errors = toFieldErrors((validate.errors ?? []) as ErrorObject[]);
@@ -203,29 +294,71 @@ export function registerRequiredBodyGuard(app: FastifyInstance): void {
   });
 }
 
-/** Dotted names of every string below `value` that contains a NUL character (PostgreSQL text cannot hold it). */
-export function fieldsWithNul(value: unknown, path = ''): string[] {
-  if (typeof value === 'string') return value.includes('\u0000') ? [path] : [];
-  if (Array.isArray(value)) return value.flatMap((item) => fieldsWithNul(item, path));
-  if (typeof value === 'object' && value !== null) {
-    return Object.entries(value).flatMap(([key, item]) => {
-      const name = path === '' ? key : `${path}.${key}`;
-      return [...(key.includes('\u0000') ? [name] : []), ...fieldsWithNul(item, name)];
-    });
-  }
-  return [];
+/**
+ * Text PostgreSQL cannot keep: a NUL character (its text type has none), or a lone UTF-16 surrogate, which UTF-8 has
+ * no form for: PostgreSQL's JSON refuses its escape (`\ud800`), and as a text parameter it would silently become
+ * U+FFFD. JSON escapes are the way such text arrives; form, multipart and URL bytes that are no UTF-8 are read as
+ * U+FFFD before they get here.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what this finds.
+const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export function isStorableText(text: string): boolean {
+  return !UNSTORABLE_TEXT.test(text);
 }
 
-/** 400 on the fields concerned when a body, query or path value of an operation contains a NUL character. */
-export function registerNulGuard(app: FastifyInstance): void {
+/**
+ * Dotted names of the fields below `value` whose text (or whose own name) the database cannot keep
+ * ({@link isStorableText}), in the order of the body, at most `limit` of them. Iterative: a body's depth costs no
+ * stack (the JSON parser bounds it anyway, {@link MAX_JSON_DEPTH}). Items of a list carry the list's name.
+ */
+export function fieldsWithUnstorableText(value: unknown, limit = MAX_FIELD_ERRORS): string[] {
+  const found: string[] = [];
+  const pending: { value: unknown; name: string; storableName: boolean }[] = [
+    { value, name: '', storableName: true },
+  ];
+  while (pending.length > 0 && found.length < limit) {
+    const next = pending.pop();
+    if (!next) break;
+    if (!next.storableName) found.push(next.name);
+    else if (typeof next.value === 'string' && !isStorableText(next.value)) found.push(next.name);
+    if (typeof next.value !== 'object' || next.value === null) continue;
+    // Pushed in reverse, so that the fields come off the stack in the body's order.
+    if (Array.isArray(next.value)) {
+      for (let i = next.value.length - 1; i >= 0; i -= 1) {
+        pending.push({ value: next.value[i], name: next.name, storableName: true });
+      }
+      continue;
+    }
+    const entries = Object.entries(next.value);
+    for (let i = entries.length - 1; i >= 0; i -= 1) {
+      const [key, item] = entries[i] ?? ['', undefined];
+      const name = next.name === '' ? key : `${next.name}.${key}`;
+      pending.push({ value: item, name, storableName: isStorableText(key) });
+    }
+  }
+  return found;
+}
+
+/** 400 on the fields concerned when `value` holds text the database cannot keep (one message for every field). */
+export function refuseUnstorableText(...parts: unknown[]): void {
+  const fields = parts.flatMap((part) => fieldsWithUnstorableText(part)).slice(0, MAX_FIELD_ERRORS);
+  if (fields.length === 0) return;
+  throw new InvalidFields(
+    fieldErrors(
+      fields.map((field) => [field === '' ? 'non_field_errors' : field, MESSAGES.field.unstorableCharacter]),
+    ),
+  );
+}
+
+/**
+ * Every operation's path, query and parsed body (JSON, form) are checked for text the database cannot keep before the
+ * contract's schema, a multipart form's text fields by its reader (`multipartBody`): one rule, one message, for every
+ * field of every media type.
+ */
+export function registerUnstorableTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     if (request.routeOptions.config.operationId === undefined) return;
-    const fields = [request.params, request.query, request.body].flatMap((part) => fieldsWithNul(part));
-    if (fields.length === 0) return;
-    throw new InvalidFields(
-      fieldErrors(
-        fields.map((field) => [field === '' ? 'non_field_errors' : field, MESSAGES.field.nulCharacter]),
-      ),
-    );
+    refuseUnstorableText(request.params, request.query, request.body);
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-function hasControlCharacter(value: string): boolean {
+/** Whether the text holds an ASCII control character (0x00–0x1F or DEL). */
+export function hasControlCharacter(value: string): boolean {
   for (let index = 0; index < value.length; index++) {
     const code = value.charCodeAt(index);
     if (code < 0x20 || code === 0x7f) return true;

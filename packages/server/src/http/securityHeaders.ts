@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { InvalidRequest } from '../errors.ts';
@@ -163,6 +164,29 @@ function violationOf(body: unknown): Record<string, string | number> | undefined
 }
 
 /**
+ * The security headers of an answer that is no page: what every answer starts with, and all that an answer written
+ * before any route runs (a request the HTTP parser refused, http/frameworkErrors.ts) carries.
+ */
+export const RESOURCE_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'same-origin',
+  'Permissions-Policy': PERMISSIONS_POLICY,
+  'Content-Security-Policy': RESOURCE_POLICY,
+};
+
+/**
+ * Sets the security headers on the raw response of a request, before any handler runs: the resource headers, the
+ * built provider's policy for its pages, HSTS for a request that came over TLS.
+ */
+export function setSecurityHeaders(request: FastifyRequest, response: ServerResponse): void {
+  for (const [name, value] of Object.entries(RESOURCE_HEADERS)) response.setHeader(name, value);
+  if (request.protocol === 'https')
+    response.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
+  if (isDevProviderPath(request.url)) response.setHeader('Content-Security-Policy', DEV_PROVIDER_POLICY);
+}
+
+/**
  * Security headers on every answer (hijacked ones included: set on the raw response before any handler runs):
  * nosniff, X-Frame-Options DENY (frame-ancestors for browsers without CSP 2), Referrer-Policy same-origin (full
  * referrer only to ourselves, so a reset link's token never leaves the origin), Permissions-Policy, HSTS under TLS,
@@ -181,17 +205,7 @@ export async function registerSecurityHeaders(
   const portal = options.portalDist ? portalPolicySource(options.portalDist, targets) : undefined;
 
   app.addHook('onRequest', (request: FastifyRequest, reply, done) => {
-    const headers = reply.raw;
-    headers.setHeader('X-Content-Type-Options', 'nosniff');
-    headers.setHeader('X-Frame-Options', 'DENY');
-    headers.setHeader('Referrer-Policy', 'same-origin');
-    headers.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-    if (request.protocol === 'https')
-      headers.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
-    headers.setHeader(
-      'Content-Security-Policy',
-      isDevProviderPath(request.url) ? DEV_PROVIDER_POLICY : RESOURCE_POLICY,
-    );
+    setSecurityHeaders(request, reply.raw);
     done();
   });
 

@@ -1,10 +1,56 @@
 import type { FastifyRequest } from 'fastify';
 import { NotFound } from '../errors.ts';
 import { MESSAGES } from '../messages.ts';
+import { hasControlCharacter } from './cookies.ts';
 
 /** Origin of the request as the caller sees it, for the absolute URLs DRF puts into `next`, `previous` and files. */
 export function requestOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
+}
+
+/**
+ * One slash, then no second one; printable ASCII without the backslash (0x21–0x5B, 0x5D–0x7E) throughout: blanks and
+ * every other character come percent-encoded in a URL.
+ */
+const PATH_FORM = /^\/(?!\/)[\x21-\x5b\x5d-\x7e]*$/;
+/** How often a path is percent-decoded at most when checked: as often as a proxy, server and router might. */
+const DECODING_ROUNDS = 4;
+
+/**
+ * Where a browser may be sent back to on the portal (the callback after social sign-in): a path on `origin` (given
+ * root-relative, or absolute on exactly that origin), answered root-relative with its query and fragment. Null for
+ * anything that could lead elsewhere: another origin or a scheme, a path beginning `//` or `/\` (a browser reads
+ * both as another host), a backslash anywhere, blanks, tabs, line breaks and other control characters (URL parsers
+ * drop some of them, so `/\t/evil` becomes `//evil`), and paths that only become such after dot segments are
+ * resolved (`/..//evil`) or after percent-decoding, once or repeatedly (`/%2F/evil`, `/%252F/evil`, `/%5Cevil`).
+ * @example sameOriginPath('/oidc-antares?tab=2#top', 'https://portal.example') // '/oidc-antares?tab=2#top'
+ * @example sameOriginPath('https://portal.example//evil.example/x', 'https://portal.example') // null
+ */
+export function sameOriginPath(value: string, origin: string): string | null {
+  const relative = value.startsWith(`${origin}/`) ? value.slice(origin.length) : value;
+  if (!PATH_FORM.test(relative)) return null;
+  let url: URL;
+  try {
+    url = new URL(relative, origin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== origin) return null;
+  let path = url.pathname;
+  for (let round = 0; ; round += 1) {
+    // No decoded path may hold a backslash (a browser reads it as a slash) or a control character either.
+    if (path.startsWith('//') || path.includes('\\') || hasControlCharacter(path)) return null;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      break; // A lone '%' decodes to nothing that could lead elsewhere.
+    }
+    if (decoded === path) break;
+    if (round === DECODING_ROUNDS) return null;
+    path = decoded;
+  }
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** An absolute URL for a stored file: absolute ones stay, root-relative ones get the origin. */

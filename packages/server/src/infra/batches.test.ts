@@ -57,9 +57,31 @@ describe('Batches', () => {
     expect(await batches.call('b')).toBe('B');
   });
 
+  it("tries each call of a failed batch alone when the error may be one input's, so only that call fails", async () => {
+    const seen: string[][] = [];
+    const batches = new Batches(
+      async (inputs: string[]) => {
+        seen.push(inputs);
+        if (inputs.includes('bad')) throw new Error(`refused: ${inputs.join(',')}`);
+        return inputs.map((s) => s.toUpperCase());
+      },
+      { isolate: (error) => error instanceof Error && error.message.startsWith('refused') },
+    );
+    const first = batches.call('first');
+    const gathered = ['a', 'bad', 'b'].map((s) => batches.call(s));
+    expect(await first).toBe('FIRST');
+    const [a, bad, b] = await Promise.allSettled(gathered);
+    expect(a).toEqual({ status: 'fulfilled', value: 'A' });
+    expect(b).toEqual({ status: 'fulfilled', value: 'B' });
+    expect(bad).toMatchObject({ status: 'rejected', reason: { message: 'refused: bad' } });
+    expect(seen).toEqual([['first'], ['a', 'bad', 'b'], ['a'], ['bad'], ['b']]);
+    // The batch after runs as usual.
+    expect(await batches.call('next')).toBe('NEXT');
+  });
+
   it('keeps batches to their largest size', async () => {
     const runner = heldRunner();
-    const batches = new Batches(runner.run, 2);
+    const batches = new Batches(runner.run, { maxBatch: 2 });
     const calls = [1, 2, 3, 4, 5].map((n) => batches.call(n));
     for (let i = 0; i < 3; i += 1) await runner.releaseNext();
     expect(await Promise.all(calls)).toEqual([10, 20, 30, 40, 50]);

@@ -1,7 +1,13 @@
 import type { components } from '@portal/api/schema';
-import { DEVICE_CODE_NAMES, isOlderThan } from '@portal/domain';
+import {
+  type DeviceCommand as CommandName,
+  DEVICE_CODE_NAMES,
+  FULL_FEATURE_SOFTWARE_VERSION,
+  isOlderThan,
+} from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { loadContract } from '../contract.ts';
 import { germanSortKey } from '../db/sql.ts';
 import { bearer, createTestServer, login, pairHeadset, type TestServer } from '../test/testServer.ts';
 
@@ -559,6 +565,244 @@ describe('queueDeviceCommand', () => {
     expect((await queue([], 'CMD.REBOOT')).statusCode).toBe(400);
     expect((await queue([own, own], 'CMD.REBOOT')).statusCode).toBe(400);
     expect(await countCommands()).toBe(before);
+  });
+
+  it('queues each headset’s own modes where the extras name none, and the mode a switch names', async () => {
+    const garux = headset('gymnasium/Garux');
+    const antares = headset('gymnasium/Antares');
+    const { pool } = server.database;
+    const restore = await pool.query<{ id: number; guided_mode: boolean; manufacturer_mode: boolean }>(
+      'select id, guided_mode, manufacturer_mode from devices where id = any($1::int[])',
+      [[garux.id, antares.id]],
+    );
+    onTestFinished(async () => {
+      for (const row of restore.rows) {
+        await pool.query('update devices set guided_mode = $2, manufacturer_mode = $3 where id = $1', [
+          row.id,
+          row.guided_mode,
+          row.manufacturer_mode,
+        ]);
+      }
+    });
+    // As the headsets reported them: Garux with both modes on, Antares with both off.
+    await pool.query(
+      'update devices set guided_mode = (id = $1), manufacturer_mode = (id = $1) where id = any($2)',
+      [garux.id, [garux.id, antares.id]],
+    );
+    const devices = [garux.id, antares.id];
+    const queuedExtras = async (body: object) => {
+      const response = await post('/api/v3/mdm/devices/command-queue/', tokens.lehrer, { devices, ...body });
+      expect(response.statusCode, response.body).toBe(200);
+      const { results } = response.json<Outcomes>();
+      const stored = await pool.query<{ extras: unknown }>(
+        'select extras from device_commands where id = any($1::int[]) order by device_id = $2 desc',
+        [results.map((r) => r.command?.id), garux.id],
+      );
+      // What the portal is answered is what the headsets will be handed.
+      expect(stored.rows.map((row) => row.extras)).toEqual(results.map((r) => r.command?.extras));
+      return results.map((r) => r.command?.extras);
+    };
+    const both = (guidedModeState: boolean, manufacturerModeState: boolean) => ({
+      guidedModeState,
+      manufacturerModeState,
+    });
+    expect(await queuedExtras({ command: 'CMD.REBOOT', extras: {} })).toEqual([
+      both(true, true),
+      both(false, false),
+    ]);
+    expect(
+      await queuedExtras({ command: 'CMD.SET.GUIDED.MODE', extras: { guidedModeState: false } }),
+    ).toEqual([both(false, true), both(false, false)]);
+    // The sync queues leave the modes to the headsets as well.
+    const sync = await post('/api/v3/mdm/devices/sync-queue/', tokens.lehrer, { devices });
+    expect(sync.json<{ commands: DeviceCommand[] }>().commands.map((c) => c.extras)).toEqual([
+      both(true, true),
+      both(false, false),
+    ]);
+
+    // A switch that names no mode would switch nothing: refused as a whole.
+    const before = await countCommands();
+    const vague = await post('/api/v3/mdm/devices/command-queue/', tokens.lehrer, {
+      devices,
+      command: 'CMD.SET.MANUFACTURER.MODE',
+      extras: { guidedModeState: true },
+    });
+    expect(vague.statusCode).toBe(400);
+    expect(vague.json()).toEqual({
+      'extras.manufacturerModeState': [
+        'Bitte geben Sie an, ob „Herstellermodus“ ein- oder ausgeschaltet werden soll.',
+      ],
+    });
+    expect(await countCommands()).toBe(before);
+  });
+});
+
+describe('the extras of every command, for one headset and for a selection (issue 20)', () => {
+  type Extras = Record<string, unknown>;
+  /** Refused extras and the one field the 400 names. */
+  type Refusal = [extras: Extras, field: string];
+  const APP = 'Die Zelle von innen';
+  const VIDEO = 'Chemielabor Sicherheitseinweisung';
+  const WEB_APP = 'Erste Hilfe';
+  /** Commands a headset must never get as a package name: shell and intent injections, and no Android package. */
+  const HOSTILE_PACKAGES = [
+    'com.x; reboot',
+    '$(reboot)',
+    '`reboot`',
+    'com.x && rm -rf /',
+    '-n com.evil/.Main --es url javascript:alert(1)',
+    'com.evil/.Main',
+    'com.x\nreboot',
+    ' de.kmz.zelle',
+    'de.kmz.zelle ',
+    'de..kmz',
+    '.de.kmz',
+    'de.kmz.',
+    '1de.kmz',
+    'de.1kmz',
+    'vrlab',
+    'de.kmz-zelle',
+    'dé.kmz.zelle',
+    `de.${'a'.repeat(253)}`,
+  ];
+  const notForCommand = (command: string): Refusal[] => [
+    [{ packageName: 'de.kmz.zelle' }, 'extras.packageName'],
+    [{ contentUuid: uuid(VIDEO) }, 'extras.contentUuid'],
+    // Checked like the content it stands for, whatever the command.
+    ...HOSTILE_PACKAGES.slice(0, 3).map((name): Refusal => [{ packageName: name }, 'extras.packageName']),
+    [{ guidedModeState: 'true' }, 'extras.guidedModeState'],
+    [{ manufacturerModeState: 1 }, 'extras.manufacturerModeState'],
+    ...(command === 'CMD.REBOOT' ? [[{ volume: 3 }, 'extras.volume'] as Refusal] : []),
+  ];
+  const startsContent = (title: string): Refusal[] => [
+    [{}, 'extras.contentUuid'],
+    [{ contentUuid: 'not-a-uuid' }, 'extras.contentUuid'],
+    // Accepted by the uuid format, but no uuid the database knows how to read: bounded to 36 characters.
+    [{ contentUuid: `urn:uuid:${uuid(title)}` }, 'extras.contentUuid'],
+    [{ contentUuid: uuid(title).replace(/-/g, '') }, 'extras.contentUuid'],
+    [{ contentUuid: uuid(title), packageName: 'de.kmz.zelle' }, 'extras.packageName'],
+    [{ contentUuid: uuid(title), guidedModeState: null }, 'extras.guidedModeState'],
+  ];
+  /** Per command of the contract: extras that are accepted, and extras refused on the named field. */
+  const cases = (): Record<CommandName, { valid: Extras[]; bad: Refusal[] }> => {
+    const plain = (command: CommandName) => ({ valid: [{}], bad: notForCommand(command) });
+    return {
+      'CMD.REBOOT': plain('CMD.REBOOT'),
+      'CMD.SHUTDOWN': plain('CMD.SHUTDOWN'),
+      'CMD.SYNC': plain('CMD.SYNC'),
+      'CMD.SYNC.SOFTWARE': plain('CMD.SYNC.SOFTWARE'),
+      'CMD.UPDATE': plain('CMD.UPDATE'),
+      'CMD.MUTE': plain('CMD.MUTE'),
+      'CMD.TOGGLE.PAUSE': plain('CMD.TOGGLE.PAUSE'),
+      'CMD.STOP.RUNNING': plain('CMD.STOP.RUNNING'),
+      'CMD.SET.GUIDED.MODE': {
+        valid: [{ guidedModeState: true }, { guidedModeState: false }],
+        bad: notForCommand('CMD.SET.GUIDED.MODE'),
+      },
+      'CMD.SET.MANUFACTURER.MODE': {
+        valid: [{ manufacturerModeState: true }, { manufacturerModeState: false }],
+        bad: notForCommand('CMD.SET.MANUFACTURER.MODE'),
+      },
+      'CMD.START.APP': {
+        valid: [
+          { packageName: 'de.kmz.zelle' },
+          { packageName: 'com.Example_1.vr_lab2' },
+          { packageName: `de.${'a'.repeat(252)}` },
+          { contentUuid: uuid(APP) },
+          { contentUuid: uuid(APP), packageName: 'de.kmz.zelle' },
+        ],
+        bad: [
+          [{}, 'extras.contentUuid'],
+          ...HOSTILE_PACKAGES.map((name): Refusal => [{ packageName: name }, 'extras.packageName']),
+          [{ packageName: '' }, 'extras.packageName'],
+          [{ packageName: 42 }, 'extras.packageName'],
+          [{ contentUuid: `urn:uuid:${uuid(APP)}` }, 'extras.contentUuid'],
+          [{ contentUuid: uuid(APP), packageName: 'com.x; reboot' }, 'extras.packageName'],
+        ],
+      },
+      'CMD.START.VIDEO': { valid: [{ contentUuid: uuid(VIDEO) }], bad: startsContent(VIDEO) },
+      'CMD.START.WEBAPP': { valid: [{ contentUuid: uuid(WEB_APP) }], bad: startsContent(WEB_APP) },
+    };
+  };
+  const commandEnum = () => {
+    const { components } = loadContract() as { components: { schemas: Record<string, { enum?: string[] }> } };
+    return components.schemas.CommandName?.enum ?? [];
+  };
+  let target: { id: number; serial: string; version: string };
+  beforeAll(async () => {
+    // A headset no other test of this file commands, with software for every gate.
+    const found = [...headsets.entries()].find(
+      ([key, h]) =>
+        key.startsWith('gymnasium/VR-Brille') && !isOlderThan(h.version, FULL_FEATURE_SOFTWARE_VERSION),
+    );
+    if (!found) throw new Error('no headset with every feature');
+    target = found[1];
+    await goOnline(target.serial);
+  });
+  const storedCommands = async () =>
+    (
+      await server.database.pool.query<{ n: number }>(
+        'select count(*)::int as n from device_commands where device_id = $1',
+        [target.id],
+      )
+    ).rows[0]?.n;
+  const send = (name: string, more: Extras) => command(target.serial, name, more);
+  const queue = (name: string, more: Extras) =>
+    post('/api/v3/mdm/devices/command-queue/', tokens.lehrer, {
+      devices: [target.id],
+      command: name,
+      extras: extras(more),
+    });
+
+  it('covers every command of the contract', () => {
+    expect(Object.keys(cases()).sort()).toEqual([...commandEnum()].sort());
+  });
+
+  it.each(commandEnum())(
+    '%s: sendDeviceCommand queues valid extras as sent, refuses bad ones on the field',
+    async (name) => {
+      const table = cases()[name as CommandName];
+      for (const more of table.valid) {
+        const response = await send(name, more);
+        expect(response.statusCode, `${JSON.stringify(more)}: ${response.body}`).toBe(201);
+        expect(response.json<DeviceCommand>()).toMatchObject({ command: name, extras: extras(more) });
+      }
+      const before = await storedCommands();
+      for (const [more, field] of table.bad) {
+        const response = await send(name, more);
+        expect(response.statusCode, `${JSON.stringify(more)}: ${response.body}`).toBe(400);
+        expect(Object.keys(response.json()), JSON.stringify(more)).toEqual([field]);
+      }
+      expect(await storedCommands()).toBe(before);
+    },
+  );
+
+  it.each(commandEnum())(
+    '%s: queueDeviceCommand queues valid extras as sent, refuses bad ones on the field',
+    async (name) => {
+      const table = cases()[name as CommandName];
+      for (const more of table.valid) {
+        const response = await queue(name, more);
+        expect(response.statusCode, `${JSON.stringify(more)}: ${response.body}`).toBe(200);
+        const [outcome] = response.json<components['schemas']['DeviceCommandOutcomes']>().results;
+        expect(outcome?.refusal, JSON.stringify(more)).toBeNull();
+        expect(outcome?.command).toMatchObject({ command: name, extras: extras(more) });
+      }
+      const before = await storedCommands();
+      for (const [more, field] of table.bad) {
+        const response = await queue(name, more);
+        expect(response.statusCode, `${JSON.stringify(more)}: ${response.body}`).toBe(400);
+        expect(Object.keys(response.json()), JSON.stringify(more)).toEqual([field]);
+      }
+      expect(await storedCommands()).toBe(before);
+    },
+  );
+
+  it('names the package-name rule in German, as the content form does', async () => {
+    const response = await send('CMD.START.APP', { packageName: 'com.x; reboot' });
+    expect(response.json()).toEqual({
+      'extras.packageName': ['Der Paketname muss wie de.example.vrlab aufgebaut sein.'],
+    });
   });
 });
 

@@ -314,6 +314,77 @@ describe('who may invite', () => {
   });
 });
 
+describe('addresses a mail system would refuse (issue 20)', () => {
+  const storedFor = async (email: string) =>
+    (
+      await server.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from invitations where email = ${email.toLowerCase()}`,
+      )
+    ).rows[0]?.n;
+  /** 254 characters, the most an address may have, but a local part of 239 (a mail server takes 64). */
+  const longLocalPart = `${'a'.repeat(239)}@schule.example`;
+  /** 254 characters with a domain label of 64 (DNS takes 63). */
+  const longLabel = `${'a'.repeat(64)}@${'b'.repeat(64)}.${'c'.repeat(63)}.${'d'.repeat(52)}.example`;
+
+  it.each([
+    ['a@-b.example', 'a@-b.example'],
+    ['a@b-.example', 'a@b-.example'],
+    ['a@schule.-b.example', 'a@schule.-b.example'],
+    ['.a@schule.example', '.a@schule.example'],
+    ['a.@schule.example', 'a.@schule.example'],
+    ['a..b@schule.example', 'a..b@schule.example'],
+    ['254 characters with a local part of 239', longLocalPart],
+    ['254 characters with a domain label of 64', longLabel],
+  ])('refuses %s with 400 on email, and stores or mails nothing, also when asked again', async (_, email) => {
+    for (const attempt of [1, 2]) {
+      const response = await invite(email);
+      expect(response.statusCode, `attempt ${attempt}: ${response.body}`).toBe(400);
+      expect(response.json()).toEqual({ email: ['Bitte geben Sie eine gültige E-Mail-Adresse ein.'] });
+    }
+    expect(await storedFor(email)).toBe(0);
+    expect(await readOutbox(outbox, email)).toEqual([]);
+  });
+
+  it('carries in its answer every address it accepts, up to 254 characters', async () => {
+    expect(longLocalPart).toHaveLength(254);
+    expect(longLabel).toHaveLength(254);
+    const longest = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(53)}.example`;
+    expect(longest).toHaveLength(254);
+    for (const email of [longest, 'o.k_1%2+3-x@sub-domain.schule.example']) {
+      const response = await invite(email);
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json()).toMatchObject({ outcome: 'invited', invitation: { email } });
+      expect(await storedFor(email)).toBe(1);
+      const token = tokenIn(await newestMailTo(email));
+      expect((await details(token)).json().email).toBe(email);
+      expect((await list()).json()).toContainEqual(expect.objectContaining({ email }));
+    }
+    await server.database.db.execute(sql`delete from invitations where organisation_id = ${kmz}`);
+  });
+});
+
+describe('the invitation budget of an organisation', () => {
+  it('is named only to its administrators: others hear 404 or 403 first, as without a budget (issue 20)', async () => {
+    await server.database.db.execute(sql`insert into throttle_counters (key, failures, locked_until)
+      values (${`invite:organisation:${gymnasium}`}, 50, now() + interval '42 minutes')
+      on conflict (key) do update set failures = 50, locked_until = now() + interval '42 minutes'`);
+    try {
+      const stranger = await invite('fremd@schule.example', 'admin@kmz.example', gymnasium);
+      expect(stranger.statusCode, stranger.body).toBe(404);
+      expect(stranger.json()).toEqual({ detail: 'Nicht gefunden.' });
+      expect((await invite('fremd@schule.example', 'staff@vr-portal.example', gymnasium)).statusCode).toBe(
+        404,
+      );
+      const member = await invite('fremd@schule.example', 'lehrer@schule.example', gymnasium);
+      expect(member.statusCode, member.body).toBe(403);
+      expect(member.json()).not.toHaveProperty('code');
+      expect(await readOutbox(outbox, 'fremd@schule.example')).toEqual([]);
+    } finally {
+      await server.database.db.execute(sql`delete from throttle_counters where key like 'invite:%'`);
+    }
+  });
+});
+
 describe('when the mail cannot go out', () => {
   async function adminCaller() {
     const { db } = server.database;

@@ -1,5 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readAccessSettings } from '../config.ts';
+import { SocialLogin } from '../services/social.ts';
 import { bearer, createTestServer, type TestServer } from '../test/testServer.ts';
 
 delete process.env.OIDC_ISSUER;
@@ -40,7 +42,7 @@ class Browser {
     for (let hop = 0; hop < 10; hop++) {
       if (current.statusCode !== 302 && current.statusCode !== 303) return current;
       const location = new URL(String(current.headers.location), 'http://localhost:80');
-      const path = `${location.pathname}${location.search}`;
+      const path = `${location.pathname}${location.search}${location.hash}`;
       if (stopAt.test(path)) return path;
       current = await this.request({ method: 'GET', url: path });
     }
@@ -246,6 +248,75 @@ describe('social login round trip with the built-in provider', () => {
     expect(forged.statusCode).toBe(302);
     expect(forged.headers.location).toBe('/oidc-antares?error=invalid_state');
     expect(browser.cookies.has('sessionid')).toBe(false);
+  });
+
+  it('sends the browser back only to a path of the portal, never to another host (issue 20)', async () => {
+    const browser = new Browser();
+    await browser.request({ url: '/api/social/browser/v1/config' });
+    const form = (callbackUrl: string) =>
+      browser.request({
+        method: 'POST',
+        url: '/api/social/browser/v1/auth/provider/redirect',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          provider: 'antares',
+          process: 'login',
+          callback_url: callbackUrl,
+          csrfmiddlewaretoken: browser.cookies.get('csrftoken') ?? '',
+        }).toString(),
+      });
+    const pending = async () =>
+      (await server.database.db.execute<{ n: number }>('select count(*)::int as n from social_logins'))
+        .rows[0]?.n;
+    const before = await pending();
+    // The portal's own origin in these requests is http://localhost.
+    for (const attack of [
+      'http://localhost//evil.example/x',
+      '//evil.example/x',
+      '/\\/evil.example',
+      '/%2F/evil.example',
+      '/..//evil.example',
+      'https://evil.example/x',
+      'javascript:alert(1)',
+    ]) {
+      const refused = await form(attack);
+      expect(refused.statusCode, attack).toBe(400);
+      expect(refused.json(), attack).toEqual({
+        callback_url: ['Die Rücksprungadresse muss auf diesem Portal liegen.'],
+      });
+      expect(refused.headers.location, attack).toBeUndefined();
+    }
+    expect(await pending()).toBe(before);
+
+    // A good path comes back as it was sent, query and fragment included, also given with the portal's origin.
+    const landed = await signInAtProvider(
+      browser,
+      await form('http://localhost/oidc-antares?tab=2#oben'),
+      'login',
+    );
+    expect(landed).toBe('/oidc-antares?tab=2#oben');
+    const cancelled = new Browser();
+    await cancelled.request({ url: '/api/social/browser/v1/config' });
+    const back = await signInAtProvider(
+      cancelled,
+      await startLogin(cancelled, '/oidc-antares?tab=2#oben'),
+      'abort',
+    );
+    expect(back).toBe('/oidc-antares?tab=2&error=access_denied#oben');
+  });
+
+  it('stores no social user whose address a mail system would refuse (issue 20)', async () => {
+    const social = new SocialLogin(server.database.db, readAccessSettings());
+    for (const email of ['a@-b.example', '.mara@antares.example', `${'m'.repeat(65)}@antares.example`]) {
+      expect(await social.upsertUser({ sub: `schlecht-${email.length}`, email }), email).toEqual({
+        ok: false,
+        reason: 'emailInvalid',
+      });
+    }
+    const stored = await server.database.db.execute(
+      "select email from users where email like '%-b.example' or email like '%mmmm%' or email like '.mara%'",
+    );
+    expect(stored.rows).toEqual([]);
   });
 
   it('does not take over a password account with the same address', async () => {

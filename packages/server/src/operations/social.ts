@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { Forbidden, InvalidFields, NotAuthenticated } from '../errors.ts';
 import { readCookie, setCookie } from '../http/cookies.ts';
 import { type Operations, ok, redirect } from '../http/operation.ts';
-import { requestOrigin } from '../http/urls.ts';
+import { requestOrigin, sameOriginPath } from '../http/urls.ts';
 import { MESSAGES } from '../messages.ts';
 import type { Services } from '../services/dependencies.ts';
 import { SOCIAL_PROVIDER_ID } from '../services/social.ts';
@@ -27,21 +27,11 @@ function sameValue(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** A callback URL on this origin (root-relative, or absolute with the same origin), normalised to path+query. */
-function localCallback(value: string, origin: string): string | null {
-  try {
-    const url = new URL(value, origin);
-    if (url.origin !== origin || !url.pathname.startsWith('/')) return null;
-    return `${url.pathname}${url.search}`;
-  } catch {
-    return null;
-  }
-}
-
+/** The callback with `?error=…` added; its path, the rest of its query and its fragment stay. */
 function withError(callbackUrl: string, error: string): string {
   const url = new URL(callbackUrl, 'http://local.invalid');
   url.searchParams.set('error', error);
-  return `${url.pathname}${url.search}`;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** Normalised (no default port), as URL parsing elsewhere (issuer checks, callback origin) will see it. */
@@ -104,7 +94,8 @@ export const socialOperations = {
   async redirectToSocialProvider({ body: form, http, headers }, services) {
     const { social } = services;
     const here = portalOrigin(http, services);
-    const callbackUrl = localCallback(form.callback_url, here);
+    // A path of the portal only: the browser is sent there after the provider, with its session cookie.
+    const callbackUrl = sameOriginPath(form.callback_url, here);
     if (!callbackUrl) throw InvalidFields.of('callback_url', MESSAGES.social.callbackForeign);
     const cookie = readCookie(http, CSRF_COOKIE);
     if (!cookie || !sameValue(cookie, form.csrfmiddlewaretoken))

@@ -159,6 +159,30 @@ describe('password reset', () => {
     expect(stored).not.toContain(hash);
   });
 
+  it('refuses too many reset mails alike for an address with and without an account (issue 20)', async () => {
+    const ask = (email: string, remoteAddress: string) =>
+      inject({
+        method: 'POST',
+        url: '/api/v1/users/reset-password-mail/',
+        payload: { email },
+        remoteAddress,
+      });
+    // Each from its own client addresses, so that only the count per address of the account is used up.
+    const refusals = [];
+    for (const [i, email] of ['admin@kmz.example', 'niemand.da@kmz.example'].entries()) {
+      for (let n = 0; n < 5; n += 1) {
+        expect((await ask(email, `198.51.100.${10 * i + n}`)).statusCode).toBe(200);
+      }
+      const refused = await ask(email, `198.51.100.${10 * i + 9}`);
+      expect(refused.statusCode).toBe(429);
+      refusals.push(refused.json());
+    }
+    const [known, unknown] = refusals;
+    expect(unknown).toEqual({ ...known, params: { ...known.params, seconds: expect.any(Number) } });
+    expect(known).toMatchObject({ code: 'resetMailThrottled', params: { minutes: 60 } });
+    expect(JSON.stringify(known)).not.toContain('admin@kmz.example');
+  });
+
   it('answers 400 with field errors for a malformed address, never 500', async () => {
     for (const payload of [{ email: 'kein-at-zeichen' }, {}, { email: 42 }]) {
       const response = await inject({ method: 'POST', url: '/api/v1/users/reset-password-mail/', payload });

@@ -4,6 +4,7 @@ import {
   contentTypeOfStartCommand,
   type DeviceCommand,
   isHeadsetFailureCode,
+  isolateBidi,
   needsHeadsetOnline,
   unmetVersionGate,
 } from '@portal/domain';
@@ -11,7 +12,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { type Executor, intArray, selectPage } from '../db/sql.ts';
 import { Conflict, fieldErrors, InvalidFields, LimitReached, NotFound, problemOf } from '../errors.ts';
-import { MESSAGES } from '../messages.ts';
+import { listed, MESSAGES } from '../messages.ts';
 import {
   type Caller,
   contentVisibleTo,
@@ -25,8 +26,12 @@ import { IS_ONLINE } from './devices.ts';
 type Schemas = components['schemas'];
 export type DeviceCommandView = Schemas['DeviceCommand'];
 export type DeviceCommandRequest = Schemas['DeviceCommandRequest'];
+/** queueDeviceCommand's body without the headsets: its modes may be left to each headset. */
+export type QueuedCommandRequest = Omit<Schemas['DeviceCommandsRequest'], 'devices'>;
 export type CommandStatus = Schemas['CommandStatus'];
 type CommandExtras = Schemas['CommandExtras'];
+/** Extras whose modes may be left out: each headset's own are queued then ({@link insertCommands}). */
+type QueuedExtras = Schemas['QueuedCommandExtras'];
 
 /** At most this many commands wait for one headset (queued or delivered); more answer 429. */
 export const MAX_OPEN_COMMANDS_PER_DEVICE = 100;
@@ -118,9 +123,23 @@ async function lockTargets(
   return found.rows;
 }
 
-/** Extras must fit the command: start commands name their content, every other command none. */
-function checkExtrasFit(command: DeviceCommand, extras: CommandExtras): void {
+/** The mode a mode switch sets: the extra it cannot do without. */
+function switchedMode(command: DeviceCommand): 'guidedModeState' | 'manufacturerModeState' | null {
+  if (command === 'CMD.SET.GUIDED.MODE') return 'guidedModeState';
+  if (command === 'CMD.SET.MANUFACTURER.MODE') return 'manufacturerModeState';
+  return null;
+}
+
+/**
+ * Extras must fit the command: start commands name their content, every other command none, and a mode switch its
+ * mode (only queueDeviceCommand's schema lets a mode out).
+ */
+function checkExtrasFit(command: DeviceCommand, extras: QueuedExtras): void {
   const startType = contentTypeOfStartCommand(command);
+  const mode = switchedMode(command);
+  if (mode !== null && extras[mode] === undefined) {
+    throw InvalidFields.of(`extras.${mode}`, TEXT.modeRequired(label(command)));
+  }
   if (startType === null) {
     const errors = fieldErrors();
     if (extras.contentUuid !== undefined) errors['extras.contentUuid'] = [TEXT.notForCommand(label(command))];
@@ -154,7 +173,7 @@ async function namedContent(
   db: Executor,
   caller: Caller,
   command: DeviceCommand,
-  extras: CommandExtras,
+  extras: QueuedExtras,
 ): Promise<ContentFacts | null | undefined> {
   if (contentTypeOfStartCommand(command) === null || extras.contentUuid === undefined) return undefined;
   const result = await db.execute<ContentFacts>(sql`select c.content_type, c.package_name, c.file
@@ -168,7 +187,7 @@ async function namedContent(
  */
 function checkContent(
   command: DeviceCommand,
-  extras: CommandExtras,
+  extras: QueuedExtras,
   content: ContentFacts | null | undefined,
   headset: CommandTarget,
 ): void {
@@ -236,15 +255,17 @@ async function lockListed(
 }
 
 /**
- * Inserts one command per headset, expiring after the command's time; returns the new rows' ids. A sync makes the
- * headsets' playlists count as not synchronised until they report.
+ * Inserts one command per headset, expiring after the command's time; returns the new rows' ids. A mode the extras
+ * leave out is stored as the headset reported it last, so every stored command carries both modes (contract
+ * `CommandExtras`) and none switches a mode by accident. A sync makes the headsets' playlists count as not
+ * synchronised until they report.
  */
 async function insertCommands(
   db: Executor,
   caller: Caller,
   deviceIds: number[],
   command: DeviceCommand,
-  extras: CommandExtras,
+  extras: QueuedExtras,
 ): Promise<number[]> {
   if (deviceIds.length === 0) return [];
   if (command === 'CMD.SYNC') {
@@ -252,11 +273,17 @@ async function insertCommands(
     await db.execute(sql`update devices set sync_status = 'pending'
       where id = any(${intArray(deviceIds)}) and sync_status <> 'syncing'`);
   }
+  const { guidedModeState, manufacturerModeState, ...content } = extras;
   const result = await db.execute<{ id: number }>(sql`
     insert into device_commands (device_id, command, extras, created_by, expires_at)
-    select device_id, ${command}, ${JSON.stringify(extras)}::jsonb, ${caller.id},
-      now() + make_interval(secs => ${COMMAND_EXPIRY_SECONDS[command]})
-    from unnest(${intArray(deviceIds)}) as device_id
+    select d.id, ${command},
+      ${JSON.stringify(content)}::jsonb || jsonb_build_object(
+        'guidedModeState', coalesce(${guidedModeState ?? null}::boolean, d.guided_mode),
+        'manufacturerModeState', coalesce(${manufacturerModeState ?? null}::boolean, d.manufacturer_mode)),
+      ${caller.id}, now() + make_interval(secs => ${COMMAND_EXPIRY_SECONDS[command]})
+    from unnest(${intArray(deviceIds)}) with ordinality as listed(device_id, position)
+    join devices d on d.id = listed.device_id
+    order by listed.position
     returning id`);
   return result.rows.map((row) => Number(row.id));
 }
@@ -303,14 +330,15 @@ export type DeviceCommandOutcome = Schemas['DeviceCommandOutcome'];
 /**
  * queueDeviceCommand: sendDeviceCommand for a class set in one transaction. What holds for the request as a whole
  * (the ids, the extras, the content) refuses it as a whole; a headset's own state of the moment (version, online,
- * open commands) refuses that headset only, with the body sendDeviceCommand would answer. Then the polls of the
- * headsets that got their command are woken. Results in the order of the request.
+ * open commands) refuses that headset only, with the body sendDeviceCommand would answer. A mode the extras leave
+ * out is each headset's own. Then the polls of the headsets that got their command are woken. Results in the order
+ * of the request.
  */
 export async function queueDeviceCommand(
   { db, headsetEvents }: Pick<Services, 'db' | 'headsetEvents'>,
   caller: Caller,
   deviceIds: number[],
-  request: DeviceCommandRequest,
+  request: QueuedCommandRequest,
 ): Promise<{ results: DeviceCommandOutcome[] }> {
   const { command, extras } = request;
   const { commandIds, refusals } = await db.transaction(async (tx) => {
@@ -342,8 +370,8 @@ export async function queueDeviceCommand(
   };
 }
 
-/** The extras a command without content carries: the modes are part of every command (spec §7) and stay off. */
-const NO_EXTRAS: CommandExtras = { guidedModeState: false, manufacturerModeState: false };
+/** The extras of a command without content: the modes stay each headset's own ({@link insertCommands}). */
+const NO_EXTRAS: QueuedExtras = {};
 
 /**
  * Queues a `CMD.SYNC` for the headsets of a playlist that changed (activated on them, items added, removed or moved),
@@ -381,7 +409,8 @@ export async function queueBulkCommand(
     const tooOld = devices.filter((d) => unmetVersionGate(d.softwareVersion, command) !== null);
     const gate = tooOld[0] ? unmetVersionGate(tooOld[0].softwareVersion, command) : null;
     if (gate) {
-      const names = tooOld.map((d) => d.name).join(', ');
+      // Each name isolated on its own: an override in one must not run into the next (messages.ts).
+      const names = listed(tooOld.map((d) => isolateBidi(d.name)));
       throw new Conflict(TEXT.softwareTooOldMany(label(command), gate.requiredVersion, names), {
         code: 'softwareTooOld',
         params: { command, requiredVersion: gate.requiredVersion, devices: names },

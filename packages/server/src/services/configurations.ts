@@ -11,7 +11,7 @@ import {
   NotFound,
   throwFieldErrors,
 } from '../errors.ts';
-import { MESSAGES } from '../messages.ts';
+import { listed, MESSAGES } from '../messages.ts';
 import {
   type Caller,
   configurationVisibleTo,
@@ -27,6 +27,7 @@ import { queuePlaylistSync } from './commands.ts';
 import { markConfigurationsChanged, removeContentFromConfigurations } from './configurationItems.ts';
 import { findVisibleContents } from './content.ts';
 import type { Services } from './dependencies.ts';
+import { nameProblem } from './names.ts';
 import { checkShareRequest, type ShareAction } from './sharing.ts';
 
 type Schemas = components['schemas'];
@@ -233,7 +234,8 @@ async function requireOwnedConfiguration(db: Executor, caller: Caller, id: numbe
 /** Rules of create and update the schema cannot express; all problems at once, as DRF reports them. */
 async function validateWrite(db: Executor, caller: Caller, fields: ConfigurationWrite): Promise<void> {
   const errors = fieldErrors();
-  if (fields.name.trim() === '') addFieldError(errors, 'name', MESSAGES.field.blank);
+  const nameRefusal = nameProblem(fields.name);
+  if (nameRefusal) addFieldError(errors, 'name', nameRefusal);
   // activeState is derived from the headsets (contract): a write must not say otherwise.
   if (fields.activeState && fields.sdmDevices.length === 0)
     addFieldError(errors, 'activeState', MESSAGES.configurations.activeWithoutDevices);
@@ -524,7 +526,8 @@ export async function renameConfiguration(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await requireOwnedConfiguration(tx, caller, id, true);
-    if (name.trim() === '') throw InvalidFields.of('name', MESSAGES.field.blank);
+    const nameRefusal = nameProblem(name);
+    if (nameRefusal) throw InvalidFields.of('name', nameRefusal);
     await tx.execute(
       sql`update configurations set name = ${name.trim()}, updated_at = now() where id = ${id}`,
     );
@@ -567,7 +570,7 @@ async function requireStorageFits(
     ),
     {
       code: 'storageExceeded',
-      params: { devices: names.join(', '), requiredBytes: required, usableBytes: usable },
+      params: { devices: listed(names), requiredBytes: required, usableBytes: usable },
     },
   );
 }
@@ -636,7 +639,8 @@ export async function duplicateConfiguration(
   id: number,
   copyName: string,
 ): Promise<number> {
-  if (copyName.trim() === '') throw InvalidFields.of('copyName', MESSAGES.field.blank);
+  const nameRefusal = nameProblem(copyName);
+  if (nameRefusal) throw InvalidFields.of('copyName', nameRefusal);
   // Playlists are seen through an organisation only, so a caller without one finds no source either.
   const ownerId = duplicatingOrganisation(caller);
   return db.transaction(async (tx) => {

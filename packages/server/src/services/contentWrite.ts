@@ -17,6 +17,7 @@ import {
 } from './access.ts';
 import { removeContentFromConfigurations, removeContentWhereNoLongerVisible } from './configurationItems.ts';
 import type { Services } from './dependencies.ts';
+import { nameProblem } from './names.ts';
 import { checkShareRequest, type ShareAction } from './sharing.ts';
 
 type Schemas = components['schemas'];
@@ -79,8 +80,8 @@ async function validate(
   contentId: number | null,
 ): Promise<void> {
   const errors = fieldErrors();
-  if (fields.title !== undefined && fields.title.trim() === '')
-    addFieldError(errors, 'title', MESSAGES.field.blank);
+  const titleRefusal = fields.title === undefined ? null : nameProblem(fields.title);
+  if (titleRefusal) addFieldError(errors, 'title', titleRefusal);
   if (effective.minAge !== null && effective.maxAge !== null && effective.minAge > effective.maxAge) {
     addFieldError(errors, 'maxAge', MESSAGES.content.ageOrder);
   }

@@ -10,7 +10,8 @@ import { MESSAGES } from '../messages.ts';
 import { type Caller, enrolmentOrganisation, requireDeviceAdministrator } from './access.ts';
 import type { Services } from './dependencies.ts';
 import { findDevice } from './devices.ts';
-import { enrolAddressRule } from './throttle.ts';
+import { nameProblem } from './names.ts';
+import { enrolAddressRule, enrolCodeKey, enrolCodeRule, forgetCounters, waitBefore } from './throttle.ts';
 
 type Schemas = components['schemas'];
 export type DeviceEnrolRequest = Schemas['DeviceEnrolRequest'];
@@ -63,20 +64,24 @@ async function nextDeviceName(db: Executor, organisationId: number): Promise<str
   }
 }
 
-/** Stores the hash of a fresh code (7 days) and ends the headset's token; returns the code. */
+/**
+ * Stores the hash of a fresh code (7 days) and ends the headset's token; returns the code. The invalid codes counted
+ * at the old one are forgotten: a new code is not locked by guesses at its predecessor.
+ */
 async function issueEnrolmentCode(
   db: Executor,
   deviceId: number,
 ): Promise<{ code: string; expiresAt: Date }> {
   const code = newEnrolmentCode();
-  const result = await db.execute<{ expires_at: Date }>(sql`update devices set
+  const result = await db.execute<{ expires_at: Date; serial_number: string }>(sql`update devices set
       enrolment_code_hash = ${secretHash(normaliseEnrolmentCode(code))},
       enrolment_code_expires_at = now() + make_interval(secs => ${ENROLMENT_CODE_TTL_SECONDS}),
       token_hash = null
     where id = ${deviceId}
-    returning enrolment_code_expires_at as expires_at`);
+    returning enrolment_code_expires_at as expires_at, serial_number`);
   const row = result.rows[0];
   if (!row) throw new NotFound(MESSAGES.devices.notFound);
+  await forgetCounters(db, [enrolCodeKey(row.serial_number)]);
   return { code, expiresAt: new Date(row.expires_at) };
 }
 
@@ -99,7 +104,8 @@ export async function enrolDevice(
   const organisationId = enrolmentOrganisation(caller, request.organisationId);
   const errors = fieldErrors();
   const name = request.name?.trim();
-  if (name === '') errors.name = [MESSAGES.field.blank];
+  const nameRefusal = name === undefined ? null : nameProblem(name);
+  if (nameRefusal) errors.name = [nameRefusal];
   const type = await db.execute(sql`select 1 from device_types where id = ${request.deviceTypeId}`);
   if (type.rows.length === 0) errors.deviceTypeId = [MESSAGES.enrolment.unknownDeviceType];
   throwFieldErrors(errors);
@@ -167,20 +173,38 @@ async function exchangeEnrolmentCode(
 }
 
 /**
- * enrolHeadset from a client address: after 20 invalid codes from one address within 15 minutes every try answers
- * 429 until the window ends, so codes cannot be tried out; an invalid code is 400 on `enrolmentCode`.
+ * enrolHeadset from a client address. Invalid codes are counted per code (the headset's serial number, from every
+ * address) and per address: 20 at one code within 15 minutes lock that code, which is not looked at until the lock
+ * ends or a new code is issued (429 before anything is checked); 20 from one address make its further invalid codes
+ * answer 429 instead of 400. A valid code pairs whatever its address did: a class set behind one NAT address, or the
+ * demo fleet on the server's own, must not be locked out by someone else's typing. An invalid code is otherwise 400
+ * on `enrolmentCode`, the same for every reason, so codes and serial numbers cannot be told apart.
  */
 export async function enrolHeadset(
   { db, throttle }: Pick<Services, 'db' | 'throttle'>,
   request: HeadsetEnrolRequest,
   clientAddress: string,
 ): Promise<HeadsetEnrolment> {
-  const rule = enrolAddressRule(clientAddress);
-  const wait = await throttle.lockedFor([rule]);
-  if (wait > 0) throw new TooManyAttempts(wait, MESSAGES.enrolment.enrolThrottled, 'enrolThrottled');
+  // Counted before the check, so parallel guesses cannot pass the limit together; a refused try gives it back.
+  const [code] = await throttle.reserve([enrolCodeRule(request.serialNumber)]);
+  if (!code) throw new Error('throttle answered fewer rules than asked');
+  const codeWait = waitBefore(code);
+  if (codeWait > 0) {
+    await throttle.release([code]);
+    throw new TooManyAttempts(codeWait, MESSAGES.enrolment.codeThrottled, 'enrolThrottled');
+  }
   const enrolment = await exchangeEnrolmentCode(db, request);
-  if (enrolment) return enrolment;
-  await throttle.recordFailure([rule]);
+  if (enrolment) {
+    // The code is used up; what was counted against it goes with it.
+    await throttle.reset([code.rule.key]);
+    return enrolment;
+  }
+  await throttle.lockReached([code]);
+  const addressRule = enrolAddressRule(clientAddress);
+  const addressWait = await throttle.lockedFor([addressRule]);
+  await throttle.recordFailure([addressRule]);
+  if (addressWait > 0)
+    throw new TooManyAttempts(addressWait, MESSAGES.enrolment.enrolThrottled, 'enrolThrottled');
   throw InvalidFields.of('enrolmentCode', MESSAGES.enrolment.invalidCode);
 }
 

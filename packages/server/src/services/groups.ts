@@ -11,6 +11,7 @@ import {
   requireGroupMember,
   requireListedOrganisation,
 } from './access.ts';
+import { nameProblem } from './names.ts';
 
 type Schemas = components['schemas'];
 export type DeviceGroupView = Schemas['DeviceGroup'];
@@ -98,7 +99,8 @@ async function validateWrite(
 ): Promise<string> {
   const errors = fieldErrors();
   const name = fields.name.trim();
-  if (name === '') addFieldError(errors, 'name', MESSAGES.field.blank);
+  const nameRefusal = nameProblem(name);
+  if (nameRefusal) addFieldError(errors, 'name', nameRefusal);
   else {
     const taken = await tx.execute(sql`select 1 from device_groups
       where organisation_id = ${organisationId} and lower(name) = lower(${name})

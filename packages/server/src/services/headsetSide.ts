@@ -3,7 +3,7 @@ import { type DeviceCommand, isPowerCycleCommand } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { executePrepared, intArray, textArray } from '../db/sql.ts';
-import { Conflict, NotFound } from '../errors.ts';
+import { Conflict, isValueError, NotFound } from '../errors.ts';
 import { Batches, BatchItemError } from '../infra/batches.ts';
 import { secretHash } from '../infra/passwords.ts';
 import { MESSAGES } from '../messages.ts';
@@ -63,10 +63,13 @@ export class HeadsetSide {
   private readonly states: Batches<{ deviceId: number; state: HeadsetState }, undefined>;
 
   constructor(private readonly db: Database) {
-    this.tokens = new Batches((tokens) => this.authenticateAll(tokens));
-    this.deliveries = new Batches((deviceIds) => this.deliverAll(deviceIds));
-    this.results = new Batches((reports) => this.finishAll(reports));
-    this.states = new Batches((reports) => this.reportAll(reports));
+    // A statement the database refuses for one headset's values fails that headset's call alone (the edge refuses
+    // such values first, http/bodies.ts; this keeps any that slip through from failing the others with it).
+    const options = { isolate: isValueError };
+    this.tokens = new Batches((tokens) => this.authenticateAll(tokens), options);
+    this.deliveries = new Batches((deviceIds) => this.deliverAll(deviceIds), options);
+    this.results = new Batches((reports) => this.finishAll(reports), options);
+    this.states = new Batches((reports) => this.reportAll(reports), options);
   }
 
   /**

@@ -26,6 +26,7 @@ import {
   newPasswordProblem,
   type ServiceLog,
 } from './mailedLinks.ts';
+import { nameProblem } from './names.ts';
 import { membershipView, ownMembership } from './organisations.ts';
 import { invitationRule } from './throttle.ts';
 
@@ -120,9 +121,9 @@ type Planned =
 /**
  * inviteMember: an address without an account gets an invitation mail (an open one for the same address is replaced:
  * new link, new expiry), an account is added as a member and told so; a member already answers 409. Administrators of
- * the organisation only, checked in the transaction that writes. The invitation mail is sent before the answer: when
- * it cannot be sent the invitation is removed again and the administrator hears so (503), rather than waiting for a
- * mail that never comes.
+ * the organisation only, checked before its invitation budget (429) and again in the transaction that writes. The
+ * invitation mail is sent before the answer: when it cannot be sent the invitation is removed again and the
+ * administrator hears so (503), rather than waiting for a mail that never comes.
  */
 export async function inviteMember(
   { db, mailer, throttle, settings }: Pick<Services, 'db' | 'mailer' | 'throttle' | 'settings'>,
@@ -132,7 +133,11 @@ export async function inviteMember(
   request: InvitationRequest,
 ): Promise<InvitationOutcome> {
   const email = normaliseEmail(rawEmail);
+  // The contract's rule, again after normalising: nothing is stored or mailed that the answer could not carry.
   if (!isValidEmail(email)) throw InvalidFields.of('email', MESSAGES.field.email);
+  // Access first: the organisation's budget is its administrators' business; everybody else hears 404 or 403 as if it
+  // had none. The transaction below checks again against the membership as it is when writing.
+  requireAdministrator(caller.organisations.find((o) => o.id === organisationId));
   const rule = invitationRule(settings, organisationId);
   const wait = await throttle.lockedFor([rule]);
   if (wait > 0) throw new TooManyAttempts(wait, MESSAGES.invitations.tooMany, 'invitationsThrottled');
@@ -291,8 +296,13 @@ async function newAccountFields(body: AcceptInvitationRequest) {
   const errors = fieldErrors();
   const firstName = body.firstName?.trim() ?? '';
   const lastName = body.lastName?.trim() ?? '';
-  if (firstName === '') addFieldError(errors, 'firstName', MESSAGES.field.required);
-  if (lastName === '') addFieldError(errors, 'lastName', MESSAGES.field.required);
+  for (const [field, value] of [
+    ['firstName', firstName],
+    ['lastName', lastName],
+  ] as const) {
+    const refusal = value === '' ? MESSAGES.field.required : nameProblem(value);
+    if (refusal) addFieldError(errors, field, refusal);
+  }
   const password = body.password ?? '';
   if (password === '') addFieldError(errors, 'password', MESSAGES.field.required);
   else {

@@ -8,6 +8,7 @@ import { MESSAGES } from '../messages.ts';
 import { type Caller, requireStaffForOperatingSystems } from './access.ts';
 import type { Services } from './dependencies.ts';
 import type { MediaLinks } from './mediaLinks.ts';
+import { nameProblem } from './names.ts';
 
 type Schemas = components['schemas'];
 export type OperatingSystemView = Schemas['OperatingSystem'];
@@ -98,10 +99,11 @@ type Fields = Schemas['OperatingSystemCreate'] | Schemas['OperatingSystemUpdate'
 
 async function validate(db: Executor, fields: Fields): Promise<void> {
   const errors = fieldErrors();
-  if (fields.name !== undefined && fields.name.trim() === '')
-    addFieldError(errors, 'name', MESSAGES.field.blank);
-  if (fields.version !== undefined && fields.version.trim() === '')
-    addFieldError(errors, 'version', MESSAGES.field.blank);
+  for (const field of ['name', 'version'] as const) {
+    const value = fields[field];
+    const refusal = value === undefined ? null : nameProblem(value);
+    if (refusal) addFieldError(errors, field, refusal);
+  }
   if (fields.deviceTypeId !== undefined && fields.deviceTypeId !== null) {
     const [type] = await db
       .select({ id: deviceTypes.id })

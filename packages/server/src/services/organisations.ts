@@ -6,6 +6,7 @@ import type { Transaction } from '../db/sql.ts';
 import { Conflict, InvalidFields, NotFound } from '../errors.ts';
 import { MESSAGES } from '../messages.ts';
 import { type Caller, requireAdministrator, requireStaffToPublishTerms } from './access.ts';
+import { nameProblem } from './names.ts';
 import { accountEndsWithRemoval, loadUserView } from './users.ts';
 
 type Organisation = components['schemas']['Organisation'];
@@ -40,7 +41,8 @@ export async function renameOrganisation(
   await db.transaction(async (tx) => {
     requireAdministrator(await ownMembership(tx, caller, organisationId));
     const trimmed = name.trim();
-    if (trimmed === '') throw InvalidFields.of('name', MESSAGES.field.blank);
+    const nameRefusal = nameProblem(trimmed);
+    if (nameRefusal) throw InvalidFields.of('name', nameRefusal);
     await tx.update(organisations).set({ name: trimmed }).where(eq(organisations.id, organisationId));
   });
   return organisationView(db, caller, organisationId);

@@ -17,6 +17,7 @@ import { MESSAGES } from '../messages.ts';
 import type { Caller } from './access.ts';
 import type { Services } from './dependencies.ts';
 import { accountRule } from './loginThrottle.ts';
+import { nameProblem } from './names.ts';
 import { lastAdministratorConflict } from './organisations.ts';
 import { currentUser, findUserById, type UserView } from './users.ts';
 
@@ -70,7 +71,8 @@ export async function changeProfile(
   for (const field of ['firstName', 'lastName'] as const) {
     const value = body[field];
     if (value === undefined) continue;
-    if (value.trim() === '') addFieldError(errors, field, MESSAGES.field.blank);
+    const refusal = nameProblem(value);
+    if (refusal) addFieldError(errors, field, refusal);
     else changes[field] = value.trim();
   }
   const emailChange =

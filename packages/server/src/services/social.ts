@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { normaliseEmail } from '@portal/domain';
+import { isValidEmail, normaliseEmail } from '@portal/domain';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import inject from 'light-my-request';
 import * as oidc from 'openid-client';
@@ -18,7 +18,7 @@ const random = () => randomBytes(32).toString('base64url');
 
 export type SocialUserOutcome =
   | { ok: true; userId: number }
-  | { ok: false; reason: 'noEmail' | 'emailInUse' };
+  | { ok: false; reason: 'noEmail' | 'emailInvalid' | 'emailInUse' };
 
 /**
  * The client side of social login (openid-client: discovery, PKCE, state, nonce, code exchange) against the provider
@@ -186,6 +186,7 @@ export class SocialLogin {
   /**
    * Finds or creates the social user of a provider subject and refreshes name and email from the claims. An address
    * that belongs to a password account is not taken over: that needs the account's password, not the provider's word.
+   * An address the portal's rule refuses is not stored (the sign-in fails as `login_failed`).
    */
   async upsertUser(claims: {
     sub: string;
@@ -195,6 +196,8 @@ export class SocialLogin {
   }): Promise<SocialUserOutcome> {
     if (!claims.email) return { ok: false, reason: 'noEmail' };
     const email = normaliseEmail(claims.email);
+    // The portal's one rule for addresses (@portal/domain): every answer naming the user must be able to carry it.
+    if (!isValidEmail(email)) return { ok: false, reason: 'emailInvalid' };
     return this.db.transaction(async (tx) => {
       const [linked] = await tx
         .select({ userId: socialAccounts.userId })

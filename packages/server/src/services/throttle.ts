@@ -2,7 +2,7 @@ import { normaliseEmail } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { AccessSettings } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { textArray } from '../db/sql.ts';
+import { type Executor, textArray } from '../db/sql.ts';
 
 /** One counter: at most `limit` attempts within `windowSeconds`; the attempt that reaches the limit locks the key. */
 export interface ThrottleRule {
@@ -67,9 +67,33 @@ export function invitationRule(settings: AccessSettings, organisationId: number)
   };
 }
 
-/** Invalid enrolment codes from one client address within 15 minutes before 429: codes cannot be tried out. */
+const ENROL_TIMING = { limit: 20, windowSeconds: 15 * 60, lockSeconds: 15 * 60 } as const;
+
+/**
+ * Invalid enrolment codes given for one headset (its serial number) within 15 minutes, from any addresses; the one
+ * that reaches the limit locks that headset's code, which is then not looked at until the lock ends or a new code is
+ * issued (`enrolCodeKey` is forgotten then). This bounds the guesses at any one code: 80 an hour against 32⁸ codes.
+ */
+export function enrolCodeRule(serialNumber: string): ThrottleRule {
+  return { key: enrolCodeKey(serialNumber), ...ENROL_TIMING };
+}
+
+export function enrolCodeKey(serialNumber: string): string {
+  return `enrol:code:${serialNumber}`;
+}
+
+/**
+ * Invalid enrolment codes from one client address within 15 minutes; from the 20th on its invalid codes answer 429.
+ * A valid code from there still pairs: a school's headsets share one NAT address with whoever mistyped.
+ */
 export function enrolAddressRule(address: string): ThrottleRule {
-  return { key: `enrol:address:${address}`, limit: 20, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
+  return { key: `enrol:address:${address}`, ...ENROL_TIMING };
+}
+
+/** Forgets these counters (and their locks); in the caller's transaction when given one. */
+export async function forgetCounters(db: Executor, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.execute(sql`delete from throttle_counters where key = any(${textArray(keys)})`);
 }
 
 function groupBy<Item, Key>(items: readonly Item[], keyOf: (item: Item) => Key): Map<Key, Item[]> {
@@ -169,8 +193,7 @@ export class Throttle {
 
   /** Forgets these counters (and their locks). */
   async reset(keys: readonly string[]): Promise<void> {
-    if (keys.length === 0) return;
-    await this.db.execute(sql`delete from throttle_counters where key = any(${textArray(keys)})`);
+    await forgetCounters(this.db, keys);
   }
 
   /** Forgets every counter whose key starts with `prefix` (e.g. all addresses of one account). */

@@ -1,41 +1,26 @@
 import { style } from '@vanilla-extract/css';
+import * as choice from '../styles/choice.css';
 import { vars } from '../theme/theme.css';
 
-export const root = style({ display: 'flex', alignItems: 'flex-start', gap: vars.space.small });
+export const root = choice.row;
 
-export const box = style({
-  all: 'unset',
-  boxSizing: 'border-box',
-  flexShrink: 0,
-  width: '22px',
-  height: '22px',
-  marginTop: '1px',
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  border: `2px solid ${vars.color.borderStrong}`,
-  borderRadius: vars.radius.small,
-  backgroundColor: vars.color.inputBackground,
-  cursor: 'pointer',
-  selectors: {
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
-    '&[data-state="checked"]': {
-      backgroundColor: vars.color.controlChecked,
-      borderColor: vars.color.controlChecked,
-      color: vars.color.controlCheckedText,
+export const box = style([
+  choice.control,
+  {
+    borderRadius: vars.radius.small,
+    selectors: {
+      '&[data-state="checked"]': {
+        backgroundColor: vars.color.controlChecked,
+        borderColor: vars.color.controlChecked,
+        color: vars.color.controlCheckedText,
+      },
+      '&[aria-invalid="true"]:not([data-state="checked"])': { borderColor: vars.color.critical },
     },
-    '&[data-disabled]': { opacity: 0.55, cursor: 'not-allowed' },
-    '&[aria-invalid="true"]:not([data-state="checked"])': { borderColor: vars.color.critical },
   },
-});
+]);
 
-export const text = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxsmall, minWidth: 0 });
+export const text = style([choice.text, { gap: vars.space.xxsmall }]);
 
 export const indicator = style({ display: 'flex', width: '16px', height: '16px' });
 
-export const label = style({
-  color: vars.color.text,
-  cursor: 'pointer',
-  lineHeight: vars.font.lineHeight.standard,
-  selectors: { '[data-disabled] + div > &': { cursor: 'not-allowed', opacity: 0.7 } },
-});
+export const label = style([choice.label, { lineHeight: vars.font.lineHeight.standard }]);

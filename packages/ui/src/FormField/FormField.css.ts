@@ -75,3 +75,27 @@ export const input = style({
 
 /** Positions icons and buttons inside an input (PasswordField, SearchField, Select). */
 export const inputWrapper = style({ position: 'relative', display: 'flex', alignItems: 'center' });
+
+/**
+ * A round button inside an input, at its right end: PasswordField's show/hide and SearchField's clear. The input
+ * leaves room for it with its own right padding.
+ */
+export const inputButton = style({
+  all: 'unset',
+  boxSizing: 'border-box',
+  position: 'absolute',
+  right: vars.space.xsmall,
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '36px',
+  height: '36px',
+  borderRadius: vars.radius.full,
+  color: vars.color.text,
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { backgroundColor: vars.color.surfaceRaised },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '1px' },
+    '&:disabled': { cursor: 'not-allowed', opacity: 0.6 },
+  },
+});

@@ -56,6 +56,41 @@ export interface FormFieldProps {
 }
 
 /**
+ * What a field with one control (TextField, TextArea, Select, PasswordField, SearchField) hands to FormField rather
+ * than to its control.
+ */
+interface PassedToFormField {
+  label: string;
+  hint?: string;
+  error?: string;
+  id?: string;
+  className?: string;
+  'aria-describedby'?: string;
+  hideLabel?: boolean;
+}
+
+/**
+ * Splits a field's props into FormField's (texts, className on the field, the caller's aria-describedby) and the
+ * control's (everything else), so each field passes them the same way.
+ * @example const { fieldProps, controlProps } = splitFieldProps(props); return <FormField {...fieldProps}>{(control) => <input {...control} {...controlProps} />}</FormField>;
+ */
+export function splitFieldProps<Props extends PassedToFormField>(
+  props: Props,
+): { fieldProps: Omit<FormFieldProps, 'children'>; controlProps: Omit<Props, keyof PassedToFormField> } {
+  const {
+    label,
+    hint,
+    error,
+    id,
+    className,
+    hideLabel,
+    'aria-describedby': describedBy,
+    ...controlProps
+  } = props;
+  return { fieldProps: { label, hint, error, id, className, hideLabel, describedBy }, controlProps };
+}
+
+/**
  * The one mechanism for labelled form controls: label, control, hint and error message, with the hint
  * and error wired to the control's aria-describedby and aria-invalid set while there is an error.
  */

@@ -1,5 +1,5 @@
 import { forwardRef, type InputHTMLAttributes, useState } from 'react';
-import { FormField } from '../FormField/FormField';
+import { FormField, splitFieldProps } from '../FormField/FormField';
 import * as fieldStyles from '../FormField/FormField.css';
 import * as styles from './PasswordField.css';
 
@@ -22,59 +22,44 @@ export type PasswordFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'ch
 const eye = 'M1 10s3.5-6 9-6 9 6 9 6-3.5 6-9 6-9-6-9-6Zm9 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z';
 
 /** A password input whose value can be shown and hidden again with a button inside the field. */
-export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(
-  {
-    label,
-    hint,
-    error,
-    showPasswordLabel,
-    hidePasswordLabel,
-    id,
-    className,
-    disabled,
-    'aria-describedby': describedBy,
-    ...props
+export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(
+  function PasswordField(allProps, ref) {
+    const {
+      fieldProps,
+      controlProps: { showPasswordLabel, hidePasswordLabel, disabled, ...props },
+    } = splitFieldProps(allProps);
+    const [visible, setVisible] = useState(false);
+    return (
+      <FormField {...fieldProps}>
+        {(control, ids) => (
+          <div className={fieldStyles.inputWrapper}>
+            <input
+              ref={ref}
+              type={visible ? 'text' : 'password'}
+              className={`${fieldStyles.input} ${styles.input}`}
+              disabled={disabled}
+              {...control}
+              {...props}
+            />
+            <button
+              type="button"
+              className={fieldStyles.inputButton}
+              aria-label={visible ? hidePasswordLabel : showPasswordLabel}
+              aria-controls={ids.controlId}
+              disabled={disabled}
+              onClick={() => setVisible((current) => !current)}
+            >
+              <svg className={styles.toggleIcon} viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+                <path d={eye} fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+                {visible ? (
+                  <path d="m3 17 14-14" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+                ) : null}
+              </svg>
+            </button>
+          </div>
+        )}
+      </FormField>
+    );
   },
-  ref,
-) {
-  const [visible, setVisible] = useState(false);
-  return (
-    <FormField
-      label={label}
-      hint={hint}
-      error={error}
-      id={id}
-      describedBy={describedBy}
-      className={className}
-    >
-      {(control, ids) => (
-        <div className={fieldStyles.inputWrapper}>
-          <input
-            ref={ref}
-            type={visible ? 'text' : 'password'}
-            className={`${fieldStyles.input} ${styles.input}`}
-            disabled={disabled}
-            {...control}
-            {...props}
-          />
-          <button
-            type="button"
-            className={styles.toggle}
-            aria-label={visible ? hidePasswordLabel : showPasswordLabel}
-            aria-controls={ids.controlId}
-            disabled={disabled}
-            onClick={() => setVisible((current) => !current)}
-          >
-            <svg className={styles.toggleIcon} viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-              <path d={eye} fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
-              {visible ? (
-                <path d="m3 17 14-14" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-              ) : null}
-            </svg>
-          </button>
-        </div>
-      )}
-    </FormField>
-  );
-});
+);
 PasswordField.displayName = 'PasswordField';

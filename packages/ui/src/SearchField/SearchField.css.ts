@@ -20,23 +20,4 @@ export const searchIcon = style({
   pointerEvents: 'none',
 });
 
-export const clear = style({
-  all: 'unset',
-  boxSizing: 'border-box',
-  position: 'absolute',
-  right: vars.space.xsmall,
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: '36px',
-  height: '36px',
-  borderRadius: vars.radius.full,
-  color: vars.color.text,
-  cursor: 'pointer',
-  selectors: {
-    '&:hover': { backgroundColor: vars.color.surfaceRaised },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '1px' },
-  },
-});
-
 export const clearIcon = style({ width: '14px', height: '14px' });

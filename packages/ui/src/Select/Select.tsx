@@ -1,5 +1,5 @@
 import { forwardRef, type SelectHTMLAttributes } from 'react';
-import { FormField } from '../FormField/FormField';
+import { FormField, splitFieldProps } from '../FormField/FormField';
 import * as fieldStyles from '../FormField/FormField.css';
 import * as styles from './Select.css';
 
@@ -36,19 +36,13 @@ export type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'childre
  * A single choice from a list, on the native `<select>`: keyboard, screen reader, form and mobile
  * picker support come from the browser, with none of the listbox code a custom select needs.
  */
-export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select(
-  { label, hint, error, options, placeholder, id, className, 'aria-describedby': describedBy, ...props },
-  ref,
-) {
+export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select(allProps, ref) {
+  const {
+    fieldProps,
+    controlProps: { options, placeholder, ...props },
+  } = splitFieldProps(allProps);
   return (
-    <FormField
-      label={label}
-      hint={hint}
-      error={error}
-      id={id}
-      describedBy={describedBy}
-      className={className}
-    >
+    <FormField {...fieldProps}>
       {(control) => (
         <div className={fieldStyles.inputWrapper}>
           <select

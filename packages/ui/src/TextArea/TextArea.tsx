@@ -1,5 +1,5 @@
 import { forwardRef, type TextareaHTMLAttributes } from 'react';
-import { FormField } from '../FormField/FormField';
+import { FormField, splitFieldProps } from '../FormField/FormField';
 import * as styles from './TextArea.css';
 
 export type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'children'> & {
@@ -19,20 +19,16 @@ export type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'c
 };
 
 /** A labelled multi-line text input with optional hint and error message (built on FormField). */
-export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function TextArea(
-  { label, hint, error, id, rows = 4, className, 'aria-describedby': describedBy, ...props },
-  ref,
-) {
+export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function TextArea(props, ref) {
+  const {
+    fieldProps,
+    controlProps: { rows = 4, ...textAreaProps },
+  } = splitFieldProps(props);
   return (
-    <FormField
-      label={label}
-      hint={hint}
-      error={error}
-      id={id}
-      describedBy={describedBy}
-      className={className}
-    >
-      {(control) => <textarea ref={ref} rows={rows} className={styles.textArea} {...control} {...props} />}
+    <FormField {...fieldProps}>
+      {(control) => (
+        <textarea ref={ref} rows={rows} className={styles.textArea} {...control} {...textAreaProps} />
+      )}
     </FormField>
   );
 });

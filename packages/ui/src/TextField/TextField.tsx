@@ -1,5 +1,5 @@
 import { forwardRef, type InputHTMLAttributes } from 'react';
-import { FormField } from '../FormField/FormField';
+import { FormField, splitFieldProps } from '../FormField/FormField';
 import * as fieldStyles from '../FormField/FormField.css';
 
 export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'children'> & {
@@ -17,20 +17,16 @@ export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'childr
 };
 
 /** A labelled text input with optional hint and error message (built on FormField). */
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, hint, error, id, type = 'text', className, 'aria-describedby': describedBy, ...props },
-  ref,
-) {
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(props, ref) {
+  const {
+    fieldProps,
+    controlProps: { type = 'text', ...inputProps },
+  } = splitFieldProps(props);
   return (
-    <FormField
-      label={label}
-      hint={hint}
-      error={error}
-      id={id}
-      describedBy={describedBy}
-      className={className}
-    >
-      {(control) => <input ref={ref} type={type} className={fieldStyles.input} {...control} {...props} />}
+    <FormField {...fieldProps}>
+      {(control) => (
+        <input ref={ref} type={type} className={fieldStyles.input} {...control} {...inputProps} />
+      )}
     </FormField>
   );
 });

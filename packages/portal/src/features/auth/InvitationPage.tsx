@@ -1,4 +1,5 @@
 import type { InvitationDetails } from '@portal/api';
+import { hasVisibleCharacter } from '@portal/domain';
 import { Alert, Button, Spinner, Stack, Text, TextField } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +25,7 @@ type NameError =
   | 'invitation.errors.tooLong';
 
 function nameError(name: string, required: NameError): NameError | undefined {
-  if (name.trim() === '') return required;
+  if (!hasVisibleCharacter(name)) return required;
   return name.trim().length > NAME_MAX_LENGTH ? 'invitation.errors.tooLong' : undefined;
 }
 
@@ -173,11 +174,13 @@ function AcceptInvitation({ token, invitation }: { token: string; invitation: In
           <TextField
             label={t('invitation.firstName')}
             autoComplete="given-name"
+            dir="auto"
             {...form.field('firstName')}
           />
           <TextField
             label={t('invitation.lastName')}
             autoComplete="family-name"
+            dir="auto"
             {...form.field('lastName')}
           />
           <NewPasswordFields form={form} />

@@ -74,7 +74,9 @@ function ActivePlaylists() {
       {active.map((playlist) => (
         <li key={playlist.id}>
           <Stack gap="xsmall">
-            <Link to={`/dashboard/configurations/${playlist.id}`}>{playlist.name}</Link>
+            <Link to={`/dashboard/configurations/${playlist.id}`}>
+              <bdi>{playlist.name}</bdi>
+            </Link>
             <Text as="span" tone="muted" size="small">
               {t('playlists.onHeadsets', { count: playlist.sdmDevices.length })} ·{' '}
               {playlist.isSynced ? t('playlists.synced') : t('playlists.notSynced')}

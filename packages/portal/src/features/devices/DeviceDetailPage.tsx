@@ -209,7 +209,9 @@ function DeviceDetail({ device }: { device: Device }) {
             items={[
               { term: t('detail.serialNumber'), value: device.serialNumber },
               { term: t('detail.model'), value: device.deviceType.name },
-              ...(organisation ? [{ term: t('detail.organisation'), value: organisation.name }] : []),
+              ...(organisation
+                ? [{ term: t('detail.organisation'), value: <bdi>{organisation.name}</bdi> }]
+                : []),
               { term: t('detail.battery'), value: <DeviceBattery device={device} /> },
               {
                 term: t('detail.storage'),

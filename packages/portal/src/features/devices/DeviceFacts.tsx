@@ -65,7 +65,7 @@ export function DevicePlaylist({
   if (device.activeConfigurationId === null) return <>{t('playlist.none')}</>;
   return (
     <div data-live="">
-      {playlistName ?? t('playlist.unknown', { id: device.activeConfigurationId })}
+      <bdi>{playlistName ?? t('playlist.unknown', { id: device.activeConfigurationId })}</bdi>
       <Text as="span" size="small" tone={device.syncStatus === 'failed' ? 'critical' : 'muted'}>
         {' '}
         · {syncText(t, device)}

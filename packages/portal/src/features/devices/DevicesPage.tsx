@@ -1,5 +1,5 @@
 import type { Device } from '@portal/api';
-import { administeredOrganisations } from '@portal/domain';
+import { administeredOrganisations, isolateBidi } from '@portal/domain';
 import {
   Box,
   Button,
@@ -193,7 +193,7 @@ function activeFilterNames(
   choices: Record<IdFilter, Map<number, string>>,
 ): string[] {
   const names: string[] = [];
-  const named = (name: string, value: string) => `${name}: ${value}`;
+  const named = (name: string, value: string) => `${name}: ${isolateBidi(value)}`;
   if (view.search.trim() !== '') names.push(t('search.active', { search: view.search.trim() }));
   for (const name of BOOLEAN_FILTERS) {
     const value = view.filters[name];
@@ -218,7 +218,7 @@ function BulkActions({ selected, onClear }: { selected: Device[]; onClear: () =>
   const run = useMutation({
     mutationFn: ({ action, plan }: { action: BulkAction; plan: BulkPlan }) => runBulk(action, plan),
     onSuccess(outcome, { action, plan }) {
-      toasts.show(bulkToast(t, action, label(action), plan, outcome));
+      toasts.show(bulkToast({ t, tc, commandLabel: label(action) }, action, plan, outcome));
     },
     onError(error, { action }) {
       showFailure(error, `bulk ${action.id}`);
@@ -320,7 +320,9 @@ export function DevicesPage() {
       sortable: true,
       cell: (device) => (
         <Stack gap="none">
-          <Link to={`/dashboard/devices/${device.id}`}>{device.name}</Link>
+          <Link to={`/dashboard/devices/${device.id}`}>
+            <bdi>{device.name}</bdi>
+          </Link>
           <Text as="span" size="small" tone="muted">
             {device.serialNumber}
           </Text>

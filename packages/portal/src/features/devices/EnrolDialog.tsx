@@ -1,4 +1,5 @@
 import type { DeviceEnrolment, Organisation } from '@portal/api';
+import { hasVisibleCharacter } from '@portal/domain';
 import { Button, Dialog, KeyValueList, Select, Stack, Text, TextField } from '@portal/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +19,8 @@ type EnrolError =
   | 'enrol.errors.serialFormat'
   | 'enrol.errors.modelRequired'
   | 'enrol.errors.serialTooLong'
-  | 'enrol.errors.nameTooLong';
+  | 'enrol.errors.nameTooLong'
+  | 'enrol.errors.nameInvisible';
 
 /** The form's own findings; the server still decides (a taken serial number, an unknown model). */
 export function enrolFormErrors(values: { serialNumber: string; deviceTypeId: string; name: string }) {
@@ -34,8 +36,14 @@ export function enrolFormErrors(values: { serialNumber: string; deviceTypeId: st
   return {
     serialNumber: serialError,
     deviceTypeId: values.deviceTypeId === '' ? ('enrol.errors.modelRequired' as const) : undefined,
-    name: values.name.trim().length > NAME_MAX ? ('enrol.errors.nameTooLong' as const) : undefined,
+    name: nameError(values.name.trim()),
   };
+}
+
+/** The name may be left empty (the server then gives the next code name), but a name must show. */
+function nameError(name: string): EnrolError | undefined {
+  if (name !== '' && !hasVisibleCharacter(name)) return 'enrol.errors.nameInvisible';
+  return name.length > NAME_MAX ? 'enrol.errors.nameTooLong' : undefined;
 }
 
 function EnrolForm({
@@ -94,6 +102,7 @@ function EnrolForm({
           label={t('enrol.name')}
           hint={t('enrol.nameHint')}
           maxLength={NAME_MAX}
+          dir="auto"
           {...form.field('name')}
         />
         {organisations.length > 1 && (

@@ -1,14 +1,23 @@
 import type { TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ServerRefusal } from '../../lib/serverErrors.ts';
-import { BULK_ACTIONS, type BulkAction, bulkToast, bulkUnavailableReason, planBulk } from './bulkActions.ts';
-import { germanDevicesT } from './i18nForTests.ts';
-import { testCommand, testDevice } from './testDevice.ts';
+import { testCommand, testDevice } from '../../test/devices.ts';
+import { germanT } from '../../test/i18n.ts';
+import {
+  BULK_ACTIONS,
+  type BulkAction,
+  type BulkToastWords,
+  bulkToast,
+  bulkUnavailableReason,
+  planBulk,
+} from './bulkActions.ts';
 
 let t: TFunction<'devices'>;
+let tc: TFunction;
 beforeAll(async () => {
-  t = await germanDevicesT();
+  t = await germanT('devices');
+  tc = await germanT('common');
 });
+const words = (commandLabel: string): BulkToastWords => ({ t, tc, commandLabel });
 
 const action = (id: BulkAction['id']) => BULK_ACTIONS.find((a) => a.id === id) as BulkAction;
 const sirius = testDevice({ id: 1, name: 'Sirius', softwareVersion: '4.9.4' });
@@ -44,32 +53,48 @@ describe('planning an action for the selected headsets', () => {
 describe('the toast after an action', () => {
   it('counts what was sent', () => {
     const plan = planBulk(action('reboot'), [sirius, altair]);
-    const results = plan.targets.map((item) => ({ item, ok: true as const, value: {} }));
-    expect(bulkToast(t, action('reboot'), 'Neu starten', plan, { kind: 'sent', results })).toEqual({
+    const outcomes = plan.targets.map((device, index) => ({ headsetId: device.id, commandId: index + 1 }));
+    expect(bulkToast(words('Neu starten'), action('reboot'), plan, { kind: 'sent', outcomes })).toEqual({
       tone: 'success',
       title: 'devices:bulk.sent.title',
       descriptionText: '„Neu starten“ an 2 VR-Brillen gesendet.',
     });
   });
 
-  it('names the headsets the server refused, with its reason, and those left out', () => {
-    const plan = planBulk(action('mute'), [sirius, altair, testDevice({ id: 5, name: 'Prokyon' })]);
-    const refusal = new ServerRefusal(404, { detail: 'Diese VR-Brille wurde nicht gefunden.' });
-    const [first, second] = plan.targets;
-    if (!first || !second) throw new Error('two targets expected');
-    const toast = bulkToast(t, action('mute'), 'Stummschalten', plan, {
+  it('names the headsets the server refused, by reason in the words of the receipts, and those left out', () => {
+    const prokyon = testDevice({ id: 5, name: 'Prokyon' });
+    const vega = testDevice({ id: 9, name: 'Vega' });
+    const plan = planBulk(action('mute'), [sirius, altair, prokyon, vega]);
+    const toast = bulkToast(words('Stummschalten'), action('mute'), plan, {
       kind: 'sent',
-      results: [
-        { item: first, ok: true, value: {} },
-        { item: second, ok: false, error: refusal },
+      outcomes: [
+        { headsetId: sirius.id, commandId: 1 },
+        { headsetId: prokyon.id, refusal: { code: 'softwareTooOld', requiredVersion: '4.9.4' } },
+        { headsetId: vega.id, refusal: { code: 'softwareTooOld', requiredVersion: '4.9.4' } },
       ],
     });
     expect(toast.tone).toBe('warning');
     expect(toast.title).toBe('devices:bulk.partial.title');
     expect(toast.descriptionText).toBe(
-      '„Stummschalten“ an 1 von 2 VR-Brillen gesendet. Nicht gesendet: Prokyon (Diese VR-Brille wurde nicht gefunden.). ' +
+      '„Stummschalten“ an 1 von 3 VR-Brillen gesendet. ' +
+        'Nicht gesendet an Prokyon, Vega: Die Software ist zu alt (mindestens 4.9.4 nötig). ' +
         'Ausgelassen, weil ihre Software zu alt ist (benötigt 4.9.4): Altair.',
     );
+  });
+
+  it('says nothing was sent when the server refused every headset, with its own text where it has no code', () => {
+    const plan = planBulk(action('shutdown'), [sirius]);
+    const tooMany =
+      'Für diese VR-Brille warten schon 100 Befehle. Bitte warten Sie, bis sie sie abgeholt hat.';
+    const toast = bulkToast(words('Ausschalten'), action('shutdown'), plan, {
+      kind: 'sent',
+      outcomes: [{ headsetId: sirius.id, refusal: { code: 'other', message: tooMany } }],
+    });
+    expect(toast).toEqual({
+      tone: 'error',
+      title: 'devices:bulk.failed.title',
+      descriptionText: `„Ausschalten“ an 0 von 1 VR-Brillen gesendet. Nicht gesendet an Sirius: ${tooMany}`,
+    });
   });
 
   it('confirms a queued sync with its count', () => {
@@ -78,7 +103,7 @@ describe('the toast after an action', () => {
       detail: '2 VR-Brillen werden synchronisiert.',
       commands: [testCommand({ id: 1 }), testCommand({ id: 2, deviceId: 13 })],
     };
-    const toast = bulkToast(t, action('sync'), 'Synchronisieren', plan, { kind: 'queued', queued });
+    const toast = bulkToast(words('Synchronisieren'), action('sync'), plan, { kind: 'queued', queued });
     expect(toast.descriptionText).toBe('2 VR-Brillen werden synchronisiert.');
   });
 });

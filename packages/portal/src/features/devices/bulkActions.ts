@@ -1,16 +1,15 @@
 import type { Device, QueuedCommands } from '@portal/api';
-import { type DeviceCommand, unmetVersionGate } from '@portal/domain';
+import { type DeviceCommand, isolateBidi, unmetVersionGate } from '@portal/domain';
 import type { TFunction } from 'i18next';
 import { apiClient } from '../../lib/api.ts';
-import { sendCommand } from '../../lib/commands.ts';
-import { mapSettled, type Settled } from '../../lib/parallel.ts';
-import { answerOf, ServerRefusal, serverErrorMessage, serverMessageText } from '../../lib/serverErrors.ts';
+import { type CommandOutcome, refusalsText, sendToHeadsets } from '../../lib/commands.ts';
+import { answerOf } from '../../lib/serverErrors.ts';
 import type { ToastInput } from '../../lib/toasts.ts';
 
 /**
- * The fleet page's actions for the selected headsets. Sync and software sync go through the sync queues (one call
- * for all, all or none); the others are one command per headset, sent in parallel with a bounded pool. Reboot,
- * shutdown and update interrupt a lesson: they are asked first, naming the count.
+ * The fleet page's actions for the selected headsets, each one request for all of them. Sync and software sync go
+ * through the sync queues (all or none); the others through the command queue, which refuses single headsets by their
+ * own state (lib/commands.ts). Reboot, shutdown and update interrupt a lesson: they are asked first, naming the count.
  */
 export const BULK_ACTIONS = [
   { id: 'sync', command: 'CMD.SYNC', queue: '/api/v3/mdm/devices/sync-queue/' },
@@ -28,9 +27,6 @@ export const BULK_ACTIONS = [
 
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 export type ConfirmedAction = Extract<BulkAction, { confirm: true }>;
-
-/** At most this many command calls at once: a class set goes out in a few rounds without flooding the server. */
-export const COMMAND_POOL_SIZE = 6;
 
 /** Whom an action reaches of the selection, and whom it leaves out and why. */
 export interface BulkPlan {
@@ -65,7 +61,7 @@ export function bulkUnavailableReason(t: TFunction<'devices'>, plan: BulkPlan): 
 
 export type BulkOutcome =
   | { kind: 'queued'; queued: QueuedCommands }
-  | { kind: 'sent'; results: Settled<Device, unknown>[] };
+  | { kind: 'sent'; outcomes: CommandOutcome[] };
 
 /** Carries the action out for the plan's targets. A refused sync queue rejects (all or none). */
 export async function runBulk(action: BulkAction, plan: BulkPlan): Promise<BulkOutcome> {
@@ -74,28 +70,31 @@ export async function runBulk(action: BulkAction, plan: BulkPlan): Promise<BulkO
     const queued = await answerOf(apiClient.POST(action.queue, { body: { devices } }));
     return { kind: 'queued', queued };
   }
-  const results = await mapSettled(plan.targets, COMMAND_POOL_SIZE, (device) =>
-    sendCommand(device, { command: action.command }),
+  const outcomes = await sendToHeadsets(
+    plan.targets.map((device) => device.id),
+    { command: action.command },
   );
-  return { kind: 'sent', results };
+  return { kind: 'sent', outcomes };
 }
 
-const names = (devices: readonly Pick<Device, 'name'>[]) => devices.map((device) => device.name).join(', ');
+/** Each name isolated on its own: an override in one must not run into the next (lib/interpolation.ts). */
+const names = (devices: readonly Pick<Device, 'name'>[]) =>
+  devices.map((device) => isolateBidi(device.name)).join(', ');
 
-/** Why one command was not sent, in the portal's words: 'Altair (Dafür braucht die VR-Brille …)'. */
-function failureText(device: Device, error: unknown): string {
-  if (!(error instanceof ServerRefusal)) return device.name;
-  return `${device.name} (${serverMessageText(serverErrorMessage(error.status, error.body))})`;
+/** The words of a toast: the feature's, the common ones (a refusal's reason) and the command's name. */
+export interface BulkToastWords {
+  t: TFunction<'devices'>;
+  tc: TFunction;
+  commandLabel: string;
 }
 
 /**
  * The toast after an action: what was sent to how many headsets, which ones were left out and why, and which
- * ones the server refused with its reason.
+ * ones the server refused with its reason, worded as the receipts of a playback word it.
  */
 export function bulkToast(
-  t: TFunction<'devices'>,
+  { t, tc, commandLabel }: BulkToastWords,
   action: BulkAction,
-  commandLabel: string,
   plan: BulkPlan,
   outcome: BulkOutcome,
 ): ToastInput {
@@ -118,26 +117,22 @@ export function bulkToast(
       ),
     };
   }
-  const failed = outcome.results.filter((result) => !result.ok);
-  const sent = outcome.results.length - failed.length;
-  if (failed.length === 0) {
+  const { outcomes } = outcome;
+  const nameOf = (id: number) => plan.targets.find((device) => device.id === id)?.name ?? String(id);
+  const refused = refusalsText(tc, outcomes, nameOf);
+  const sent = outcomes.filter((result) => 'commandId' in result).length;
+  if (refused === null) {
     return {
       tone,
       title: 'devices:bulk.sent.title',
       descriptionText: withNotes(t('bulk.sent.description', { command: commandLabel, count: sent })),
     };
   }
-  const failures = failed.map((result) => failureText(result.item, result.ok ? undefined : result.error));
   return {
     tone: sent === 0 ? 'error' : 'warning',
     title: sent === 0 ? 'devices:bulk.failed.title' : 'devices:bulk.partial.title',
     descriptionText: withNotes(
-      t('bulk.partial.description', {
-        command: commandLabel,
-        sent,
-        total: outcome.results.length,
-        failed: failures.join(', '),
-      }),
+      `${t('bulk.partial.description', { command: commandLabel, sent, total: outcomes.length })} ${refused}`,
     ),
   };
 }

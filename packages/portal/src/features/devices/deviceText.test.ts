@@ -1,5 +1,7 @@
 import type { TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { testDevice } from '../../test/devices.ts';
+import { germanT } from '../../test/i18n.ts';
 import {
   batteryText,
   gateReason,
@@ -9,12 +11,10 @@ import {
   storageOf,
   syncText,
 } from './deviceText.ts';
-import { germanDevicesT } from './i18nForTests.ts';
-import { testDevice } from './testDevice.ts';
 
 let t: TFunction<'devices'>;
 beforeAll(async () => {
-  t = await germanDevicesT();
+  t = await germanT('devices');
 });
 
 const now = Date.parse('2026-11-24T10:00:00Z');
@@ -71,6 +71,12 @@ describe('what the fleet shows of a headset', () => {
       'Korallenriff (pausiert)',
     );
     expect(runningText(t, testDevice())).toBe('Nichts');
+  });
+
+  it('isolates a reported app name that carries a right-to-left override: "(läuft)" stays after it', () => {
+    expect(runningText(t, testDevice({ currentApp: '\u202EKorallenriff', playbackState: 'playing' }))).toBe(
+      '\u2068\u202EKorallenriff\u2069 (läuft)',
+    );
   });
 
   it('names the version a gated command needs, from the gates of @portal/domain', () => {

@@ -115,7 +115,7 @@ export function GroupDetailPage() {
             <li key={headset.id}>
               <Inline gap="small" alignY="center">
                 <Text as="span" weight="semibold">
-                  {headset.name}
+                  <bdi>{headset.name}</bdi>
                 </Text>
                 <StatusDot status={headset.isOnline ? 'online' : 'offline'} label={stateText(headset)} />
               </Inline>

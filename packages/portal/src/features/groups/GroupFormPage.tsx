@@ -46,7 +46,13 @@ function GroupForm({ group }: { group: DeviceGroup | null }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="large">
-        <TextField label={t('form.name')} hint={t('form.nameHint')} required {...form.field('name')} />
+        <TextField
+          label={t('form.name')}
+          hint={t('form.nameHint')}
+          required
+          dir="auto"
+          {...form.field('name')}
+        />
         {headsets.isPending ? (
           <Spinner label={t('form.loadingHeadsets')} />
         ) : headsets.isError ? (
@@ -111,7 +117,9 @@ export function GroupEditPage() {
   return (
     <Stack gap="large">
       <PageHeading>{t('form.editTitle')}</PageHeading>
-      <Text tone="muted">{group.data.name}</Text>
+      <Text tone="muted">
+        <bdi>{group.data.name}</bdi>
+      </Text>
       <GroupForm group={group.data} />
     </Stack>
   );

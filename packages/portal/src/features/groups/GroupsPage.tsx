@@ -47,7 +47,9 @@ export function GroupsPage() {
             <Card as="li" key={group.id}>
               <Stack gap="small">
                 <Heading level={2}>
-                  <Link to={`/groups/${group.id}`}>{group.name}</Link>
+                  <Link to={`/groups/${group.id}`}>
+                    <bdi>{group.name}</bdi>
+                  </Link>
                 </Heading>
                 <Text tone="muted">{t('list.headsets', { count: group.devices.length })}</Text>
                 {group.devices.length > 0 ? (

@@ -59,7 +59,7 @@ export function ContentBasics({ form }: { form: ContentFormState }) {
   if (format !== '' && !isContentFormat(format)) formats.push(format);
   return (
     <>
-      <TextField label={t('form.title')} required maxLength={200} {...form.field('title')} />
+      <TextField label={t('form.title')} required dir="auto" maxLength={200} {...form.field('title')} />
       <TextArea label={t('form.description')} rows={4} maxLength={10000} {...form.field('description')} />
       <Select
         label={t('form.contentType')}

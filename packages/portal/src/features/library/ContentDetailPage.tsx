@@ -67,7 +67,7 @@ function Facts({ content }: { content: Content }) {
   if (content.contentType === 'app')
     items.push({ term: t('detail.packageName'), value: content.packageName ?? none });
   if (content.contentType === 'webApp') items.push({ term: t('detail.url'), value: content.url ?? none });
-  items.push({ term: t('detail.owner'), value: content.owner.name });
+  items.push({ term: t('detail.owner'), value: <bdi>{content.owner.name}</bdi> });
   items.push({
     term: t('detail.created'),
     value: new Intl.DateTimeFormat(i18n.language).format(new Date(content.created_at)),

@@ -12,6 +12,7 @@ const video = { ...EMPTY_FORM, title: 'Rundgang', contentType: 'video' as const 
 describe('content form validation', () => {
   it('requires a title', () => {
     expect(validateContentForm({ ...video, title: '   ' }).title).toBe('titleRequired');
+    expect(validateContentForm({ ...video, title: '\u200B\u0301\uFEFF' }).title).toBe('titleRequired');
     expect(validateContentForm(video)).toEqual({});
   });
 

@@ -1,5 +1,11 @@
 import type { Content, components } from '@portal/api';
-import { type ContentType, formatDuration, parseDuration } from '@portal/domain';
+import {
+  type ContentType,
+  formatDuration,
+  hasVisibleCharacter,
+  isValidPackageName,
+  parseDuration,
+} from '@portal/domain';
 import { type FormState, rangeProblems, type ServerFieldErrors, wholeNumberOf } from '../../lib/form.ts';
 import { errorDetail, fieldError } from '../../lib/serverErrors.ts';
 
@@ -52,9 +58,6 @@ export type ContentFormErrors = Partial<Record<ContentFormField, ContentFormErro
 
 /** The content form's values and messages (lib/form.ts), as its sections take them. */
 export type ContentFormState = FormState<ContentFormValues, ContentFormErrorKey>;
-
-/** The contract's package-name pattern (an Android application id). */
-export const PACKAGE_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/;
 
 export const EMPTY_FORM: ContentFormValues = {
   title: '',
@@ -110,13 +113,13 @@ function isWebUrl(text: string): boolean {
 export function validateContentForm(values: ContentFormValues): ContentFormErrors {
   const errors: ContentFormErrors = {};
   const title = values.title.trim();
-  if (title === '') errors.title = 'titleRequired';
+  if (!hasVisibleCharacter(title)) errors.title = 'titleRequired';
   else if (title.length > 200) errors.title = 'titleTooLong';
 
   if (values.contentType === 'app') {
     const name = values.packageName.trim();
     if (name === '') errors.packageName = 'packageNameRequired';
-    else if (!PACKAGE_NAME_PATTERN.test(name)) errors.packageName = 'packageNameInvalid';
+    else if (!isValidPackageName(name)) errors.packageName = 'packageNameInvalid';
   }
   if (values.contentType === 'webApp') {
     const url = values.url.trim();

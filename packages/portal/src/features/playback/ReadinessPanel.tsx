@@ -3,6 +3,7 @@ import { Alert, Box, Button, Heading, Inline, ProgressBar, Stack, Text } from '@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { refusalsText } from '../../lib/commands.ts';
 import { showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { readinessQuery, useSyncFix, useUpdateFix } from './playbackQueries.ts';
@@ -44,6 +45,7 @@ export function ReadinessPanel({
   contentUuid: string;
 }) {
   const { t } = useTranslation('playback');
+  const { t: tc } = useTranslation();
   const issueText = useIssueText();
   const [fixing, setFixing] = useState<ReadonlyMap<number, Fix>>(new Map());
   const ids = headsets.map((h) => h.id);
@@ -65,12 +67,22 @@ export function ReadinessPanel({
       onError: (error) => showFailure(error, 'queueDeviceSync'),
     },
   );
-  const update = useUpdateFix(headsets, {
-    onSuccess: (deviceIds) => {
-      markFixing(deviceIds, 'update');
-      toasts.show({ tone: 'success', title: 'playback:readiness.fixStarted' });
+  const update = useUpdateFix({
+    onSuccess: (outcomes) => {
+      const queued = outcomes.flatMap((o) => ('commandId' in o ? [o.headsetId] : []));
+      markFixing(queued, 'update');
+      // A refused headset is named with its reason, as the receipts of a playback word it.
+      const refused = refusalsText(
+        tc,
+        outcomes,
+        (id) => headsets.find((h) => h.id === id)?.name ?? String(id),
+      );
+      toasts.show({
+        tone: refused ? 'warning' : 'success',
+        title: queued.length > 0 ? 'playback:readiness.fixStarted' : 'playback:readiness.fixRefused',
+        ...(refused ? { descriptionText: refused } : {}),
+      });
     },
-    onError: (error) => showFailure(error, 'sendDeviceCommand'),
   });
   const runFix = (fix: Fix, deviceIds: number[]) => (fix === 'sync' ? sync : update).mutate(deviceIds);
 
@@ -176,7 +188,9 @@ function ReadinessRow({
   return (
     <li>
       <Stack gap="xsmall">
-        <Text weight="semibold">{result.name}</Text>
+        <Text weight="semibold">
+          <bdi>{result.name}</bdi>
+        </Text>
         {[...result.problems, ...result.warnings].map((issue) => (
           <Text key={issue.code} tone={result.ready ? 'muted' : undefined}>
             {issueText(issue)}

@@ -11,6 +11,7 @@ import {
   Text,
 } from '@portal/ui';
 import { useTranslation } from 'react-i18next';
+import { commandFailureText } from '../../lib/commands.ts';
 import { PLAYBACK_PATH } from '../../lib/playbackLink.ts';
 import { type PlaybackSession, sessionContent, usePlaybackSession } from './playbackStore.ts';
 import { type HeadsetReceipt, usePlaybackActions, useReceipts } from './usePlayback.ts';
@@ -28,21 +29,11 @@ const RECEIPT_DOTS: Record<ReceiptState, DeviceStatus> = {
 /** A receipt in words: the state, and for a failure its reason ('fehlgeschlagen: Inhalt ist nicht auf der VR-Brille'). */
 export function useReceiptText() {
   const { t } = useTranslation('playback');
-  return (receipt: Receipt): { state: string; reason: string | null } => {
-    const state = t(`receipts.states.${receipt.state}`);
-    const reason = receipt.reason;
-    if (!reason) return { state, reason: null };
-    if (reason.code === 'other') return { state, reason: reason.message ?? t('receipts.reasons.other') };
-    if (reason.code === 'softwareTooOld') {
-      return {
-        state,
-        reason: reason.requiredVersion
-          ? t('receipts.reasons.softwareTooOld', { version: reason.requiredVersion })
-          : t('receipts.reasons.softwareTooOldUnknown'),
-      };
-    }
-    return { state, reason: t(`receipts.reasons.${reason.code}`) };
-  };
+  const { t: tc } = useTranslation();
+  return (receipt: Receipt): { state: string; reason: string | null } => ({
+    state: t(`receipts.states.${receipt.state}`),
+    reason: receipt.reason ? commandFailureText(tc, receipt.reason) : null,
+  });
 }
 
 function ReceiptList({ receipts }: { receipts: readonly HeadsetReceipt[] }) {
@@ -56,7 +47,7 @@ function ReceiptList({ receipts }: { receipts: readonly HeadsetReceipt[] }) {
           <li key={headset.id} data-receipt={receipt.state}>
             <Inline gap="small" alignY="center">
               <Text as="span" weight="semibold">
-                {headset.name}
+                <bdi>{headset.name}</bdi>
               </Text>
               <StatusDot status={RECEIPT_DOTS[receipt.state]} label={text.state} />
               {text.reason ? (

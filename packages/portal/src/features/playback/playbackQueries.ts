@@ -1,13 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { $api, type MutationReactions, queryClient } from '../../lib/api.ts';
+import { type CommandOutcome, sendToHeadsets } from '../../lib/commands.ts';
 import { queueSync } from '../../lib/headsets.ts';
-import type { SessionHeadset } from './playbackStore.ts';
-import { sendToHeadsets } from './sendCommands.ts';
 
 /**
  * Playback's server state: its queries with their keys and the fixes of the readiness check. The content, a group's
  * and a playlist's headsets come from lib/ (contentQueries.ts, headsets.ts, playlists.ts); starting, pausing and
- * stopping are the running playback's (usePlayback.ts, through sendCommands.ts).
+ * stopping are the running playback's (usePlayback.ts, through sendToHeadsets of lib/commands.ts).
  */
 
 /** Asked again this often while the readiness panel shows, so online state, battery and a fix's progress stay current. */
@@ -54,23 +53,12 @@ export function useSyncFix(
 }
 
 /**
- * The readiness fix 'Software aktualisieren': CMD.UPDATE to each of the headsets (answers with their ids); it fails
- * when the server refused one.
+ * The readiness fix 'Software aktualisieren': CMD.UPDATE to the headsets in one request (sendToHeadsets), answered
+ * per headset: queued, or refused with its reason.
  */
-export function useUpdateFix(
-  headsets: readonly SessionHeadset[],
-  reactions?: MutationReactions<number[], number[]>,
-) {
+export function useUpdateFix(reactions?: MutationReactions<CommandOutcome[], number[]>) {
   return useMutation({
     ...reactions,
-    async mutationFn(deviceIds: number[]) {
-      const outcomes = await sendToHeadsets(
-        headsets.filter((h) => deviceIds.includes(h.id)),
-        'CMD.UPDATE',
-      );
-      const refused = outcomes.filter((o) => 'refusal' in o).length;
-      if (refused > 0) throw new Error(`${refused} update commands refused`);
-      return deviceIds;
-    },
+    mutationFn: (deviceIds: number[]) => sendToHeadsets(deviceIds, { command: 'CMD.UPDATE' }),
   });
 }

@@ -1,5 +1,6 @@
-import type { CommandReceipt } from '@portal/api';
+import type { CommandName, CommandReceipt } from '@portal/api';
 import {
+  isolateBidi,
   isReceiptPending,
   type Receipt,
   receiptOf,
@@ -7,6 +8,7 @@ import {
   summariseReceipts,
 } from '@portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { type CommandOutcome, sendToHeadsets } from '../../lib/commands.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { receiptsQuery } from './playbackQueries.ts';
 import {
@@ -16,14 +18,13 @@ import {
   type SessionHeadset,
   sessionContent,
 } from './playbackStore.ts';
-import { type SendOutcome, sendToHeadsets } from './sendCommands.ts';
 
 /** Poll fast while a headset has not answered yet, slower while all have (to see one go offline or end). */
 const RECEIPTS_PENDING_MS = 1000;
 const RECEIPTS_SETTLED_MS = 3000;
 
 /** The session with each headset's latest command or refusal. */
-function withOutcomes(session: PlaybackSession, outcomes: readonly SendOutcome[]): PlaybackSession {
+function withOutcomes(session: PlaybackSession, outcomes: readonly CommandOutcome[]): PlaybackSession {
   const commands = { ...session.commands };
   const refusals = { ...session.refusals };
   for (const outcome of outcomes) {
@@ -38,6 +39,13 @@ function withOutcomes(session: PlaybackSession, outcomes: readonly SendOutcome[]
   }
   return { ...session, commands, refusals };
 }
+
+/** One request for the headsets (lib/commands.ts), the content's for a start. */
+const sendTo = (headsets: readonly SessionHeadset[], command: CommandName, contentUuid?: string) =>
+  sendToHeadsets(
+    headsets.map((headset) => headset.id),
+    { command, contentUuid },
+  );
 
 export interface HeadsetReceipt {
   headset: SessionHeadset;
@@ -104,7 +112,7 @@ export function usePlaybackActions() {
         commands: {},
         refusals: {},
       });
-      const outcomes = await sendToHeadsets(headsets, startCommandFor(content.contentType), content.uuid);
+      const outcomes = await sendTo(headsets, startCommandFor(content.contentType), content.uuid);
       playbackStore.update((session) => withOutcomes(session, outcomes));
     },
   });
@@ -114,7 +122,7 @@ export function usePlaybackActions() {
     mutationFn: async (receipts: readonly HeadsetReceipt[]) => {
       const targets = receipts.filter((r) => r.receipt.state !== 'failed').map((r) => r.headset);
       playbackStore.update((session) => ({ ...session, isPaused: !session.isPaused }));
-      const outcomes = await sendToHeadsets(targets, 'CMD.TOGGLE.PAUSE');
+      const outcomes = await sendTo(targets, 'CMD.TOGGLE.PAUSE');
       playbackStore.update((session) => withOutcomes(session, outcomes));
     },
   });
@@ -127,11 +135,11 @@ export function usePlaybackActions() {
     mutationFn: async () => {
       const session = playbackStore.get();
       if (!session) return;
-      const outcomes = await sendToHeadsets(session.headsets, 'CMD.STOP.RUNNING');
+      const outcomes = await sendTo(session.headsets, 'CMD.STOP.RUNNING');
       playbackStore.set(null);
       const stillPlaying = outcomes.flatMap((outcome) =>
         'refusal' in outcome && outcome.refusal.code !== 'offline'
-          ? session.headsets.filter((h) => h.id === outcome.headsetId).map((h) => h.name)
+          ? session.headsets.filter((h) => h.id === outcome.headsetId).map((h) => isolateBidi(h.name))
           : [],
       );
       if (stillPlaying.length > 0) {
@@ -151,7 +159,7 @@ export function usePlaybackActions() {
       const session = playbackStore.get();
       const content = session && sessionContent(session);
       if (!content) return;
-      const outcomes = await sendToHeadsets(failed, startCommandFor(content.contentType), content.uuid);
+      const outcomes = await sendTo(failed, startCommandFor(content.contentType), content.uuid);
       playbackStore.update((session) => withOutcomes(session, outcomes));
     },
   });

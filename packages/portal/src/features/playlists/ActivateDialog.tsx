@@ -1,5 +1,5 @@
 import type { ConfigurationDetail, Device } from '@portal/api';
-import { formatBytes } from '@portal/domain';
+import { formatBytes, isolateBidi } from '@portal/domain';
 import { Alert, Badge, Box, Button, Checkbox, Dialog, Inline, Spinner, Stack, Text } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -73,7 +73,7 @@ export function ActivateDialogContent({
           name: playlist.name,
           required: bytes(playlist.totalSize),
           devices: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
-            warning.map((device) => device.name),
+            warning.map((device) => isolateBidi(device.name)),
           ),
           usable: bytes(smallest),
         })}

@@ -57,7 +57,9 @@ export function ContentSearch({ playlist }: { playlist: ConfigurationDetail }) {
             >
               <ContentTypeIcon type={content.contentType} size={24} />
               <Box display="flex" flexDirection="column" flexGrow={1} minWidth="0">
-                <Text as="span">{content.title}</Text>
+                <Text as="span">
+                  <bdi>{content.title}</bdi>
+                </Text>
                 <Text as="span" size="small" tone="muted">
                   {[t(`contentType.${content.contentType}`), formatBytes(content.fileSize, i18n.language)]
                     .filter(Boolean)

@@ -1,3 +1,4 @@
+import { hasVisibleCharacter } from '@portal/domain';
 import { Alert, Button, Dialog, Stack, TextField } from '@portal/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +17,7 @@ const NAME_MAX_LENGTH = 200;
 type NameError = 'name.required' | 'name.tooLong';
 
 function nameError(name: string): NameError | undefined {
-  if (name === '') return 'name.required';
+  if (!hasVisibleCharacter(name)) return 'name.required';
   return name.length > NAME_MAX_LENGTH ? 'name.tooLong' : undefined;
 }
 
@@ -69,7 +70,7 @@ export function NameDialogContent({
       <Dialog.Description>{description}</Dialog.Description>
       <form onSubmit={submit} noValidate>
         <Stack gap="medium">
-          <TextField label={t('name.label')} autoComplete="off" {...form.field('name')} />
+          <TextField label={t('name.label')} autoComplete="off" dir="auto" {...form.field('name')} />
           {refusedOtherwise && (
             <Alert tone="critical" announce="assertive">
               {refusalDetail(save.error) ?? serverMessageText(UNKNOWN_SERVER_MESSAGE)}

@@ -105,7 +105,7 @@ export function PlaylistDetailPage() {
   const owner = isPlaylistOwner(user, playlist);
   const hidden = playlist.contentIds.length - playlist.contents.length;
   const facts = [
-    { id: 'owner', term: t('detail.owner'), value: playlist.owner.name },
+    { id: 'owner', term: t('detail.owner'), value: <bdi>{playlist.owner.name}</bdi> },
     { id: 'items', term: t('detail.items'), value: t('itemCount', { count: playlist.contentIds.length }) },
     { id: 'size', term: t('detail.size'), value: formatBytes(playlist.totalSize, i18n.language) ?? '0 B' },
   ];

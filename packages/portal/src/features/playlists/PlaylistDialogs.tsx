@@ -63,7 +63,11 @@ export function DuplicatePlaylistDialog({
           title={t('name.duplicate.title')}
           description={t('name.duplicate.description', { name: playlist.name })}
           submitLabel={t('name.duplicate.submit')}
-          initialName={t('name.duplicate.default', { name: playlist.name })}
+          // The proposal becomes the copy's name: stored as typed, not isolated for display.
+          initialName={t('name.duplicate.default', {
+            name: playlist.name,
+            interpolation: { escapeValue: false },
+          })}
           field="copyName"
           onSubmit={duplicate}
           onClose={() => onOpenChange(false)}

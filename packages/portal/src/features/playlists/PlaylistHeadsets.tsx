@@ -90,7 +90,12 @@ export function PlaylistHeadsets({ playlist }: { playlist: ConfigurationDetail }
   });
 
   const columns: DataTableColumn<Device>[] = [
-    { id: 'name', header: t('headsets.columns.name'), rowHeader: true, cell: (device) => device.name },
+    {
+      id: 'name',
+      header: t('headsets.columns.name'),
+      rowHeader: true,
+      cell: (device) => <bdi>{device.name}</bdi>,
+    },
     { id: 'model', header: t('headsets.columns.model'), cell: (device) => device.deviceType.name },
     {
       id: 'online',

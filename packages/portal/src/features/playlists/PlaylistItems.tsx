@@ -217,7 +217,9 @@ export function PlaylistItems({ playlist, editable }: { playlist: ConfigurationD
               </Text>
               <ContentTypeIcon type={content.contentType} size={24} />
               <Box display="flex" flexDirection="column" flexGrow={1} minWidth="0">
-                <Link to={`/library/${content.id}`}>{content.title}</Link>
+                <Link to={`/library/${content.id}`}>
+                  <bdi>{content.title}</bdi>
+                </Link>
                 <ItemFacts content={content} />
               </Box>
               {editable && (

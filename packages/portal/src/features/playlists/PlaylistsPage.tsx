@@ -105,7 +105,9 @@ export function PlaylistsPage() {
       width: '24%',
       cell: (playlist) => (
         <Stack gap="xsmall">
-          <Link to={playlistHref(playlist.id)}>{playlist.name}</Link>
+          <Link to={playlistHref(playlist.id)}>
+            <bdi>{playlist.name}</bdi>
+          </Link>
           {!isPlaylistOwner(user, playlist) && (
             <Text as="span" size="small" tone="muted">
               {t('list.sharedBy', { owner: playlist.owner.name })}
@@ -153,7 +155,7 @@ export function PlaylistsPage() {
         return playlistSyncText(t, playlistSync(headsetsByPlaylist.get(playlist.id) ?? []));
       },
     },
-    { id: 'owner', header: t('list.columns.owner'), cell: (playlist) => playlist.owner.name },
+    { id: 'owner', header: t('list.columns.owner'), cell: (playlist) => <bdi>{playlist.owner.name}</bdi> },
     {
       id: 'actions',
       header: t('list.columns.actions'),

@@ -99,8 +99,18 @@ function DetailsForm({ user }: { user: User }) {
       )}
       <form aria-labelledby={headingId} onSubmit={onSubmit} noValidate>
         <Stack gap="medium">
-          <TextField label={t('details.firstName')} autoComplete="given-name" {...form.field('firstName')} />
-          <TextField label={t('details.lastName')} autoComplete="family-name" {...form.field('lastName')} />
+          <TextField
+            label={t('details.firstName')}
+            autoComplete="given-name"
+            dir="auto"
+            {...form.field('firstName')}
+          />
+          <TextField
+            label={t('details.lastName')}
+            autoComplete="family-name"
+            dir="auto"
+            {...form.field('lastName')}
+          />
           {/* The provider owns a social user's address (the next sign-in there would overwrite it): read-only. */}
           <TextField
             label={t('details.email')}
@@ -262,7 +272,9 @@ function OrganisationsAndRoles({ user }: { user: User }) {
           {rows.map((row) => (
             <li key={row.id}>
               <Inline gap="small" alignY="center">
-                <Text weight="semibold">{row.name}</Text>
+                <Text weight="semibold">
+                  <bdi>{row.name}</bdi>
+                </Text>
                 <Text tone="muted">{t(row.type)}</Text>
                 <Badge tone={row.administrator ? 'info' : 'neutral'}>
                   {t(row.administrator ? 'organisations.role.administrator' : 'organisations.role.member')}

@@ -34,7 +34,7 @@ describe('profile form', () => {
   it('names every broken field', () => {
     expect(
       validateProfile(stored, {
-        firstName: ' ',
+        firstName: '\u200B\u2060',
         lastName: 'x'.repeat(151),
         email: 'lea@schule',
         img: 'javascript:alert(1)',

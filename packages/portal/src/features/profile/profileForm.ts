@@ -1,4 +1,4 @@
-import { isResourceUrl, isValidEmail, isValidPassword } from '@portal/domain';
+import { hasVisibleCharacter, isResourceUrl, isValidEmail, isValidPassword } from '@portal/domain';
 
 export interface ProfileValues {
   firstName: string;
@@ -39,11 +39,11 @@ export function validateProfile(before: ProfileBefore, values: ProfileValues): P
   const changes = changedFields(before, values);
   const errors: ProfileErrors = {};
   if (changes.firstName !== undefined) {
-    if (changes.firstName === '') errors.firstName = 'details.errors.firstNameRequired';
+    if (!hasVisibleCharacter(changes.firstName)) errors.firstName = 'details.errors.firstNameRequired';
     else if (changes.firstName.length > NAME_MAX_LENGTH) errors.firstName = 'details.errors.tooLong';
   }
   if (changes.lastName !== undefined) {
-    if (changes.lastName === '') errors.lastName = 'details.errors.lastNameRequired';
+    if (!hasVisibleCharacter(changes.lastName)) errors.lastName = 'details.errors.lastNameRequired';
     else if (changes.lastName.length > NAME_MAX_LENGTH) errors.lastName = 'details.errors.tooLong';
   }
   if (changes.email !== undefined) {

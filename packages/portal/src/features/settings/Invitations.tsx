@@ -50,7 +50,7 @@ function useInvite(organisationId: number) {
   });
 }
 
-/** A date as language.md writes it: 22.11.2026 (and 11/22/2026 in English). */
+/** A date in the portal's German format: 22.11.2026 (and 11/22/2026 in English). */
 function dateText(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(
     new Date(iso),

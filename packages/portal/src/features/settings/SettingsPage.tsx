@@ -1,4 +1,5 @@
 import type { Membership, Organisation } from '@portal/api';
+import { hasVisibleCharacter } from '@portal/domain';
 import { Badge, Button, ConfirmDialog, Heading, Inline, Stack, Switch, Text, TextField } from '@portal/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +22,7 @@ const NAME_MAX_LENGTH = 150;
 type OrganisationError = 'organisation.errors.nameRequired' | 'organisation.errors.tooLong';
 
 function nameError(name: string): OrganisationError | undefined {
-  if (name === '') return 'organisation.errors.nameRequired';
+  if (!hasVisibleCharacter(name)) return 'organisation.errors.nameRequired';
   return name.length > NAME_MAX_LENGTH ? 'organisation.errors.tooLong' : undefined;
 }
 
@@ -50,7 +51,7 @@ function OrganisationName({ organisation }: { organisation: Organisation }) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="medium">
-        <TextField label={t('organisation.name')} {...form.field('organisationName')} />
+        <TextField label={t('organisation.name')} dir="auto" {...form.field('organisationName')} />
         <SubmitButton pending={rename.isPending} pendingLabel={t('organisation.submitting')}>
           {t('organisation.submit')}
         </SubmitButton>
@@ -182,7 +183,7 @@ function MemberRow({
         <Inline gap="medium" alignY="center">
           <Stack gap="xsmall">
             <Text weight="semibold">
-              {name} {own ? t('members.you') : null}
+              <bdi>{name}</bdi> {own ? t('members.you') : null}
             </Text>
             <Text tone="muted" size="small">
               {membership.user.email}

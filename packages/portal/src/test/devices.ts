@@ -1,6 +1,6 @@
 import type { Device, DeviceCommand } from '@portal/api';
 
-/** A headset as listDevices answers it, for the tests of this feature; override what a test is about. */
+/** A headset as listDevices answers it, for tests of the portal; override what a test is about. */
 export function testDevice(overrides: Partial<Device> = {}): Device {
   return {
     id: 1,
