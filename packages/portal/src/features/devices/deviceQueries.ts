@@ -1,15 +1,16 @@
 import type { Device, DeviceEnrolment, DeviceEnrolRequest, DeviceCommand as SentCommand } from '@portal/api';
 import { useMutation } from '@tanstack/react-query';
 import { $api, apiClient, type MutationReactions, queryClient } from '../../lib/api.ts';
-import { type CommandInput, sendCommand } from '../../lib/commands.ts';
+import { type CommandInput, sendCommand, sendToHeadsets } from '../../lib/commands.ts';
 import { headsetListsKey } from '../../lib/headsets.ts';
 import { answerOf, expectSuccess } from '../../lib/serverErrors.ts';
+import type { BulkOutcome, BulkRequest } from './bulkActions.ts';
 import { type FleetView, fleetQueryOf } from './fleetView.ts';
 
 /**
  * The VR-Brillen's server state: their queries with their keys and their changes with what they make stale. The
- * prefix of every headset list is shared with the playlists (lib/headsets.ts); a single command goes through
- * lib/commands.ts, the bulk commands through bulkActions.ts.
+ * prefix of every headset list is shared with the playlists (lib/headsets.ts); commands go through lib/commands.ts,
+ * one headset's (`useSendCommand`) and the selection's of the fleet page (`useBulkAction`, planned in bulkActions.ts).
  */
 
 /**
@@ -23,8 +24,6 @@ export const LIVE_INTERVAL_MS = 5000;
 
 const live = { refetchInterval: LIVE_INTERVAL_MS, refetchIntervalInBackground: false } as const;
 
-/** Every headset list, whatever the filters (lib/headsets.ts): what the fleet page's bulk commands refresh. */
-export const devicesKey = headsetListsKey;
 /** Every page of one headset's command history: refreshed after a command. */
 export const historyKeyOf = (id: number) =>
   $api.queryOptions('get', '/api/v2/mdm/devices/{id}/command/', { params: { path: { id } } }).queryKey;
@@ -135,6 +134,32 @@ export function useEnrolDevice(reactions?: MutationReactions<DeviceEnrolment, De
       const enrolment = await answerOf(apiClient.POST('/api/v3/mdm/devices/', { body }));
       await queryClient.invalidateQueries({ queryKey: headsetListsKey });
       return enrolment;
+    },
+  });
+}
+
+/**
+ * Carries a fleet page action out for the plan's targets in one request: the sync queues (all or none; a refusal
+ * rejects) or the command queue through `sendToHeadsets`, which answers per headset.
+ */
+async function runBulk({ action, plan }: BulkRequest): Promise<BulkOutcome> {
+  const devices = plan.targets.map((device) => device.id);
+  if ('queue' in action) {
+    return { kind: 'queued', queued: await answerOf(apiClient.POST(action.queue, { body: { devices } })) };
+  }
+  return { kind: 'sent', outcomes: await sendToHeadsets(devices, { command: action.command }) };
+}
+
+/** An action for the fleet page's selection; every headset list is asked again afterwards, sent or refused. */
+export function useBulkAction(reactions?: MutationReactions<BulkOutcome, BulkRequest>) {
+  return useMutation({
+    ...reactions,
+    async mutationFn(request: BulkRequest) {
+      try {
+        return await runBulk(request);
+      } finally {
+        await queryClient.invalidateQueries({ queryKey: headsetListsKey });
+      }
     },
   });
 }
