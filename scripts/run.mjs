@@ -63,6 +63,7 @@ const checks = [
   ['lint and format (biome)', ['run', 'lint:biome']],
   ['package boundaries', ['run', 'lint:boundaries']],
   ['names in READMEs and code comments exist', ['run', 'lint:references']],
+  ['no function longer than 200 lines', ['run', 'lint:functions']],
   // The portal type-checks and tests against the built @portal/ui, so the build comes first.
   ['build', ['run', 'build']],
   ['@portal/ui package surface (publint, attw)', ['run', 'lint:package']],

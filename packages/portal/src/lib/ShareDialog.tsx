@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Dialog, Spinner, Stack, Text } from '@portal/u
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { $api } from './api.ts';
+import { organisationsQuery } from './api.ts';
 import { refusalDetail } from './serverErrors.ts';
 
 /** Which organisations to add and which to remove, from the current and the wanted set. */
@@ -44,7 +44,7 @@ export function ShareDialogContent({
   onClose,
 }: ShareDialogContentProps) {
   const { t } = useTranslation();
-  const organisations = useQuery({ ...$api.queryOptions('get', '/api/v1/organisations/'), retry: false });
+  const organisations = useQuery(organisationsQuery);
   const [wanted, setWanted] = useState<Set<number>>(() => new Set(sharedWith));
   const save = useMutation({
     mutationFn: () => onSave(shareChanges(sharedWith, wanted)),

@@ -1,8 +1,15 @@
-import { createPortalClient, createPortalQueryHooks, type UnauthorizedEvent, type User } from '@portal/api';
+import {
+  createPortalClient,
+  createPortalQueryHooks,
+  type UnauthorizedEvent,
+  type UpdateUserRequest,
+  type User,
+} from '@portal/api';
 import { contentOrderingFor } from '@portal/domain';
-import { focusManager, QueryClient, useQuery } from '@tanstack/react-query';
+import { focusManager, QueryClient, type UseMutationOptions, useQuery } from '@tanstack/react-query';
 import { env } from './env.ts';
 import { adoptPrefetched, prefetchRegistry } from './prefetch.ts';
+import { answerOf } from './serverErrors.ts';
 import { appStorage, session, useIsSignedIn } from './session.ts';
 import { keptOnUnauthorized, storageKeys } from './storage.ts';
 import { toasts } from './toasts.ts';
@@ -99,23 +106,23 @@ export const apiClient = createPortalClient({
 export const $api = createPortalQueryHooks(apiClient);
 
 /**
- * Query keys come from the contract's paths through `$api`, never by hand. Every Mediathek list, whatever its
- * search, filters or page: the prefix to invalidate after content changed.
+ * Query keys come from the contract's paths through `$api`, never by hand. What the whole session needs lives here
+ * (the current user, the terms in force, the organisations to share with); each feature keeps its own queries and
+ * mutations in its query module, and what several features share lives in the lib/ modules of its area.
  */
-export const contentListsKey = $api.queryOptions('get', '/api/v2/cms/content/').queryKey;
-
-/** Lookup lists (categories, languages) change rarely: asked again after ten minutes at most. */
-const LOOKUP_STALE_MS = 10 * 60_000;
-export const categoriesQuery = {
-  ...$api.queryOptions('get', '/api/v2/cms/content-category/'),
-  staleTime: LOOKUP_STALE_MS,
-};
-export const languagesQuery = {
-  ...$api.queryOptions('get', '/api/v2/cms/languages/'),
-  staleTime: LOOKUP_STALE_MS,
-};
-
 export const currentTosQuery = $api.queryOptions('get', '/api/v1/organisations/current-tos/');
+
+/** Every organisation of the portal, to share content and playlists with (listOrganisations). */
+export const organisationsQuery = { ...$api.queryOptions('get', '/api/v1/organisations/'), retry: false };
+
+/**
+ * What a page does when a change of its feature has answered (toasts, navigation, its own state): the options of a
+ * query module's mutation hook. The cache is the module's business and is done before these run.
+ */
+export type MutationReactions<Data, Variables = void> = Omit<
+  UseMutationOptions<Data, Error, Variables>,
+  'mutationFn'
+>;
 
 const baseCurrentUserQuery = $api.queryOptions('get', '/api/v1/users/me/');
 export const currentUserQueryKey = baseCurrentUserQuery.queryKey;
@@ -144,6 +151,18 @@ export const currentUserQuery = {
   // (publishTos sets everybody back to not accepted) must bring up the terms dialog at once.
   refetchOnWindowFocus: 'always' as const,
 };
+
+/** users/me asked afresh (after the sign-in stored new tokens); rejects when it cannot be loaded. */
+export function loadCurrentUser(): Promise<User> {
+  return queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 });
+}
+
+/** PATCH users/me (profile, password, language); the answer is the current user from then on. */
+export async function updateCurrentUser(body: UpdateUserRequest): Promise<User> {
+  const saved = await answerOf(apiClient.PATCH('/api/v1/users/me/', { body }));
+  queryClient.setQueryData(currentUserQueryKey, saved);
+  return saved;
+}
 
 export interface CurrentUserState {
   signedIn: boolean;

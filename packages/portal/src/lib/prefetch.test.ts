@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createPortalClient } from '@portal/api';
 import { contentOrderingFor } from '@portal/domain';
 import { describe, expect, it, vi } from 'vitest';
-import { libraryListQuery } from './contentQuery.ts';
+import { libraryListQuery } from './contentQueries.ts';
 import {
   adoptPrefetched,
   createPrefetchRegistry,

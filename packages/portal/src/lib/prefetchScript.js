@@ -3,7 +3,7 @@
 // three round trips (HTML, then JS + translations + API in parallel). The app adopts these promises
 // through src/lib/prefetch.ts; what it cannot match it fetches again, so a wrong guess costs a request,
 // never correctness. Keys, headers and query must stay in step with lib/storage.ts, @portal/api's
-// middleware and lib/contentQuery.ts (src/lib/prefetch.test.ts checks that).
+// middleware and lib/contentQueries.ts (src/lib/prefetch.test.ts checks that).
 ((w, apiBase) => {
   const prefix = 'vr-portal.';
   let token = null;

@@ -1,7 +1,7 @@
 import type { User } from '@portal/api';
 import { isPortalLanguage, type PortalLanguage } from '@portal/domain';
 import { useEffect, useRef } from 'react';
-import { apiClient, currentUserQueryKey, queryClient } from './api.ts';
+import { updateCurrentUser } from './api.ts';
 import { reportError } from './errorReporting.ts';
 import { changeLanguage, i18n } from './i18n.ts';
 import { session } from './session.ts';
@@ -15,10 +15,9 @@ export async function chooseLanguage(language: PortalLanguage): Promise<void> {
   await changeLanguage(language);
   if (session.getAccessToken() === null) return;
   try {
-    const { data, error } = await apiClient.PATCH('/api/v1/users/me/', { body: { language } });
-    if (data) queryClient.setQueryData(currentUserQueryKey, data);
-    else reportError(error, { during: 'saving the language' });
+    await updateCurrentUser({ language });
   } catch (error) {
+    // A refusal (ServerRefusal with the server's body) or no answer at all.
     reportError(error, { during: 'saving the language' });
   }
 }

@@ -1,12 +1,12 @@
 import { isValidEmail } from '@portal/domain';
-import { Button, Stack, Text, TextField } from '@portal/ui';
-import { useMutation } from '@tanstack/react-query';
+import { Stack, Text, TextField } from '@portal/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { anonymousClient } from '../../lib/api.ts';
 import { onSubmitted, useFormState } from '../../lib/form.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
-import { expectSuccess, fieldRefusal, serverFieldMessage, showFailure } from '../../lib/serverErrors.ts';
+import { SubmitButton } from '../../lib/SubmitButton.tsx';
+import { fieldRefusal, serverFieldMessage, showFailure } from '../../lib/serverErrors.ts';
+import { useSendResetMail } from './authQueries.ts';
 
 type EmailError = 'login.errors.emailRequired' | 'login.errors.emailInvalid';
 
@@ -22,9 +22,7 @@ function emailError(address: string): EmailError | undefined {
 export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const form = useFormState({ email: '' }, (key: EmailError) => t(key));
-  const send = useMutation({
-    mutationFn: (email: string) =>
-      expectSuccess(anonymousClient.POST('/api/v1/users/reset-password-mail/', { body: { email } })),
+  const send = useSendResetMail({
     onError(error) {
       // The server checks the address by the same rule as the form: its field error means just that.
       const refusal = fieldRefusal(error);
@@ -69,16 +67,9 @@ export function ForgotPasswordPage() {
             autoComplete="username"
             {...form.field('email')}
           />
-          <div>
-            <Button
-              type="submit"
-              variant="primary"
-              loading={send.isPending}
-              loadingLabel={t('forgotPassword.submitting')}
-            >
-              {t('forgotPassword.submit')}
-            </Button>
-          </div>
+          <SubmitButton pending={send.isPending} pendingLabel={t('forgotPassword.submitting')}>
+            {t('forgotPassword.submit')}
+          </SubmitButton>
           <Text>
             <Link to="/login">{t('forgotPassword.backToLogin')}</Link>
           </Text>

@@ -1,22 +1,17 @@
 import type { InvitationDetails } from '@portal/api';
 import { hasVisibleCharacter } from '@portal/domain';
 import { Alert, Button, Spinner, Stack, Text, TextField } from '@portal/ui';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { $api, anonymousClient, currentUserQueryKey, queryClient, useCurrentUser } from '../../lib/api.ts';
+import { useCurrentUser } from '../../lib/api.ts';
 import { onSubmitted, useFormState } from '../../lib/form.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import { StatusPage } from '../../lib/StatusPage.tsx';
-import {
-  answerOf,
-  fieldError,
-  fieldRefusal,
-  ServerRefusal,
-  serverFieldMessage,
-  showFailure,
-} from '../../lib/serverErrors.ts';
+import { SubmitButton } from '../../lib/SubmitButton.tsx';
+import { fieldRefusal, serverFieldMessage, showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
+import { invitationQuery, isInvalidLink, useAcceptInvitation } from './authQueries.ts';
 import type { LoginLocationState } from './LoginPage.tsx';
 import { type NewPasswordError, NewPasswordFields, newPasswordRefusal } from './NewPasswordFields.tsx';
 import { validateNewPassword } from './passwordForm.ts';
@@ -34,23 +29,6 @@ function nameError(name: string, required: NameError): NameError | undefined {
   return name.trim().length > NAME_MAX_LENGTH ? 'invitation.errors.tooLong' : undefined;
 }
 
-/** The link no longer works: unknown, expired, withdrawn or used (404 of getInvitation, 400 on `token` of accepting). */
-function isInvalidLink(error: unknown): boolean {
-  if (!(error instanceof ServerRefusal)) return false;
-  if (error.status === 404) return true;
-  return error.status === 400 && fieldError(error.body, 'token') !== undefined;
-}
-
-/** What the link offers; refusals reject with ServerRefusal, so an invalid link (404) tells itself apart. */
-function invitationQuery(token: string) {
-  const init = { params: { path: { token } } };
-  return {
-    ...$api.queryOptions('get', '/api/v1/invitations/{token}/', init),
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      answerOf(anonymousClient.GET('/api/v1/invitations/{token}/', { ...init, signal })),
-  };
-}
-
 function inviterName(invitation: InvitationDetails): string | undefined {
   const name = `${invitation.invitedBy?.firstName ?? ''} ${invitation.invitedBy?.lastName ?? ''}`.trim();
   return name === '' ? undefined : name;
@@ -64,7 +42,7 @@ function inviterName(invitation: InvitationDetails): string | undefined {
 export function InvitationPage() {
   const { t } = useTranslation('auth');
   const { token = '' } = useParams();
-  const invitation = useQuery({ ...invitationQuery(token), retry: false });
+  const invitation = useQuery(invitationQuery(token));
 
   if (invitation.isPending) return <Spinner label={t('invitation.loading')} />;
   if (invitation.isError) {
@@ -108,12 +86,9 @@ function AcceptInvitation({ token, invitation }: { token: string; invitation: In
     { firstName: '', lastName: '', password: '', repeat: '' },
     (key: NameError | NewPasswordError) => t(key),
   );
-  const accept = useMutation({
-    mutationFn: (fields: { firstName: string; lastName: string; password: string } | null) =>
-      answerOf(anonymousClient.POST('/api/v1/invitations/accept/', { body: { token, ...fields } })),
+  const accept = useAcceptInvitation(token, {
     async onSuccess(accepted) {
       if (accepted.accountExisted && signedIn) {
-        await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
         await navigate('/library');
       } else {
         await navigate('/login', { state: { email: accepted.email } satisfies LoginLocationState });
@@ -134,9 +109,8 @@ function AcceptInvitation({ token, invitation }: { token: string; invitation: In
       );
     },
     onError(error) {
-      // Withdrawn or expired meanwhile: asked again, the link shows itself invalid.
-      if (isInvalidLink(error))
-        return void queryClient.invalidateQueries({ queryKey: invitationQuery(token).queryKey });
+      // Withdrawn or expired meanwhile: the link is asked again and shows itself invalid.
+      if (isInvalidLink(error)) return;
       const refusal = fieldRefusal(error);
       if (!refusal) return showFailure(error, 'acceptInvitation');
       form.setServerErrors({
@@ -210,16 +184,9 @@ function AcceptInvitation({ token, invitation }: { token: string; invitation: In
             {...form.field('lastName')}
           />
           <NewPasswordFields form={form} />
-          <div>
-            <Button
-              type="submit"
-              variant="primary"
-              loading={accept.isPending}
-              loadingLabel={t('invitation.submitting')}
-            >
-              {t('invitation.submit')}
-            </Button>
-          </div>
+          <SubmitButton pending={accept.isPending} pendingLabel={t('invitation.submitting')}>
+            {t('invitation.submit')}
+          </SubmitButton>
         </Stack>
       </form>
     </Stack>

@@ -1,10 +1,11 @@
 import { LOGIN_ATTEMPTS } from '@portal/domain';
-import { Alert, Button, Stack, Text, TextField } from '@portal/ui';
+import { Alert, Stack, Text, TextField } from '@portal/ui';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { onSubmitted, useFormState } from '../../lib/form.ts';
 import { PasswordInput } from '../../lib/PasswordInput.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
+import { SubmitButton } from '../../lib/SubmitButton.tsx';
 import { type LoginFieldErrors, validateLoginForm } from './loginFlow.ts';
 import { useLogin } from './useLogin.ts';
 
@@ -68,18 +69,14 @@ export function LoginPage() {
             autoComplete="current-password"
             {...form.field('password')}
           />
-          <div>
-            {/* Disabled while a sign-in is under way and while the login is blocked (for as long as the server said). */}
-            <Button
-              type="submit"
-              variant="primary"
-              loading={pending}
-              disabled={blockedUntil !== null}
-              loadingLabel={t('login.submitting')}
-            >
-              {t('login.submit')}
-            </Button>
-          </div>
+          {/* Disabled while a sign-in is under way and while the login is blocked (for as long as the server said). */}
+          <SubmitButton
+            pending={pending}
+            pendingLabel={t('login.submitting')}
+            disabled={blockedUntil !== null}
+          >
+            {t('login.submit')}
+          </SubmitButton>
           <Text>
             <Link to="/forgot-password">{t('login.forgotPassword')}</Link>
           </Text>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { FormState, TextValues } from '../../lib/form.ts';
+import type { TextBinding } from '../../lib/form.ts';
 import { PasswordInput } from '../../lib/PasswordInput.tsx';
 import { fieldRefusal, serverFieldMessage } from '../../lib/serverErrors.ts';
 import type { NewPasswordErrors } from './passwordForm.ts';
@@ -18,10 +18,11 @@ export interface NewPasswordValues {
  * and the invitation link (/invitation): the same fields, the same spec §5 rule (validateNewPassword) and the same
  * reading of the server's refusal.
  */
-export function NewPasswordFields<
-  Values extends TextValues<Values> & NewPasswordValues,
-  ErrorKey extends string,
->({ form }: { form: Pick<FormState<Values, ErrorKey>, 'field'> }) {
+export function NewPasswordFields({
+  form,
+}: {
+  form: { field: (name: keyof NewPasswordValues) => TextBinding };
+}) {
   const { t } = useTranslation('auth');
   return (
     <>

@@ -1,13 +1,13 @@
-import { Alert, Button, Stack, Text } from '@portal/ui';
-import { useMutation } from '@tanstack/react-query';
+import { Alert, Stack, Text } from '@portal/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { anonymousClient } from '../../lib/api.ts';
 import { onSubmitted, useFormState } from '../../lib/form.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
-import { expectSuccess, fieldRefusal, showFailure } from '../../lib/serverErrors.ts';
+import { SubmitButton } from '../../lib/SubmitButton.tsx';
+import { fieldRefusal, showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
+import { useResetPassword } from './authQueries.ts';
 import { releaseLoginBlock } from './loginAttemptsStore.ts';
 import { type NewPasswordError, NewPasswordFields, newPasswordRefusal } from './NewPasswordFields.tsx';
 import { validateNewPassword } from './passwordForm.ts';
@@ -19,9 +19,7 @@ export function ResetPasswordPage() {
   const { urlHash = '' } = useParams();
   const form = useFormState({ password: '', repeat: '' }, (key: NewPasswordError) => t(key));
   const [linkInvalid, setLinkInvalid] = useState(false);
-  const reset = useMutation({
-    mutationFn: (password: string) =>
-      expectSuccess(anonymousClient.POST('/api/v1/users/reset-password/', { body: { password, urlHash } })),
+  const reset = useResetPassword(urlHash, {
     async onSuccess() {
       // Whoever could set a new password may sign in at once, even if this browser's login was blocked.
       releaseLoginBlock();
@@ -64,16 +62,9 @@ export function ResetPasswordPage() {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="medium">
           <NewPasswordFields form={form} />
-          <div>
-            <Button
-              type="submit"
-              variant="primary"
-              loading={reset.isPending}
-              loadingLabel={t('resetPassword.submitting')}
-            >
-              {t('resetPassword.submit')}
-            </Button>
-          </div>
+          <SubmitButton pending={reset.isPending} pendingLabel={t('resetPassword.submitting')}>
+            {t('resetPassword.submit')}
+          </SubmitButton>
         </Stack>
       </form>
     </Stack>

@@ -2,25 +2,21 @@ import { Alert, Button, Spinner, Stack, Text } from '@portal/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { anonymousClient, currentUserQuery, queryClient } from '../../lib/api.ts';
+import { loadCurrentUser } from '../../lib/api.ts';
 import { env } from '../../lib/env.ts';
 import { reportError } from '../../lib/errorReporting.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import { appStorage, session } from '../../lib/session.ts';
 import { keptOnUnauthorized, storageKeys } from '../../lib/storage.ts';
 import { toasts } from '../../lib/toasts.ts';
+import { hasSocialSession, obtainSocialTokens, type SocialProvider, socialProviders } from './authQueries.ts';
 
 const REDIRECT_PATH = '/api/social/browser/v1/auth/provider/redirect';
 export const SOCIAL_CALLBACK_PATH = '/oidc-antares';
 
-interface Provider {
-  id: string;
-  name: string;
-}
-
 type State =
   | { kind: 'checking' }
-  | { kind: 'choose'; providers: Provider[] }
+  | { kind: 'choose'; providers: SocialProvider[] }
   | { kind: 'failed'; cancelled: boolean };
 
 function csrfToken(): string {
@@ -76,13 +72,10 @@ export function SocialLoginPage() {
     }
     void (async () => {
       try {
-        const sessionState = await anonymousClient.GET('/api/social/browser/v1/auth/session');
-        if (sessionState.response.status === 200 && sessionState.data?.meta.is_authenticated) {
-          const { data: tokens } = await anonymousClient.GET('/api/v1/sessions/social-user-token-obtain/');
-          if (!tokens) throw new Error('social token exchange refused');
-          session.setTokens(tokens);
+        if (await hasSocialSession()) {
+          session.setTokens(await obtainSocialTokens());
           try {
-            await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 });
+            await loadCurrentUser();
           } catch (loadError) {
             session.clear(keptOnUnauthorized);
             throw loadError;
@@ -92,11 +85,7 @@ export function SocialLoginPage() {
           toasts.show({ tone: 'success', title: 'auth:toasts.loginSuccess.title' });
           return;
         }
-        const { data: config } = await anonymousClient.GET('/api/social/browser/v1/config');
-        const providers = (config?.data.socialaccount.providers ?? []).filter((provider) =>
-          provider.flows.includes('provider_redirect'),
-        );
-        setState({ kind: 'choose', providers });
+        setState({ kind: 'choose', providers: await socialProviders() });
       } catch (failure) {
         reportError(failure, { during: 'socialLogin' });
         setState({ kind: 'failed', cancelled: false });

@@ -1,19 +1,12 @@
-import type { User } from '@portal/api';
 import { Alert, Stack, TermsDialog } from '@portal/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  $api,
-  apiClient,
-  currentTosQuery,
-  currentUserQueryKey,
-  queryClient,
-  useCurrentUser,
-} from '../../lib/api.ts';
+import { currentTosQuery, useCurrentUser } from '../../lib/api.ts';
 import { reportError } from '../../lib/errorReporting.ts';
 import { ServerRefusal } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
+import { privacyPolicyQuery, useAcceptTerms } from './authQueries.ts';
 import { useLogout } from './useLogout.ts';
 
 /** Shipped in public/, shown when the server names no privacy policy (spec §2). */
@@ -34,18 +27,11 @@ export function TermsGate() {
   // The server flags users who accepted an earlier version: they see the 'Aktualisierte …' title.
   const updated = useCurrentUser().user?.tosUpdate === true;
   const terms = useQuery(currentTosQuery);
-  const privacy = $api.useQuery('get', '/api/v1/organisations/current-pp/');
+  const privacy = useQuery(privacyPolicyQuery);
 
   // Spec §4: 201 accepts; any other answer (or none) is 'Unbekannter Fehler' and a logout.
-  const accept = useMutation({
-    mutationFn: async (): Promise<User> => {
-      const { data, response } = await apiClient.POST('/api/v1/users/tos/', { body: {} });
-      if (response.status !== 201 || !data) throw new ServerRefusal(response.status, undefined);
-      return data;
-    },
-    onSuccess(accepted) {
-      queryClient.setQueryData(currentUserQueryKey, accepted);
-      void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+  const accept = useAcceptTerms({
+    onSuccess() {
       toasts.show({ tone: 'success', title: 'auth:toasts.termsAccepted.title' });
     },
     async onError(error) {

@@ -2,12 +2,13 @@ import { loginLockEndsAt } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { apiClient, currentUserQuery, queryClient } from '../../lib/api.ts';
+import { loadCurrentUser } from '../../lib/api.ts';
 import { reportError } from '../../lib/errorReporting.ts';
 import { serverMessageToast, UNKNOWN_SERVER_MESSAGE } from '../../lib/serverErrors.ts';
 import { session, type TokenPair } from '../../lib/session.ts';
 import { keptOnUnauthorized } from '../../lib/storage.ts';
 import { toasts } from '../../lib/toasts.ts';
+import { requestTokens } from './authQueries.ts';
 import { loginAttemptsStore } from './loginAttemptsStore.ts';
 import {
   currentLoginAttempts,
@@ -21,7 +22,7 @@ const ports: LoginPorts<TokenPair> = {
   ...loginAttemptsStore,
   async requestTokens(body) {
     try {
-      const { data, error, response } = await apiClient.POST('/api/v1/sessions/', { body });
+      const { data, error, response } = await requestTokens(body);
       return loginAnswer(response.status, data, error);
     } catch (error) {
       // No answer at all (network): nothing was checked, so nothing counts.
@@ -31,7 +32,7 @@ const ports: LoginPorts<TokenPair> = {
   },
   storeTokens: (tokens) => session.setTokens(tokens),
   async loadUser() {
-    await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 });
+    await loadCurrentUser();
   },
   discardTokens: () => session.clear(keptOnUnauthorized),
 };

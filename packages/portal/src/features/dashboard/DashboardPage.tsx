@@ -5,18 +5,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { $api } from '../../lib/api.ts';
 import { deviceListHref } from '../../lib/fleetFilters.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import { PLAYBACK_PATH } from '../../lib/playbackLink.ts';
-
-/** The counts follow the fleet while the dashboard is open. */
-const SUMMARY_REFRESH_MS = 10_000;
-
-const summaryQuery = $api.queryOptions('get', '/api/v3/mdm/devices/summary/');
-const playlistsQuery = $api.queryOptions('get', '/api/v2/mdm/device-configurations/', {
-  params: { query: { page_size: 100 } },
-});
+import { visiblePlaylistsQuery } from '../../lib/playlists.ts';
+import { fleetSummaryQuery } from './dashboardQueries.ts';
 
 /** Which count of getDeviceSummary each filter shows. */
 const COUNT_OF: Record<FleetHealthFilter, keyof DeviceSummary> = {
@@ -29,7 +22,7 @@ const COUNT_OF: Record<FleetHealthFilter, keyof DeviceSummary> = {
 
 function FleetCounts() {
   const { t } = useTranslation('dashboard');
-  const summary = useQuery({ ...summaryQuery, refetchInterval: SUMMARY_REFRESH_MS });
+  const summary = useQuery(fleetSummaryQuery);
   if (summary.isPending) return <Spinner label={t('fleet.loading')} />;
   if (summary.isError) {
     return (
@@ -63,7 +56,7 @@ function FleetCounts() {
 
 function ActivePlaylists() {
   const { t } = useTranslation('dashboard');
-  const playlists = useQuery(playlistsQuery);
+  const playlists = useQuery(visiblePlaylistsQuery);
   if (playlists.isPending) return <Spinner label={t('playlists.loading')} />;
   if (playlists.isError) {
     return (

@@ -1,16 +1,12 @@
 import type { Device, DeviceEnrolment } from '@portal/api';
 import { Button, ConfirmDialog, Dialog, Heading, Inline, Stack, Text } from '@portal/ui';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { apiClient, queryClient } from '../../lib/api.ts';
-import { answerOf, expectSuccess, showFailure } from '../../lib/serverErrors.ts';
+import { showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
-import { deviceQuery, devicesKey } from './deviceQueries.ts';
+import { type DeviceAdministrationAction as Action, useDeviceAdministration } from './deviceQueries.ts';
 import { EnrolmentCode } from './EnrolDialog.tsx';
-
-type Action = 'renew' | 'unpair' | 'remove';
 
 /**
  * Administrators of the headset's organisation (the server's rule): a new pairing code (the old code and pairing end),
@@ -21,15 +17,7 @@ export function DeviceAdministration({ device }: { device: Device }) {
   const navigate = useNavigate();
   const [asking, setAsking] = useState<Action | null>(null);
   const [code, setCode] = useState<DeviceEnrolment | null>(null);
-  const path = { params: { path: { id: device.id } } };
-  const run = useMutation({
-    async mutationFn(action: Action): Promise<DeviceEnrolment | null> {
-      if (action === 'renew')
-        return answerOf(apiClient.POST('/api/v3/mdm/devices/{id}/enrolment-code/', path));
-      if (action === 'unpair') await expectSuccess(apiClient.DELETE('/api/v3/mdm/devices/{id}/token/', path));
-      else await expectSuccess(apiClient.DELETE('/api/v3/mdm/devices/{id}/', path));
-      return null;
-    },
+  const run = useDeviceAdministration(device.id, {
     async onSuccess(enrolment, action) {
       setAsking(null);
       if (enrolment) setCode(enrolment);
@@ -51,9 +39,6 @@ export function DeviceAdministration({ device }: { device: Device }) {
         });
         await navigate('/dashboard/devices');
       }
-      await queryClient.invalidateQueries({ queryKey: devicesKey });
-      if (action !== 'remove')
-        await queryClient.invalidateQueries({ queryKey: deviceQuery(device.id).queryKey });
     },
     onError(error, action) {
       setAsking(null);

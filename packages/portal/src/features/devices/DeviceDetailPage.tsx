@@ -13,12 +13,12 @@ import {
   Stack,
   Switch,
 } from '@portal/ui';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { queryClient, useCurrentUser } from '../../lib/api.ts';
-import { COMMAND_LABELS, type CommandInput, sendCommand } from '../../lib/commands.ts';
+import { useCurrentUser } from '../../lib/api.ts';
+import { COMMAND_LABELS } from '../../lib/commands.ts';
 import { useDeviceTypes } from '../../lib/deviceTypes.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import { StatusPage } from '../../lib/StatusPage.tsx';
@@ -37,10 +37,9 @@ import {
 import {
   commandHistoryQuery,
   deviceQuery,
-  devicesKey,
-  historyKeyOf,
   LIVE_INTERVAL_MS,
   playlistNamesQuery,
+  useSendCommand,
 } from './deviceQueries.ts';
 import { gateReason } from './deviceText.ts';
 import { useNow } from './useNow.ts';
@@ -55,8 +54,7 @@ const isConfirmed = (command: DeviceCommand): command is ConfirmedCommand =>
 function useDeviceCommand(device: Device) {
   const { t } = useTranslation('devices');
   const { t: tc } = useTranslation();
-  return useMutation({
-    mutationFn: (input: CommandInput) => sendCommand(device, input),
+  return useSendCommand(device, {
     onSuccess(sent: SentCommand) {
       toasts.show({
         tone: 'success',
@@ -69,13 +67,6 @@ function useDeviceCommand(device: Device) {
     },
     onError(error) {
       showFailure(error, 'sendDeviceCommand');
-    },
-    async onSettled() {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: deviceQuery(device.id).queryKey }),
-        queryClient.invalidateQueries({ queryKey: historyKeyOf(device.id) }),
-        queryClient.invalidateQueries({ queryKey: devicesKey }),
-      ]);
     },
   });
 }

@@ -12,12 +12,12 @@ import {
   Stack,
   Text,
 } from '@portal/ui';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { queryClient, useCurrentUser } from '../../lib/api.ts';
+import { useCurrentUser } from '../../lib/api.ts';
 import { COMMAND_LABELS } from '../../lib/commands.ts';
 import { DebouncedSearch } from '../../lib/DebouncedSearch.tsx';
 import { useDeviceTypes } from '../../lib/deviceTypes.ts';
@@ -30,12 +30,10 @@ import { toasts } from '../../lib/toasts.ts';
 import {
   BULK_ACTIONS,
   type BulkAction,
-  type BulkPlan,
   bulkToast,
   bulkUnavailableReason,
   type ConfirmedAction,
   planBulk,
-  runBulk,
 } from './bulkActions.ts';
 import {
   DeviceBattery,
@@ -45,7 +43,7 @@ import {
   DeviceStatus,
   DeviceStorage,
 } from './DeviceFacts.tsx';
-import { devicesKey, fleetQuery, LIVE_INTERVAL_MS, playlistNamesQuery } from './deviceQueries.ts';
+import { fleetQuery, LIVE_INTERVAL_MS, playlistNamesQuery, useBulkAction } from './deviceQueries.ts';
 import { EnrolDialog } from './EnrolDialog.tsx';
 import {
   DEFAULT_FLEET_VIEW,
@@ -215,17 +213,15 @@ function BulkActions({ selected, onClear }: { selected: Device[]; onClear: () =>
   const { t: tc } = useTranslation();
   const [asking, setAsking] = useState<ConfirmedAction | null>(null);
   const label = (action: BulkAction) => tc(COMMAND_LABELS[action.command]);
-  const run = useMutation({
-    mutationFn: ({ action, plan }: { action: BulkAction; plan: BulkPlan }) => runBulk(action, plan),
+  const run = useBulkAction({
     onSuccess(outcome, { action, plan }) {
       toasts.show(bulkToast({ t, tc, commandLabel: label(action) }, action, plan, outcome));
     },
     onError(error, { action }) {
       showFailure(error, `bulk ${action.id}`);
     },
-    async onSettled() {
+    onSettled() {
       setAsking(null);
-      await queryClient.invalidateQueries({ queryKey: devicesKey });
     },
   });
   const start = (action: BulkAction) => {

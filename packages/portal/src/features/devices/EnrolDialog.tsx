@@ -1,14 +1,12 @@
 import type { DeviceEnrolment, Organisation } from '@portal/api';
 import { hasVisibleCharacter } from '@portal/domain';
 import { Button, Dialog, KeyValueList, Select, Stack, Text, TextField } from '@portal/ui';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiClient, queryClient } from '../../lib/api.ts';
 import { useDeviceTypes } from '../../lib/deviceTypes.ts';
 import { onSubmitted, useFormState } from '../../lib/form.ts';
-import { answerOf, fieldRefusal, serverFieldMessage, showFailure } from '../../lib/serverErrors.ts';
-import { devicesKey } from './deviceQueries.ts';
+import { fieldRefusal, serverFieldMessage, showFailure } from '../../lib/serverErrors.ts';
+import { useEnrolDevice } from './deviceQueries.ts';
 import { dateTimeText } from './deviceText.ts';
 
 /** The contract's rules of DeviceEnrolRequest, checked before the call so the teacher learns them at once. */
@@ -61,22 +59,8 @@ function EnrolForm({
     { serialNumber: '', deviceTypeId: '', name: '', organisationId: String(organisations[0]?.id ?? '') },
     (key: EnrolError) => t(key, { max: key === 'enrol.errors.nameTooLong' ? NAME_MAX : SERIAL_MAX }),
   );
-  const enrol = useMutation({
-    mutationFn: () =>
-      answerOf(
-        apiClient.POST('/api/v3/mdm/devices/', {
-          body: {
-            serialNumber: form.values.serialNumber.trim(),
-            deviceTypeId: Number(form.values.deviceTypeId),
-            organisationId: Number(form.values.organisationId),
-            ...(form.values.name.trim() !== '' ? { name: form.values.name.trim() } : {}),
-          },
-        }),
-      ),
-    async onSuccess(enrolment) {
-      onEnrolled(enrolment);
-      await queryClient.invalidateQueries({ queryKey: devicesKey });
-    },
+  const enrol = useEnrolDevice({
+    onSuccess: onEnrolled,
     onError(error) {
       const refusal = fieldRefusal(error);
       if (!refusal) return showFailure(error, 'enrolDevice');
@@ -89,7 +73,14 @@ function EnrolForm({
     },
   });
   const onSubmit = onSubmitted(() => {
-    if (!enrol.isPending && form.check(enrolFormErrors(form.values))) enrol.mutate();
+    if (enrol.isPending || !form.check(enrolFormErrors(form.values))) return;
+    const name = form.values.name.trim();
+    enrol.mutate({
+      serialNumber: form.values.serialNumber.trim(),
+      deviceTypeId: Number(form.values.deviceTypeId),
+      organisationId: Number(form.values.organisationId),
+      ...(name !== '' ? { name } : {}),
+    });
   });
   return (
     <form onSubmit={onSubmit} noValidate>

@@ -1,15 +1,14 @@
 import type { Device, QueuedCommands } from '@portal/api';
 import { type DeviceCommand, isolateBidi, unmetVersionGate } from '@portal/domain';
 import type { TFunction } from 'i18next';
-import { apiClient } from '../../lib/api.ts';
-import { type CommandOutcome, refusalsText, sendToHeadsets } from '../../lib/commands.ts';
-import { answerOf } from '../../lib/serverErrors.ts';
+import { type CommandOutcome, refusalsText } from '../../lib/commands.ts';
 import type { ToastInput } from '../../lib/toasts.ts';
 
 /**
- * The fleet page's actions for the selected headsets, each one request for all of them. Sync and software sync go
- * through the sync queues (all or none); the others through the command queue, which refuses single headsets by their
- * own state (lib/commands.ts). Reboot, shutdown and update interrupt a lesson: they are asked first, naming the count.
+ * The fleet page's actions for the selected headsets, each one request for all of them (`useBulkAction` of
+ * deviceQueries.ts sends it). Sync and software sync go through the sync queues (all or none); the others through the
+ * command queue, which refuses single headsets by their own state (lib/commands.ts). Reboot, shutdown and update
+ * interrupt a lesson: they are asked first, naming the count.
  */
 export const BULK_ACTIONS = [
   { id: 'sync', command: 'CMD.SYNC', queue: '/api/v3/mdm/devices/sync-queue/' },
@@ -63,18 +62,10 @@ export type BulkOutcome =
   | { kind: 'queued'; queued: QueuedCommands }
   | { kind: 'sent'; outcomes: CommandOutcome[] };
 
-/** Carries the action out for the plan's targets. A refused sync queue rejects (all or none). */
-export async function runBulk(action: BulkAction, plan: BulkPlan): Promise<BulkOutcome> {
-  if ('queue' in action) {
-    const devices = plan.targets.map((device) => device.id);
-    const queued = await answerOf(apiClient.POST(action.queue, { body: { devices } }));
-    return { kind: 'queued', queued };
-  }
-  const outcomes = await sendToHeadsets(
-    plan.targets.map((device) => device.id),
-    { command: action.command },
-  );
-  return { kind: 'sent', outcomes };
+/** An action and whom it reaches: what `useBulkAction` of deviceQueries.ts sends. */
+export interface BulkRequest {
+  action: BulkAction;
+  plan: BulkPlan;
 }
 
 /** Each name isolated on its own: an override in one must not run into the next (lib/interpolation.ts). */

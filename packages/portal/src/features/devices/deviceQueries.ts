@@ -1,6 +1,17 @@
-import { $api, apiClient } from '../../lib/api.ts';
-import { answerOf } from '../../lib/serverErrors.ts';
+import type { Device, DeviceEnrolment, DeviceEnrolRequest, DeviceCommand as SentCommand } from '@portal/api';
+import { useMutation } from '@tanstack/react-query';
+import { $api, apiClient, type MutationReactions, queryClient } from '../../lib/api.ts';
+import { type CommandInput, sendCommand, sendToHeadsets } from '../../lib/commands.ts';
+import { headsetListsKey } from '../../lib/headsets.ts';
+import { answerOf, expectSuccess } from '../../lib/serverErrors.ts';
+import type { BulkOutcome, BulkRequest } from './bulkActions.ts';
 import { type FleetView, fleetQueryOf } from './fleetView.ts';
+
+/**
+ * The VR-Brillen's server state: their queries with their keys and their changes with what they make stale. The
+ * prefix of every headset list is shared with the playlists (lib/headsets.ts); commands go through lib/commands.ts,
+ * one headset's (`useSendCommand`) and the selection's of the fleet page (`useBulkAction`, planned in bulkActions.ts).
+ */
 
 /**
  * How the pages follow the headsets live: they ask the server again every 5 seconds while the tab is visible
@@ -13,8 +24,6 @@ export const LIVE_INTERVAL_MS = 5000;
 
 const live = { refetchInterval: LIVE_INTERVAL_MS, refetchIntervalInBackground: false } as const;
 
-/** Every headset list and detail, whatever the filters: the prefix to refresh after a command. */
-export const devicesKey = $api.queryOptions('get', '/api/v3/mdm/devices/').queryKey;
 /** Every page of one headset's command history: refreshed after a command. */
 export const historyKeyOf = (id: number) =>
   $api.queryOptions('get', '/api/v2/mdm/devices/{id}/command/', { params: { path: { id } } }).queryKey;
@@ -67,3 +76,90 @@ export const playlistNamesQuery = {
     ),
   staleTime: 60_000,
 };
+
+/** After a command or a change of one headset: it, its history and every headset list are asked again. */
+async function deviceChanged(id: number): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: deviceQuery(id).queryKey }),
+    queryClient.invalidateQueries({ queryKey: historyKeyOf(id) }),
+    queryClient.invalidateQueries({ queryKey: headsetListsKey }),
+  ]);
+}
+
+/** One command to this headset (sendDeviceCommand); the page follows the result live, refused or not. */
+export function useSendCommand(device: Device, reactions?: MutationReactions<SentCommand, CommandInput>) {
+  return useMutation({
+    ...reactions,
+    async mutationFn(input: CommandInput) {
+      try {
+        return await sendCommand(device, input);
+      } finally {
+        await deviceChanged(device.id);
+      }
+    },
+  });
+}
+
+/** What an administrator does with a headset: a new pairing code, unpairing it, removing it with its history. */
+export type DeviceAdministrationAction = 'renew' | 'unpair' | 'remove';
+
+/** Runs an administrator's action; a new pairing code is the answer of 'renew' (null otherwise). */
+export function useDeviceAdministration(
+  id: number,
+  reactions?: MutationReactions<DeviceEnrolment | null, DeviceAdministrationAction>,
+) {
+  return useMutation({
+    ...reactions,
+    async mutationFn(action: DeviceAdministrationAction): Promise<DeviceEnrolment | null> {
+      const path = { params: { path: { id } } };
+      let enrolment: DeviceEnrolment | null = null;
+      if (action === 'renew')
+        enrolment = await answerOf(apiClient.POST('/api/v3/mdm/devices/{id}/enrolment-code/', path));
+      else if (action === 'unpair')
+        await expectSuccess(apiClient.DELETE('/api/v3/mdm/devices/{id}/token/', path));
+      else await expectSuccess(apiClient.DELETE('/api/v3/mdm/devices/{id}/', path));
+      await queryClient.invalidateQueries({ queryKey: headsetListsKey });
+      // A removed headset is not asked for again: it is gone.
+      if (action !== 'remove') await queryClient.invalidateQueries({ queryKey: deviceQuery(id).queryKey });
+      return enrolment;
+    },
+  });
+}
+
+/** 'VR-Brille hinzufügen': answers with the pairing code to enter on the headset; the lists are asked again. */
+export function useEnrolDevice(reactions?: MutationReactions<DeviceEnrolment, DeviceEnrolRequest>) {
+  return useMutation({
+    ...reactions,
+    async mutationFn(body: DeviceEnrolRequest) {
+      const enrolment = await answerOf(apiClient.POST('/api/v3/mdm/devices/', { body }));
+      await queryClient.invalidateQueries({ queryKey: headsetListsKey });
+      return enrolment;
+    },
+  });
+}
+
+/**
+ * Carries a fleet page action out for the plan's targets in one request: the sync queues (all or none; a refusal
+ * rejects) or the command queue through `sendToHeadsets`, which answers per headset.
+ */
+async function runBulk({ action, plan }: BulkRequest): Promise<BulkOutcome> {
+  const devices = plan.targets.map((device) => device.id);
+  if ('queue' in action) {
+    return { kind: 'queued', queued: await answerOf(apiClient.POST(action.queue, { body: { devices } })) };
+  }
+  return { kind: 'sent', outcomes: await sendToHeadsets(devices, { command: action.command }) };
+}
+
+/** An action for the fleet page's selection; every headset list is asked again afterwards, sent or refused. */
+export function useBulkAction(reactions?: MutationReactions<BulkOutcome, BulkRequest>) {
+  return useMutation({
+    ...reactions,
+    async mutationFn(request: BulkRequest) {
+      try {
+        return await runBulk(request);
+      } finally {
+        await queryClient.invalidateQueries({ queryKey: headsetListsKey });
+      }
+    },
+  });
+}

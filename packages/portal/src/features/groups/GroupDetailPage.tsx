@@ -10,30 +10,26 @@ import {
   StatusDot,
   Text,
 } from '@portal/ui';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { apiClient, queryClient } from '../../lib/api.ts';
 import { deviceListHref } from '../../lib/fleetFilters.ts';
 import { useHeadsetStateText } from '../../lib/HeadsetChecklist.tsx';
-import { deviceGroupListsKey, deviceGroupQuery, organisationHeadsetsQuery } from '../../lib/headsets.ts';
+import { deviceGroupQuery, organisationHeadsetsQuery } from '../../lib/headsets.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import { playbackHref } from '../../lib/playbackLink.ts';
-import { expectSuccess, showFailure } from '../../lib/serverErrors.ts';
+import { showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
+import { useDeleteGroup } from './groupQueries.ts';
 import { routeGroupId } from './groupRoute.ts';
 
 function DeleteGroup({ id, name }: { id: number; name: string }) {
   const { t } = useTranslation('groups');
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
-  const remove = useMutation({
-    mutationFn: () =>
-      expectSuccess(apiClient.DELETE('/api/v3/mdm/device-groups/{id}/', { params: { path: { id } } })),
-    async onSuccess() {
-      await queryClient.invalidateQueries({ queryKey: deviceGroupListsKey });
-      queryClient.removeQueries({ queryKey: deviceGroupQuery(id).queryKey });
+  const remove = useDeleteGroup(id, {
+    onSuccess() {
       toasts.show({ tone: 'success', title: 'groups:detail.deleted' });
       navigate('/groups');
     },

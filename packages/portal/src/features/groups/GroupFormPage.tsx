@@ -1,17 +1,16 @@
 import type { DeviceGroup } from '@portal/api';
 import { ActionBar, Alert, Button, ButtonLink, Spinner, Stack, Text, TextField } from '@portal/ui';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { apiClient, queryClient } from '../../lib/api.ts';
 import { onSubmitted, useFormState } from '../../lib/form.ts';
 import { HeadsetChecklist } from '../../lib/HeadsetChecklist.tsx';
-import { deviceGroupListsKey, deviceGroupQuery, organisationHeadsetsQuery } from '../../lib/headsets.ts';
+import { deviceGroupQuery, organisationHeadsetsQuery } from '../../lib/headsets.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
-import { answerOf, fieldRefusal, serverFieldMessage, showFailure } from '../../lib/serverErrors.ts';
+import { fieldRefusal, serverFieldMessage, showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { type GroupNameError, groupNameError } from './groupForm.ts';
+import { type GroupBody, useSaveGroup } from './groupQueries.ts';
 import { routeGroupId } from './groupRoute.ts';
 
 /** The form of 'Gruppierung erstellen' and 'Gruppierung bearbeiten': the name and the headsets to tick. */
@@ -19,34 +18,30 @@ function GroupForm({ group }: { group: DeviceGroup | null }) {
   const { t } = useTranslation('groups');
   const navigate = useNavigate();
   const headsets = useQuery(organisationHeadsetsQuery);
-  const form = useFormState({ name: group?.name ?? '' }, (key: GroupNameError) => t(key));
-  const [selected, setSelected] = useState<Set<number>>(() => new Set(group?.devices ?? []));
-  const [devicesError, setDevicesError] = useState<string | undefined>(undefined);
-  const save = useMutation({
-    mutationFn: (body: { name: string; devices: number[] }) =>
-      group
-        ? answerOf(
-            apiClient.PUT('/api/v3/mdm/device-groups/{id}/', { params: { path: { id: group.id } }, body }),
-          )
-        : answerOf(apiClient.POST('/api/v3/mdm/device-groups/', { body })),
-    async onSuccess(saved) {
-      await queryClient.invalidateQueries({ queryKey: deviceGroupListsKey });
-      queryClient.setQueryData(deviceGroupQuery(saved.id).queryKey, saved);
+  const form = useFormState<GroupBody, GroupNameError>(
+    { name: group?.name ?? '', devices: group?.devices ?? [] },
+    (key) => t(key),
+  );
+  const devices = form.choices('devices');
+  const save = useSaveGroup(group, {
+    onSuccess(saved) {
       toasts.show({ tone: 'success', title: 'groups:form.saved' });
       navigate(`/groups/${saved.id}`);
     },
     onError(error) {
       const refusal = fieldRefusal(error);
       if (!refusal) return showFailure(error, group ? 'updateDeviceGroup' : 'createDeviceGroup');
-      form.setServerErrors({ name: serverFieldMessage(refusal.body, 'name') });
-      const devices = serverFieldMessage(refusal.body, 'devices');
-      setDevicesError(devices && 'text' in devices ? devices.text : undefined);
+      // The server's own words about the headsets (one of another organisation, one removed meanwhile).
+      const devicesMessage = serverFieldMessage(refusal.body, 'devices');
+      form.setServerErrors({
+        name: serverFieldMessage(refusal.body, 'name'),
+        devices: devicesMessage && 'text' in devicesMessage ? devicesMessage : undefined,
+      });
     },
   });
   const submit = onSubmitted(() => {
-    setDevicesError(undefined);
     if (!form.check({ name: groupNameError(form.values.name) })) return;
-    save.mutate({ name: form.values.name.trim(), devices: [...selected] });
+    save.mutate({ name: form.values.name.trim(), devices: [...form.values.devices] });
   });
   return (
     <form onSubmit={submit} noValidate>
@@ -69,12 +64,12 @@ function GroupForm({ group }: { group: DeviceGroup | null }) {
         ) : (
           <Stack gap="small">
             <HeadsetChecklist
-              legend={t('form.headsets', { count: selected.size })}
+              legend={t('form.headsets', { count: devices.selected.size })}
               headsets={headsets.data.results}
-              selected={selected}
-              onSelectedChange={setSelected}
+              selected={devices.selected}
+              onSelectedChange={devices.onSelectedChange}
             />
-            {devicesError ? <Text tone="critical">{devicesError}</Text> : null}
+            {devices.error ? <Text tone="critical">{devices.error}</Text> : null}
           </Stack>
         )}
         <ActionBar label={t('form.actions')}>

@@ -19,20 +19,20 @@ import {
   Tiles,
   type TilesColumns,
 } from '@portal/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
-import { apiClient, contentListsKey, languagesQuery, useCurrentUser } from '../../lib/api.ts';
+import { Link, useNavigate } from 'react-router';
+import { useCurrentUser } from '../../lib/api.ts';
+import { languagesQuery } from '../../lib/contentQueries.ts';
 import { ContentTypeIcon } from '../../lib/icons.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import { playbackHref } from '../../lib/playbackLink.ts';
-import { routeId } from '../../lib/routeParams.ts';
-import { expectSuccess, refusalDetail } from '../../lib/serverErrors.ts';
+import { refusalDetail } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
-import { ContentLoadFailure } from './ContentLoadFailure.tsx';
-import { contentDetailQuery } from './contentDetailQuery.ts';
+import { ContentRoute } from './ContentRoute.tsx';
 import { ageText, degreesText, formatText, isSharedWithUser, PLACEHOLDER_TONES } from './contentText.ts';
+import { useDeleteContent } from './libraryQueries.ts';
 import { PlaylistPicker } from './PlaylistPicker.tsx';
 
 const ShareDialogContent = lazy(() =>
@@ -82,13 +82,9 @@ function Facts({ content }: { content: Content }) {
 function DeleteAction({ content }: { content: Content }) {
   const { t } = useTranslation('library');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const remove = useMutation({
-    mutationFn: () =>
-      expectSuccess(apiClient.DELETE('/api/v1/cms/content/{id}/', { params: { path: { id: content.id } } })),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: contentListsKey });
+  const remove = useDeleteContent({
+    onSuccess: () => {
       toasts.show({ tone: 'success', title: 'library:detail.deleted' });
       navigate('/library');
     },
@@ -118,7 +114,7 @@ function DeleteAction({ content }: { content: Content }) {
         cancelLabel={t('detail.deleteConfirm.cancel')}
         confirming={remove.isPending}
         confirmingLabel={t('detail.deleting')}
-        onConfirm={() => remove.mutate()}
+        onConfirm={() => remove.mutate(content.id)}
       />
     </>
   );
@@ -127,23 +123,17 @@ function DeleteAction({ content }: { content: Content }) {
 /** Mediathek - Details (spec §2, /library/{id}). */
 export function ContentDetailPage() {
   const { t } = useTranslation('library');
-  const id = routeId(useParams().id);
+  return (
+    <ContentRoute loadingLabel={t('detail.loading')}>
+      {(content) => <ContentDetail content={content} />}
+    </ContentRoute>
+  );
+}
+
+function ContentDetail({ content }: { content: Content }) {
+  const { t } = useTranslation('library');
   const { signedIn, user } = useCurrentUser();
-  const detail = useQuery({ ...contentDetailQuery(id ?? 0), enabled: id !== null });
   const [sharing, setSharing] = useState(false);
-
-  if (id === null || detail.isError) {
-    return (
-      <ContentLoadFailure
-        error={id === null ? null : detail.error}
-        retrying={detail.isFetching}
-        onRetry={() => void detail.refetch()}
-      />
-    );
-  }
-  if (detail.isPending) return <Spinner label={t('detail.loading')} />;
-
-  const content = detail.data;
   const owner = isContentOwner(user, content);
   const organisationIds = user?.organisations.map((o) => o.id) ?? [];
   const shared = isSharedWithUser(content, organisationIds);

@@ -10,11 +10,10 @@ import {
 } from '@portal/api';
 import { formatBytes, formatDuration } from '@portal/domain';
 import { Alert, Button, FileDropzone, Inline, ProgressBar, Stack, Text } from '@portal/ui';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiClient, contentListsKey } from '../../lib/api.ts';
-import { contentDetailQuery } from './contentDetailQuery.ts';
+import { apiClient } from '../../lib/api.ts';
+import { contentFileStored } from './libraryQueries.ts';
 import { fileNameProblem, uploadErrorText } from './uploadErrors.ts';
 
 /** Resume state survives a reload under this prefix (and goes with every other 'vr-portal.' key at logout). */
@@ -76,7 +75,8 @@ function ProgressView({ progress }: { progress: UploadProgress | null }) {
 }
 
 /**
- * The content file (spec §7 multipart calls) through @portal/api's engine: parallel parts, automatic retries,
+ * The content file (spec §7 multipart calls) through @portal/api's engine, which drives the raw client itself (the
+ * portal README names this exception to the rule that components use their feature's query module): parallel parts, automatic retries,
  * 'Abbrechen' aborts on the server, and an interrupted upload resumes after a reload once the user picks the
  * same file again (the browser cannot reopen a file by itself). Leaving the page (after the question) only
  * interrupts it: the parts stay on the server and the resume state is kept, as after a reload.
@@ -92,7 +92,6 @@ export function ContentFileUpload({
   onUploadingChange: (uploading: boolean) => void;
 }) {
   const { t } = useTranslation('library');
-  const queryClient = useQueryClient();
   const target = { kind: 'content', id: contentId } as const;
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [pending, setPending] = useState<UploadResumeState | null>(null);
@@ -124,8 +123,7 @@ export function ContentFileUpload({
       });
       setPending(null);
       setPhase({ kind: 'done' });
-      await queryClient.invalidateQueries({ queryKey: contentDetailQuery(contentId).queryKey });
-      await queryClient.invalidateQueries({ queryKey: contentListsKey });
+      await contentFileStored(contentId);
     } catch (error) {
       if (error instanceof UploadInterruptedError) {
         // The page is being left; the next visit offers to resume.

@@ -1,44 +1,17 @@
 import type { components } from '@portal/api';
 import { formatBytes } from '@portal/domain';
 import { Alert, Box, Button, FileDropzone, Inline, ProgressBar, Stack, sprinkles, Text } from '@portal/ui';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiClient } from '../../lib/api.ts';
-import { answerOf } from '../../lib/serverErrors.ts';
+import type { PreviewValue } from './contentForm.ts';
+import { deleteStoredFile, type StoredFileKind, useUploadStoredFile } from './libraryQueries.ts';
 import { fileNameProblem, storedFileErrorText } from './uploadErrors.ts';
 
 type StoredFile = components['schemas']['StoredFile'];
-type FileKind = 'preview' | 'document';
-
-const paths = {
-  preview: '/api/v1/cms/preview-files/',
-  document: '/api/v1/cms/document-files/',
-} as const;
-
-/** Sends one file as multipart/form-data; the typed body is replaced by the FormData itself. */
-async function uploadStoredFile(kind: FileKind, file: File): Promise<StoredFile> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return answerOf(apiClient.POST(paths[kind], { body: { file: '' }, bodySerializer: () => form }));
-}
-
-/** Deletes a file uploaded in this form that the user removed again; best effort (the server cleans up too). */
-export async function deleteStoredFile(kind: FileKind, id: number): Promise<void> {
-  const path = kind === 'preview' ? '/api/v1/cms/preview-files/{id}/' : '/api/v1/cms/document-files/{id}/';
-  try {
-    await apiClient.DELETE(path, { params: { path: { id } } });
-  } catch {
-    // unreachable server: an orphaned file is harmless
-  }
-}
 
 /** Upload state of one stored-file field: busy while sending, the message of the last failure. */
-function useStoredFileUpload(kind: FileKind, onStored: (file: StoredFile) => void) {
+function useStoredFileUpload(kind: StoredFileKind, onStored: (file: StoredFile) => void) {
   const { t } = useTranslation('library');
-  const upload = useMutation({
-    mutationFn: (file: File) => uploadStoredFile(kind, file),
-    onSuccess: onStored,
-  });
+  const upload = useUploadStoredFile(kind, { onSuccess: onStored });
   return {
     busy: upload.isPending,
     // Worded while rendering, so a language switch translates the message again.
@@ -93,12 +66,6 @@ function StoredFileZone({
       )}
     </Stack>
   );
-}
-
-export interface PreviewValue {
-  /** Set when the image was uploaded in this form (then previewImageId must be sent). */
-  id: number | null;
-  url: string;
 }
 
 /** Preview image: upload (checked by the server to be an image), show, remove. */
@@ -156,12 +123,12 @@ export function PreviewField({
 
 /** Documents (e.g. worksheets): upload several, remove any. */
 export function DocumentsField({
-  files,
+  value: files,
   error,
   onChange,
 }: {
-  files: StoredFile[];
-  error?: string;
+  value: StoredFile[];
+  error?: string | undefined;
   onChange: (files: StoredFile[]) => void;
 }) {
   const { t } = useTranslation('library');

@@ -11,18 +11,17 @@ import {
   Tiles,
   type TilesColumns,
 } from '@portal/ui';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
-import { LIBRARY_PAGE_SIZE } from '../../lib/contentQuery.ts';
+import { LIBRARY_PAGE_SIZE } from '../../lib/contentQueries.ts';
 import { DebouncedSearch } from '../../lib/DebouncedSearch.tsx';
 import { ListPagination } from '../../lib/ListPagination.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import { ServerRefusal } from '../../lib/serverErrors.ts';
 import { useActiveFilterNames } from './activeFilters.ts';
-import { contentListQuery } from './contentListQuery.ts';
 import { LibraryCard } from './LibraryCard.tsx';
 import {
   DEFAULT_VIEW,
@@ -33,6 +32,7 @@ import {
   parseLibraryView,
   withFilter,
 } from './libraryParams.ts';
+import { contentListQuery, lastListPage } from './libraryQueries.ts';
 
 // The filters need two lookup lists and most visits never touch them: they load after the first page.
 const LibraryFilters = lazy(() =>
@@ -88,7 +88,6 @@ export function LibraryPage() {
     placeholderData: keepPreviousData,
   });
   const organisationIds = useMemo(() => user?.organisations.map((o) => o.id) ?? [], [user]);
-  const queryClient = useQueryClient();
 
   // A page past the end (a bookmark after items were deleted): the server answers 404. Go to the last page
   // there is, keeping search and filters, in place of the bookmarked address.
@@ -100,21 +99,15 @@ export function LibraryPage() {
   useEffect(() => {
     if (!pastTheEnd || ordering === undefined) return undefined;
     let cancelled = false;
-    void queryClient
-      .fetchQuery(contentListQuery({ ...view, page: 1 }, ordering))
-      .then(
-        (first) => Math.max(1, Math.ceil(first.count / LIBRARY_PAGE_SIZE)),
-        () => 1,
-      )
-      .then((last) => {
-        // Never the refused page again, even if items were added meanwhile.
-        if (!cancelled)
-          setParams(libraryViewParams({ ...view, page: Math.min(last, view.page - 1) }), { replace: true });
-      });
+    void lastListPage(view, ordering).then((last) => {
+      // Never the refused page again, even if items were added meanwhile.
+      if (!cancelled)
+        setParams(libraryViewParams({ ...view, page: Math.min(last, view.page - 1) }), { replace: true });
+    });
     return () => {
       cancelled = true;
     };
-  }, [pastTheEnd, view, ordering, queryClient, setParams]);
+  }, [pastTheEnd, view, ordering, setParams]);
 
   const show = (next: LibraryView, replace = false) => setParams(libraryViewParams(next), { replace });
   // Refining a search replaces the history entry; starting or clearing one adds an entry.

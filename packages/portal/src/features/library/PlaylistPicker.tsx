@@ -1,12 +1,12 @@
 import type { Content } from '@portal/api';
 import { Alert, Button, Inline, Select, Stack, Text } from '@portal/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { $api, apiClient } from '../../lib/api.ts';
-import { answerOf, expectSuccess, refusalDetail } from '../../lib/serverErrors.ts';
+import { refusalDetail } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
+import { availablePlaylistsQuery, useAddToPlaylist } from './libraryQueries.ts';
 
 /** Where the user builds playlists (spec §2). */
 const PLAYLISTS_ROUTE = '/dashboard/configurations';
@@ -17,36 +17,14 @@ const PLAYLISTS_ROUTE = '/dashboard/configurations';
  */
 export function PlaylistPicker({ content }: { content: Content }) {
   const { t } = useTranslation('library');
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [selected, setSelected] = useState('');
-  const init = { body: { contentUuid: content.uuid } };
-  const { queryKey } = $api.queryOptions(
-    'post',
-    '/api/v3/mdm/device-configurations/available-configurations/',
-    init,
-  );
-  const playlists = useQuery({
-    queryKey,
-    enabled: open,
-    retry: false,
-    queryFn: () =>
-      answerOf(apiClient.POST('/api/v3/mdm/device-configurations/available-configurations/', init)),
-  });
-  const add = useMutation({
-    mutationFn: (id: number) =>
-      expectSuccess(
-        apiClient.POST('/api/v2/mdm/device-configurations/{id}/content/', {
-          params: { path: { id } },
-          body: { contentId: content.id, contentOrigin: 'cms' },
-        }),
-      ),
-    onSuccess: async () => {
+  const playlists = useQuery({ ...availablePlaylistsQuery(content.uuid), enabled: open });
+  const add = useAddToPlaylist(content, {
+    onSuccess: () => {
       toasts.show({ tone: 'success', title: 'library:playlist.added' });
       setSelected('');
       setOpen(false);
-      // The next opening must mark the playlist as already holding the content.
-      await queryClient.invalidateQueries({ queryKey });
     },
   });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { contentBody, EMPTY_FORM, serverFormErrors, validateContentForm } from './contentForm.ts';
+import {
+  contentBody,
+  EMPTY_FORM,
+  serverFieldErrorsOf,
+  serverFormErrors,
+  validateContentForm,
+} from './contentForm.ts';
 
 const video = { ...EMPTY_FORM, title: 'Rundgang', contentType: 'video' as const };
 
@@ -86,5 +92,40 @@ describe('server errors of the content form', () => {
     expect(serverFormErrors(undefined)).toEqual({ fields: {}, general: [] });
     expect(serverFormErrors('Bad Gateway')).toEqual({ fields: {}, general: [] });
     expect(serverFormErrors({ title: [42] })).toEqual({ fields: {}, general: [] });
+  });
+});
+
+describe('preview image and documents (file references)', () => {
+  const document = {
+    id: 7,
+    file: '/media/blatt.pdf',
+    fileName: 'blatt.pdf',
+    fileSize: 1024,
+    created_at: '2026-05-04T08:00:00Z',
+  };
+
+  it('links an image uploaded in the form, unlinks a removed one and leaves an unchanged one alone', () => {
+    expect(contentBody({ ...video, preview: { id: 4, url: '/media/neu.png' } }, true).previewImageId).toBe(4);
+    expect(contentBody({ ...video, preview: null }, true)).toHaveProperty('previewImageId', null);
+    expect(contentBody({ ...video, preview: null }, false)).not.toHaveProperty('previewImageId');
+    expect(contentBody({ ...video, preview: { id: null, url: '/media/alt.png' } }, true)).not.toHaveProperty(
+      'previewImageId',
+    );
+  });
+
+  it('sends the ids of the documents the form keeps', () => {
+    expect(contentBody({ ...video, documents: [document] }).documentFileIds).toEqual([7]);
+    expect(contentBody(video).documentFileIds).toEqual([]);
+  });
+
+  it("puts the server's messages about file ids at the form's file fields", () => {
+    expect(
+      serverFieldErrorsOf({ title: 'Zu lang.', previewImageId: 'Kein Bild.', documentFileIds: 'Unbekannt.' }),
+    ).toEqual({
+      title: { text: 'Zu lang.' },
+      preview: { text: 'Kein Bild.' },
+      documents: { text: 'Unbekannt.' },
+    });
+    expect(serverFieldErrorsOf({})).toEqual({});
   });
 });

@@ -6,12 +6,25 @@ import {
   isValidPackageName,
   parseDuration,
 } from '@portal/domain';
+import { type FormState, rangeProblems, type ServerFieldErrors, wholeNumberOf } from '../../lib/form.ts';
 import { errorDetail, fieldError } from '../../lib/serverErrors.ts';
 
 type ContentCreate = components['schemas']['ContentCreate'];
 type ContentUpdate = components['schemas']['ContentUpdate'];
+type StoredFile = components['schemas']['StoredFile'];
 
-/** What the form holds: numbers as typed text, so a half-typed value is never lost or coerced. */
+/** The preview image the form refers to. */
+export interface PreviewValue {
+  /** Set when the image was uploaded in this form (then previewImageId must be sent). */
+  id: number | null;
+  url: string;
+}
+
+/**
+ * What the form holds (lib/form.ts kinds): text, a select for type, format and category, numbers (the age range)
+ * and the duration as typed text, so a half-typed value is never lost or coerced; the languages as choices; the
+ * public flag as a checkbox; the preview image and the documents as references to files stored beforehand.
+ */
 export interface ContentFormValues {
   title: string;
   description: string;
@@ -25,6 +38,8 @@ export interface ContentFormValues {
   categoryId: string;
   languages: string[];
   isPublic: boolean;
+  preview: PreviewValue | null;
+  documents: StoredFile[];
 }
 
 export type ContentFormField = 'title' | 'packageName' | 'url' | 'duration' | 'minAge' | 'maxAge';
@@ -41,6 +56,9 @@ export type ContentFormErrorKey =
   | 'durationInvalid';
 export type ContentFormErrors = Partial<Record<ContentFormField, ContentFormErrorKey>>;
 
+/** The content form's values and messages (lib/form.ts), as its sections take them. */
+export type ContentFormState = FormState<ContentFormValues, ContentFormErrorKey>;
+
 export const EMPTY_FORM: ContentFormValues = {
   title: '',
   description: '',
@@ -54,7 +72,12 @@ export const EMPTY_FORM: ContentFormValues = {
   categoryId: '',
   languages: [],
   isPublic: false,
+  preview: null,
+  documents: [],
 };
+
+/** The oldest age the form takes (the contract's limit). */
+const AGE_MAX = 99;
 
 export function formValuesOf(content: Content): ContentFormValues {
   const text = (value: number | null) => (value === null ? '' : String(value));
@@ -72,14 +95,10 @@ export function formValuesOf(content: Content): ContentFormValues {
     categoryId: content.category ? String(content.category.id) : '',
     languages: [...content.languages],
     isPublic: content.isPublic,
+    preview: content.previewImage ? { id: null, url: content.previewImage } : null,
+    documents: content.documentFiles ?? [],
   };
 }
-
-const wholeNumber = (text: string): number | null | 'invalid' => {
-  const trimmed = text.trim();
-  if (trimmed === '') return null;
-  return /^\d{1,9}$/.test(trimmed) ? Number(trimmed) : 'invalid';
-};
 
 function isWebUrl(text: string): boolean {
   try {
@@ -111,14 +130,9 @@ export function validateContentForm(values: ContentFormValues): ContentFormError
     errors.duration = 'durationInvalid';
   }
 
-  const min = wholeNumber(values.minAge);
-  const max = wholeNumber(values.maxAge);
-  const validAge = (age: number | null | 'invalid') => age === null || (age !== 'invalid' && age <= 99);
-  if (!validAge(min)) errors.minAge = 'ageInvalid';
-  if (!validAge(max)) errors.maxAge = 'ageInvalid';
-  if (!errors.minAge && !errors.maxAge && typeof min === 'number' && typeof max === 'number' && min > max) {
-    errors.minAge = 'ageOrder';
-  }
+  const age = rangeProblems(values.minAge, values.maxAge, AGE_MAX);
+  if (age.from) errors.minAge = age.from === 'order' ? 'ageOrder' : 'ageInvalid';
+  if (age.to) errors.maxAge = 'ageInvalid';
   return errors;
 }
 
@@ -128,12 +142,27 @@ const durationOrNull = (text: string): number | null => {
 };
 
 const numberOrNull = (text: string): number | null => {
-  const value = wholeNumber(text);
+  const value = wholeNumberOf(text);
   return typeof value === 'number' ? value : null;
 };
 
-/** The request body of valid values; fields that don't belong to the type are sent empty. */
-export function contentBody(values: ContentFormValues): ContentCreate & ContentUpdate {
+/**
+ * The preview's part of the body: an image uploaded in this form is linked, a removed one unlinked (only when the
+ * item had one), an unchanged one not sent.
+ */
+function previewChange(
+  preview: PreviewValue | null,
+  hadPreview: boolean,
+): { previewImageId?: number | null } {
+  if (preview === null) return hadPreview ? { previewImageId: null } : {};
+  return preview.id !== null ? { previewImageId: preview.id } : {};
+}
+
+/**
+ * The request body of valid values; fields that don't belong to the type are sent empty. `hadPreview`: the stored
+ * item has a preview image.
+ */
+export function contentBody(values: ContentFormValues, hadPreview = false): ContentCreate & ContentUpdate {
   const type = values.contentType;
   return {
     title: values.title.trim(),
@@ -148,6 +177,8 @@ export function contentBody(values: ContentFormValues): ContentCreate & ContentU
     categoryId: values.categoryId === '' ? null : Number(values.categoryId),
     languages: values.languages,
     isPublic: values.isPublic,
+    ...previewChange(values.preview, hadPreview),
+    documentFileIds: values.documents.map((document) => document.id),
   };
 }
 
@@ -196,4 +227,21 @@ export function serverFormErrors(body: unknown): ServerFormErrors {
     }
   }
   return { fields, general };
+}
+
+/** The server's messages at the form's fields (its file ids are the form's preview and documents). */
+export function serverFieldErrorsOf(
+  fields: ServerFormErrors['fields'],
+): ServerFieldErrors<ContentFormValues> {
+  const { previewImageId, documentFileIds, ...sameName } = fields;
+  const texts: Partial<Record<keyof ContentFormValues, string>> = {
+    ...sameName,
+    preview: previewImageId,
+    documents: documentFileIds,
+  };
+  const errors: ServerFieldErrors<ContentFormValues> = {};
+  for (const [name, text] of Object.entries(texts) as [keyof ContentFormValues, string | undefined][]) {
+    if (text !== undefined) errors[name] = { text };
+  }
+  return errors;
 }

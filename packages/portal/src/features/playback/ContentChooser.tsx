@@ -2,7 +2,7 @@ import { Box, Button, Inline, SearchField, Stack, Text } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { $api } from '../../lib/api.ts';
+import { contentSearchQuery } from '../../lib/contentQueries.ts';
 
 const RESULTS = 10;
 
@@ -13,11 +13,7 @@ const RESULTS = 10;
 export function ContentChooser({ onChoose }: { onChoose: (contentId: number) => void }) {
   const { t } = useTranslation('playback');
   const [search, setSearch] = useState('');
-  const results = useQuery(
-    $api.queryOptions('get', '/api/v2/cms/content/', {
-      params: { query: { search: search.trim() || undefined, page_size: RESULTS, ordering: 'title' } },
-    }),
-  );
+  const results = useQuery(contentSearchQuery({ search, ordering: 'title', pageSize: RESULTS }));
   const items = results.data?.results ?? [];
   return (
     <Stack gap="medium">

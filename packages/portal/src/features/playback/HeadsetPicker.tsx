@@ -2,13 +2,9 @@ import type { Device } from '@portal/api';
 import { Box, Button, Inline, Select, Stack, Text } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { $api } from '../../lib/api.ts';
 import { HeadsetChecklist } from '../../lib/HeadsetChecklist.tsx';
 import { deviceGroupsQuery } from '../../lib/headsets.ts';
-
-const ALL_PLAYLISTS = $api.queryOptions('get', '/api/v2/mdm/device-configurations/', {
-  params: { query: { page_size: 100 } },
-});
+import { visiblePlaylistsQuery } from '../../lib/playlists.ts';
 
 /**
  * The headset picker (issue 14): the organisation's headsets to tick one by one, or at once all online ones, a
@@ -25,7 +21,7 @@ export function HeadsetPicker({
 }) {
   const { t } = useTranslation('playback');
   const groups = useQuery(deviceGroupsQuery);
-  const playlists = useQuery(ALL_PLAYLISTS);
+  const playlists = useQuery(visiblePlaylistsQuery);
   const known = new Set(headsets.map((h) => h.id));
   const only = (ids: readonly number[]) => new Set(ids.filter((id) => known.has(id)));
   const playlistsOnHeadsets = (playlists.data?.results ?? []).filter((p) => p.sdmDevices.length > 0);

@@ -5,10 +5,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { $api } from '../../lib/api.ts';
+import { contentDetailQuery } from '../../lib/contentQueries.ts';
 import { deviceGroupQuery, organisationHeadsetsQuery } from '../../lib/headsets.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import { PLAYBACK_PATH, playbackTargetFrom } from '../../lib/playbackLink.ts';
+import { playlistDetailQuery } from '../../lib/playlists.ts';
 import { ContentChooser } from './ContentChooser.tsx';
 import { HeadsetPicker } from './HeadsetPicker.tsx';
 import { type PlaybackSession, sessionContent, usePlaybackSession } from './playbackStore.ts';
@@ -31,9 +32,7 @@ const HEADSETS_REFRESH_MS = 5000;
 function useLinkedSelection(target: ReturnType<typeof playbackTargetFrom>): number[] | null {
   const group = useQuery({ ...deviceGroupQuery(target.group ?? 0), enabled: target.group !== null });
   const playlist = useQuery({
-    ...$api.queryOptions('get', '/api/v3/mdm/device-configurations/{id}/', {
-      params: { path: { id: target.configuration ?? 0 } },
-    }),
+    ...playlistDetailQuery(target.configuration ?? 0),
     enabled: target.configuration !== null,
   });
   if (target.group !== null) return group.isPending ? null : (group.data?.devices ?? []);
@@ -128,9 +127,7 @@ export function PlaybackPage() {
   const target = playbackTargetFrom(searchParams);
   const session = usePlaybackSession();
   const content = useQuery({
-    ...$api.queryOptions('get', '/api/v2/cms/content/{id}/', {
-      params: { path: { id: target.content ?? 0 } },
-    }),
+    ...contentDetailQuery(target.content ?? 0),
     enabled: target.content !== null && session === null,
   });
   const headsets = useQuery({

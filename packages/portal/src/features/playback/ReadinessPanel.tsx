@@ -1,16 +1,13 @@
 import type { DeviceReadiness, ReadinessIssue } from '@portal/api';
 import { Alert, Box, Button, Heading, Inline, ProgressBar, Stack, Text } from '@portal/ui';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { $api, apiClient } from '../../lib/api.ts';
-import { refusalsText, sendToHeadsets } from '../../lib/commands.ts';
-import { answerOf, showFailure } from '../../lib/serverErrors.ts';
+import { refusalsText } from '../../lib/commands.ts';
+import { showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
+import { readinessQuery, useSyncFix, useUpdateFix } from './playbackQueries.ts';
 import type { SessionHeadset } from './playbackStore.ts';
-
-/** Asked again this often while the panel shows, so online state, battery and a fix's progress stay current. */
-const READINESS_REFRESH_MS = 3000;
 
 type Fix = 'sync' | 'update';
 
@@ -52,31 +49,25 @@ export function ReadinessPanel({
   const issueText = useIssueText();
   const [fixing, setFixing] = useState<ReadonlyMap<number, Fix>>(new Map());
   const ids = headsets.map((h) => h.id);
-  const readiness = useQuery({
-    ...$api.queryOptions('post', '/api/v3/mdm/devices/readiness/', { body: { devices: ids, contentUuid } }),
-    enabled: ids.length > 0,
-    refetchInterval: READINESS_REFRESH_MS,
-    staleTime: 0,
-  });
+  const readiness = useQuery(readinessQuery(ids, contentUuid));
   const markFixing = (deviceIds: readonly number[], fix: Fix) =>
     setFixing((previous) => new Map([...previous, ...deviceIds.map((id) => [id, fix] as const)]));
 
-  const sync = useMutation({
-    mutationFn: (deviceIds: number[]) =>
-      answerOf(apiClient.POST('/api/v3/mdm/devices/sync-queue/', { body: { devices: deviceIds } })),
-    onSuccess: (queued, deviceIds) => {
-      markFixing(deviceIds, 'sync');
-      toasts.show({
-        tone: 'success',
-        title: 'playback:readiness.fixStarted',
-        descriptionText: queued.detail,
-      });
-      void readiness.refetch();
+  const sync = useSyncFix(
+    { deviceIds: ids, contentUuid },
+    {
+      onSuccess: (queued, deviceIds) => {
+        markFixing(deviceIds, 'sync');
+        toasts.show({
+          tone: 'success',
+          title: 'playback:readiness.fixStarted',
+          descriptionText: queued.detail,
+        });
+      },
+      onError: (error) => showFailure(error, 'queueDeviceSync'),
     },
-    onError: (error) => showFailure(error, 'queueDeviceSync'),
-  });
-  const update = useMutation({
-    mutationFn: (deviceIds: number[]) => sendToHeadsets(deviceIds, { command: 'CMD.UPDATE' }),
+  );
+  const update = useUpdateFix({
     onSuccess: (outcomes) => {
       const queued = outcomes.flatMap((o) => ('commandId' in o ? [o.headsetId] : []));
       markFixing(queued, 'update');

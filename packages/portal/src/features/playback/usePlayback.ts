@@ -8,9 +8,9 @@ import {
   summariseReceipts,
 } from '@portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { $api } from '../../lib/api.ts';
 import { type CommandOutcome, sendToHeadsets } from '../../lib/commands.ts';
 import { toasts } from '../../lib/toasts.ts';
+import { receiptsQuery } from './playbackQueries.ts';
 import {
   type PlaybackSession,
   type PlayingContent,
@@ -60,9 +60,7 @@ export function useReceipts(session: PlaybackSession) {
   const commandIds = Object.values(session.commands);
   const contentUuid = sessionContent(session)?.uuid ?? '';
   const query = useQuery({
-    ...$api.queryOptions('post', '/api/v3/mdm/devices/command-receipts/', {
-      body: { commands: commandIds.length > 0 ? commandIds : [1] },
-    }),
+    ...receiptsQuery(commandIds),
     enabled: commandIds.length > 0,
     refetchInterval: (current) => {
       const results = current.state.data?.results ?? [];

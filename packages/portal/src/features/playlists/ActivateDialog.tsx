@@ -1,14 +1,14 @@
 import type { ConfigurationDetail, Device } from '@portal/api';
 import { formatBytes, isolateBidi } from '@portal/domain';
 import { Alert, Badge, Box, Button, Checkbox, Dialog, Inline, Spinner, Stack, Text } from '@portal/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiClient } from '../../lib/api.ts';
+import { deviceTypesQuery } from '../../lib/deviceTypes.ts';
 import { HeadsetChecklist } from '../../lib/HeadsetChecklist.tsx';
-import { answerOf, refusalDetail } from '../../lib/serverErrors.ts';
+import { refusalDetail } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
-import { deviceTypesQuery, headsetFit, headsetsQuery, playlistChanged } from './playlistQueries.ts';
+import { headsetFit, headsetsQuery, useActivate } from './playlistQueries.ts';
 
 /**
  * 'Auf VR-Brillen aktivieren': a picker over the owner organisation's headsets (each with its current playlist and
@@ -24,7 +24,6 @@ export function ActivateDialogContent({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation('playlists');
-  const queryClient = useQueryClient();
   const headsets = useQuery(headsetsQuery({ organisation: playlist.ownerId }));
   const deviceTypes = useQuery(deviceTypesQuery);
   const [chosen, setChosen] = useState<Set<number>>(() => new Set(playlist.sdmDevices));
@@ -32,16 +31,8 @@ export function ActivateDialogContent({
   const bytes = (value: number) => formatBytes(value, i18n.language) ?? '0 B';
   const fitOf = (device: Device) => headsetFit(playlist.totalSize, device, deviceTypes.data);
 
-  const activate = useMutation({
-    mutationFn: (acceptStorageWarning: boolean) =>
-      answerOf(
-        apiClient.PUT('/api/v2/mdm/device-configurations/{id}/activate/', {
-          params: { path: { id: playlist.id } },
-          body: { sdmDevices: [...chosen], acceptStorageWarning },
-        }),
-      ),
-    async onSuccess(changed) {
-      await playlistChanged(queryClient, changed);
+  const activate = useActivate(playlist.id, {
+    onSuccess(changed) {
       const count = changed.sdmDevices.length;
       toasts.show(
         count === 0
@@ -61,7 +52,7 @@ export function ActivateDialogContent({
   const submit = () => {
     const tooSmall = all.filter((device) => chosen.has(device.id) && !fitOf(device).fits);
     if (tooSmall.length > 0 && warning === null) setWarning(tooSmall);
-    else activate.mutate(tooSmall.length > 0);
+    else activate.mutate({ devices: [...chosen], acceptStorageWarning: tooSmall.length > 0 });
   };
 
   let body: React.ReactNode;

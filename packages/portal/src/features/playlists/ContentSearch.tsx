@@ -1,15 +1,14 @@
-import type { ConfigurationDetail, Content } from '@portal/api';
+import type { ConfigurationDetail } from '@portal/api';
 import { contentOrderingFor, formatBytes } from '@portal/domain';
 import { Alert, Badge, Box, Button, SearchField, Spinner, Stack, Text } from '@portal/ui';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { $api, useCurrentUser } from '../../lib/api.ts';
+import { useCurrentUser } from '../../lib/api.ts';
+import { contentSearchQuery } from '../../lib/contentQueries.ts';
 import { ContentTypeIcon } from '../../lib/icons.tsx';
-import { showFailure } from '../../lib/serverErrors.ts';
-import { toasts } from '../../lib/toasts.ts';
 import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
-import { changeItem, playlistChanged } from './playlistQueries.ts';
+import { useItemChange } from './useItemChange.ts';
 
 /** Results shown at once: enough to pick from, few enough to read; a longer list asks for a closer search. */
 const RESULTS = 8;
@@ -22,35 +21,14 @@ const SEARCH_DEBOUNCE_MS = 250;
  */
 export function ContentSearch({ playlist }: { playlist: ConfigurationDetail }) {
   const { t, i18n } = useTranslation('playlists');
-  const queryClient = useQueryClient();
   const { user } = useCurrentUser();
   const [text, setText] = useState('');
   const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const results = useQuery({
-    ...$api.queryOptions('get', '/api/v2/cms/content/', {
-      params: {
-        query: {
-          ordering: contentOrderingFor(user),
-          page_size: RESULTS,
-          ...(search === '' ? {} : { search }),
-        },
-      },
-    }),
+    ...contentSearchQuery({ search, ordering: contentOrderingFor(user), pageSize: RESULTS }),
     placeholderData: keepPreviousData,
   });
-  const add = useMutation({
-    mutationFn: (content: Content) => changeItem(playlist.id, 'add', content.id),
-    async onSuccess(changed, content) {
-      await playlistChanged(queryClient, changed);
-      toasts.show({
-        tone: 'success',
-        title: 'playlists:toasts.added',
-        description: 'playlists:toasts.addedDescription',
-        descriptionValues: { title: content.title, position: changed.contentIds.indexOf(content.id) + 1 },
-      });
-    },
-    onError: (error) => showFailure(error, 'addConfigurationContent'),
-  });
+  const add = useItemChange(playlist.id, 'add');
 
   let body: React.ReactNode;
   if (results.isPending) body = <Spinner label={t('add.loading')} />;

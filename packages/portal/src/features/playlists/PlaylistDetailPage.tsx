@@ -14,21 +14,22 @@ import {
   Stack,
   Text,
 } from '@portal/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { apiClient, useCurrentUser } from '../../lib/api.ts';
+import { useCurrentUser } from '../../lib/api.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
+import { playlistDetailQuery } from '../../lib/playlists.ts';
 import { routeId } from '../../lib/routeParams.ts';
 import { type ShareChanges, ShareDialogContent } from '../../lib/ShareDialog.tsx';
-import { answerOf, isNotFound } from '../../lib/serverErrors.ts';
+import { isNotFound } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { ContentSearch } from './ContentSearch.tsx';
 import { DeletePlaylistDialog, DuplicatePlaylistDialog, RenamePlaylistDialog } from './PlaylistDialogs.tsx';
 import { PlaylistHeadsets } from './PlaylistHeadsets.tsx';
 import { PlaylistItems } from './PlaylistItems.tsx';
-import { playlistChanged, playlistDetailQuery } from './playlistQueries.ts';
+import { savePlaylistShares } from './playlistQueries.ts';
 
 const LIST_HREF = '/dashboard/configurations';
 
@@ -43,27 +44,8 @@ function PlaylistShareDialogContent({
   onClose: () => void;
 }) {
   const { t } = useTranslation('playlists');
-  const queryClient = useQueryClient();
-  const save = async ({ add, remove }: ShareChanges) => {
-    const params = { path: { id: playlist.id } };
-    let latest = null;
-    if (add.length > 0) {
-      latest = await answerOf(
-        apiClient.POST('/api/v1/mdm/device-configurations/{id}/add-share/', {
-          params,
-          body: { organisation_ids: add },
-        }),
-      );
-    }
-    if (remove.length > 0) {
-      latest = await answerOf(
-        apiClient.POST('/api/v1/mdm/device-configurations/{id}/remove-share/', {
-          params,
-          body: { organisation_ids: remove },
-        }),
-      );
-    }
-    if (latest) await playlistChanged(queryClient, latest);
+  const save = async (changes: ShareChanges) => {
+    await savePlaylistShares(playlist, changes);
     toasts.show({ tone: 'success', title: 'playlists:toasts.shared' });
   };
   return (

@@ -1,13 +1,12 @@
 import type { Configuration } from '@portal/api';
 import { ConfirmDialog, Dialog } from '@portal/ui';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { apiClient, useCurrentUser } from '../../lib/api.ts';
-import { answerOf, expectSuccess, showFailure } from '../../lib/serverErrors.ts';
+import { useCurrentUser } from '../../lib/api.ts';
+import { showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { NameDialogContent } from './NameDialog.tsx';
-import { playlistChanged, playlistDetailQuery, playlistListsKey } from './playlistQueries.ts';
+import { createPlaylist, duplicatePlaylist, renamePlaylist, useDeletePlaylist } from './playlistQueries.ts';
 
 /** Where a playlist is shown. */
 export const playlistHref = (id: number) => `/dashboard/configurations/${id}`;
@@ -22,20 +21,8 @@ export function CreatePlaylistDialog({ open, onOpenChange }: DialogProps) {
   const { t } = useTranslation('playlists');
   const { user } = useCurrentUser();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const create = async (name: string) => {
-    const created = await answerOf(
-      apiClient.POST('/api/v2/mdm/device-configurations/', {
-        body: {
-          name,
-          ownerId: user?.organisations[0]?.id ?? 0,
-          contentIds: [],
-          activeState: false,
-          sdmDevices: [],
-        },
-      }),
-    );
-    await queryClient.invalidateQueries({ queryKey: playlistListsKey });
+    const created = await createPlaylist(name, user?.organisations[0]?.id ?? 0);
     toasts.show({ tone: 'success', title: 'playlists:toasts.created' });
     navigate(playlistHref(created.id));
   };
@@ -64,15 +51,8 @@ export function DuplicatePlaylistDialog({
 }: DialogProps & { playlist: Configuration }) {
   const { t } = useTranslation('playlists');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const duplicate = async (copyName: string) => {
-    const copy = await answerOf(
-      apiClient.POST('/api/v1/mdm/device-configurations/{id}/duplicate/', {
-        params: { path: { id: playlist.id } },
-        body: { copyName },
-      }),
-    );
-    await queryClient.invalidateQueries({ queryKey: playlistListsKey });
+    const copy = await duplicatePlaylist(playlist.id, copyName);
     toasts.show({ tone: 'success', title: 'playlists:toasts.duplicated' });
     navigate(playlistHref(copy.id));
   };
@@ -104,15 +84,8 @@ export function RenamePlaylistDialog({
   onOpenChange,
 }: DialogProps & { playlist: Configuration }) {
   const { t } = useTranslation('playlists');
-  const queryClient = useQueryClient();
   const rename = async (name: string) => {
-    const renamed = await answerOf(
-      apiClient.PATCH('/api/v2/mdm/device-configurations/{id}/', {
-        params: { path: { id: playlist.id } },
-        body: { name },
-      }),
-    );
-    await playlistChanged(queryClient, renamed);
+    await renamePlaylist(playlist.id, name);
     toasts.show({ tone: 'success', title: 'playlists:toasts.renamed' });
   };
   return (
@@ -140,17 +113,8 @@ export function DeletePlaylistDialog({
   onDeleted,
 }: DialogProps & { playlist: Configuration; onDeleted?: () => void }) {
   const { t } = useTranslation('playlists');
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: () =>
-      expectSuccess(
-        apiClient.DELETE('/api/v2/mdm/device-configurations/{id}/', {
-          params: { path: { id: playlist.id } },
-        }),
-      ),
-    async onSuccess() {
-      queryClient.removeQueries({ queryKey: playlistDetailQuery(playlist.id).queryKey });
-      await queryClient.invalidateQueries({ queryKey: playlistListsKey });
+  const remove = useDeletePlaylist(playlist.id, {
+    onSuccess() {
       toasts.show({ tone: 'success', title: 'playlists:toasts.deleted' });
       onOpenChange(false);
       onDeleted?.();

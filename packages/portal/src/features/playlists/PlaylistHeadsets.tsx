@@ -18,21 +18,14 @@ import {
   Switch,
   Text,
 } from '@portal/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiClient } from '../../lib/api.ts';
-import { answerOf, showFailure } from '../../lib/serverErrors.ts';
+import { deviceTypesQuery } from '../../lib/deviceTypes.ts';
+import { showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { ActivateDialogContent } from './ActivateDialog.tsx';
-import {
-  deviceTypesQuery,
-  headsetFit,
-  headsetListsKey,
-  headsetsQuery,
-  playlistChanged,
-  SYNC_POLL_MS,
-} from './playlistQueries.ts';
+import { headsetFit, headsetsQuery, SYNC_POLL_MS, useActivate, useSyncHeadsets } from './playlistQueries.ts';
 import { headsetSync, headsetsToSync, isSyncUnderway, playlistSync } from './syncState.ts';
 import { headsetSyncText, playlistSyncText } from './syncText.ts';
 
@@ -65,9 +58,10 @@ function SyncCell({ device }: { device: Device }) {
  */
 export function PlaylistHeadsets({ playlist }: { playlist: ConfigurationDetail }) {
   const { t, i18n } = useTranslation('playlists');
-  const queryClient = useQueryClient();
   const [picking, setPicking] = useState(false);
   const [deactivating, setDeactivating] = useState(false);
+  // The question names the headsets as they were when it was asked: the cache takes the change before it closes.
+  const [askedFor, setAskedFor] = useState(0);
   const active = playlist.sdmDevices.length > 0;
   const headsets = useQuery({
     ...headsetsQuery({ configuration: playlist.id }),
@@ -79,17 +73,9 @@ export function PlaylistHeadsets({ playlist }: { playlist: ConfigurationDetail }
   const devices = active ? (headsets.data?.results ?? []) : [];
   const bytes = (value: number) => formatBytes(value, i18n.language) ?? '0 B';
 
-  const deactivate = useMutation({
-    mutationFn: () =>
-      answerOf(
-        apiClient.PUT('/api/v2/mdm/device-configurations/{id}/activate/', {
-          params: { path: { id: playlist.id } },
-          body: { sdmDevices: [], acceptStorageWarning: false },
-        }),
-      ),
-    async onSuccess(changed) {
+  const deactivate = useActivate(playlist.id, {
+    onSuccess() {
       setDeactivating(false);
-      await playlistChanged(queryClient, changed);
       toasts.show({ tone: 'success', title: 'playlists:headsets.deactivated' });
     },
     onError(error) {
@@ -98,13 +84,8 @@ export function PlaylistHeadsets({ playlist }: { playlist: ConfigurationDetail }
     },
   });
   const behind = headsetsToSync(devices);
-  const syncNow = useMutation({
-    mutationFn: () =>
-      answerOf(apiClient.POST('/api/v3/mdm/devices/sync-queue/', { body: { devices: behind } })),
-    async onSuccess() {
-      await queryClient.invalidateQueries({ queryKey: headsetListsKey });
-      toasts.show({ tone: 'success', title: 'playlists:toasts.syncQueued' });
-    },
+  const syncNow = useSyncHeadsets({
+    onSuccess: () => toasts.show({ tone: 'success', title: 'playlists:toasts.syncQueued' }),
     onError: (error) => showFailure(error, 'queueDeviceSync'),
   });
 
@@ -174,7 +155,7 @@ export function PlaylistHeadsets({ playlist }: { playlist: ConfigurationDetail }
             </Text>
           </Box>
           {behind.length > 0 && (
-            <Button variant="secondary" loading={syncNow.isPending} onClick={() => syncNow.mutate()}>
+            <Button variant="secondary" loading={syncNow.isPending} onClick={() => syncNow.mutate(behind)}>
               {t('sync.now')}
             </Button>
           )}
@@ -199,7 +180,11 @@ export function PlaylistHeadsets({ playlist }: { playlist: ConfigurationDetail }
           hint={t('headsets.activeHint')}
           checked={active}
           disabled={deactivate.isPending}
-          onCheckedChange={(on) => (on ? setPicking(true) : setDeactivating(true))}
+          onCheckedChange={(on) => {
+            if (on) return setPicking(true);
+            setAskedFor(playlist.sdmDevices.length);
+            setDeactivating(true);
+          }}
         />
         <Dialog.Root open={picking} onOpenChange={setPicking}>
           <Dialog.Trigger asChild>
@@ -214,12 +199,12 @@ export function PlaylistHeadsets({ playlist }: { playlist: ConfigurationDetail }
         onOpenChange={setDeactivating}
         tone="destructive"
         title={t('headsets.deactivate.title', { name: playlist.name })}
-        description={t('headsets.deactivate.description', { count: playlist.sdmDevices.length })}
+        description={t('headsets.deactivate.description', { count: askedFor })}
         confirmLabel={t('headsets.deactivate.confirm')}
         cancelLabel={t('headsets.deactivate.cancel')}
         confirming={deactivate.isPending}
         confirmingLabel={t('headsets.deactivate.running')}
-        onConfirm={() => deactivate.mutate()}
+        onConfirm={() => deactivate.mutate({ devices: [], acceptStorageWarning: false })}
       />
     </Stack>
   );

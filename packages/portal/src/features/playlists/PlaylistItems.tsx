@@ -1,16 +1,14 @@
 import type { ConfigurationDetail, Content } from '@portal/api';
 import { formatBytes, formatDuration } from '@portal/domain';
 import { Box, IconButton, Text } from '@portal/ui';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { apiClient } from '../../lib/api.ts';
 import { ContentTypeIcon } from '../../lib/icons.tsx';
-import { answerOf, showFailure } from '../../lib/serverErrors.ts';
-import { toasts } from '../../lib/toasts.ts';
-import { changeItem, playlistChanged } from './playlistQueries.ts';
+import { showFailure } from '../../lib/serverErrors.ts';
+import { useMoveItem } from './playlistQueries.ts';
 import { dropIndex, moveItem } from './reorder.ts';
+import { useItemChange } from './useItemChange.ts';
 
 function GripIcon() {
   return (
@@ -71,7 +69,6 @@ function ItemFacts({ content }: { content: Content }) {
  */
 export function PlaylistItems({ playlist, editable }: { playlist: ConfigurationDetail; editable: boolean }) {
   const { t } = useTranslation('playlists');
-  const queryClient = useQueryClient();
   const hintId = useId();
   const [order, setOrder] = useState<Content[] | null>(null);
   const [grab, setGrab] = useState<Grab | null>(null);
@@ -93,16 +90,8 @@ export function PlaylistItems({ playlist, editable }: { playlist: ConfigurationD
       handles.current.get(grab.id)?.focus();
   });
 
-  const move = useMutation({
-    mutationFn: ({ content, position }: { content: Content; position: number }) =>
-      answerOf(
-        apiClient.POST('/api/v2/mdm/device-configurations/{id}/move-content/', {
-          params: { path: { id: playlist.id } },
-          body: { contentId: content.id, contentOrigin: 'cms', positionNumber: position },
-        }),
-      ),
-    async onSuccess(changed) {
-      await playlistChanged(queryClient, changed);
+  const move = useMoveItem(playlist.id, {
+    onSuccess() {
       setOrder(null);
       setAnnouncement(t('items.announce.saved'));
     },
@@ -111,19 +100,7 @@ export function PlaylistItems({ playlist, editable }: { playlist: ConfigurationD
       showFailure(error, 'moveConfigurationContent');
     },
   });
-  const remove = useMutation({
-    mutationFn: (content: Content) => changeItem(playlist.id, 'remove', content.id),
-    async onSuccess(changed, content) {
-      await playlistChanged(queryClient, changed);
-      toasts.show({
-        tone: 'success',
-        title: 'playlists:toasts.removed',
-        description: 'playlists:toasts.removedDescription',
-        descriptionValues: { title: content.title },
-      });
-    },
-    onError: (error) => showFailure(error, 'removeConfigurationContent'),
-  });
+  const remove = useItemChange(playlist.id, 'remove');
 
   /** Shows the new order at once and saves where the item went (1-based). */
   const place = (next: Content[], content: Content) => {

@@ -1,9 +1,23 @@
-import type { Configuration, ConfigurationDetail, Device, DeviceType } from '@portal/api';
+import type { Configuration, ConfigurationDetail, Content, Device, DeviceType } from '@portal/api';
 import { BYTES_PER_GB, PLAYLIST_ORDERINGS, type PlaylistFit, playlistFit } from '@portal/domain';
-import type { QueryClient } from '@tanstack/react-query';
-import { $api, apiClient } from '../../lib/api.ts';
-import { answerOf } from '../../lib/serverErrors.ts';
+import { useMutation } from '@tanstack/react-query';
+import { $api, apiClient, type MutationReactions, queryClient } from '../../lib/api.ts';
+import { headsetListsKey, queueSync } from '../../lib/headsets.ts';
+import {
+  changePlaylistItem,
+  type ItemChange,
+  playlistChanged,
+  playlistDetailQuery,
+  playlistListsKey,
+} from '../../lib/playlists.ts';
+import type { ShareChanges } from '../../lib/ShareDialog.tsx';
+import { answerOf, expectSuccess } from '../../lib/serverErrors.ts';
 import type { PlaylistListView } from './playlistParams.ts';
+
+/**
+ * The Wiedergabelisten's server state: their queries with their keys and their changes with what they make stale.
+ * One playlist, its items and what a change makes stale are shared with the Mediathek and playback (lib/playlists.ts).
+ */
 
 /** Playlists per page of the list (the contract's default). */
 export const PLAYLIST_PAGE_SIZE = 24;
@@ -13,13 +27,7 @@ const ALL_HEADSETS = 1000;
 export const SYNC_POLL_MS = 2000;
 
 const LIST = '/api/v2/mdm/device-configurations/';
-const DETAIL = '/api/v3/mdm/device-configurations/{id}/';
 const DEVICES = '/api/v3/mdm/devices/';
-
-/** Every playlist list, whatever its sort or page: the prefix to invalidate after a playlist changed. */
-export const playlistListsKey = $api.queryOptions('get', LIST).queryKey;
-/** Every headset list: activation and syncs change what they show. */
-export const headsetListsKey = $api.queryOptions('get', DEVICES).queryKey;
 
 /** One page of the list, sorted by the server as the view's spec §3 option says. */
 export function playlistListQuery(view: PlaylistListView) {
@@ -34,15 +42,6 @@ export function playlistListQuery(view: PlaylistListView) {
   };
 }
 
-/** One playlist with its items; a refusal rejects with ServerRefusal (404: not found or not visible). */
-export function playlistDetailQuery(id: number) {
-  const init = { params: { path: { id } } };
-  return {
-    ...$api.queryOptions('get', DETAIL, init),
-    queryFn: ({ signal }: { signal: AbortSignal }) => answerOf(apiClient.GET(DETAIL, { ...init, signal })),
-  };
-}
-
 /** Headsets of the caller's organisations: all, those of one organisation, or those a playlist is active on. */
 export function headsetsQuery(filter: { organisation?: number; configuration?: number } = {}) {
   const init = { params: { query: { ...filter, ordering: 'name' as const, page_size: ALL_HEADSETS } } };
@@ -51,12 +50,6 @@ export function headsetsQuery(filter: { organisation?: number; configuration?: n
     queryFn: ({ signal }: { signal: AbortSignal }) => answerOf(apiClient.GET(DEVICES, { ...init, signal })),
   };
 }
-
-/** The headset models with their capacities (spec §3); they hardly ever change. */
-export const deviceTypesQuery = {
-  ...$api.queryOptions('get', '/api/v2/mdm/device-type/'),
-  staleTime: Number.POSITIVE_INFINITY,
-};
 
 /** The storage check of a playlist on one headset (@portal/domain playlistFit), from the headset's model. */
 export function headsetFit(
@@ -68,38 +61,139 @@ export function headsetFit(
   return playlistFit(totalSize, capacityGb == null ? null : capacityGb * BYTES_PER_GB);
 }
 
-/** Adds a Mediathek item to the end of a playlist, or takes it out; answers with the changed playlist. */
-export function changeItem(playlistId: number, change: 'add' | 'remove', contentId: number) {
-  const init = { params: { path: { id: playlistId } }, body: { contentId, contentOrigin: 'cms' as const } };
-  return answerOf(
-    change === 'add'
-      ? apiClient.POST('/api/v2/mdm/device-configurations/{id}/content/', init)
-      : apiClient.POST('/api/v2/mdm/device-configurations/{id}/remove-content/', init),
+/** 'Neue Wiedergabeliste': an empty, inactive playlist of the organisation; the lists are asked again. */
+export async function createPlaylist(name: string, ownerId: number): Promise<Configuration> {
+  const created = await answerOf(
+    apiClient.POST(LIST, { body: { name, ownerId, contentIds: [], activeState: false, sdmDevices: [] } }),
+  );
+  await queryClient.invalidateQueries({ queryKey: playlistListsKey });
+  return created;
+}
+
+/** 'Duplizieren' under the copy's name; the lists are asked again. */
+export async function duplicatePlaylist(id: number, copyName: string): Promise<Configuration> {
+  const copy = await answerOf(
+    apiClient.POST('/api/v1/mdm/device-configurations/{id}/duplicate/', {
+      params: { path: { id } },
+      body: { copyName },
+    }),
+  );
+  await queryClient.invalidateQueries({ queryKey: playlistListsKey });
+  return copy;
+}
+
+/** 'Umbenennen': PATCH, which leaves items another tab changed meanwhile alone. */
+export async function renamePlaylist(id: number, name: string): Promise<void> {
+  await playlistChanged(
+    await answerOf(
+      apiClient.PATCH('/api/v2/mdm/device-configurations/{id}/', {
+        params: { path: { id } },
+        body: { name },
+      }),
+    ),
   );
 }
 
-/**
- * After a change answered with the playlist: the detail's cache takes the new fields at once (its items keep their
- * content, in the new order), then the detail, every list and the headsets (their sync state) are asked again.
- */
-export async function playlistChanged(queryClient: QueryClient, changed: Configuration): Promise<void> {
-  const { queryKey } = playlistDetailQuery(changed.id);
-  queryClient.setQueryData<ConfigurationDetail>(queryKey, (previous) => {
-    if (!previous) return previous;
-    const byId = new Map(previous.contents.map((content) => [content.id, content]));
-    return {
-      ...previous,
-      ...changed,
-      contents: changed.contentIds.flatMap((id) => {
-        const content = byId.get(id);
-        return content ? [content] : [];
+/** add-share and remove-share for the changes of the sharing dialog. */
+export async function savePlaylistShares(playlist: ConfigurationDetail, { add, remove }: ShareChanges) {
+  const params = { path: { id: playlist.id } };
+  let latest: Configuration | null = null;
+  if (add.length > 0) {
+    latest = await answerOf(
+      apiClient.POST('/api/v1/mdm/device-configurations/{id}/add-share/', {
+        params,
+        body: { organisation_ids: add },
       }),
-    };
+    );
+  }
+  if (remove.length > 0) {
+    latest = await answerOf(
+      apiClient.POST('/api/v1/mdm/device-configurations/{id}/remove-share/', {
+        params,
+        body: { organisation_ids: remove },
+      }),
+    );
+  }
+  if (latest) await playlistChanged(latest);
+}
+
+/** 'Löschen': the playlist leaves the cache, the lists are asked again. */
+export function useDeletePlaylist(id: number, reactions?: MutationReactions<void>) {
+  return useMutation({
+    ...reactions,
+    async mutationFn() {
+      await expectSuccess(
+        apiClient.DELETE('/api/v2/mdm/device-configurations/{id}/', { params: { path: { id } } }),
+      );
+      queryClient.removeQueries({ queryKey: playlistDetailQuery(id).queryKey });
+      await queryClient.invalidateQueries({ queryKey: playlistListsKey });
+    },
   });
-  // Asked again too: an added item's content arrives with the detail; the headsets got a sync queued.
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey }),
-    queryClient.invalidateQueries({ queryKey: playlistListsKey }),
-    queryClient.invalidateQueries({ queryKey: headsetListsKey }),
-  ]);
+}
+
+/** An item to its new place (1-based): one move, so a concurrent edit in another tab is not overwritten. */
+export function useMoveItem(
+  playlistId: number,
+  reactions?: MutationReactions<Configuration, { content: Content; position: number }>,
+) {
+  return useMutation({
+    ...reactions,
+    async mutationFn({ content, position }: { content: Content; position: number }) {
+      const changed = await answerOf(
+        apiClient.POST('/api/v2/mdm/device-configurations/{id}/move-content/', {
+          params: { path: { id: playlistId } },
+          body: { contentId: content.id, contentOrigin: 'cms', positionNumber: position },
+        }),
+      );
+      await playlistChanged(changed);
+      return changed;
+    },
+  });
+}
+
+/** Appends a Mediathek item to the playlist or takes one out; answers with the changed playlist. */
+export function useChangeItem(
+  playlistId: number,
+  change: ItemChange,
+  reactions?: MutationReactions<Configuration, Content>,
+) {
+  return useMutation({
+    ...reactions,
+    mutationFn: (content: Content) => changePlaylistItem(playlistId, change, content.id),
+  });
+}
+
+/** Which headsets the playlist is active on (none: deactivated); after a storage warning it is accepted. */
+export interface Activation {
+  devices: number[];
+  acceptStorageWarning: boolean;
+}
+
+/** Activates the playlist on the headsets (activateConfiguration); answers with the changed playlist. */
+export function useActivate(playlistId: number, reactions?: MutationReactions<Configuration, Activation>) {
+  return useMutation({
+    ...reactions,
+    async mutationFn({ devices, acceptStorageWarning }: Activation) {
+      const changed = await answerOf(
+        apiClient.PUT('/api/v2/mdm/device-configurations/{id}/activate/', {
+          params: { path: { id: playlistId } },
+          body: { sdmDevices: devices, acceptStorageWarning },
+        }),
+      );
+      await playlistChanged(changed);
+      return changed;
+    },
+  });
+}
+
+/** 'Jetzt synchronisieren' for the headsets that are behind; their lists are asked again. */
+export function useSyncHeadsets(reactions?: MutationReactions<unknown, readonly number[]>) {
+  return useMutation({
+    ...reactions,
+    async mutationFn(deviceIds: readonly number[]) {
+      const queued = await queueSync(deviceIds);
+      await queryClient.invalidateQueries({ queryKey: headsetListsKey });
+      return queued;
+    },
+  });
 }

@@ -1,23 +1,17 @@
 import type { UpdateUserRequest, User } from '@portal/api';
 import { deriveRoleFlags } from '@portal/domain';
 import { Alert, Badge, Button, ConfirmDialog, Heading, Inline, Stack, Text, TextField } from '@portal/ui';
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { apiClient, currentUserQueryKey, queryClient, useCurrentUser } from '../../lib/api.ts';
+import { useCurrentUser } from '../../lib/api.ts';
 import { onSubmitted, useFormState } from '../../lib/form.ts';
 import { LanguageSwitch } from '../../lib/LanguageSwitch.tsx';
 import { endLocalSession } from '../../lib/localSession.ts';
 import { PasswordInput } from '../../lib/PasswordInput.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
-import {
-  answerOf,
-  expectSuccess,
-  fieldRefusal,
-  serverFieldMessage,
-  showFailure,
-} from '../../lib/serverErrors.ts';
+import { SubmitButton } from '../../lib/SubmitButton.tsx';
+import { fieldRefusal, serverFieldMessage, showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import {
   changedFields,
@@ -28,13 +22,9 @@ import {
   validatePasswordChange,
   validateProfile,
 } from './profileForm.ts';
+import { useDeleteAccount, useUpdateCurrentUser } from './profileQueries.ts';
 import { organisationRows, portalRoles } from './profileRoles.ts';
 import { TermsPublishSection } from './TermsPublishSection.tsx';
-
-/** PATCH users/me, the one call of the details and the password form. */
-function updateCurrentUser(body: UpdateUserRequest) {
-  return answerOf(apiClient.PATCH('/api/v1/users/me/', { body }));
-}
 
 type DetailsValues = ProfileValues & { currentPassword: string };
 type DetailsError = NonNullable<ProfileErrors[keyof ProfileErrors]> | 'password.errors.currentRequired';
@@ -55,10 +45,8 @@ function DetailsForm({ user }: { user: User }) {
   );
   const headingId = useId();
   const needsPassword = emailChangeNeedsPassword(user, form.values);
-  const save = useMutation({
-    mutationFn: updateCurrentUser,
-    onSuccess(saved) {
-      queryClient.setQueryData(currentUserQueryKey, saved);
+  const save = useUpdateCurrentUser({
+    onSuccess() {
       toasts.show({ tone: 'success', title: 'profile:toasts.saved.title' });
     },
     onError(error, body) {
@@ -147,16 +135,9 @@ function DetailsForm({ user }: { user: User }) {
             hint={t('details.imgHint')}
             {...form.field('img')}
           />
-          <div>
-            <Button
-              type="submit"
-              variant="primary"
-              loading={save.isPending}
-              loadingLabel={t('details.submitting')}
-            >
-              {t('details.submit')}
-            </Button>
-          </div>
+          <SubmitButton pending={save.isPending} pendingLabel={t('details.submitting')}>
+            {t('details.submit')}
+          </SubmitButton>
         </Stack>
       </form>
     </Stack>
@@ -169,8 +150,7 @@ const NO_PASSWORDS = { current: '', next: '', repeat: '' };
 function PasswordForm() {
   const { t } = useTranslation('profile');
   const form = useFormState(NO_PASSWORDS, (key: PasswordError) => t(key));
-  const change = useMutation({
-    mutationFn: updateCurrentUser,
+  const change = useUpdateCurrentUser({
     onSuccess() {
       form.reset(NO_PASSWORDS);
       toasts.show({ tone: 'success', title: 'profile:toasts.passwordChanged.title' });
@@ -203,16 +183,13 @@ function PasswordForm() {
           />
           <PasswordInput label={t('password.new')} autoComplete="new-password" {...form.field('next')} />
           <PasswordInput label={t('password.repeat')} autoComplete="new-password" {...form.field('repeat')} />
-          <div>
-            <Button
-              type="submit"
-              variant="secondary"
-              loading={change.isPending}
-              loadingLabel={t('password.submitting')}
-            >
-              {t('password.submit')}
-            </Button>
-          </div>
+          <SubmitButton
+            variant="secondary"
+            pending={change.isPending}
+            pendingLabel={t('password.submitting')}
+          >
+            {t('password.submit')}
+          </SubmitButton>
         </Stack>
       </form>
     </Stack>
@@ -223,8 +200,7 @@ function DeleteAccount({ email }: { email: string }) {
   const { t } = useTranslation('profile');
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => expectSuccess(apiClient.DELETE('/api/v1/users/me/')),
+  const remove = useDeleteAccount({
     async onSuccess() {
       // The server has ended every session of the account; locally it ends like a logout.
       setOpen(false);

@@ -1,11 +1,13 @@
-import { Button, ConfirmDialog, Heading, Stack, Text, TextField } from '@portal/ui';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { ConfirmDialog, Heading, Stack, Text, TextField } from '@portal/ui';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiClient, currentTosQuery, currentUserQueryKey, queryClient } from '../../lib/api.ts';
+import { currentTosQuery } from '../../lib/api.ts';
 import { onSubmitted, useFormState } from '../../lib/form.ts';
-import { answerOf, fieldRefusal, serverFieldMessage, showFailure } from '../../lib/serverErrors.ts';
+import { SubmitButton } from '../../lib/SubmitButton.tsx';
+import { fieldRefusal, serverFieldMessage, showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
+import { usePublishTerms } from './profileQueries.ts';
 import {
   type TermsVersionErrors,
   type TermsVersionValues,
@@ -25,9 +27,7 @@ export function TermsPublishSection() {
   const current = useQuery(currentTosQuery);
   const form = useFormState(NO_FILES, (key: TermsVersionError) => t(key));
   const [confirming, setConfirming] = useState(false);
-  const publish = useMutation({
-    mutationFn: (body: ReturnType<typeof termsVersionBody>) =>
-      answerOf(apiClient.POST('/api/v1/organisations/tos-versions/', { body })),
+  const publish = usePublishTerms({
     onSuccess(published) {
       setConfirming(false);
       form.reset(NO_FILES);
@@ -37,9 +37,6 @@ export function TermsPublishSection() {
         description: 'profile:toasts.termsPublished.description',
         descriptionValues: { version: published.version },
       });
-      void queryClient.invalidateQueries({ queryKey: currentTosQuery.queryKey });
-      // The new version applies to staff too: the terms dialog follows at once.
-      void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
     },
     onError(error) {
       setConfirming(false);
@@ -75,11 +72,7 @@ export function TermsPublishSection() {
             hint={t('terms.privacyHint')}
             {...field('privacyPolicyFile')}
           />
-          <div>
-            <Button type="submit" variant="secondary">
-              {t('terms.submit')}
-            </Button>
-          </div>
+          <SubmitButton variant="secondary">{t('terms.submit')}</SubmitButton>
         </Stack>
       </form>
       <ConfirmDialog

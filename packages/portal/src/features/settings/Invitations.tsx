@@ -1,14 +1,12 @@
 import type { Invitation } from '@portal/api';
 import { isValidEmail } from '@portal/domain';
 import { Alert, Badge, Button, ConfirmDialog, Heading, Inline, Stack, Text, TextField } from '@portal/ui';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { $api, apiClient, currentUserQueryKey, queryClient } from '../../lib/api.ts';
 import { onSubmitted, useFormState } from '../../lib/form.ts';
+import { SubmitButton } from '../../lib/SubmitButton.tsx';
 import {
-  answerOf,
-  expectSuccess,
   fieldRefusal,
   ServerRefusal,
   serverErrorMessage,
@@ -16,6 +14,7 @@ import {
   showFailure,
 } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
+import { invitationsQuery, useInviteMember, useWithdrawInvitation } from './settingsQueries.ts';
 import { SETTINGS_REFUSALS } from './settingsRefusals.ts';
 
 /**
@@ -24,31 +23,11 @@ import { SETTINGS_REFUSALS } from './settingsRefusals.ts';
  * their expiry, to be sent again or withdrawn.
  */
 
-function invitationsQuery(organisationId: number) {
-  const init = { params: { path: { id: organisationId } } };
-  return {
-    ...$api.queryOptions('get', '/api/v1/organisations/{id}/invitations/', init),
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      answerOf(apiClient.GET('/api/v1/organisations/{id}/invitations/', { ...init, signal })),
-  };
-}
-
-/** Invites (or invites again) one address; the members and the open invitations are asked anew afterwards. */
+/** Invites (or invites again) one address, with the toast that says what became of it. */
 function useInvite(organisationId: number) {
   const { i18n } = useTranslation();
-  return useMutation({
-    mutationFn: (email: string) =>
-      answerOf(
-        apiClient.POST('/api/v1/organisations/{id}/invitations/', {
-          params: { path: { id: organisationId } },
-          body: { email },
-        }),
-      ),
-    async onSuccess(outcome) {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: invitationsQuery(organisationId).queryKey }),
-        outcome.outcome === 'added' ? queryClient.invalidateQueries({ queryKey: currentUserQueryKey }) : null,
-      ]);
+  return useInviteMember(organisationId, {
+    onSuccess(outcome) {
       if (outcome.outcome === 'added') {
         toasts.show({
           tone: 'success',
@@ -121,16 +100,9 @@ function InviteForm({ organisationId }: { organisationId: number }) {
           autoComplete="off"
           {...form.field('inviteEmail')}
         />
-        <div>
-          <Button
-            type="submit"
-            variant="secondary"
-            loading={invite.isPending}
-            loadingLabel={t('invite.submitting')}
-          >
-            {t('invite.submit')}
-          </Button>
-        </div>
+        <SubmitButton variant="secondary" pending={invite.isPending} pendingLabel={t('invite.submitting')}>
+          {t('invite.submit')}
+        </SubmitButton>
       </Stack>
     </form>
   );
@@ -140,16 +112,9 @@ function InvitationRow({ organisationId, invitation }: { organisationId: number;
   const { t, i18n } = useTranslation('settings');
   const [asked, setAsked] = useState(false);
   const again = useInvite(organisationId);
-  const withdraw = useMutation({
-    mutationFn: () =>
-      expectSuccess(
-        apiClient.DELETE('/api/v1/organisations/{id}/invitations/{invitationId}/', {
-          params: { path: { id: organisationId, invitationId: invitation.id } },
-        }),
-      ),
-    async onSuccess() {
+  const withdraw = useWithdrawInvitation(organisationId, invitation.id, {
+    onSuccess() {
       setAsked(false);
-      await queryClient.invalidateQueries({ queryKey: invitationsQuery(organisationId).queryKey });
       toasts.show({
         tone: 'success',
         title: 'settings:toasts.withdrawn.title',
@@ -157,12 +122,8 @@ function InvitationRow({ organisationId, invitation }: { organisationId: number;
         descriptionValues: { email: invitation.email },
       });
     },
-    async onError(error) {
+    onError(error) {
       setAsked(false);
-      // Accepted or withdrawn meanwhile (404): the list shows how things are now.
-      if (error instanceof ServerRefusal && error.status === 404) {
-        await queryClient.invalidateQueries({ queryKey: invitationsQuery(organisationId).queryKey });
-      }
       showFailure(error, 'withdrawInvitation', SETTINGS_REFUSALS);
     },
   });

@@ -1,27 +1,20 @@
 import type { Membership, Organisation } from '@portal/api';
 import { hasVisibleCharacter } from '@portal/domain';
 import { Badge, Button, ConfirmDialog, Heading, Inline, Stack, Switch, Text, TextField } from '@portal/ui';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { apiClient, currentUserQueryKey, queryClient, useCurrentUser } from '../../lib/api.ts';
+import { useCurrentUser } from '../../lib/api.ts';
 import { onSubmitted, useFormState } from '../../lib/form.ts';
 import { LanguageSwitch } from '../../lib/LanguageSwitch.tsx';
 import { endLocalSession } from '../../lib/localSession.ts';
 import { organisationTypeKey } from '../../lib/organisationType.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
-import {
-  answerOf,
-  expectSuccess,
-  fieldRefusal,
-  ServerRefusal,
-  serverErrorMessage,
-  serverFieldMessage,
-  showFailure,
-} from '../../lib/serverErrors.ts';
+import { SubmitButton } from '../../lib/SubmitButton.tsx';
+import { fieldRefusal, serverErrorMessage, serverFieldMessage, showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { Invitations } from './Invitations.tsx';
+import { useRemoveMembership, useRenameOrganisation, useSetAdministrator } from './settingsQueries.ts';
 import { SETTINGS_REFUSALS } from './settingsRefusals.ts';
 
 const NAME_MAX_LENGTH = 150;
@@ -36,16 +29,8 @@ function nameError(name: string): OrganisationError | undefined {
 function OrganisationName({ organisation }: { organisation: Organisation }) {
   const { t } = useTranslation('settings');
   const form = useFormState({ organisationName: organisation.name }, (key: OrganisationError) => t(key));
-  const rename = useMutation({
-    mutationFn: (name: string) =>
-      answerOf(
-        apiClient.PATCH('/api/v1/organisations/{id}/', {
-          params: { path: { id: organisation.id } },
-          body: { name },
-        }),
-      ),
-    async onSuccess() {
-      await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+  const rename = useRenameOrganisation(organisation.id, {
+    onSuccess() {
       toasts.show({ tone: 'success', title: 'settings:toasts.saved.title' });
     },
     onError(error) {
@@ -67,16 +52,9 @@ function OrganisationName({ organisation }: { organisation: Organisation }) {
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="medium">
         <TextField label={t('organisation.name')} dir="auto" {...form.field('organisationName')} />
-        <div>
-          <Button
-            type="submit"
-            variant="primary"
-            loading={rename.isPending}
-            loadingLabel={t('organisation.submitting')}
-          >
-            {t('organisation.submit')}
-          </Button>
-        </div>
+        <SubmitButton pending={rename.isPending} pendingLabel={t('organisation.submitting')}>
+          {t('organisation.submit')}
+        </SubmitButton>
       </Stack>
     </form>
   );
@@ -101,48 +79,44 @@ function RemoveMember({ organisation, membership, name, own }: MemberProps) {
   const [asked, setAsked] = useState(false);
   const values = { name, organisation: organisation.name };
   const deletesAccount = membership.removalDeletesAccount;
-  const remove = useMutation({
-    mutationFn: () =>
-      expectSuccess(
-        apiClient.DELETE('/api/v1/organisations/{id}/memberships/{membershipId}/', {
-          params: { path: { id: organisation.id, membershipId: membership.id } },
-        }),
-      ),
-    async onSuccess() {
-      setAsked(false);
-      if (own && deletesAccount) {
-        // The server deleted the account with its sessions; here it ends like a logout.
-        await endLocalSession(navigate);
+  const remove = useRemoveMembership(
+    {
+      organisationId: organisation.id,
+      membershipId: membership.id,
+      endsSession: own && deletesAccount,
+    },
+    {
+      async onSuccess() {
+        setAsked(false);
+        if (own && deletesAccount) {
+          // The server deleted the account with its sessions; here it ends like a logout.
+          await endLocalSession(navigate);
+          toasts.show({
+            tone: 'success',
+            title: 'settings:toasts.leftDeleted.title',
+            description: 'settings:toasts.leftDeleted.description',
+            descriptionValues: values,
+          });
+          return;
+        }
+        if (own) await navigate('/library');
         toasts.show({
           tone: 'success',
-          title: 'settings:toasts.leftDeleted.title',
-          description: 'settings:toasts.leftDeleted.description',
+          title: own ? 'settings:toasts.left.title' : 'settings:toasts.removed.title',
+          description: own
+            ? 'settings:toasts.left.description'
+            : deletesAccount
+              ? 'settings:toasts.removed.descriptionDeleted'
+              : 'settings:toasts.removed.description',
           descriptionValues: values,
         });
-        return;
-      }
-      if (own) await navigate('/library');
-      await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
-      toasts.show({
-        tone: 'success',
-        title: own ? 'settings:toasts.left.title' : 'settings:toasts.removed.title',
-        description: own
-          ? 'settings:toasts.left.description'
-          : deletesAccount
-            ? 'settings:toasts.removed.descriptionDeleted'
-            : 'settings:toasts.removed.description',
-        descriptionValues: values,
-      });
+      },
+      onError(error) {
+        setAsked(false);
+        showFailure(error, 'removeMembership', SETTINGS_REFUSALS);
+      },
     },
-    async onError(error) {
-      setAsked(false);
-      // Removed meanwhile (404) or roles changed (409): the list shows how things are now.
-      if (error instanceof ServerRefusal && (error.status === 404 || error.status === 409)) {
-        await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
-      }
-      showFailure(error, 'removeMembership', SETTINGS_REFUSALS);
-    },
-  });
+  );
   const variant = `${own ? 'own' : 'other'}${deletesAccount ? 'DeletesAccount' : ''}` as const;
 
   return (
@@ -191,17 +165,9 @@ function MemberRow({
 }) {
   const { t } = useTranslation('settings');
   const [asked, setAsked] = useState<boolean | null>(null);
-  const toggle = useMutation({
-    mutationFn: (isAdministrator: boolean) =>
-      answerOf(
-        apiClient.PATCH('/api/v1/organisations/{id}/memberships/{membershipId}/', {
-          params: { path: { id: organisation.id, membershipId: membership.id } },
-          body: { isAdministrator },
-        }),
-      ),
-    async onSuccess() {
+  const toggle = useSetAdministrator(organisation.id, membership.id, {
+    onSuccess() {
       setAsked(null);
-      await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
       toasts.show({ tone: 'success', title: 'settings:toasts.saved.title' });
     },
     onError(error) {
