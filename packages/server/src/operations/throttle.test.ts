@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../infra/passwords.ts';
 import { createResetToken } from '../services/passwordReset.ts';
+import { Throttle } from '../services/throttle.ts';
+import { TEST_PASSWORD_HASH_COST } from '../test/databaseSnapshot.ts';
 import { createTestServer, type TestServer } from '../test/testServer.ts';
 
 // Limits for this file (each test file runs in its own process): 5 failures per account over all addresses, 6 per
@@ -35,10 +37,10 @@ async function counter(key: string) {
 
 /** Teachers of one school (`lehrerN@nat.example`, password 'portal2026'), added straight to the database. */
 async function addTeachers(count: number): Promise<string[]> {
-  // At the production cost, not the test snapshot's cheaper one: with a fast password check, a failure of the parallel
-  // attempts below can lock a counter before the refused ones give their numbers back (Throttle.release leaves a
-  // locked key alone), and the counter then reads 4, not 3. A race in the product that the hash's time hides.
-  const passwordHash = await hashPassword('portal2026');
+  // At the test snapshot's cheap cost: the parallel attempts below once depended on a slow hash to hide a race (a
+  // refused attempt that gave its number back after another's failure had locked the key was not given back, and the
+  // count read 4, not 3); `gives back an attempt counted before another's failure locked the key` guards the fix.
+  const passwordHash = await hashPassword('portal2026', TEST_PASSWORD_HASH_COST);
   const emails = Array.from({ length: count }, (_, i) => `lehrer${i + 1}@nat.example`);
   for (const email of emails) {
     await server.database.db.execute(
@@ -195,6 +197,27 @@ describe('sign-in throttling', () => {
     expect(manyPlaces.filter((r) => r.statusCode === 401)).toHaveLength(5);
     expect(manyPlaces.filter((r) => r.statusCode === 429)).toHaveLength(3);
     expect(await counter('login:account:lehrer5@nat.example')).toEqual({ failures: 5, locked: true });
+  });
+
+  it("gives back an attempt counted before another's failure locked the key, and only in its own window", async () => {
+    const throttle = new Throttle(server.database.db);
+    const rule = { key: 'test:race', limit: 3, windowSeconds: 900, lockSeconds: 1 };
+    const [one, two, three, four] = await Promise.all([1, 2, 3, 4].map(() => throttle.reserve([rule])));
+    expect([one, two, three, four].map((r) => r?.[0]?.attempt).sort()).toEqual([1, 2, 3, 4]);
+    const byAttempt = (n: number) => [one, two, three, four].find((r) => r?.[0]?.attempt === n) ?? [];
+    // The third fails and locks; only then does the fourth, refused without a check, give its number back.
+    await throttle.lockReached(byAttempt(3));
+    await throttle.release(byAttempt(4));
+    expect(await counter('test:race')).toEqual({ failures: 3, locked: true });
+
+    // After the lock a new window starts; an attempt of the old window given back late leaves the new count alone.
+    await server.database.db.execute(
+      sql`update throttle_counters set locked_until = now() - interval '1 second' where key = 'test:race'`,
+    );
+    const fresh = await throttle.reserve([rule]);
+    expect(fresh[0]?.attempt).toBe(1);
+    await throttle.release(byAttempt(2));
+    expect(await counter('test:race')).toEqual({ failures: 1, locked: false });
   });
 
   it('a new password from a reset link lifts every lock of the account', async () => {

@@ -21,6 +21,11 @@ export interface Reservation {
   attempt: number;
   /** Seconds the key is still locked (0 = not locked). A locked key does not count the attempt. */
   lockedSeconds: number;
+  /**
+   * The counting window this attempt was counted in (its start in microseconds since the epoch, as text: exact, unlike
+   * a JavaScript date), so that giving the attempt back touches that window's count and no later one.
+   */
+  window: string;
 }
 
 /** Attempts left on a rule after this one failed (0 = this failure locks it). */
@@ -96,6 +101,9 @@ export async function forgetCounters(db: Executor, keys: readonly string[]): Pro
   await db.execute(sql`delete from throttle_counters where key = any(${textArray(keys)})`);
 }
 
+/** A counter's window as `Reservation.window` names it: its start in whole microseconds since the epoch, as text. */
+const WINDOW_OF_ROW = sql`(extract(epoch from t.window_started_at) * 1000000)::bigint::text`;
+
 function groupBy<Item, Key>(items: readonly Item[], keyOf: (item: Item) => Key): Map<Key, Item[]> {
   const groups = new Map<Key, Item[]>();
   for (const item of items) {
@@ -126,12 +134,17 @@ export class Throttle {
    */
   async reserve(rules: readonly ThrottleRule[]): Promise<Reservation[]> {
     await this.forgetOld();
-    const counted = new Map<string, { failures: number; lockedSeconds: number }>();
+    const counted = new Map<string, { failures: number; lockedSeconds: number; window: string }>();
     for (const [windowSeconds, group] of groupBy(rules, (rule) => rule.windowSeconds)) {
       const keys = group.map((rule) => rule.key).sort();
       const locked = sql`t.locked_until > now()`;
       const fresh = sql`(t.locked_until is not null or t.window_started_at <= now() - make_interval(secs => ${windowSeconds}))`;
-      const result = await this.db.execute<{ key: string; failures: number; locked_seconds: number }>(sql`
+      const result = await this.db.execute<{
+        key: string;
+        failures: number;
+        locked_seconds: number;
+        window_start: string;
+      }>(sql`
         insert into throttle_counters as t (key, failures, window_started_at, locked_until)
         select key, 1, now(), null from unnest(${textArray(keys)}) with ordinality as k(key, n) order by n
         on conflict (key) do update set
@@ -140,28 +153,39 @@ export class Throttle {
             else t.window_started_at end,
           locked_until = case when ${locked} then t.locked_until else null end
         returning key, failures,
-          coalesce(ceil(greatest(extract(epoch from (locked_until - now())), 0)), 0)::int as locked_seconds`);
+          coalesce(ceil(greatest(extract(epoch from (locked_until - now())), 0)), 0)::int as locked_seconds,
+          ${WINDOW_OF_ROW} as window_start`);
       for (const row of result.rows) {
-        counted.set(row.key, { failures: Number(row.failures), lockedSeconds: Number(row.locked_seconds) });
+        counted.set(row.key, {
+          failures: Number(row.failures),
+          lockedSeconds: Number(row.locked_seconds),
+          window: row.window_start,
+        });
       }
     }
     return rules.map((rule) => ({
       rule,
       attempt: counted.get(rule.key)?.failures ?? 1,
       lockedSeconds: counted.get(rule.key)?.lockedSeconds ?? 0,
+      window: counted.get(rule.key)?.window ?? '',
     }));
   }
 
   /**
    * Gives back the attempts these reservations counted (refused or successful attempts use up nothing). A locked key's
-   * attempt was not counted, so nothing is given back there.
+   * attempt was not counted, so nothing is given back there. An attempt counted before a lock is given back even when
+   * another attempt's failure has locked the key meanwhile (parallel attempts: the third fails and locks while a fourth,
+   * refused unchecked, gives its number back — the count stays at the three real failures), but only within the window
+   * it was counted in: once the lock has ended and counting started again, the new window's count is not touched.
    */
   async release(reservations: readonly Reservation[]): Promise<void> {
-    const keys = reservations.filter((r) => r.lockedSeconds === 0).map((r) => r.rule.key);
-    if (keys.length === 0) return;
+    const counted = reservations.filter((r) => r.lockedSeconds === 0);
+    if (counted.length === 0) return;
     await this.db.execute(sql`
-      update throttle_counters set failures = greatest(failures - 1, 0)
-      where key = any(${textArray(keys)}) and (locked_until is null or locked_until <= now())`);
+      update throttle_counters t set failures = greatest(t.failures - 1, 0)
+      from unnest(${textArray(counted.map((r) => r.rule.key))}, ${textArray(counted.map((r) => r.window))})
+        as given(key, window_start)
+      where t.key = given.key and ${WINDOW_OF_ROW} = given.window_start`);
   }
 
   /** After a failed attempt: every rule it brought to its limit is locked for its lock period (one statement). */
