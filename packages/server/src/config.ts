@@ -27,7 +27,7 @@ export interface AccessSettings {
   loginMaxFailuresPerAccount: number;
   /**
    * Failed sign-ins from one client address over all accounts within the window; beyond it only accounts that
-   * signed in from that address before may still try (services/loginThrottle.ts).
+   * signed in from that address before may still try (services/accounts/loginThrottle.ts).
    */
   loginMaxFailuresPerAddress: number;
   /** Failures are counted for this long from the first one. */

@@ -201,7 +201,7 @@ describe('a saturated database over real HTTP', () => {
     const gate = server.database.pool.gate;
 
     // Three headsets call at once: one statement of theirs waits at the gate, the others are gathered behind it
-    // (services/headsetSide.ts) instead of taking seats in the queue.
+    // (services/headsets/headsetSide.ts) instead of taking seats in the queue.
     const polls = tokens.map((token) => pollOf(token));
     await until(() => gate.waitingIn('headset') === 1);
     // A teacher's list gets in: the portal's lane has a bound of its own, served in turn with theirs.

@@ -2,7 +2,7 @@ import { multipartBody } from '../http/bodies.ts';
 import { created, noContent, type Operations, ok } from '../http/operation.ts';
 import { paginated } from '../http/urls.ts';
 import { signedIn } from '../services/access.ts';
-import { findVisibleContent, listContent } from '../services/content.ts';
+import { findVisibleContent, listContent } from '../services/content/content.ts';
 import {
   changeShares,
   createContent,
@@ -10,15 +10,15 @@ import {
   listCategories,
   listLanguages,
   updateContent,
-} from '../services/contentWrite.ts';
-import { deleteStoredFile, storeUploadedFile } from '../services/files.ts';
+} from '../services/content/contentWrite.ts';
+import { deleteStoredFile, storeUploadedFile } from '../services/content/files.ts';
 import {
   abortUpload,
   completeUpload,
   contentFileTarget,
   startUpload,
   uploadPartUrl,
-} from '../services/uploadTargets.ts';
+} from '../services/content/uploadTargets.ts';
 
 /** The Mediathek: content, lookup lists, preview and document files, sharing, content upload (tag `content`). */
 export const contentOperations = {

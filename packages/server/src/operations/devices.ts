@@ -7,10 +7,15 @@ import {
   queueBulkCommand,
   queueDeviceCommand,
   sendDeviceCommand,
-} from '../services/commands.ts';
-import { deviceSummary, getDevice, listDevices, listDeviceTypes } from '../services/devices.ts';
-import { deleteDevice, enrolDevice, renewEnrolmentCode, revokeDeviceToken } from '../services/enrolment.ts';
-import { checkReadiness } from '../services/readiness.ts';
+} from '../services/headsets/commands.ts';
+import { deviceSummary, getDevice, listDevices, listDeviceTypes } from '../services/headsets/devices.ts';
+import {
+  deleteDevice,
+  enrolDevice,
+  renewEnrolmentCode,
+  revokeDeviceToken,
+} from '../services/headsets/enrolment.ts';
+import { checkReadiness } from '../services/headsets/readiness.ts';
 
 /**
  * Headsets, device types, commands and enrolment (contract tag `devices`). Every operation is for signed-in users

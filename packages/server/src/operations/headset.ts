@@ -1,14 +1,14 @@
 import { created, noContent, type Operations, ok } from '../http/operation.ts';
 import { pairedHeadset } from '../services/access.ts';
-import { enrolHeadset } from '../services/enrolment.ts';
-import { headsetConfiguration, headsetHungUp, pollHeadsetCommands } from '../services/headset.ts';
+import { enrolHeadset } from '../services/headsets/enrolment.ts';
+import { headsetConfiguration, headsetHungUp, pollHeadsetCommands } from '../services/headsets/headset.ts';
 
 /** What a poll without `wait` tells the headset: come back in this many seconds. */
 const SHORT_POLL_AFTER_SECONDS = 5;
 
 /**
  * The headset side (contract tag `headset`). The auth hook has checked the device token of every operation but
- * enrolHeadset; the services do the rest (services/headset.ts, headsetSide.ts, enrolment.ts).
+ * enrolHeadset; the services do the rest (services/headsets/headset.ts, headsetSide.ts, enrolment.ts).
  */
 export const headsetOperations = {
   async enrolHeadset({ body, http }, services) {

@@ -2,19 +2,19 @@ import { created, noContent, type Operations, ok } from '../http/operation.ts';
 import { paginated } from '../http/urls.ts';
 import { signedIn } from '../services/access.ts';
 import {
-  createOperatingSystem,
-  deleteOperatingSystem,
-  getOperatingSystem,
-  listOperatingSystems,
-  updateOperatingSystem,
-} from '../services/operatingSystems.ts';
-import {
   abortUpload,
   completeUpload,
   operatingSystemFileTarget,
   startUpload,
   uploadPartUrl,
-} from '../services/uploadTargets.ts';
+} from '../services/content/uploadTargets.ts';
+import {
+  createOperatingSystem,
+  deleteOperatingSystem,
+  getOperatingSystem,
+  listOperatingSystems,
+  updateOperatingSystem,
+} from '../services/support/operatingSystems.ts';
 
 /** Operating system images: every signed-in user reads them, staff manage them and upload the image. */
 export const operatingSystemOperations = {

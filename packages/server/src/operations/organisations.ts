@@ -7,14 +7,14 @@ import {
   inviteMember,
   listInvitations,
   withdrawInvitation,
-} from '../services/invitations.ts';
+} from '../services/accounts/invitations.ts';
 import {
   listOrganisationSummaries,
   publishTerms,
   removeMember,
   renameOrganisation,
   setAdministrator,
-} from '../services/organisations.ts';
+} from '../services/accounts/organisations.ts';
 
 /**
  * Organisations as administrators edit them (name, members' roles, invitations), the invitation link's calls, and

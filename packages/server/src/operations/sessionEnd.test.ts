@@ -5,9 +5,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readAccessSettings } from '../config.ts';
 import { readOutbox } from '../infra/mail.ts';
-import { mailLinkOrigin } from '../services/mailedLinks.ts';
-import { requestResetMail } from '../services/passwordReset.ts';
-import { Throttle } from '../services/throttle.ts';
+import { mailLinkOrigin } from '../services/accounts/mailedLinks.ts';
+import { requestResetMail } from '../services/accounts/passwordReset.ts';
+import { Throttle } from '../services/accounts/throttle.ts';
 import { bearer, createTestServer, login, type TestServer } from '../test/testServer.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../infra/passwords.ts';
-import { createResetToken } from '../services/passwordReset.ts';
+import { createResetToken } from '../services/accounts/passwordReset.ts';
 import { createTestServer, type TestServer } from '../test/testServer.ts';
 
 // Limits for this file (each test file runs in its own process): 5 failures per account over all addresses, 6 per

@@ -380,7 +380,7 @@ export function configurationVisibleTo(caller: Caller): SQL {
 // Stored files (content files, previews, documents, operating system images), delivered at /media/files/<key>.
 
 /**
- * On whose behalf a signed media URL was handed out (services/mediaLinks.ts): an organisation that may see the item
+ * On whose behalf a signed media URL was handed out (services/content/mediaLinks.ts): an organisation that may see the item
  * the file belongs to (a member's organisation, or a headset's), or any signed-in user (operating system images,
  * which every signed-in user may read).
  */

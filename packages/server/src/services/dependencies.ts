@@ -2,13 +2,13 @@ import type { AccessSettings, MediaConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Mailer } from '../infra/mail.ts';
 import type { MediaStorage } from '../infra/storage.ts';
-import type { HeadsetEvents } from './headsetEvents.ts';
-import type { HeadsetSide } from './headsetSide.ts';
-import type { MediaLinks } from './mediaLinks.ts';
-import type { SocialLogin } from './social.ts';
-import type { Throttle } from './throttle.ts';
-import type { TokenService } from './tokens.ts';
-import type { UploadService } from './uploads.ts';
+import type { SocialLogin } from './accounts/social.ts';
+import type { Throttle } from './accounts/throttle.ts';
+import type { TokenService } from './accounts/tokens.ts';
+import type { MediaLinks } from './content/mediaLinks.ts';
+import type { UploadService } from './content/uploads.ts';
+import type { HeadsetEvents } from './headsets/headsetEvents.ts';
+import type { HeadsetSide } from './headsets/headsetSide.ts';
 
 /**
  * What the composition root (app.ts) builds once and hands to every operation: the database, the settings and the
