@@ -4,7 +4,6 @@ import { signedIn } from '../services/access.ts';
 import {
   abortUpload,
   completeUpload,
-  operatingSystemFileTarget,
   startUpload,
   uploadPartUrl,
 } from '../services/content/uploadTargets.ts';
@@ -13,6 +12,7 @@ import {
   deleteOperatingSystem,
   getOperatingSystem,
   listOperatingSystems,
+  operatingSystemFileTarget,
   updateOperatingSystem,
 } from '../services/support/operatingSystems.ts';
 

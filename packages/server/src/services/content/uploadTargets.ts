@@ -1,7 +1,6 @@
 import type { components } from '@portal/api/schema';
 import type { Caller, FileGrant } from '../access.ts';
 import type { Services } from '../dependencies.ts';
-import { requireOperatingSystemManager, setOperatingSystemFile } from '../support/operatingSystems.ts';
 import { ownedContent, setContentFile } from './contentWrite.ts';
 import type { UploadLimits, UploadTarget } from './uploads.ts';
 
@@ -48,22 +47,6 @@ export function contentFileTarget(
       };
     },
     attach: (file, size) => setContentFile(db, caller, id, file, size),
-  };
-}
-
-/** An operating system's image: portal staff upload it; every signed-in user may download it. */
-export function operatingSystemFileTarget(
-  { db, media }: Pick<Services, 'db' | 'media'>,
-  caller: Caller,
-  id: number,
-): FileTarget {
-  return {
-    target: { kind: 'operatingSystem', id },
-    async requireUploader() {
-      await requireOperatingSystemManager(db, caller, id);
-      return { limits: { maxBytes: media.maxBytes.operatingSystem }, grant: 'signedIn' };
-    },
-    attach: (file, size) => setOperatingSystemFile(db, caller, id, file, size),
   };
 }
 

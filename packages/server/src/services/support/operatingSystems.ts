@@ -7,6 +7,7 @@ import { addFieldError, fieldErrors, NotFound, throwFieldErrors } from '../../er
 import { MESSAGES } from '../../messages.ts';
 import { type Caller, requireStaffForOperatingSystems } from '../access.ts';
 import type { MediaLinks } from '../content/mediaLinks.ts';
+import type { FileTarget } from '../content/uploadTargets.ts';
 import type { Services } from '../dependencies.ts';
 import { nameProblem } from '../names.ts';
 
@@ -90,7 +91,7 @@ export async function findOperatingSystem(db: Executor, id: number): Promise<Ope
 }
 
 /** Staff manage an existing entry (403 for everybody else, then 404 for an unknown id). */
-export async function requireOperatingSystemManager(db: Executor, caller: Caller, id: number): Promise<void> {
+async function requireOperatingSystemManager(db: Executor, caller: Caller, id: number): Promise<void> {
   requireStaffForOperatingSystems(caller);
   await findOperatingSystem(db, id);
 }
@@ -177,7 +178,7 @@ export async function deleteOperatingSystem(
 }
 
 /** Sets the uploaded image (staff only, checked in the transaction that writes); answers the image it replaces. */
-export async function setOperatingSystemFile(
+async function setOperatingSystemFile(
   db: Database,
   caller: Caller,
   id: number,
@@ -195,4 +196,20 @@ export async function setOperatingSystemFile(
     await tx.update(operatingSystems).set({ file, fileSize }).where(eq(operatingSystems.id, id));
     return before.file;
   });
+}
+
+/** An operating system's image: portal staff upload it; every signed-in user may download it. */
+export function operatingSystemFileTarget(
+  { db, media }: Pick<Services, 'db' | 'media'>,
+  caller: Caller,
+  id: number,
+): FileTarget {
+  return {
+    target: { kind: 'operatingSystem', id },
+    async requireUploader() {
+      await requireOperatingSystemManager(db, caller, id);
+      return { limits: { maxBytes: media.maxBytes.operatingSystem }, grant: 'signedIn' };
+    },
+    attach: (file, size) => setOperatingSystemFile(db, caller, id, file, size),
+  };
 }
