@@ -1,7 +1,11 @@
 import { created, noContent, type Operations, ok } from '../http/operation.ts';
 import { pairedHeadset } from '../services/access.ts';
-import { enrolHeadset } from '../services/headsets/enrolment.ts';
-import { headsetConfiguration, headsetHungUp, pollHeadsetCommands } from '../services/headsets/headset.ts';
+import {
+  enrolHeadset,
+  headsetConfiguration,
+  headsetHungUp,
+  pollHeadsetCommands,
+} from '../services/headsets/headset.ts';
 
 /** What a poll without `wait` tells the headset: come back in this many seconds. */
 const SHORT_POLL_AFTER_SECONDS = 5;

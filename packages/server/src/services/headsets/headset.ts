@@ -1,13 +1,81 @@
+import { randomBytes } from 'node:crypto';
 import type { components } from '@portal/api/schema';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { executePrepared, intArray } from '../../db/sql.ts';
+import { InvalidFields, TooManyAttempts } from '../../errors.ts';
+import { secretHash } from '../../infra/passwords.ts';
+import { MESSAGES } from '../../messages.ts';
 import type { HeadsetCaller } from '../access.ts';
+import { enrolAddressRule, enrolCodeRule, waitBefore } from '../accounts/throttle.ts';
 import type { Services } from '../dependencies.ts';
+import { normaliseEnrolmentCode } from './enrolment.ts';
 import { announceGoneDown, type HeadsetCommandView } from './headsetSide.ts';
 
 type Schemas = components['schemas'];
 export type HeadsetConfiguration = Schemas['HeadsetConfiguration'];
+export type HeadsetEnrolRequest = Schemas['HeadsetEnrolRequest'];
+export type HeadsetEnrolment = Schemas['HeadsetEnrolment'];
+
+function newDeviceToken(): string {
+  return `vrd_${randomBytes(32).toString('base64url')}`;
+}
+
+/**
+ * enrolHeadset: the code (for this serial number, not expired) is used up and answers a new device token; any
+ * earlier token of the headset ends. Every failure is the same 400, so codes and serial numbers cannot be probed.
+ */
+async function exchangeEnrolmentCode(
+  db: Database,
+  request: HeadsetEnrolRequest,
+): Promise<HeadsetEnrolment | null> {
+  const token = newDeviceToken();
+  const result = await db.execute<{ id: number; serial_number: string; name: string }>(sql`
+    update devices set token_hash = ${secretHash(token)}, enrolment_code_hash = null,
+      enrolment_code_expires_at = null, last_seen = now(), announced_offline = false
+    where enrolment_code_hash = ${secretHash(normaliseEnrolmentCode(request.enrolmentCode))}
+      and enrolment_code_expires_at > now() and serial_number = ${request.serialNumber}
+    returning id, serial_number, name`);
+  const row = result.rows[0];
+  if (!row) return null;
+  return { deviceToken: token, device: { id: row.id, serialNumber: row.serial_number, name: row.name } };
+}
+
+/**
+ * enrolHeadset from a client address. Invalid codes are counted per code (the headset's serial number, from every
+ * address) and per address: 20 at one code within 15 minutes lock that code, which is not looked at until the lock
+ * ends or a new code is issued (429 before anything is checked); 20 from one address make its further invalid codes
+ * answer 429 instead of 400. A valid code pairs whatever its address did: a class set behind one NAT address, or the
+ * demo fleet on the server's own, must not be locked out by someone else's typing. An invalid code is otherwise 400
+ * on `enrolmentCode`, the same for every reason, so codes and serial numbers cannot be told apart.
+ */
+export async function enrolHeadset(
+  { db, throttle }: Pick<Services, 'db' | 'throttle'>,
+  request: HeadsetEnrolRequest,
+  clientAddress: string,
+): Promise<HeadsetEnrolment> {
+  // Counted before the check, so parallel guesses cannot pass the limit together; a refused try gives it back.
+  const [code] = await throttle.reserve([enrolCodeRule(request.serialNumber)]);
+  if (!code) throw new Error('throttle answered fewer rules than asked');
+  const codeWait = waitBefore(code);
+  if (codeWait > 0) {
+    await throttle.release([code]);
+    throw new TooManyAttempts(codeWait, MESSAGES.enrolment.codeThrottled, 'enrolThrottled');
+  }
+  const enrolment = await exchangeEnrolmentCode(db, request);
+  if (enrolment) {
+    // The code is used up; what was counted against it goes with it.
+    await throttle.reset([code.rule.key]);
+    return enrolment;
+  }
+  await throttle.lockReached([code]);
+  const addressRule = enrolAddressRule(clientAddress);
+  const addressWait = await throttle.lockedFor([addressRule]);
+  await throttle.recordFailure([addressRule]);
+  if (addressWait > 0)
+    throw new TooManyAttempts(addressWait, MESSAGES.enrolment.enrolThrottled, 'enrolThrottled');
+  throw InvalidFields.of('enrolmentCode', MESSAGES.enrolment.invalidCode);
+}
 
 async function requeue(db: Database, commands: HeadsetCommandView[]): Promise<void> {
   if (commands.length === 0) return;
