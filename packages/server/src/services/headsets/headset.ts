@@ -10,7 +10,19 @@ import type { HeadsetCaller } from '../access.ts';
 import { enrolAddressRule, enrolCodeRule, waitBefore } from '../accounts/throttle.ts';
 import type { Services } from '../dependencies.ts';
 import { normaliseEnrolmentCode } from './enrolment.ts';
-import { announceGoneDown, type HeadsetCommandView } from './headsetSide.ts';
+import {
+  announceGoneDown,
+  type HeadsetCommandResult,
+  type HeadsetCommandView,
+  type HeadsetSide,
+  type HeadsetState,
+} from './headsetSide.ts';
+
+/**
+ * The headset side: every call a headset makes (contract tag `headset`), the one module operations/headset.ts uses.
+ * Behind it: headsetSide.ts (the statements, gathered for headsets calling at the same moment) and headsetEvents.ts
+ * (the doorbells that wake held polls).
+ */
 
 type Schemas = components['schemas'];
 export type HeadsetConfiguration = Schemas['HeadsetConfiguration'];
@@ -87,11 +99,11 @@ async function requeue(db: Database, commands: HeadsetCommandView[]): Promise<vo
 }
 
 /**
- * pollHeadsetCommands: what is queued now, or, with `waitSeconds`, the first commands queued within that time. The
- * doorbell is set up before the first look into the database, so a command queued in between still wakes it. No
- * database connection is held while waiting. `signal` ends the wait when the headset hangs up.
+ * What is queued now, or, with `waitSeconds`, the first commands queued within that time. The doorbell is set up
+ * before the first look into the database, so a command queued in between still wakes it. No database connection is
+ * held while waiting. `signal` ends the wait when the headset hangs up.
  */
-export async function pollHeadsetCommands(
+async function waitForCommands(
   { db, headsetEvents, headsetSide }: Pick<Services, 'db' | 'headsetEvents' | 'headsetSide'>,
   deviceId: number,
   waitSeconds: number,
@@ -116,11 +128,26 @@ export async function pollHeadsetCommands(
 }
 
 /**
+ * pollHeadsetCommands: {@link waitForCommands}. The headset hanging up (or going down) ends the wait; nothing is
+ * handed out to a closed connection, and the headset counts as gone.
+ */
+export async function pollHeadsetCommands(
+  services: Pick<Services, 'db' | 'headsetEvents' | 'headsetSide'>,
+  deviceId: number,
+  waitSeconds: number,
+  hungUp: AbortSignal,
+): Promise<HeadsetCommandView[]> {
+  const commands = await waitForCommands(services, deviceId, waitSeconds, hungUp);
+  if (hungUp.aborted) await headsetHungUp(services, deviceId);
+  return commands;
+}
+
+/**
  * The headset hung up a held poll (switched off, lost its network, or its process ended): it no longer polls, so
  * it counts as offline at once (the online rule), not only when its last sign of life is a minute old. Unless
  * another poll of it waits in this process already; its next call makes it online again anyway.
  */
-export async function headsetHungUp(
+async function headsetHungUp(
   { db, headsetEvents }: Pick<Services, 'db' | 'headsetEvents'>,
   deviceId: number,
 ): Promise<void> {
@@ -183,4 +210,23 @@ export async function headsetConfiguration(
         positionNumber: row.position_number,
       })),
   };
+}
+
+/** reportHeadsetCommandResult: {@link HeadsetSide.finish}, gathered with the results of other headsets. */
+export function reportHeadsetCommandResult(
+  { headsetSide }: Pick<Services, 'headsetSide'>,
+  deviceId: number,
+  commandId: number,
+  report: HeadsetCommandResult,
+): Promise<HeadsetCommandView> {
+  return headsetSide.finish(deviceId, commandId, report);
+}
+
+/** reportHeadsetState: {@link HeadsetSide.report}, gathered with the reports of other headsets. */
+export function reportHeadsetState(
+  { headsetSide }: Pick<Services, 'headsetSide'>,
+  deviceId: number,
+  state: HeadsetState,
+): Promise<void> {
+  return headsetSide.report(deviceId, state);
 }

@@ -13,7 +13,6 @@ type Schemas = components['schemas'];
 export type HeadsetCommandView = Schemas['HeadsetCommand'];
 export type HeadsetState = Schemas['HeadsetState'];
 export type HeadsetCommandResult = Schemas['HeadsetCommandResult'];
-export type HeadsetConfiguration = Schemas['HeadsetConfiguration'];
 
 export type HeadsetCommandRow = {
   id: number;
