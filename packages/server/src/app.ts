@@ -31,20 +31,17 @@ import { S3MediaStorage } from './infra/s3Storage.ts';
 import { LocalMediaStorage, type MediaStorage } from './infra/storage.ts';
 import { MESSAGES } from './messages.ts';
 import { OPERATIONS } from './operations/index.ts';
-import { SocialLogin } from './services/accounts/social.ts';
-import { Throttle } from './services/accounts/throttle.ts';
-import { loadSigningSecret, TokenService } from './services/accounts/tokens.ts';
-import { MediaLinks } from './services/content/mediaLinks.ts';
-import { loadUrlSigningSecret } from './services/content/signedUrls.ts';
-import { UploadService } from './services/content/uploads.ts';
+import { loadSigningSecret, SocialLogin, Throttle, TokenService } from './services/accounts/index.ts';
+import { loadUrlSigningSecret, MediaLinks, UploadService } from './services/content/index.ts';
 import type { Services } from './services/dependencies.ts';
-import { COMMAND_SWEEP_INTERVAL_SECONDS, sweepExpiredCommands } from './services/headsets/commands.ts';
 import {
+  COMMAND_SWEEP_INTERVAL_SECONDS,
   type HeadsetEvents,
+  HeadsetSide,
   LocalHeadsetEvents,
   PostgresHeadsetEvents,
-} from './services/headsets/headsetEvents.ts';
-import { HeadsetSide } from './services/headsets/headsetSide.ts';
+  sweepExpiredCommands,
+} from './services/headsets/index.ts';
 import { type DemoFleet, startDemoFleet } from './simulator/demoFleet.ts';
 import { BYTES_PER_MBIT } from './simulator/model.ts';
 

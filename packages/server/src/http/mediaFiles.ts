@@ -4,8 +4,8 @@ import type { Database } from '../db/database.ts';
 import { NotFound } from '../errors.ts';
 import { MEDIA_FILES_PREFIX, type MediaStorage, mediaKeyOf } from '../infra/storage.ts';
 import { MESSAGES } from '../messages.ts';
-import { mayFetchStoredFile } from '../services/content/files.ts';
-import type { MediaLinks, SignedFileQuery } from '../services/content/mediaLinks.ts';
+import type { MediaLinks, SignedFileQuery } from '../services/content/index.ts';
+import { mayFetchStoredFile } from '../services/content/index.ts';
 
 /**
  * Public files may sit in shared caches for an hour; every other file only in the fetching browser, and briefly,

@@ -6,7 +6,7 @@ import {
   pollHeadsetCommands,
   reportHeadsetCommandResult,
   reportHeadsetState,
-} from '../services/headsets/headset.ts';
+} from '../services/headsets/index.ts';
 
 /** What a poll without `wait` tells the headset: come back in this many seconds. */
 const SHORT_POLL_AFTER_SECONDS = 5;

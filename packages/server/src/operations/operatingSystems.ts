@@ -1,12 +1,7 @@
 import { created, noContent, type Operations, ok } from '../http/operation.ts';
 import { paginated } from '../http/urls.ts';
 import { signedIn } from '../services/access.ts';
-import {
-  abortUpload,
-  completeUpload,
-  startUpload,
-  uploadPartUrl,
-} from '../services/content/uploadTargets.ts';
+import { abortUpload, completeUpload, startUpload, uploadPartUrl } from '../services/content/index.ts';
 import {
   createOperatingSystem,
   deleteOperatingSystem,
@@ -14,7 +9,7 @@ import {
   listOperatingSystems,
   operatingSystemFileTarget,
   updateOperatingSystem,
-} from '../services/support/operatingSystems.ts';
+} from '../services/support/index.ts';
 
 /** Operating system images: every signed-in user reads them, staff manage them and upload the image. */
 export const operatingSystemOperations = {

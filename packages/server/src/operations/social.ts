@@ -6,7 +6,7 @@ import { readCookie, setCookie } from '../http/cookies.ts';
 import { type Operations, ok, redirect } from '../http/operation.ts';
 import { requestOrigin, sameOriginPath } from '../http/urls.ts';
 import { MESSAGES } from '../messages.ts';
-import { SOCIAL_PROVIDER_ID } from '../services/accounts/social.ts';
+import { SOCIAL_PROVIDER_ID } from '../services/accounts/index.ts';
 import type { Services } from '../services/dependencies.ts';
 
 type Schemas = components['schemas'];

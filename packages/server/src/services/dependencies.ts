@@ -10,6 +10,9 @@ import type { UploadService } from './content/uploads.ts';
 import type { HeadsetEvents } from './headsets/headsetEvents.ts';
 import type { HeadsetSide } from './headsets/headsetSide.ts';
 
+// The types come from the areas' own files, not their index.ts: every area's services import this file, so going
+// through an index would close an import cycle (content/index.ts → content.ts → here → content/index.ts).
+
 /**
  * What the composition root (app.ts) builds once and hands to every operation: the database, the settings and the
  * services built on them. Services take the parts they need (`Pick<Services, 'db' | 'tokens'>`), never the whole.

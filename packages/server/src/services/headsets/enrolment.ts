@@ -8,7 +8,7 @@ import { fieldErrors, InvalidFields, NotFound, throwFieldErrors } from '../../er
 import { secretHash } from '../../infra/passwords.ts';
 import { MESSAGES } from '../../messages.ts';
 import { type Caller, enrolmentOrganisation, requireDeviceAdministrator } from '../access.ts';
-import { enrolCodeKey, forgetCounters } from '../accounts/throttle.ts';
+import { enrolCodeKey, forgetCounters } from '../accounts/index.ts';
 import { nameProblem } from '../names.ts';
 import { findDevice } from './devices.ts';
 

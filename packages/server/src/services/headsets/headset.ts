@@ -7,7 +7,7 @@ import { InvalidFields, TooManyAttempts } from '../../errors.ts';
 import { secretHash } from '../../infra/passwords.ts';
 import { MESSAGES } from '../../messages.ts';
 import type { HeadsetCaller } from '../access.ts';
-import { enrolAddressRule, enrolCodeRule, waitBefore } from '../accounts/throttle.ts';
+import { enrolAddressRule, enrolCodeRule, waitBefore } from '../accounts/index.ts';
 import type { Services } from '../dependencies.ts';
 import { normaliseEnrolmentCode } from './enrolment.ts';
 import {

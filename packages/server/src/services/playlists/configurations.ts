@@ -23,11 +23,15 @@ import {
   requireOrganisation,
   requireOwner,
 } from '../access.ts';
-import { markConfigurationsChanged, removeContentFromConfigurations } from '../content/configurationItems.ts';
-import { findVisibleContents } from '../content/content.ts';
-import { checkShareRequest, type ShareAction } from '../content/sharing.ts';
+import {
+  checkShareRequest,
+  findVisibleContents,
+  markConfigurationsChanged,
+  removeContentFromConfigurations,
+  type ShareAction,
+} from '../content/index.ts';
 import type { Services } from '../dependencies.ts';
-import { queuePlaylistSync } from '../headsets/commands.ts';
+import { queuePlaylistSync } from '../headsets/index.ts';
 import { nameProblem } from '../names.ts';
 
 type Schemas = components['schemas'];

@@ -6,8 +6,7 @@ import type { Executor } from '../../db/sql.ts';
 import { addFieldError, fieldErrors, NotFound, throwFieldErrors } from '../../errors.ts';
 import { MESSAGES } from '../../messages.ts';
 import { type Caller, requireStaffForOperatingSystems } from '../access.ts';
-import type { MediaLinks } from '../content/mediaLinks.ts';
-import type { FileTarget } from '../content/uploadTargets.ts';
+import type { FileTarget, MediaLinks } from '../content/index.ts';
 import type { Services } from '../dependencies.ts';
 import { nameProblem } from '../names.ts';
 
