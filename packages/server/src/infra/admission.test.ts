@@ -6,10 +6,10 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import type pg from 'pg';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import type { ServerConfig } from '../config.ts';
+import { type AdmissionSettings, DEFAULT_ADMISSION, type ServerConfig } from '../config.ts';
 import { errorHandler, ServerBusy } from '../errors.ts';
 import { createTestServer, deviceToken, login, pairHeadset, type TestServer } from '../test/testServer.ts';
-import { AdmissionGate, type AdmissionSettings, DEFAULT_ADMISSION, type Lane, laneOf } from './admission.ts';
+import { AdmissionGate, type Lane, laneOf } from './admission.ts';
 
 const BUSY_5 = 'Der Server ist gerade stark ausgelastet. Bitte versuchen Sie es in 5 Sekunden erneut.';
 
