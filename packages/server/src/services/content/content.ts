@@ -8,9 +8,10 @@ import { MESSAGES } from '../../messages.ts';
 import {
   type Caller,
   contentFileGrantOf,
+  contentOwnedBy,
+  contentSharedWith,
   contentVisibleTo,
   type FileGrant,
-  organisationsOf,
 } from '../access.ts';
 import type { Services } from '../dependencies.ts';
 import type { MediaLinks } from './mediaLinks.ts';
@@ -182,12 +183,10 @@ export async function listContent(
       and coalesce(c.min_age, 0) <= ${query.age} and coalesce(c.max_age, 99) >= ${query.age}`);
   }
   if (viewer !== null && query.scope === 'own') {
-    conditions.push(sql`c.owner_id = any(${organisationsOf(viewer)})`);
+    conditions.push(contentOwnedBy(viewer));
   }
   if (viewer !== null && query.scope === 'shared') {
-    conditions.push(sql`not (c.owner_id = any(${organisationsOf(viewer)}))
-      and exists (select 1 from content_shares s where s.content_id = c.id
-        and s.organisation_id = any(${organisationsOf(viewer)}))`);
+    conditions.push(sql`not (${contentOwnedBy(viewer)}) and ${contentSharedWith(viewer)}`);
   }
   return selectPage(
     conditions,

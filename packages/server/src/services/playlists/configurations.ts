@@ -14,12 +14,12 @@ import {
 import { listed, MESSAGES } from '../../messages.ts';
 import {
   type Caller,
+  configurationOwnedBy,
   configurationVisibleTo,
   contentVisibleTo,
   contentVisibleToOrganisation,
   duplicatingOrganisation,
   isMember,
-  organisationsOf,
   requireOrganisation,
   requireOwner,
 } from '../access.ts';
@@ -78,15 +78,12 @@ type ConfigurationRow = {
   total: string;
 };
 
-/** The playlist belongs to one of the viewer's organisations (rows aliased `g`). */
-const ownedBy = (viewer: Caller) => sql`(g.owner_id = any(${organisationsOf(viewer)}))`;
-
 /**
  * Active for the viewer: one of their organisations owns it and it runs on at least one headset. Headsets are the
  * owner's business, so a playlist shared with the viewer is never active for them (contract: `activeState`).
  */
 const activeFor = (viewer: Caller) =>
-  sql`(${ownedBy(viewer)} and exists (select 1 from devices d where d.active_configuration_id = g.id))`;
+  sql`(${configurationOwnedBy(viewer)} and exists (select 1 from devices d where d.active_configuration_id = g.id))`;
 
 async function selectConfigurations(
   db: Executor,
@@ -103,13 +100,13 @@ async function selectConfigurations(
       coalesce((select array_agg(i.position_number order by i.position_number, i.content_id)
         from configuration_items i where i.configuration_id = g.id), '{}') as positions,
       -- The headsets and their sync state only for the owner organisation (contract: sdmDevices).
-      case when ${ownedBy(viewer)} then coalesce((select array_agg(d.id order by d.id) from devices d
+      case when ${configurationOwnedBy(viewer)} then coalesce((select array_agg(d.id order by d.id) from devices d
         where d.active_configuration_id = g.id), '{}') else '{}' end as sdm_devices,
-      case when ${ownedBy(viewer)} then coalesce((select bool_and(d.sync_status = 'synced') from devices d
+      case when ${configurationOwnedBy(viewer)} then coalesce((select bool_and(d.sync_status = 'synced') from devices d
         where d.active_configuration_id = g.id), true) else true end as is_synced,
       coalesce((select array_agg(s.organisation_id order by s.organisation_id) from configuration_shares s
         where s.configuration_id = g.id), '{}') as shared_with,
-      case when ${ownedBy(viewer)} then coalesce((select array_agg(i.content_id order by i.position_number, i.content_id)
+      case when ${configurationOwnedBy(viewer)} then coalesce((select array_agg(i.content_id order by i.position_number, i.content_id)
         from configuration_items i join contents c on c.id = i.content_id
         where i.configuration_id = g.id and exists (select 1 from devices d
           where d.active_configuration_id = g.id and not (c.uuid = any(d.installed_content)))), '{}')
@@ -388,7 +385,7 @@ export async function listAvailableConfigurations(
       exists (select 1 from configuration_items i where i.configuration_id = g.id and i.content_id = ${contentId})
         as contains_content
     from configurations g
-    where g.owner_id = any(${organisationsOf(caller)})
+    where ${configurationOwnedBy(caller)}
       -- Only playlists whose organisation sees the item (a user of two organisations may see it through the
       -- other one): any other would refuse it (addConfigurationContent).
       and exists (select 1 from contents c where c.id = ${contentId} and ${contentVisibleToOrganisation(sql`g.owner_id`)})
