@@ -270,7 +270,7 @@ export async function storeUploadedFile(
   if (!row) throw new Error('stored file insert returned nothing');
   return {
     id: row.id,
-    file: mediaLinks.link(storage.url(row.storageKey), account),
+    file: mediaLinks.link(mediaUrl(row.storageKey), account),
     fileName: row.fileName,
     fileSize: row.fileSize,
     created_at: row.createdAt.toISOString(),

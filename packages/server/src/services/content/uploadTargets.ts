@@ -1,4 +1,5 @@
 import type { components } from '@portal/api/schema';
+import { mediaKeyOf, mediaUrl } from '../../infra/storage.ts';
 import type { Caller, FileGrant } from '../access.ts';
 import type { Services } from '../dependencies.ts';
 import { ownedContent, setContentFile } from './contentWrite.ts';
@@ -87,9 +88,9 @@ export async function completeUpload(
     limits,
     request.checksum,
   );
-  const stored = storage.url(key);
+  const stored = mediaUrl(key);
   const previous = await owner.attach(stored, size);
-  const previousKey = previous ? storage.keyOf(previous) : null;
+  const previousKey = previous ? mediaKeyOf(previous) : null;
   if (previousKey && previousKey !== key) await storage.deleteFile(previousKey);
   const file = mediaLinks.link(stored, grant);
   return checksum ? { file, fileSize: size, checksum } : { file, fileSize: size };

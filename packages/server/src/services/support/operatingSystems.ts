@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { deviceTypes, operatingSystems } from '../../db/schema.ts';
 import type { Executor } from '../../db/sql.ts';
 import { addFieldError, fieldErrors, NotFound, throwFieldErrors } from '../../errors.ts';
+import { mediaKeyOf } from '../../infra/storage.ts';
 import { MESSAGES } from '../../messages.ts';
 import { type Caller, requireStaffForOperatingSystems } from '../access.ts';
 import type { FileTarget, MediaLinks } from '../content/index.ts';
@@ -172,7 +173,7 @@ export async function deleteOperatingSystem(
     .returning({ file: operatingSystems.file });
   if (!row) throw new NotFound(MESSAGES.operatingSystems.notFound);
   await uploads.abortAll({ kind: 'operatingSystem', id });
-  const key = row.file ? storage.keyOf(row.file) : null;
+  const key = row.file ? mediaKeyOf(row.file) : null;
   if (key) await storage.deleteFile(key);
 }
 
