@@ -468,12 +468,15 @@ export const storedFiles = pgTable(
   ],
 );
 
-/** An unfinished multipart upload of a content file (or, later, an operating system image). */
+/** What a multipart upload's file is for (`multipart_uploads.target_kind`, text in the database). */
+export type UploadTargetKind = 'content' | 'operatingSystem';
+
+/** An unfinished multipart upload of a content file or an operating system image. */
 export const multipartUploads = pgTable(
   'multipart_uploads',
   {
     id: text('id').primaryKey(),
-    targetKind: text('target_kind').notNull(),
+    targetKind: text('target_kind').$type<UploadTargetKind>().notNull(),
     targetId: integer('target_id').notNull(),
     fileName: text('file_name').notNull(),
     fileSize: bigint('file_size', { mode: 'number' }),

@@ -4,7 +4,7 @@ import { formatBytes } from '@portal/domain';
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { MediaConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { multipartUploadParts, multipartUploads } from '../../db/schema.ts';
+import { multipartUploadParts, multipartUploads, type UploadTargetKind } from '../../db/schema.ts';
 import { Forbidden, InvalidRequest, NotFound, TooLarge } from '../../errors.ts';
 import {
   ChecksumMismatchError,
@@ -19,7 +19,6 @@ import { MESSAGES } from '../../messages.ts';
 import { signatureMatches, signHex } from './signedUrls.ts';
 import { type QuotaAccount, requireStorageRoom } from './storageQuota.ts';
 
-export type UploadTargetKind = 'content' | 'operatingSystem';
 export interface UploadTarget {
   kind: UploadTargetKind;
   id: number;
@@ -74,9 +73,7 @@ function handleOf(upload: UploadRow): UploadHandle {
   return {
     id: upload.id,
     // Uploads started before keys were fixed at start get theirs now (only local disk had such uploads).
-    key:
-      upload.storageKey ??
-      fileKey({ kind: upload.targetKind as UploadTargetKind, id: upload.targetId }, upload.fileName),
+    key: upload.storageKey ?? fileKey({ kind: upload.targetKind, id: upload.targetId }, upload.fileName),
     storageUploadId: upload.storageUploadId,
   };
 }
