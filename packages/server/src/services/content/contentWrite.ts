@@ -11,7 +11,7 @@ import {
 } from '../../db/schema.ts';
 import type { Executor, Transaction } from '../../db/sql.ts';
 import { addFieldError, fieldErrors, InvalidFields, throwFieldErrors } from '../../errors.ts';
-import { type MediaStorage, mediaKeyOf, mediaUrl } from '../../infra/storage.ts';
+import { type MediaStorage, mediaUrl } from '../../infra/storage.ts';
 import { MESSAGES } from '../../messages.ts';
 import {
   type Caller,
@@ -328,11 +328,11 @@ export async function updateContent(
  * Its files and unfinished uploads go afterwards.
  */
 export async function deleteContent(
-  { db, storage, uploads }: Pick<Services, 'db' | 'storage' | 'uploads'>,
+  { db, uploads }: Pick<Services, 'db' | 'uploads'>,
   caller: Caller,
   id: number,
 ): Promise<void> {
-  const keys = await db.transaction(async (tx) => {
+  const { file, attachedKeys } = await db.transaction(async (tx) => {
     const content = await ownedContent(tx, caller, id, true);
     await removeContentFromConfigurations(tx, id);
     const files = await tx
@@ -340,13 +340,9 @@ export async function deleteContent(
       .where(eq(storedFiles.contentId, id))
       .returning({ key: storedFiles.storageKey });
     await tx.delete(contents).where(eq(contents.id, id));
-    const keys = files.map((f) => f.key);
-    const fileKey = content.file ? mediaKeyOf(content.file) : null;
-    if (fileKey) keys.push(fileKey);
-    return keys;
+    return { file: content.file, attachedKeys: files.map((f) => f.key) };
   });
-  await uploads.abortAll({ kind: 'content', id });
-  await deleteFiles(storage, keys);
+  await uploads.discardTarget({ kind: 'content', id }, file, attachedKeys);
 }
 
 /**

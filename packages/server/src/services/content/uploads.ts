@@ -10,6 +10,7 @@ import {
   ChecksumMismatchError,
   type MediaStorage,
   measure,
+  mediaKeyOf,
   randomFileKey,
   TooLargeError,
   UploadGoneError,
@@ -388,6 +389,21 @@ export class UploadService {
     const upload = await this.find(target, uploadId);
     this.checkFileName(upload, fileName);
     await this.removeUpload(upload);
+  }
+
+  /**
+   * The target (content item, operating system) was deleted: its unfinished uploads go, then its stored files — the
+   * file it held when that is a stored file's URL (not a demo file or an external link), after `moreKeys`.
+   */
+  async discardTarget(
+    target: UploadTarget,
+    file: string | null,
+    moreKeys: readonly string[] = [],
+  ): Promise<void> {
+    await this.abortAll(target);
+    const fileKey = file === null ? null : mediaKeyOf(file);
+    for (const key of fileKey === null ? moreKeys : [...moreKeys, fileKey])
+      await this.storage.deleteFile(key);
   }
 
   /** Drops every unfinished upload of a target (a new one starts, or the target is being deleted). */

@@ -4,7 +4,6 @@ import type { Database } from '../../db/database.ts';
 import { deviceTypes, operatingSystems } from '../../db/schema.ts';
 import type { Executor } from '../../db/sql.ts';
 import { addFieldError, fieldErrors, NotFound, throwFieldErrors } from '../../errors.ts';
-import { mediaKeyOf } from '../../infra/storage.ts';
 import { MESSAGES } from '../../messages.ts';
 import { type Caller, requireStaffForOperatingSystems } from '../access.ts';
 import type { FileTarget, MediaLinks } from '../content/index.ts';
@@ -162,7 +161,7 @@ export async function updateOperatingSystem(
 
 /** Deletes the entry (staff only) with its stored image and unfinished uploads. */
 export async function deleteOperatingSystem(
-  { db, storage, uploads }: Pick<Services, 'db' | 'storage' | 'uploads'>,
+  { db, uploads }: Pick<Services, 'db' | 'uploads'>,
   caller: Caller,
   id: number,
 ): Promise<void> {
@@ -172,9 +171,7 @@ export async function deleteOperatingSystem(
     .where(eq(operatingSystems.id, id))
     .returning({ file: operatingSystems.file });
   if (!row) throw new NotFound(MESSAGES.operatingSystems.notFound);
-  await uploads.abortAll({ kind: 'operatingSystem', id });
-  const key = row.file ? mediaKeyOf(row.file) : null;
-  if (key) await storage.deleteFile(key);
+  await uploads.discardTarget({ kind: 'operatingSystem', id }, row.file);
 }
 
 /** Sets the uploaded image (staff only, checked in the transaction that writes); answers the image it replaces. */
