@@ -436,6 +436,24 @@ async function changeThenWake(
 }
 
 /**
+ * Changes the items of an own playlist (locked), then wakes its headsets. `change` answers whether it changed
+ * anything; if so the playlist counts as changed and its headsets get a sync in the same transaction.
+ */
+async function changeItemsThenWake(
+  services: PlaylistServices,
+  caller: Caller,
+  id: number,
+  change: (tx: Executor, playlist: { name: string; ownerId: number }) => Promise<boolean>,
+): Promise<void> {
+  await changeThenWake(services, async (tx) => {
+    const playlist = await requireOwnedConfiguration(tx, caller, id, true);
+    if (!(await change(tx, playlist))) return [];
+    await markConfigurationsChanged(tx, [id]);
+    return syncHeadsetsOf(tx, caller, id);
+  });
+}
+
+/**
  * Appends an item to an own playlist: 404 if the caller cannot see it, 400 on `contentId` if the caller sees it
  * only through another organisation than the playlist's; 409 with the playlist's name when it is there already.
  */
@@ -446,8 +464,7 @@ export async function addConfigurationContent(
   item: ConfigurationContentRequest,
 ): Promise<void> {
   const contentId = mediathekContentId(item);
-  await changeThenWake(services, async (tx) => {
-    const { name, ownerId } = await requireOwnedConfiguration(tx, caller, id, true);
+  await changeItemsThenWake(services, caller, id, async (tx, { name, ownerId }) => {
     const content = await tx.execute<{ visible: boolean; usable: boolean }>(sql`select
       ${contentVisibleTo(caller)} as visible, ${contentVisibleToOrganisation(ownerId)} as usable
       from contents c where c.id = ${contentId}`);
@@ -461,8 +478,7 @@ export async function addConfigurationContent(
       on conflict do nothing
       returning content_id`);
     if (inserted.rows.length === 0) throw new Conflict(MESSAGES.configurations.alreadyContained(name));
-    await markConfigurationsChanged(tx, [id]);
-    return syncHeadsetsOf(tx, caller, id);
+    return true;
   });
 }
 
@@ -494,8 +510,7 @@ export async function moveConfigurationContent(
 ): Promise<void> {
   const contentId = mediathekContentId(move);
   const target = move.positionNumber;
-  await changeThenWake(services, async (tx) => {
-    await requireOwnedConfiguration(tx, caller, id, true);
+  await changeItemsThenWake(services, caller, id, async (tx) => {
     const found = await tx.execute<{ position: number; count: number }>(sql`
       select i.position_number as position,
         (select count(*)::int from configuration_items a where a.configuration_id = ${id}) as count
@@ -505,7 +520,7 @@ export async function moveConfigurationContent(
     if (target > current.count) {
       throw InvalidFields.of('positionNumber', MESSAGES.configurations.positionBeyondEnd(current.count));
     }
-    if (target === current.position) return [];
+    if (target === current.position) return false;
     const from = current.position;
     await tx.execute(sql`update configuration_items set position_number = case
         when content_id = ${contentId} then ${target}::int
@@ -513,8 +528,7 @@ export async function moveConfigurationContent(
         else position_number + 1 end
       where configuration_id = ${id}
         and position_number between least(${from}::int, ${target}::int) and greatest(${from}::int, ${target}::int)`);
-    await markConfigurationsChanged(tx, [id]);
-    return syncHeadsetsOf(tx, caller, id);
+    return true;
   });
 }
 
