@@ -173,6 +173,16 @@ export function findCycles(rootDir) {
   return groups.sort((a, b) => a[0].localeCompare(b[0]));
 }
 
+/**
+ * The server's service area a path of its src/ lies in (`services/<area>/…`), or undefined: a file of services/
+ * itself (the access policy, the `Services` type and small shared pieces) or anything outside services/.
+ */
+function serviceAreaOf(srcParts) {
+  return srcParts[0] === 'services' && srcParts.length > 2 ? srcParts[1] : undefined;
+}
+
+const AREA_ENTRY = /^index\.[cm]?[jt]sx?$/;
+
 /** The portal feature a path lies in, or undefined. */
 function featureOf(packagesDir, path) {
   const parts = relative(join(packagesDir, 'portal', 'src'), path).split(sep);
@@ -232,6 +242,22 @@ export function findViolations(rootDir) {
           const fromParts = relative(join(packageDir, 'src'), file).split(sep);
           if (targetParts[0] === 'test' && fromParts[0] !== 'test' && !TEST_FILE.test(file)) {
             violations.push(`${where}: imports test support '${specifier}' (src/test/ is for tests only)`);
+          }
+          // The server's services are grouped by area, each with one entry point: operations and the rest of the
+          // server, and the other areas, see only what an area's index.ts offers. Tests may reach further in.
+          const targetArea = name === 'server' ? serviceAreaOf(targetParts) : undefined;
+          const fromArea = serviceAreaOf(fromParts);
+          const fromServicesTop = fromParts[0] === 'services' && fromArea === undefined;
+          if (
+            targetArea &&
+            targetArea !== fromArea &&
+            !fromServicesTop &&
+            !TEST_FILE.test(file) &&
+            !(targetParts.length === 3 && AREA_ENTRY.test(targetParts[2]))
+          ) {
+            violations.push(
+              `${where}: imports '${specifier}' past the entry point of services/${targetArea}/ (import its index.ts)`,
+            );
           }
           const fromLib = fromParts[0] === 'lib';
           if (name === 'portal' && fromLib && (targetParts[0] === 'features' || targetParts[0] === 'app')) {

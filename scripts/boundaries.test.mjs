@@ -134,6 +134,25 @@ describe('findViolations', () => {
     ]);
   });
 
+  it('lets the server reach a service area only through its index.ts, tests and the services top excepted', () => {
+    const root = workspace({
+      'packages/server/src/operations/devices.ts':
+        "import { listDevices } from '../services/headsets/index.ts';\nimport { signedIn } from '../services/access.ts';\nimport { queueDeviceCommand } from '../services/headsets/commands.ts';",
+      'packages/server/src/app.ts': "import { Throttle } from './services/accounts/throttle.ts';",
+      'packages/server/src/services/playlists/configurations.ts':
+        "import { findVisibleContents } from '../content/index.ts';\nimport { queuePlaylistSync } from '../headsets/commands.ts';\nimport { names } from './items.ts';",
+      'packages/server/src/services/dependencies.ts':
+        "import type { MediaLinks } from './content/mediaLinks.ts';",
+      'packages/server/src/operations/users.test.ts':
+        "import { createResetToken } from '../services/accounts/passwordReset.ts';",
+    });
+    expect(findViolations(root)).toEqual([
+      "packages/server/src/app.ts: imports './services/accounts/throttle.ts' past the entry point of services/accounts/ (import its index.ts)",
+      "packages/server/src/operations/devices.ts: imports '../services/headsets/commands.ts' past the entry point of services/headsets/ (import its index.ts)",
+      "packages/server/src/services/playlists/configurations.ts: imports '../headsets/commands.ts' past the entry point of services/headsets/ (import its index.ts)",
+    ]);
+  });
+
   it('finds import cycles anywhere in the repository, type imports included', () => {
     const root = workspace({
       'packages/server/src/a.ts': "import { b } from './b.ts';\nexport const a = 1;",

@@ -31,16 +31,17 @@ import { S3MediaStorage } from './infra/s3Storage.ts';
 import { LocalMediaStorage, type MediaStorage } from './infra/storage.ts';
 import { MESSAGES } from './messages.ts';
 import { OPERATIONS } from './operations/index.ts';
-import { COMMAND_SWEEP_INTERVAL_SECONDS, sweepExpiredCommands } from './services/commands.ts';
+import { loadSigningSecret, SocialLogin, Throttle, TokenService } from './services/accounts/index.ts';
+import { loadUrlSigningSecret, MediaLinks, UploadService } from './services/content/index.ts';
 import type { Services } from './services/dependencies.ts';
-import { type HeadsetEvents, LocalHeadsetEvents, PostgresHeadsetEvents } from './services/headsetEvents.ts';
-import { HeadsetSide } from './services/headsetSide.ts';
-import { MediaLinks } from './services/mediaLinks.ts';
-import { loadUrlSigningSecret } from './services/signedUrls.ts';
-import { SocialLogin } from './services/social.ts';
-import { Throttle } from './services/throttle.ts';
-import { loadSigningSecret, TokenService } from './services/tokens.ts';
-import { UploadService } from './services/uploads.ts';
+import {
+  COMMAND_SWEEP_INTERVAL_SECONDS,
+  type HeadsetEvents,
+  HeadsetSide,
+  LocalHeadsetEvents,
+  PostgresHeadsetEvents,
+  sweepExpiredCommands,
+} from './services/headsets/index.ts';
 import { type DemoFleet, startDemoFleet } from './simulator/demoFleet.ts';
 import { BYTES_PER_MBIT } from './simulator/model.ts';
 

@@ -1,7 +1,6 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ContentType, LOGIN_LOCK_DURATION_MS } from '@portal/domain';
-import { type AdmissionSettings, DEFAULT_ADMISSION } from './infra/admission.ts';
 
 /**
  * The only reader of the environment (every variable is listed in the server README). `readConfig` runs once in
@@ -27,7 +26,7 @@ export interface AccessSettings {
   loginMaxFailuresPerAccount: number;
   /**
    * Failed sign-ins from one client address over all accounts within the window; beyond it only accounts that
-   * signed in from that address before may still try (services/loginThrottle.ts).
+   * signed in from that address before may still try (services/accounts/loginThrottle.ts).
    */
   loginMaxFailuresPerAddress: number;
   /** Failures are counted for this long from the first one. */
@@ -108,6 +107,22 @@ export interface MediaConfig {
   /** HMAC key of part URLs and media file URLs (UPLOAD_SIGNING_SECRET); otherwise one kept in the database. */
   signingSecret: string | undefined;
 }
+
+/** The bounds of the queue in front of the database (infra/admission.ts). */
+export interface AdmissionSettings {
+  /** Database work allowed to wait per lane (priority, bulk, headset); more is refused at once (DB_QUEUE_LIMIT). */
+  queueLimit: number;
+  /** Database work that waited this long for a connection is refused (DB_QUEUE_TIMEOUT_MS). */
+  queueTimeoutMs: number;
+  /** PostgreSQL cancels a statement running longer than this; 0 = never (DB_STATEMENT_TIMEOUT_MS). */
+  statementTimeoutMs: number;
+}
+
+export const DEFAULT_ADMISSION: AdmissionSettings = {
+  queueLimit: 200,
+  queueTimeoutMs: 5000,
+  statementTimeoutMs: 15_000,
+};
 
 export interface ServerConfig {
   port: number;

@@ -535,7 +535,7 @@ describe('the probe of issue 10, item 4: each cause sent to every operation of t
 
 // ---------------------------------------------------------------------------------------------------------------
 // Issue 20 ("Hardening, second probe"), the request pipeline's items 1, 2, 4 and 8. The headsets' side of item 1 (a
-// lone surrogate in a state report, the batches recovering) is services/headsetSide.test.ts.
+// lone surrogate in a state report, the batches recovering) is services/headsets/headsetSide.test.ts.
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 

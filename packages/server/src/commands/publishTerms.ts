@@ -7,7 +7,7 @@ import { readConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { seedIfEmpty } from '../db/seed.ts';
-import { publishTosVersion } from '../services/organisations.ts';
+import { publishTosVersion } from '../services/accounts/index.ts';
 
 const [tosFile, privacyPolicyArgument] = process.argv.slice(2);
 const isUrl = (value: string) => /^(https?:\/\/|\/)/.test(value);

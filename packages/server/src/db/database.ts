@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import { type AdmissionSettings, AdmittedPool, DEFAULT_ADMISSION } from '../infra/admission.ts';
+import { type AdmissionSettings, DEFAULT_ADMISSION } from '../config.ts';
+import { AdmittedPool } from '../infra/admission.ts';
 import * as schema from './schema.ts';
 
 export type Database = NodePgDatabase<typeof schema>;

@@ -310,7 +310,7 @@ export const configurations = pgTable(
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
     // Written by every assignment of headsets (devices.active_configuration_id); reads derive activeState from the
-    // headsets instead, which is right also after a headset was removed (services/configurations.ts).
+    // headsets instead, which is right also after a headset was removed (services/playlists/configurations.ts).
     activeState: boolean('active_state').notNull().default(false),
     // Place in the owner's list: the portal's default sort.
     positionNumber: integer('position_number').notNull().default(0),
@@ -360,7 +360,7 @@ export const configurationShares = pgTable(
 );
 
 /**
- * Attempts per key (services/throttle.ts: e.g. 'login:pair:<email>|<ip>', 'login:account:<email>',
+ * Attempts per key (services/accounts/throttle.ts: e.g. 'login:pair:<email>|<ip>', 'login:account:<email>',
  * 'login:address:<ip>', 'reset:account:<email>') in a window from the first attempt; the attempt that reaches the
  * limit sets `locked_until`. Kept in the database, not in memory, so that several server processes on one database
  * throttle together.
@@ -373,7 +373,7 @@ export const throttleCounters = pgTable('throttle_counters', {
 });
 
 /**
- * Client addresses an account signed in from successfully (services/loginThrottle.ts): while an address is throttled
+ * Client addresses an account signed in from successfully (services/accounts/loginThrottle.ts): while an address is throttled
  * for spraying many accounts, the accounts that signed in from it before keep signing in. Forgotten after 30 days.
  */
 export const signInAddresses = pgTable(
@@ -392,7 +392,7 @@ export const signInAddresses = pgTable(
 );
 
 /**
- * Open invitations of people without an account to an organisation (services/invitations.ts): one per organisation
+ * Open invitations of people without an account to an organisation (services/accounts/invitations.ts): one per organisation
  * and address, removed when it is accepted or withdrawn. Only the SHA-256 of the link's token is stored.
  */
 export const invitations = pgTable(
@@ -468,12 +468,15 @@ export const storedFiles = pgTable(
   ],
 );
 
-/** An unfinished multipart upload of a content file (or, later, an operating system image). */
+/** What a multipart upload's file is for (`multipart_uploads.target_kind`, text in the database). */
+export type UploadTargetKind = 'content' | 'operatingSystem';
+
+/** An unfinished multipart upload of a content file or an operating system image. */
 export const multipartUploads = pgTable(
   'multipart_uploads',
   {
     id: text('id').primaryKey(),
-    targetKind: text('target_kind').notNull(),
+    targetKind: text('target_kind').$type<UploadTargetKind>().notNull(),
     targetId: integer('target_id').notNull(),
     fileName: text('file_name').notNull(),
     fileSize: bigint('file_size', { mode: 'number' }),

@@ -29,7 +29,7 @@ const STALE_TOKEN_TOLERATED: ReadonlySet<string> = new Set<OperationId>(['logout
 
 /**
  * The headset side: a missing, unknown or revoked device token is 401. Checking it is the headset's sign of life
- * (services/headset.ts).
+ * (services/headsets/headset.ts).
  */
 async function authenticateDevice(
   request: FastifyRequest,

@@ -10,7 +10,7 @@ import {
   UnsupportedMediaType,
 } from '../errors.ts';
 import { MESSAGES } from '../messages.ts';
-import type { MultipartBody } from '../services/files.ts';
+import type { MultipartBody } from '../services/content/index.ts';
 
 const JSON_TYPE = 'application/json';
 const FORM_TYPE = 'application/x-www-form-urlencoded';

@@ -7,7 +7,7 @@ import {
   interactionPage,
 } from '../infra/oidcDevProvider.ts';
 import { MESSAGES } from '../messages.ts';
-import type { SocialLogin } from '../services/social.ts';
+import type { SocialLogin } from '../services/accounts/index.ts';
 import { requestOrigin } from './urls.ts';
 
 /**

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileGrant } from '../services/access.ts';
-import { MediaLinks } from '../services/mediaLinks.ts';
+import { MediaLinks } from '../services/content/index.ts';
 import {
   createContentItem,
   createMediaTestServer,

@@ -4,8 +4,8 @@ import type { Database } from '../db/database.ts';
 import { NotFound } from '../errors.ts';
 import { MEDIA_FILES_PREFIX, type MediaStorage, mediaKeyOf } from '../infra/storage.ts';
 import { MESSAGES } from '../messages.ts';
-import { mayFetchStoredFile } from '../services/files.ts';
-import type { MediaLinks, SignedFileQuery } from '../services/mediaLinks.ts';
+import type { MediaLinks, SignedFileQuery } from '../services/content/index.ts';
+import { mayFetchStoredFile } from '../services/content/index.ts';
 
 /**
  * Public files may sit in shared caches for an hour; every other file only in the fetching browser, and briefly,
@@ -44,7 +44,7 @@ function requestedKey(url: string): string {
 /**
  * Delivers content files, previews, documents and operating system images at /media/files/<key>, from either store
  * (local disk or S3, with the client's Range and revalidation headers, so videos can be seeked), to those who may
- * have them: the URL's signature names the grant (services/mediaLinks.ts), the access policy decides with what the
+ * have them: the URL's signature names the grant (services/content/mediaLinks.ts), the access policy decides with what the
  * database holds now (`storedFileVisibleTo`). Anything else is 404, as for a file that does not exist.
  */
 export function registerMediaFiles(

@@ -6,10 +6,10 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import type pg from 'pg';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import type { ServerConfig } from '../config.ts';
+import { type AdmissionSettings, DEFAULT_ADMISSION, type ServerConfig } from '../config.ts';
 import { errorHandler, ServerBusy } from '../errors.ts';
 import { createTestServer, deviceToken, login, pairHeadset, type TestServer } from '../test/testServer.ts';
-import { AdmissionGate, type AdmissionSettings, DEFAULT_ADMISSION, type Lane, laneOf } from './admission.ts';
+import { AdmissionGate, type Lane, laneOf } from './admission.ts';
 
 const BUSY_5 = 'Der Server ist gerade stark ausgelastet. Bitte versuchen Sie es in 5 Sekunden erneut.';
 
@@ -201,7 +201,7 @@ describe('a saturated database over real HTTP', () => {
     const gate = server.database.pool.gate;
 
     // Three headsets call at once: one statement of theirs waits at the gate, the others are gathered behind it
-    // (services/headsetSide.ts) instead of taking seats in the queue.
+    // (services/headsets/headsetSide.ts) instead of taking seats in the queue.
     const polls = tokens.map((token) => pollOf(token));
     await until(() => gate.waitingIn('headset') === 1);
     // A teacher's list gets in: the portal's lane has a bound of its own, served in turn with theirs.

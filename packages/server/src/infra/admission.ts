@@ -1,28 +1,16 @@
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import pg from 'pg';
+import type { AdmissionSettings } from '../config.ts';
 import type { AuthMode } from '../contract.ts';
 import { ServerBusy } from '../errors.ts';
 
-/**
+/*
  * Admission to the database: the pool's connections are the only seats, and whoever wants one waits in a bounded
  * queue for a bounded time; the excess is refused at once with 503 and Retry-After instead of stalling everybody.
- * See "Bursts" in the server's README for why the lanes are what they are.
+ * See "Bursts" in the server's README for why the lanes are what they are. The bounds are read by config.ts
+ * (AdmissionSettings).
  */
-export interface AdmissionSettings {
-  /** Database work allowed to wait per lane (priority, bulk, headset); more is refused at once (DB_QUEUE_LIMIT). */
-  queueLimit: number;
-  /** Database work that waited this long for a connection is refused (DB_QUEUE_TIMEOUT_MS). */
-  queueTimeoutMs: number;
-  /** PostgreSQL cancels a statement running longer than this; 0 = never (DB_STATEMENT_TIMEOUT_MS). */
-  statementTimeoutMs: number;
-}
-
-export const DEFAULT_ADMISSION: AdmissionSettings = {
-  queueLimit: 200,
-  queueTimeoutMs: 5000,
-  statementTimeoutMs: 15_000,
-};
 
 /**
  * Where waiting work queues, served in this order: `started` = more work of a request that already had a

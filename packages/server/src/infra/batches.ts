@@ -1,7 +1,7 @@
 /**
  * Gathers single calls into batches: a call that arrives while a batch of its kind is running waits and goes with the
  * next one, together with every call that arrived meanwhile. Built for statements that thousands of headsets run
- * alike (services/headsetSide.ts): one statement for 30 headsets costs about what one costs for one, and PGlite runs
+ * alike (services/headsets/headsetSide.ts): one statement for 30 headsets costs about what one costs for one, and PGlite runs
  * one statement at a time, so 30 single statements would queue behind each other. A call that finds nothing running
  * goes at once, alone: batching adds no wait to a quiet server.
  *

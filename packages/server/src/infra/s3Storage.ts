@@ -8,8 +8,6 @@ import {
   deliveredHeaders,
   type MediaStorage,
   measure,
-  mediaKeyOf,
-  mediaUrl,
   type PartToAssemble,
   type PartToWrite,
   type StoredFileResponse,
@@ -168,13 +166,5 @@ export class S3MediaStorage implements MediaStorage {
       await expectOk(response, method === 'GET' ? 'GetObject' : 'HeadObject');
     }
     return { status, headers: deliveredHeaders(response.headers), body: response };
-  }
-
-  url(key: string): string {
-    return mediaUrl(key);
-  }
-
-  keyOf(url: string): string | null {
-    return mediaKeyOf(url);
   }
 }

@@ -151,19 +151,19 @@ export interface MediaStorage {
     method: 'GET' | 'HEAD',
     requestHeaders: Record<string, string | string[] | undefined>,
   ): Promise<StoredFileResponse | null>;
-  /** Root-relative URL under which the app serves `key`. */
-  url(key: string): string;
-  /** The key of a URL this storage handed out, or null for other URLs (e.g. demo files). */
-  keyOf(url: string): string | null;
 }
 
 export const MEDIA_FILES_PREFIX = '/media/files/';
 
-/** Both stores deliver through the app at /media/files/<key>, so stored URLs survive a change of store. */
+/**
+ * The root-relative URL under which the app serves a stored file. Both stores deliver through the app at
+ * /media/files/<key>, so stored URLs survive a change of store; {@link mediaKeyOf} is the one way back.
+ */
 export function mediaUrl(key: string): string {
   return MEDIA_FILES_PREFIX + key.split('/').map(encodeURIComponent).join('/');
 }
 
+/** The key of a stored file's URL (as `mediaUrl` made it), or null for other URLs (demo files, external links). */
 export function mediaKeyOf(url: string): string | null {
   if (!url.startsWith(MEDIA_FILES_PREFIX)) return null;
   return url.slice(MEDIA_FILES_PREFIX.length).split('/').map(decodeURIComponent).join('/');
@@ -277,13 +277,5 @@ export class LocalMediaStorage implements MediaStorage {
       return null;
     }
     return { status: result.statusCode, headers: deliveredHeaders(result.headers), body: result.stream };
-  }
-
-  url(key: string): string {
-    return mediaUrl(key);
-  }
-
-  keyOf(url: string): string | null {
-    return mediaKeyOf(url);
   }
 }

@@ -16,7 +16,7 @@ import {
   removeConfigurationContent,
   renameConfiguration,
   updateConfiguration,
-} from '../services/configurations.ts';
+} from '../services/playlists/index.ts';
 
 /**
  * Playlists (contract tag `configurations`). Every operation is for signed-in users (the auth hook refuses anonymous

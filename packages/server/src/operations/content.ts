@@ -2,23 +2,23 @@ import { multipartBody } from '../http/bodies.ts';
 import { created, noContent, type Operations, ok } from '../http/operation.ts';
 import { paginated } from '../http/urls.ts';
 import { signedIn } from '../services/access.ts';
-import { findVisibleContent, listContent } from '../services/content.ts';
-import {
-  changeShares,
-  createContent,
-  deleteContent,
-  listCategories,
-  listLanguages,
-  updateContent,
-} from '../services/contentWrite.ts';
-import { deleteStoredFile, storeUploadedFile } from '../services/files.ts';
 import {
   abortUpload,
+  changeShares,
   completeUpload,
   contentFileTarget,
+  createContent,
+  deleteContent,
+  deleteStoredFile,
+  findVisibleContent,
+  listCategories,
+  listContent,
+  listLanguages,
   startUpload,
+  storeUploadedFile,
+  updateContent,
   uploadPartUrl,
-} from '../services/uploadTargets.ts';
+} from '../services/content/index.ts';
 
 /** The Mediathek: content, lookup lists, preview and document files, sharing, content upload (tag `content`). */
 export const contentOperations = {

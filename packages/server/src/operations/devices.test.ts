@@ -903,7 +903,7 @@ describe('listDeviceCommandsLegacy', () => {
     const open = await get(`/api/v2/mdm/devices/${castor.id}/command/?status=queued`, tokens.lehrer);
     expect(open.json().count).toBe(0);
 
-    const { sweepExpiredCommands } = await import('../services/commands.ts');
+    const { sweepExpiredCommands } = await import('../services/headsets/index.ts');
     expect(await sweepExpiredCommands(server.database.db)).toBeGreaterThanOrEqual(1);
     const { rows } = await pool.query('select status, message from device_commands where id = $1', [sent.id]);
     expect(rows[0]).toEqual({

@@ -2,15 +2,21 @@ import { created, noContent, type Operations, ok } from '../http/operation.ts';
 import { paginated } from '../http/urls.ts';
 import { signedIn } from '../services/access.ts';
 import {
+  checkReadiness,
+  deleteDevice,
+  deviceSummary,
+  enrolDevice,
+  getDevice,
   listCommandReceipts,
   listDeviceCommands,
+  listDevices,
+  listDeviceTypes,
   queueBulkCommand,
   queueDeviceCommand,
+  renewEnrolmentCode,
+  revokeDeviceToken,
   sendDeviceCommand,
-} from '../services/commands.ts';
-import { deviceSummary, getDevice, listDevices, listDeviceTypes } from '../services/devices.ts';
-import { deleteDevice, enrolDevice, renewEnrolmentCode, revokeDeviceToken } from '../services/enrolment.ts';
-import { checkReadiness } from '../services/readiness.ts';
+} from '../services/headsets/index.ts';
 
 /**
  * Headsets, device types, commands and enrolment (contract tag `devices`). Every operation is for signed-in users

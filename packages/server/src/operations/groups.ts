@@ -7,7 +7,7 @@ import {
   getDeviceGroup,
   listDeviceGroups,
   updateDeviceGroup,
-} from '../services/groups.ts';
+} from '../services/headsets/index.ts';
 
 /**
  * Gruppierungen (contract tag `groups`): named sets of headsets of one organisation. Every member of the organisation

@@ -1,14 +1,19 @@
 import { created, noContent, type Operations, ok } from '../http/operation.ts';
 import { pairedHeadset } from '../services/access.ts';
-import { enrolHeadset } from '../services/enrolment.ts';
-import { headsetConfiguration, headsetHungUp, pollHeadsetCommands } from '../services/headset.ts';
+import {
+  enrolHeadset,
+  headsetConfiguration,
+  pollHeadsetCommands,
+  reportHeadsetCommandResult,
+  reportHeadsetState,
+} from '../services/headsets/index.ts';
 
 /** What a poll without `wait` tells the headset: come back in this many seconds. */
 const SHORT_POLL_AFTER_SECONDS = 5;
 
 /**
  * The headset side (contract tag `headset`). The auth hook has checked the device token of every operation but
- * enrolHeadset; the services do the rest (services/headset.ts, headsetSide.ts, enrolment.ts).
+ * enrolHeadset; the headset side of the services does the rest (services/headsets/headset.ts).
  */
 export const headsetOperations = {
   async enrolHeadset({ body, http }, services) {
@@ -21,20 +26,16 @@ export const headsetOperations = {
 
   async pollHeadsetCommands({ query, headset, hangUp }, services) {
     const wait = query.wait ?? 0;
-    const { id } = pairedHeadset(headset);
-    // The headset hanging up (or going down) ends the wait; nothing is handed out to a closed connection.
-    const hungUp = hangUp();
-    const commands = await pollHeadsetCommands(services, id, wait, hungUp);
-    if (hungUp.aborted) await headsetHungUp(services, id);
+    const commands = await pollHeadsetCommands(services, pairedHeadset(headset).id, wait, hangUp());
     return ok({ commands, pollAfterSeconds: wait > 0 ? 0 : SHORT_POLL_AFTER_SECONDS });
   },
 
-  async reportHeadsetCommandResult({ params, body, headset }, { headsetSide }) {
-    return ok(await headsetSide.finish(pairedHeadset(headset).id, params.commandId, body));
+  async reportHeadsetCommandResult({ params, body, headset }, services) {
+    return ok(await reportHeadsetCommandResult(services, pairedHeadset(headset).id, params.commandId, body));
   },
 
-  async reportHeadsetState({ body, headset }, { headsetSide }) {
-    await headsetSide.report(pairedHeadset(headset).id, body);
+  async reportHeadsetState({ body, headset }, services) {
+    await reportHeadsetState(services, pairedHeadset(headset).id, body);
     return noContent();
   },
 } satisfies Operations;

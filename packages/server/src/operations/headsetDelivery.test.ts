@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningServer, startServer } from '../app.ts';
 import { readTestDatabaseUrl } from '../config.ts';
-import { issueEnrolmentCodeFor } from '../services/enrolment.ts';
+import { issueEnrolmentCodeFor } from '../services/headsets/index.ts';
 import { type ThrowawayDatabase, throwawayDatabase } from '../test/databaseSnapshot.ts';
 
 const adminUrl = readTestDatabaseUrl();

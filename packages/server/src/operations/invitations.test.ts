@@ -8,8 +8,7 @@ import { readAccessSettings } from '../config.ts';
 import { Unavailable } from '../errors.ts';
 import { readOutbox, type StoredMail } from '../infra/mail.ts';
 import { loadCaller } from '../services/access.ts';
-import { inviteMember } from '../services/invitations.ts';
-import { Throttle } from '../services/throttle.ts';
+import { inviteMember, Throttle } from '../services/accounts/index.ts';
 import { bearer, createTestServer, login, type TestServer } from '../test/testServer.ts';
 
 // Issue 12 item 6: administrators invite people by email. This file's mails go to a directory of its own.

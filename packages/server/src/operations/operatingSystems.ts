@@ -1,20 +1,15 @@
 import { created, noContent, type Operations, ok } from '../http/operation.ts';
 import { paginated } from '../http/urls.ts';
 import { signedIn } from '../services/access.ts';
+import { abortUpload, completeUpload, startUpload, uploadPartUrl } from '../services/content/index.ts';
 import {
   createOperatingSystem,
   deleteOperatingSystem,
   getOperatingSystem,
   listOperatingSystems,
-  updateOperatingSystem,
-} from '../services/operatingSystems.ts';
-import {
-  abortUpload,
-  completeUpload,
   operatingSystemFileTarget,
-  startUpload,
-  uploadPartUrl,
-} from '../services/uploadTargets.ts';
+  updateOperatingSystem,
+} from '../services/support/index.ts';
 
 /** Operating system images: every signed-in user reads them, staff manage them and upload the image. */
 export const operatingSystemOperations = {

@@ -6,15 +6,13 @@ import {
   invitationDetails,
   inviteMember,
   listInvitations,
-  withdrawInvitation,
-} from '../services/invitations.ts';
-import {
   listOrganisationSummaries,
   publishTerms,
   removeMember,
   renameOrganisation,
   setAdministrator,
-} from '../services/organisations.ts';
+  withdrawInvitation,
+} from '../services/accounts/index.ts';
 
 /**
  * Organisations as administrators edit them (name, members' roles, invitations), the invitation link's calls, and

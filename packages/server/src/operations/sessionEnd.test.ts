@@ -5,9 +5,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readAccessSettings } from '../config.ts';
 import { readOutbox } from '../infra/mail.ts';
-import { mailLinkOrigin } from '../services/mailedLinks.ts';
-import { requestResetMail } from '../services/passwordReset.ts';
-import { Throttle } from '../services/throttle.ts';
+import { requestResetMail, Throttle } from '../services/accounts/index.ts';
+import { mailLinkOrigin } from '../services/accounts/mailedLinks.ts';
 import { bearer, createTestServer, login, type TestServer } from '../test/testServer.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { created, noContent, type Operations, ok } from '../http/operation.ts';
-import { refreshSession, signIn, signOut } from '../services/sessions.ts';
+import { refreshSession, signIn, signOut } from '../services/accounts/index.ts';
 
 /** Sign-in with email and password, token refresh and logout (contract tag `sessions`). */
 export const sessionOperations = {

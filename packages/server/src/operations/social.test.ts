@@ -1,7 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAccessSettings } from '../config.ts';
-import { SocialLogin } from '../services/social.ts';
+import { SocialLogin } from '../services/accounts/index.ts';
 import { bearer, createTestServer, type TestServer } from '../test/testServer.ts';
 
 delete process.env.OIDC_ISSUER;

@@ -6,8 +6,8 @@ import { readCookie, setCookie } from '../http/cookies.ts';
 import { type Operations, ok, redirect } from '../http/operation.ts';
 import { requestOrigin, sameOriginPath } from '../http/urls.ts';
 import { MESSAGES } from '../messages.ts';
+import { SOCIAL_PROVIDER_ID } from '../services/accounts/index.ts';
 import type { Services } from '../services/dependencies.ts';
-import { SOCIAL_PROVIDER_ID } from '../services/social.ts';
 
 type Schemas = components['schemas'];
 
@@ -43,7 +43,7 @@ const NO_STORE = { 'cache-control': 'no-store' };
 
 /**
  * Social login in allauth's headless browser API (contract tag `social`), with real OpenID Connect through
- * services/social.ts. The browser's cookies carry the state: CSRF token, pending login, session.
+ * services/accounts/social.ts. The browser's cookies carry the state: CSRF token, pending login, session.
  */
 export const socialOperations = {
   async getSocialConfig({ http, headers }, { social }) {

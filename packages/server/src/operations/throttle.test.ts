@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../infra/passwords.ts';
-import { createResetToken } from '../services/passwordReset.ts';
-import { Throttle } from '../services/throttle.ts';
+import { Throttle } from '../services/accounts/index.ts';
+import { createResetToken } from '../services/accounts/passwordReset.ts';
 import { TEST_PASSWORD_HASH_COST } from '../test/databaseSnapshot.ts';
 import { createTestServer, type TestServer } from '../test/testServer.ts';
 

@@ -1,5 +1,5 @@
 import { type Operations, ok } from '../http/operation.ts';
-import { parseContentDigest } from '../services/uploads.ts';
+import { parseContentDigest } from '../services/content/index.ts';
 
 /** The signed part URLs of the multipart flow: no bearer token, the URL's HMAC signature authorises (tag `uploads`). */
 export const uploadOperations = {

@@ -2,9 +2,16 @@ import { created, noContent, type Operations, ok } from '../http/operation.ts';
 import { absoluteUrl, requestOrigin } from '../http/urls.ts';
 import { MESSAGES } from '../messages.ts';
 import { signedIn } from '../services/access.ts';
-import { requestResetMail, resetPassword } from '../services/passwordReset.ts';
-import { changeProfile, deleteAccount } from '../services/profile.ts';
-import { acceptCurrentTos, currentLegalDocuments, currentTerms, currentUser } from '../services/users.ts';
+import {
+  acceptCurrentTos,
+  changeProfile,
+  currentLegalDocuments,
+  currentTerms,
+  currentUser,
+  deleteAccount,
+  requestResetMail,
+  resetPassword,
+} from '../services/accounts/index.ts';
 
 /** The signed-in user, terms of use and privacy policy, password reset (contract tag `users`). */
 export const userOperations = {

@@ -333,13 +333,21 @@ export function groupOrganisation(caller: Caller, requested: number | undefined)
 /** The caller's organisation ids as an array parameter (`= any(…)`). */
 export const organisationsOf = (caller: Caller) => intArray(caller.organisationIds);
 
+/** Content of the viewer's organisations. */
+export function contentOwnedBy(viewer: Caller): SQL {
+  return sql`c.owner_id = any(${organisationsOf(viewer)})`;
+}
+
+/** Content shared with one of the viewer's organisations (whoever owns it). */
+export function contentSharedWith(viewer: Caller): SQL {
+  return sql`exists (select 1 from content_shares s where s.content_id = c.id
+        and s.organisation_id = any(${organisationsOf(viewer)}))`;
+}
+
 /** Who may see content: everybody public content; members their organisations' content and what is shared with them. */
 export function contentVisibleTo(viewer: Caller | null): SQL {
   if (viewer === null) return sql`c.is_public`;
-  return sql`(c.is_public
-      or c.owner_id = any(${organisationsOf(viewer)})
-      or exists (select 1 from content_shares s where s.content_id = c.id
-        and s.organisation_id = any(${organisationsOf(viewer)})))`;
+  return sql`(c.is_public or ${contentOwnedBy(viewer)} or ${contentSharedWith(viewer)})`;
 }
 
 /**
@@ -369,9 +377,14 @@ export function deviceGroupsVisibleTo(caller: Caller): SQL {
   return sql`dg.organisation_id = any(${organisationsOf(caller)})`;
 }
 
+/** Playlists of the caller's organisations. */
+export function configurationOwnedBy(caller: Caller): SQL {
+  return sql`g.owner_id = any(${organisationsOf(caller)})`;
+}
+
 /** Playlists an organisation sees: its own and those shared with it. */
 export function configurationVisibleTo(caller: Caller): SQL {
-  return sql`(g.owner_id = any(${organisationsOf(caller)})
+  return sql`(${configurationOwnedBy(caller)}
     or exists (select 1 from configuration_shares s where s.configuration_id = g.id
       and s.organisation_id = any(${organisationsOf(caller)})))`;
 }
@@ -380,7 +393,7 @@ export function configurationVisibleTo(caller: Caller): SQL {
 // Stored files (content files, previews, documents, operating system images), delivered at /media/files/<key>.
 
 /**
- * On whose behalf a signed media URL was handed out (services/mediaLinks.ts): an organisation that may see the item
+ * On whose behalf a signed media URL was handed out (services/content/mediaLinks.ts): an organisation that may see the item
  * the file belongs to (a member's organisation, or a headset's), or any signed-in user (operating system images,
  * which every signed-in user may read).
  */
@@ -394,7 +407,7 @@ export type FileGrant = { organisationId: number } | 'signedIn';
 export function contentFileGrantOf(viewer: Caller | null): SQL {
   if (viewer === null) return sql`null::integer`;
   return sql`case when c.is_public then null
-      when c.owner_id = any(${organisationsOf(viewer)}) then c.owner_id
+      when ${contentOwnedBy(viewer)} then c.owner_id
       else (select min(s.organisation_id) from content_shares s where s.content_id = c.id
         and s.organisation_id = any(${organisationsOf(viewer)})) end`;
 }

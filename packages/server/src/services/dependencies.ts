@@ -2,13 +2,16 @@ import type { AccessSettings, MediaConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Mailer } from '../infra/mail.ts';
 import type { MediaStorage } from '../infra/storage.ts';
-import type { HeadsetEvents } from './headsetEvents.ts';
-import type { HeadsetSide } from './headsetSide.ts';
-import type { MediaLinks } from './mediaLinks.ts';
-import type { SocialLogin } from './social.ts';
-import type { Throttle } from './throttle.ts';
-import type { TokenService } from './tokens.ts';
-import type { UploadService } from './uploads.ts';
+import type { SocialLogin } from './accounts/social.ts';
+import type { Throttle } from './accounts/throttle.ts';
+import type { TokenService } from './accounts/tokens.ts';
+import type { MediaLinks } from './content/mediaLinks.ts';
+import type { UploadService } from './content/uploads.ts';
+import type { HeadsetEvents } from './headsets/headsetEvents.ts';
+import type { HeadsetSide } from './headsets/headsetSide.ts';
+
+// The types come from the areas' own files, not their index.ts: every area's services import this file, so going
+// through an index would close an import cycle (content/index.ts → content.ts → here → content/index.ts).
 
 /**
  * What the composition root (app.ts) builds once and hands to every operation: the database, the settings and the

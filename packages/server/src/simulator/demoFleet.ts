@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { issueEnrolmentCodeFor } from '../services/enrolment.ts';
+import { issueEnrolmentCodeFor } from '../services/headsets/index.ts';
 import { startControlServer } from './control.ts';
 import { type Fleet, type FleetMember, startFleet } from './fleet.ts';
 import type { HeldItem, SimulatorSettings } from './model.ts';

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { mediaKeyOf } from '../infra/storage.ts';
 import { bearer, createTestServer, type TestServer } from './testServer.ts';
 
 /**
@@ -177,5 +178,7 @@ export async function uploadContentFile(
 
 /** The store's key of a file URL the server handed out (its signature query left aside). */
 export function keyOfUrl(url: string): string {
-  return decodeURIComponent((url.split('?')[0] ?? '').slice('/media/files/'.length));
+  const key = mediaKeyOf(url.split('?')[0] ?? '');
+  if (key === null) throw new Error(`not a stored file's URL: ${url}`);
+  return key;
 }

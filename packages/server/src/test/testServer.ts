@@ -3,8 +3,8 @@ import { inject } from 'vitest';
 import { createServer, type RunningServer, startServer } from '../app.ts';
 import { readTestDatabaseUrl, type ServerConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import { issueEnrolmentCodeFor } from '../services/enrolment.ts';
-import type { HeadsetEvents } from '../services/headsetEvents.ts';
+import type { HeadsetEvents } from '../services/headsets/index.ts';
+import { issueEnrolmentCodeFor } from '../services/headsets/index.ts';
 import { pgliteTemplate, throwawayDatabase } from './databaseSnapshot.ts';
 
 export interface TestServer {

@@ -97,7 +97,7 @@ describe('messages of failed uploads', () => {
     );
   });
 
-  // The server's words (packages/server, services/files.ts and the upload handlers).
+  // The server's words (packages/server, services/content/files.ts and the upload handlers).
   it("shows the server's reason for a refused file: field message first, then detail", () => {
     const wrongType = new ServerRefusal(400, {
       file: [
