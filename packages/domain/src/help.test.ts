@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { HELP_TOPICS, helpTopicForPath } from './help.ts';
+import {
+  HELP_TOPICS,
+  helpAudienceFor,
+  helpAudienceOf,
+  helpHref,
+  helpTopicForPath,
+  helpTopicOf,
+} from './help.ts';
 
 describe('helpTopicForPath', () => {
   it.each([
@@ -44,7 +51,13 @@ describe('helpTopicForPath', () => {
     expect(helpTopicForPath('/libraryx').key).toBe('portal');
     expect(helpTopicForPath('/impressum').key).toBe('portal');
     expect(helpTopicForPath('').key).toBe('portal');
-    expect(helpTopicForPath('/dashboard').key).toBe('portal');
+  });
+
+  it('maps the dashboard, where /products leads, to Produktverwaltung - Allgemein, and the account pages to Portal', () => {
+    expect(helpTopicForPath('/dashboard').key).toBe('products');
+    expect(helpTopicForPath('/dashboard/playback').key).toBe('products');
+    expect(helpTopicForPath('/dashboard/profile').key).toBe('portal');
+    expect(helpTopicForPath('/dashboard/settings').key).toBe('portal');
   });
 
   it('maps the portal routes under /dashboard to the headset and playlist topics', () => {
@@ -57,5 +70,44 @@ describe('helpTopicForPath', () => {
   it('has unique keys and patterns', () => {
     expect(new Set(HELP_TOPICS.map((t) => t.key)).size).toBe(HELP_TOPICS.length);
     expect(new Set(HELP_TOPICS.map((t) => t.pattern)).size).toBe(HELP_TOPICS.length);
+  });
+});
+
+describe('help audiences and addresses', () => {
+  const member = { isAdministrator: false, isKmzUser: false };
+  const administrator = { isAdministrator: true, isKmzUser: false };
+  const kmzMember = { isAdministrator: false, isKmzUser: true };
+  const kmzAdministrator = { isAdministrator: true, isKmzUser: true };
+
+  it('gives administrators their article, and KMZ users theirs only for /products (spec §2)', () => {
+    expect(helpAudienceFor('library', member)).toBe('mitglieder');
+    expect(helpAudienceFor('library', administrator)).toBe('administratoren');
+    expect(helpAudienceFor('library', kmzMember)).toBe('mitglieder');
+    expect(helpAudienceFor('library', kmzAdministrator)).toBe('administratoren');
+    expect(helpAudienceFor('products', member)).toBe('mitglieder');
+    expect(helpAudienceFor('products', administrator)).toBe('administratoren');
+    expect(helpAudienceFor('products', kmzMember)).toBe('kmz');
+    expect(helpAudienceFor('products', kmzAdministrator)).toBe('kmz');
+  });
+
+  it('reads topic and audience of a support address, refusing what the topic does not have', () => {
+    expect(helpTopicOf('products-devices')).toBe('products-devices');
+    expect(helpTopicOf('unbekannt')).toBeNull();
+    expect(helpTopicOf(null)).toBeNull();
+    expect(helpAudienceOf('library', 'administratoren')).toBe('administratoren');
+    expect(helpAudienceOf('products', 'kmz')).toBe('kmz');
+    expect(helpAudienceOf('library', 'kmz')).toBeNull();
+    expect(helpAudienceOf('library', null)).toBeNull();
+  });
+
+  it('writes the support address with the audience and the section', () => {
+    expect(helpHref('library', 'mitglieder')).toBe('/support?thema=library');
+    expect(helpHref('library-new', 'administratoren')).toBe(
+      '/support?thema=library-new&fuer=administratoren',
+    );
+    expect(helpHref('products', 'kmz')).toBe('/support?thema=products&fuer=kmz');
+    expect(helpHref('products-devices', 'mitglieder', 'offline')).toBe(
+      '/support?thema=products-devices#offline',
+    );
   });
 });

@@ -34,6 +34,11 @@ export type HelpTopicKey = (typeof HELP_TOPICS)[number]['key'];
  * help mapping names /products/devices and /configurations. These send the portal's pages to those topics.
  */
 export const HELP_TOPIC_ALIASES: readonly { pattern: string; key: HelpTopicKey }[] = [
+  // The overview of headsets and playlists is the portal's 'Produktverwaltung - Allgemein' (/products leads there);
+  // the account pages below it are the portal's own business.
+  { pattern: '/dashboard', key: 'products' },
+  { pattern: '/dashboard/profile', key: 'portal' },
+  { pattern: '/dashboard/settings', key: 'portal' },
   { pattern: '/dashboard/devices', key: 'products-devices' },
   { pattern: '/dashboard/configurations', key: 'configurations' },
   { pattern: '/dashboard/configurations/{id}', key: 'configuration-detail' },
@@ -85,10 +90,56 @@ export function helpTopicForPath(pathname: string): HelpTopic {
 
 /**
  * Query of the support page a help link opens (ours: the spec names no ids): `thema` = the topic key, and
- * `fuer=administratoren` for administrators, whose help differs (spec §2).
+ * `fuer=administratoren` for administrators, whose help differs (spec §2), or `fuer=kmz` for KMZ users on the
+ * topic whose help differs for them.
  */
 export const HELP_LINK_PARAMS = {
   topic: 'thema',
   audience: 'fuer',
   administrators: 'administratoren',
+  kmz: 'kmz',
 } as const;
+
+/**
+ * Whom a help article is written for: administrators, KMZ users (only for 'Produktverwaltung - Allgemein') and
+ * everybody else ('mitglieder': members and visitors), the one article without a `fuer` parameter.
+ */
+export type HelpAudience = 'mitglieder' | 'administratoren' | 'kmz';
+
+/** The topics whose help differs for KMZ users (spec §2: /products). */
+export const KMZ_HELP_TOPICS: readonly HelpTopicKey[] = ['products'];
+
+/**
+ * Spec §2: the help depends on whether the reader is an administrator, and for /products on whether they are a KMZ
+ * user. A KMZ user's article there serves KMZ administrators too (their media centre is what it is about).
+ */
+export function helpAudienceFor(
+  key: HelpTopicKey,
+  reader: { isAdministrator: boolean; isKmzUser: boolean },
+): HelpAudience {
+  if (reader.isKmzUser && KMZ_HELP_TOPICS.includes(key)) return 'kmz';
+  return reader.isAdministrator ? 'administratoren' : 'mitglieder';
+}
+
+/** The audience a support address asks for (`fuer`), when it is one the topic has; else null. */
+export function helpAudienceOf(key: HelpTopicKey, value: string | null): HelpAudience | null {
+  if (value === HELP_LINK_PARAMS.administrators) return 'administratoren';
+  if (value === HELP_LINK_PARAMS.kmz && KMZ_HELP_TOPICS.includes(key)) return 'kmz';
+  return null;
+}
+
+/** The topic a support address names (`thema`), or null when it names none of spec §2. */
+export function helpTopicOf(value: string | null): HelpTopicKey | null {
+  return HELP_TOPICS.find((topic) => topic.key === value)?.key ?? null;
+}
+
+/**
+ * The support page's address for a topic and audience, optionally at one section of the article
+ * ('/support?thema=products-devices&fuer=administratoren#offline').
+ */
+export function helpHref(key: HelpTopicKey, audience: HelpAudience, section?: string): string {
+  const query = new URLSearchParams({ [HELP_LINK_PARAMS.topic]: key });
+  if (audience !== 'mitglieder')
+    query.set(HELP_LINK_PARAMS.audience, HELP_LINK_PARAMS[audience === 'kmz' ? 'kmz' : 'administrators']);
+  return `/support?${query}${section ? `#${section}` : ''}`;
+}

@@ -95,9 +95,15 @@ export {
   HELP_LINK_PARAMS,
   HELP_TOPIC_ALIASES,
   HELP_TOPICS,
+  type HelpAudience,
   type HelpTopic,
   type HelpTopicKey,
+  helpAudienceFor,
+  helpAudienceOf,
+  helpHref,
   helpTopicForPath,
+  helpTopicOf,
+  KMZ_HELP_TOPICS,
 } from './help.ts';
 export {
   isLoginBlocked,

@@ -5,8 +5,10 @@ import { useRouteError } from 'react-router';
 import { reportError } from '../../lib/errorReporting.ts';
 
 /**
- * Replaces react-router's English default error screen, e.g. when a page chunk of an older deployment is
- * gone; a reload fetches the current one.
+ * The error boundary of every route: replaces react-router's English default error screen, e.g. when a page chunk of
+ * an older deployment is gone or the server cannot be reached, and reports the error (lib/errorReporting.ts).
+ * 'Erneut versuchen' loads the page again, which fetches the current chunks (a failed module import is not retried
+ * by the browser within the same page).
  */
 export function RouteErrorPage() {
   const { t } = useTranslation();

@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { $api, apiClient } from '../../lib/api.ts';
+import { HelpFixLink, helpFixOf } from '../../lib/helpFixes.tsx';
 import { answerOf, showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import type { SessionHeadset } from './playbackStore.ts';
@@ -197,11 +198,14 @@ function ReadinessRow({
         <Text weight="semibold">
           <bdi>{result.name}</bdi>
         </Text>
-        {[...result.problems, ...result.warnings].map((issue) => (
-          <Text key={issue.code} tone={result.ready ? 'muted' : undefined}>
-            {issueText(issue)}
-          </Text>
-        ))}
+        {[...result.problems, ...result.warnings].map((issue) => {
+          const help = helpFixOf(issue.code);
+          return (
+            <Text key={issue.code} tone={result.ready ? 'muted' : undefined}>
+              {issueText(issue)} {help ? <HelpFixLink fix={help} /> : null}
+            </Text>
+          );
+        })}
         {syncing ? (
           <ProgressBar
             label={t('readiness.syncProgress', { name: result.name })}

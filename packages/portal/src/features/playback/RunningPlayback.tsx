@@ -11,6 +11,7 @@ import {
   Text,
 } from '@portal/ui';
 import { useTranslation } from 'react-i18next';
+import { HelpFixLink, helpFixOf } from '../../lib/helpFixes.tsx';
 import { PLAYBACK_PATH } from '../../lib/playbackLink.ts';
 import { type PlaybackSession, sessionContent, usePlaybackSession } from './playbackStore.ts';
 import { type HeadsetReceipt, usePlaybackActions, useReceipts } from './usePlayback.ts';
@@ -52,6 +53,7 @@ function ReceiptList({ receipts }: { receipts: readonly HeadsetReceipt[] }) {
     <Box as="ul" aria-label={t('receipts.label')} display="grid" gap="xsmall">
       {receipts.map(({ headset, receipt }) => {
         const text = describe(receipt);
+        const help = receipt.reason ? helpFixOf(receipt.reason.code) : null;
         return (
           <li key={headset.id} data-receipt={receipt.state}>
             <Inline gap="small" alignY="center">
@@ -62,6 +64,11 @@ function ReceiptList({ receipts }: { receipts: readonly HeadsetReceipt[] }) {
               {text.reason ? (
                 <Text as="span" tone="muted">
                   {text.reason}
+                </Text>
+              ) : null}
+              {help ? (
+                <Text as="span">
+                  <HelpFixLink fix={help} />
                 </Text>
               ) : null}
             </Inline>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiClient } from '../../lib/api.ts';
 import { HeadsetChecklist } from '../../lib/HeadsetChecklist.tsx';
+import { HelpFixLink } from '../../lib/helpFixes.tsx';
 import { answerOf, refusalDetail } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { deviceTypesQuery, headsetFit, headsetsQuery, playlistChanged } from './playlistQueries.ts';
@@ -85,7 +86,8 @@ export function ActivateDialogContent({
             warning.map((device) => isolateBidi(device.name)),
           ),
           usable: bytes(smallest),
-        })}
+        })}{' '}
+        <HelpFixLink fix="storageExceeded" />
       </Alert>
     );
   } else {
