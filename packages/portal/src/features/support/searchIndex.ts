@@ -18,11 +18,19 @@ export interface HelpSearchHit {
   excerpt: string;
 }
 
+interface Searchable {
+  text: string;
+  /** The same with 'ae', 'oe', 'ue' folded to 'a', 'o', 'u', for the typist who leaves the umlaut out. */
+  folded: string;
+  words: Set<string>;
+}
+
 interface Entry extends HelpSearchHit {
   order: number;
-  normalisedTitle: string;
-  normalisedText: string;
+  title: string;
   text: string;
+  searchTitle: Searchable;
+  searchText: Searchable;
 }
 
 /** Lower case, umlauts and ß spelt out, accents dropped: both the index and the query go through this. */
@@ -37,15 +45,30 @@ export function normaliseForSearch(text: string): string {
     .replace(/\p{M}/gu, '');
 }
 
+const WORD_SPLIT = /[^\p{L}\p{N}]+/u;
+
 /** Words of at least two characters; 'ae' for 'ä' also matches the plain 'a' a hurried typist writes. */
 function queryTerms(query: string): string[] {
   return normaliseForSearch(query)
-    .split(/[^\p{L}\p{N}]+/u)
+    .split(WORD_SPLIT)
     .filter((term) => term.length >= 2);
 }
 
-function occurs(haystack: string, term: string): boolean {
-  return haystack.includes(term) || haystack.replace(/([aou])e/g, '$1').includes(term);
+function searchable(text: string): Searchable {
+  const normalised = normaliseForSearch(text);
+  const folded = normalised.replace(/([aou])e/g, '$1');
+  return {
+    text: normalised,
+    folded,
+    words: new Set([...normalised.split(WORD_SPLIT), ...folded.split(WORD_SPLIT)]),
+  };
+}
+
+/** How well a term fits: 3 a whole word, 2 the start of a word, 1 inside a word ('platz' in 'speicherplatz'), 0 not. */
+function fit(haystack: Searchable, term: string): number {
+  if (haystack.words.has(term)) return 3;
+  if ([...haystack.words].some((word) => word.startsWith(term))) return 2;
+  return haystack.text.includes(term) || haystack.folded.includes(term) ? 1 : 0;
 }
 
 const EXCERPT_LENGTH = 160;
@@ -75,8 +98,8 @@ export function createHelpIndex(articles: readonly LoadedArticle[]): HelpIndex {
         excerpt: '',
         text: section.text,
         order: entries.length,
-        normalisedTitle: normaliseForSearch(`${section.title} ${article.title}`),
-        normalisedText: normaliseForSearch(section.text),
+        searchTitle: searchable(`${section.title} ${article.title}`),
+        searchText: searchable(section.text),
       });
     }
   }
@@ -88,9 +111,10 @@ export function createHelpIndex(articles: readonly LoadedArticle[]): HelpIndex {
         .flatMap((entry) => {
           let score = 0;
           for (const term of terms) {
-            const inTitle = occurs(entry.normalisedTitle, term);
-            if (!inTitle && !occurs(entry.normalisedText, term)) return [];
-            score += inTitle ? 10 : 1;
+            // A word of the heading weighs more than any number of mentions in the text.
+            const points = 10 * fit(entry.searchTitle, term) || fit(entry.searchText, term);
+            if (points === 0) return [];
+            score += points;
           }
           return [{ entry, score }];
         })
@@ -101,7 +125,7 @@ export function createHelpIndex(articles: readonly LoadedArticle[]): HelpIndex {
           topicTitle: entry.topicTitle,
           section: entry.section,
           title: entry.title,
-          excerpt: excerptOf(entry.text, entry.normalisedText, terms[0]),
+          excerpt: excerptOf(entry.text, entry.searchText.text, terms[0]),
         }));
     },
   };
