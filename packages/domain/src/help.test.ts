@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  HELP_TOPICS,
-  helpAudienceFor,
-  helpAudienceOf,
-  helpHref,
-  helpTopicForPath,
-  helpTopicOf,
-} from './help.ts';
+import { HELP_TOPICS, helpAudienceFor, helpHref, helpTopicForPath } from './help.ts';
+import { helpAudienceOf, helpTopicOf } from './helpAddress.ts';
 
 describe('helpTopicForPath', () => {
   it.each([

@@ -104,7 +104,10 @@ export const HELP_LINK_PARAMS = {
  * Whom a help article is written for: administrators, KMZ users (only for 'Produktverwaltung - Allgemein') and
  * everybody else ('mitglieder': members and visitors), the one article without a `fuer` parameter.
  */
-export type HelpAudience = 'mitglieder' | 'administratoren' | 'kmz';
+export type HelpAudience =
+  | 'mitglieder'
+  | (typeof HELP_LINK_PARAMS)['administrators']
+  | (typeof HELP_LINK_PARAMS)['kmz'];
 
 /** The topics whose help differs for KMZ users (spec §2: /products). */
 export const KMZ_HELP_TOPICS: readonly HelpTopicKey[] = ['products'];
@@ -121,25 +124,13 @@ export function helpAudienceFor(
   return reader.isAdministrator ? 'administratoren' : 'mitglieder';
 }
 
-/** The audience a support address asks for (`fuer`), when it is one the topic has; else null. */
-export function helpAudienceOf(key: HelpTopicKey, value: string | null): HelpAudience | null {
-  if (value === HELP_LINK_PARAMS.administrators) return 'administratoren';
-  if (value === HELP_LINK_PARAMS.kmz && KMZ_HELP_TOPICS.includes(key)) return 'kmz';
-  return null;
-}
-
-/** The topic a support address names (`thema`), or null when it names none of spec §2. */
-export function helpTopicOf(value: string | null): HelpTopicKey | null {
-  return HELP_TOPICS.find((topic) => topic.key === value)?.key ?? null;
-}
-
 /**
  * The support page's address for a topic and audience, optionally at one section of the article
  * ('/support?thema=products-devices&fuer=administratoren#offline').
  */
 export function helpHref(key: HelpTopicKey, audience: HelpAudience, section?: string): string {
   const query = new URLSearchParams({ [HELP_LINK_PARAMS.topic]: key });
-  if (audience !== 'mitglieder')
-    query.set(HELP_LINK_PARAMS.audience, HELP_LINK_PARAMS[audience === 'kmz' ? 'kmz' : 'administrators']);
+  // The audiences' names are the parameter's values ('administratoren', 'kmz'); everybody else's article has none.
+  if (audience !== 'mitglieder') query.set(HELP_LINK_PARAMS.audience, audience);
   return `/support?${query}${section ? `#${section}` : ''}`;
 }

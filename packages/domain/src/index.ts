@@ -99,12 +99,11 @@ export {
   type HelpTopic,
   type HelpTopicKey,
   helpAudienceFor,
-  helpAudienceOf,
   helpHref,
   helpTopicForPath,
-  helpTopicOf,
   KMZ_HELP_TOPICS,
 } from './help.ts';
+export { helpAudienceOf, helpTopicOf } from './helpAddress.ts';
 export {
   isLoginBlocked,
   type LoginAttemptEvent,

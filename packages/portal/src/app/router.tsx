@@ -1,4 +1,4 @@
-import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { onSessionLost } from '../lib/api.ts';
 import { trails } from '../lib/breadcrumbs.ts';
@@ -14,14 +14,12 @@ import { RouteErrorPage } from './shell/RouteErrorPage.tsx';
 const comingSoon = () => import('./shell/ComingSoonPage.tsx');
 const placeholder = (path: string, handle?: RouteHandle): RouteObject => ({ path, lazy: comingSoon, handle });
 
-/**
- * The addresses of spec §2's help mapping (/products, /configurations …) lead to the portal's pages of the same
- * meaning under /dashboard, query string included, so a bookmark or a link of the spec's form works.
- */
-const movedTo =
-  (target: (params: LoaderFunctionArgs['params']) => string) =>
-  ({ request, params }: LoaderFunctionArgs) =>
-    redirect(`${target(params)}${new URL(request.url).search}`);
+/** The imprint, the privacy policy and the terms of use: one chunk. */
+const legalPage = (page: 'ImprintPage' | 'PrivacyPage' | 'TermsPage') => () =>
+  import('../features/public/LegalPages.tsx').then((m) => ({ Component: m[page] }));
+
+/** The help mapping's addresses (/products, /configurations …) lead to the pages under /dashboard. */
+const specAddress = () => import('./specAddresses.ts');
 
 /** Every route of spec §2. */
 export const routes: RouteObject[] = [
@@ -74,25 +72,14 @@ export const routes: RouteObject[] = [
               })),
           },
           // The legal pages (issue 23): the imprint from the server's configuration, the current documents.
-          { path: 'impressum', lazy: () => import('../features/public/ImprintPage.tsx') },
-          {
-            path: 'datenschutzerklaerung',
-            lazy: () =>
-              import('../features/public/LegalDocumentPages.tsx').then((m) => ({ Component: m.PrivacyPage })),
-          },
-          {
-            path: 'agbs',
-            lazy: () =>
-              import('../features/public/LegalDocumentPages.tsx').then((m) => ({ Component: m.TermsPage })),
-          },
-          // Spec §2's help mapping names these; the pages live under /dashboard.
-          { path: 'products', loader: movedTo(() => '/dashboard') },
-          { path: 'products/devices', loader: movedTo(() => '/dashboard/devices') },
-          { path: 'configurations', loader: movedTo(() => '/dashboard/configurations') },
-          {
-            path: 'configurations/:id',
-            loader: movedTo((params) => `/dashboard/configurations/${params.id}`),
-          },
+          { path: 'impressum', lazy: legalPage('ImprintPage') },
+          { path: 'datenschutzerklaerung', lazy: legalPage('PrivacyPage') },
+          { path: 'agbs', lazy: legalPage('TermsPage') },
+          // Spec §2's help mapping names these; the pages live under /dashboard (specAddresses.ts).
+          { path: 'products', lazy: specAddress },
+          { path: 'products/devices', lazy: specAddress },
+          { path: 'configurations', lazy: specAddress },
+          { path: 'configurations/:id', lazy: specAddress },
           // Placeholder entries of spec §2 (about, contact), named in the footer as coming.
           placeholder('about', { title: 'pages.about' }),
           placeholder('contact', { title: 'pages.contact' }),

@@ -3,7 +3,6 @@ import { Alert, Button, Stack, Text, TextField } from '@portal/ui';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { onSubmitted, useFormState } from '../../lib/form.ts';
-import { HelpFixLink } from '../../lib/helpFixes.tsx';
 import { PasswordInput } from '../../lib/PasswordInput.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import { type LoginFieldErrors, validateLoginForm } from './loginFlow.ts';
@@ -53,9 +52,6 @@ export function LoginPage() {
                 ),
               })}{' '}
               {t('login.minutesLeft', { count: minutesLeft ?? 1 })}
-            </span>
-            <span>
-              <HelpFixLink fix="loginLocked" />
             </span>
           </Stack>
         </Alert>

@@ -20,7 +20,7 @@ import { Link, useParams } from 'react-router';
 import { queryClient, useCurrentUser } from '../../lib/api.ts';
 import { COMMAND_LABELS, type CommandInput, sendCommand } from '../../lib/commands.ts';
 import { useDeviceTypes } from '../../lib/deviceTypes.ts';
-import { HelpFixLink } from '../../lib/helpFixes.tsx';
+import { HelpFixLink } from '../../lib/HelpFixLink.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import { StatusPage } from '../../lib/StatusPage.tsx';
 import { ServerRefusal, showFailure } from '../../lib/serverErrors.ts';

@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { $api, apiClient } from '../../lib/api.ts';
-import { HelpFixLink, helpFixOf } from '../../lib/helpFixes.tsx';
+import { HelpFixLink, helpFixOf } from '../../lib/HelpFixLink.tsx';
 import { answerOf, showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import type { SessionHeadset } from './playbackStore.ts';

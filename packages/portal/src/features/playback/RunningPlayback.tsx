@@ -11,7 +11,7 @@ import {
   Text,
 } from '@portal/ui';
 import { useTranslation } from 'react-i18next';
-import { HelpFixLink, helpFixOf } from '../../lib/helpFixes.tsx';
+import { HelpFixLink, helpFixOf } from '../../lib/HelpFixLink.tsx';
 import { PLAYBACK_PATH } from '../../lib/playbackLink.ts';
 import { type PlaybackSession, sessionContent, usePlaybackSession } from './playbackStore.ts';
 import { type HeadsetReceipt, usePlaybackActions, useReceipts } from './usePlayback.ts';

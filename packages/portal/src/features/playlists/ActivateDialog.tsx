@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiClient } from '../../lib/api.ts';
 import { HeadsetChecklist } from '../../lib/HeadsetChecklist.tsx';
-import { HelpFixLink } from '../../lib/helpFixes.tsx';
+import { HelpFixLink } from '../../lib/HelpFixLink.tsx';
 import { answerOf, refusalDetail } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { deviceTypesQuery, headsetFit, headsetsQuery, playlistChanged } from './playlistQueries.ts';

@@ -1,8 +1,8 @@
 import { Box, ButtonLink, Card, Heading, Inline, Stack, Text } from '@portal/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCurrentUser } from '../../lib/api.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
+import { useShellContext } from '../../lib/shellContext.ts';
 
 const AREAS = ['library', 'playlists', 'devices', 'lesson'] as const;
 
@@ -13,7 +13,7 @@ const AREAS = ['library', 'playlists', 'devices', 'lesson'] as const;
 export function HomePage() {
   const { t } = useTranslation('site');
   const { t: common } = useTranslation();
-  const { signedIn } = useCurrentUser();
+  const { signedIn } = useShellContext();
   return (
     <Stack gap="xlarge">
       <Stack gap="medium">

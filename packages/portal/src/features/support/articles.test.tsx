@@ -3,7 +3,7 @@ import { HELP_TOPICS, type HelpAudience, type HelpTopicKey, KMZ_HELP_TOPICS } fr
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { HELP_FIXES } from '../../lib/helpFixes.tsx';
+import { HELP_FIXES } from '../../lib/HelpFixLink.tsx';
 import { loadAllArticles, loadArticle } from './articles.ts';
 import { MarkdownArticle } from './MarkdownArticle.tsx';
 import { parseArticle, sectionsOf, type Token } from './markdown.ts';
