@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HELP_TOPICS, helpAudienceFor, helpHref, helpTopicForPath } from './help.ts';
 import { helpAudienceOf, helpTopicOf } from './helpAddress.ts';
+import { HELP_TOPIC_TITLES } from './helpTitles.ts';
 
 describe('helpTopicForPath', () => {
   it.each([
@@ -21,44 +22,45 @@ describe('helpTopicForPath', () => {
     ['/groups/3', 'Gruppierung - Details'],
     ['/groups/3/edit', 'Gruppierung bearbeiten'],
   ])('%s → %s', (path, title) => {
-    expect(helpTopicForPath(path).title).toBe(title);
+    expect(HELP_TOPIC_TITLES[helpTopicForPath(path)]).toBe(title);
   });
 
-  it('returns a stable key with the title', () => {
-    expect(helpTopicForPath('/library/42/edit')).toEqual({ key: 'library-edit', title: 'Inhalt bearbeiten' });
-    expect(helpTopicForPath('/')).toEqual({ key: 'portal', title: 'Portal' });
+  it('returns a stable key, whose title helpTitles.ts holds', () => {
+    expect(helpTopicForPath('/library/42/edit')).toBe('library-edit');
+    expect(helpTopicForPath('/')).toBe('portal');
+    expect(Object.keys(HELP_TOPIC_TITLES).sort()).toEqual(HELP_TOPICS.map((t) => t.key).sort());
   });
 
   it('ignores trailing slashes, query and hash', () => {
-    expect(helpTopicForPath('/library/')).toEqual({ key: 'library', title: 'Mediathek' });
-    expect(helpTopicForPath('/library/new?type=video#top').key).toBe('library-new');
-    expect(helpTopicForPath('/groups/3/edit/').key).toBe('group-edit');
+    expect(helpTopicForPath('/library/')).toBe('library');
+    expect(helpTopicForPath('/library/new?type=video#top')).toBe('library-new');
+    expect(helpTopicForPath('/groups/3/edit/')).toBe('group-edit');
   });
 
   it('falls back to the closest parent for deeper paths', () => {
-    expect(helpTopicForPath('/products/devices/12').key).toBe('products-devices');
-    expect(helpTopicForPath('/products/licences').key).toBe('products');
-    expect(helpTopicForPath('/library/42/preview').key).toBe('library-detail');
+    expect(helpTopicForPath('/products/devices/12')).toBe('products-devices');
+    expect(helpTopicForPath('/products/licences')).toBe('products');
+    expect(helpTopicForPath('/library/42/preview')).toBe('library-detail');
   });
 
   it('matches whole segments only and falls back to Portal', () => {
-    expect(helpTopicForPath('/libraryx').key).toBe('portal');
-    expect(helpTopicForPath('/impressum').key).toBe('portal');
-    expect(helpTopicForPath('').key).toBe('portal');
+    expect(helpTopicForPath('/libraryx')).toBe('portal');
+    expect(helpTopicForPath('/impressum')).toBe('portal');
+    expect(helpTopicForPath('')).toBe('portal');
   });
 
   it('maps the dashboard, where /products leads, to Produktverwaltung - Allgemein, and the account pages to Portal', () => {
-    expect(helpTopicForPath('/dashboard').key).toBe('products');
-    expect(helpTopicForPath('/dashboard/playback').key).toBe('products');
-    expect(helpTopicForPath('/dashboard/profile').key).toBe('portal');
-    expect(helpTopicForPath('/dashboard/settings').key).toBe('portal');
+    expect(helpTopicForPath('/dashboard')).toBe('products');
+    expect(helpTopicForPath('/dashboard/playback')).toBe('products');
+    expect(helpTopicForPath('/dashboard/profile')).toBe('portal');
+    expect(helpTopicForPath('/dashboard/settings')).toBe('portal');
   });
 
   it('maps the portal routes under /dashboard to the headset and playlist topics', () => {
-    expect(helpTopicForPath('/dashboard/devices').title).toBe('Produktverwaltung - VR-Brillen');
-    expect(helpTopicForPath('/dashboard/devices/5').key).toBe('products-devices');
-    expect(helpTopicForPath('/dashboard/configurations').key).toBe('configurations');
-    expect(helpTopicForPath('/dashboard/configurations/9').key).toBe('configuration-detail');
+    expect(HELP_TOPIC_TITLES[helpTopicForPath('/dashboard/devices')]).toBe('Produktverwaltung - VR-Brillen');
+    expect(helpTopicForPath('/dashboard/devices/5')).toBe('products-devices');
+    expect(helpTopicForPath('/dashboard/configurations')).toBe('configurations');
+    expect(helpTopicForPath('/dashboard/configurations/9')).toBe('configuration-detail');
   });
 
   it('has unique keys and patterns', () => {

@@ -1,30 +1,27 @@
 /**
  * Help topics of spec §2: which support topic the help button opens on a page. The spec gives titles but no
  * topic ids (those also vary by administrator and, under /products, by KMZ users), so each topic gets a stable
- * key of ours.
+ * key of ours. The titles are in helpTitles.ts: every page's help link needs the patterns, only the support page the
+ * titles (the portal shows them from its translations).
  */
 
 export const HELP_TOPICS = [
-  { pattern: '/', key: 'portal', title: 'Portal' },
-  { pattern: '/library', key: 'library', title: 'Mediathek' },
-  { pattern: '/library/new', key: 'library-new', title: 'Inhalt erstellen' },
-  { pattern: '/library/{id}', key: 'library-detail', title: 'Mediathek - Details' },
-  { pattern: '/library/{id}/edit', key: 'library-edit', title: 'Inhalt bearbeiten' },
-  { pattern: '/products/devices', key: 'products-devices', title: 'Produktverwaltung - VR-Brillen' },
-  { pattern: '/products', key: 'products', title: 'Produktverwaltung - Allgemein' },
-  { pattern: '/configurations', key: 'configurations', title: 'Produktverwaltung - Wiedergabelisten' },
-  {
-    pattern: '/configurations/{id}',
-    key: 'configuration-detail',
-    title: 'Wiedergabelisten - Details/Bearbeiten',
-  },
-  { pattern: '/moderate', key: 'moderate', title: 'Moderieren' },
-  { pattern: '/administration', key: 'administration', title: 'Adminbereich' },
-  { pattern: '/support', key: 'support', title: 'Support - Hilfeseite' },
-  { pattern: '/groups', key: 'groups', title: 'Gruppierungen' },
-  { pattern: '/groups/new', key: 'groups-new', title: 'Gruppierung erstellen' },
-  { pattern: '/groups/{id}', key: 'group-detail', title: 'Gruppierung - Details' },
-  { pattern: '/groups/{id}/edit', key: 'group-edit', title: 'Gruppierung bearbeiten' },
+  { pattern: '/', key: 'portal' },
+  { pattern: '/library', key: 'library' },
+  { pattern: '/library/new', key: 'library-new' },
+  { pattern: '/library/{id}', key: 'library-detail' },
+  { pattern: '/library/{id}/edit', key: 'library-edit' },
+  { pattern: '/products/devices', key: 'products-devices' },
+  { pattern: '/products', key: 'products' },
+  { pattern: '/configurations', key: 'configurations' },
+  { pattern: '/configurations/{id}', key: 'configuration-detail' },
+  { pattern: '/moderate', key: 'moderate' },
+  { pattern: '/administration', key: 'administration' },
+  { pattern: '/support', key: 'support' },
+  { pattern: '/groups', key: 'groups' },
+  { pattern: '/groups/new', key: 'groups-new' },
+  { pattern: '/groups/{id}', key: 'group-detail' },
+  { pattern: '/groups/{id}/edit', key: 'group-edit' },
 ] as const;
 
 export type HelpTopicKey = (typeof HELP_TOPICS)[number]['key'];
@@ -43,11 +40,6 @@ export const HELP_TOPIC_ALIASES: readonly { pattern: string; key: HelpTopicKey }
   { pattern: '/dashboard/configurations', key: 'configurations' },
   { pattern: '/dashboard/configurations/{id}', key: 'configuration-detail' },
 ];
-
-export interface HelpTopic {
-  key: HelpTopicKey;
-  title: string;
-}
 
 function segments(path: string): string[] {
   return path.split('/').filter((s) => s !== '');
@@ -72,7 +64,7 @@ function fit(pattern: string[], path: string[]): [number, number] | null {
  * '/library/{id}'). Deeper unknown paths fall back to their closest parent ('/library/5/preview' →
  * 'Mediathek - Details'); everything else is 'Portal'.
  */
-export function helpTopicForPath(pathname: string): HelpTopic {
+export function helpTopicForPath(pathname: string): HelpTopicKey {
   const path = segments(pathname.split(/[?#]/)[0] ?? '');
   const candidates = [...HELP_TOPICS, ...HELP_TOPIC_ALIASES];
   let best: { key: HelpTopicKey; score: [number, number] } = { key: 'portal', score: [0, 0] };
@@ -84,8 +76,7 @@ export function helpTopicForPath(pathname: string): HelpTopic {
       best = { key: candidate.key, score };
     }
   }
-  const topic = HELP_TOPICS.find((t) => t.key === best.key) ?? HELP_TOPICS[0];
-  return { key: topic.key, title: topic.title };
+  return best.key;
 }
 
 /**

@@ -96,7 +96,6 @@ export {
   HELP_TOPIC_ALIASES,
   HELP_TOPICS,
   type HelpAudience,
-  type HelpTopic,
   type HelpTopicKey,
   helpAudienceFor,
   helpHref,
@@ -104,6 +103,7 @@ export {
   KMZ_HELP_TOPICS,
 } from './help.ts';
 export { helpAudienceOf, helpTopicOf } from './helpAddress.ts';
+export { HELP_TOPIC_TITLES } from './helpTitles.ts';
 export {
   isLoginBlocked,
   type LoginAttemptEvent,

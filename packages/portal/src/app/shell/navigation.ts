@@ -104,6 +104,6 @@ export function helpLinkFor(
   pathname: string,
   user: DomainUser | undefined,
 ): { key: HelpTopicKey; href: string } {
-  const { key } = helpTopicForPath(pathname);
+  const key = helpTopicForPath(pathname);
   return { key, href: helpHref(key, helpAudienceFor(key, deriveRoleFlags(user))) };
 }

@@ -1,4 +1,4 @@
-import { HELP_TOPICS, type HelpAudience, type HelpTopicKey } from '@portal/domain';
+import { HELP_TOPIC_TITLES, HELP_TOPICS, type HelpAudience, type HelpTopicKey } from '@portal/domain';
 import { articleFor } from './articleSource.ts';
 
 /**
@@ -32,7 +32,7 @@ export async function loadAllArticles(
   return Promise.all(
     HELP_TOPICS.map(async (topic) => ({
       key: topic.key,
-      title: topic.title,
+      title: HELP_TOPIC_TITLES[topic.key],
       source: await loadArticle(topic.key, audienceOf(topic.key)),
     })),
   );
