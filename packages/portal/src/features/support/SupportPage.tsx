@@ -9,9 +9,9 @@ import {
   helpHref,
   helpTopicOf,
 } from '@portal/domain';
-import { Alert, Box, Button, Heading, SearchField, Stack, Text } from '@portal/ui';
+import { Alert, Box, Button, Heading, NAVBAR_HEIGHT_PX, SearchField, Stack, Text } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
@@ -21,9 +21,6 @@ import { MarkdownArticle } from './MarkdownArticle.tsx';
 import { parseArticle } from './markdown.ts';
 import { SupportContact } from './SupportContact.tsx';
 import { createHelpIndex } from './searchIndex.ts';
-
-/** The search's words in the address, so the back button returns to the results of a chosen hit. */
-const SEARCH_PARAM = 'suche';
 
 /**
  * Which article a reader gets per topic: the audience the address asks for (`fuer`, a help link's choice), else the
@@ -45,7 +42,8 @@ function useSectionFocus(ready: boolean): void {
     if (!ready || hash.length < 2) return;
     const target = document.getElementById(decodeURIComponent(hash.slice(1)));
     if (!target) return;
-    target.scrollIntoView({ block: 'start' });
+    // Below the sticky navbar, not under it.
+    window.scrollTo({ top: target.getBoundingClientRect().top + window.scrollY - NAVBAR_HEIGHT_PX - 16 });
     target.focus({ preventScroll: true });
   }, [ready, hash, key]);
 }
@@ -173,24 +171,20 @@ function TopicList({
 export function SupportPage() {
   const { t, i18n } = useTranslation('support');
   const { t: common } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const audienceOf = useAudiences();
   const requestedTopic = params.get(HELP_LINK_PARAMS.topic);
   const topic = helpTopicOf(requestedTopic);
-  const query = params.get(SEARCH_PARAM) ?? '';
-  const searching = query.trim() !== '';
+  const [query, setQuery] = useState('');
+  // A hit chosen (or any other address): the search gives way to the article.
+  const { key } = useLocation();
+  const [searchedAt, setSearchedAt] = useState(key);
+  if (key !== searchedAt) {
+    setSearchedAt(key);
+    setQuery('');
+  }
+  const searching = query.trim().length >= 2;
   const audience = topic ? audienceOf(topic) : null;
-
-  const setQuery = (value: string) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value === '') next.delete(SEARCH_PARAM);
-        else next.set(SEARCH_PARAM, value);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
 
   return (
     <Stack gap="large">

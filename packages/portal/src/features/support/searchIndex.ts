@@ -77,9 +77,12 @@ function excerptOf(text: string, normalisedText: string, term: string | undefine
   if (text.length <= EXCERPT_LENGTH) return text;
   // Normalising keeps the length of every character but ä, ö, ü and ß: close enough to place the excerpt.
   const at = term ? Math.max(0, normalisedText.indexOf(term)) : 0;
-  const start = Math.max(0, Math.min(at - 40, text.length - EXCERPT_LENGTH));
+  const near = Math.max(0, Math.min(at - 40, text.length - EXCERPT_LENGTH));
+  // Whole words only: from the word after the cut to the last word before it.
+  const start = near === 0 ? 0 : text.indexOf(' ', near) + 1 || near;
   const end = start + EXCERPT_LENGTH;
-  return `${start > 0 ? '… ' : ''}${text.slice(start, end).trim()}${end < text.length ? ' …' : ''}`;
+  const slice = end < text.length ? text.slice(start, text.lastIndexOf(' ', end)) : text.slice(start);
+  return `${start > 0 ? '… ' : ''}${slice.trim()}${end < text.length ? ' …' : ''}`;
 }
 
 export interface HelpIndex {
