@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { CLASS_VIDEO, classSet, contentNamed, control, headsetNamed } from './fleet.ts';
 import { test } from './suiteServer.ts';
 import { contentIdOf, signIn, users } from './support.ts';
 
@@ -196,4 +197,31 @@ test('every topic is listed, and the support contact comes from the configuratio
   await expect(contact.getByText(site.support.hours)).toBeVisible();
   await topics.filter({ hasText: 'Gruppierung erstellen' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Hilfe: Gruppierung erstellen' })).toBeVisible();
+});
+
+test('a readiness problem and the headset’s page link to the section that fixes it (‘Was kann ich tun?’)', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const castor = await headsetNamed(page.request, 'Castor');
+  const video = await contentNamed(page.request, CLASS_VIDEO);
+  try {
+    await control(page.request, castor, 'off');
+    await expect
+      .poll(async () => (await classSet(page.request)).find((h) => h.name === 'Castor')?.isOnline)
+      .toBe(false);
+    await signIn(page, users.lehrer);
+    await page.goto(`/dashboard/playback?content=${video.id}&devices=${castor.id}`);
+    const problems = page.getByRole('list', { name: 'VR-Brillen, die noch nicht startklar sind' });
+    await expect(problems.getByText('Ausgeschaltet oder nicht verbunden.', { exact: false })).toBeVisible();
+    await problems.getByRole('link', { name: 'Was kann ich tun?' }).first().click();
+    await expect(page).toHaveURL('/support?thema=products-devices#offline');
+    await expect(page.getByRole('heading', { name: 'Eine VR-Brille ist offline' })).toBeFocused();
+
+    await page.goto(`/dashboard/devices/${castor.id}`);
+    await page.getByRole('main').getByRole('link', { name: 'Was kann ich tun?' }).click();
+    await expect(page).toHaveURL('/support?thema=products-devices#offline');
+  } finally {
+    await control(page.request, castor, 'on');
+  }
 });
