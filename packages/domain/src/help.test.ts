@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HELP_TOPICS, helpAudienceFor, helpHref, helpTopicForPath } from './help.ts';
-import { helpAudienceOf, helpTopicOf } from './helpAddress.ts';
+import { helpAudienceOf, helpTopicOf } from './helpQuery.ts';
 import { HELP_TOPIC_TITLES } from './helpTitles.ts';
 
 describe('helpTopicForPath', () => {

@@ -102,7 +102,7 @@ export {
   helpTopicForPath,
   KMZ_HELP_TOPICS,
 } from './help.ts';
-export { helpAudienceOf, helpTopicOf } from './helpAddress.ts';
+export { helpAudienceOf, helpTopicOf } from './helpQuery.ts';
 export { HELP_TOPIC_TITLES } from './helpTitles.ts';
 export {
   isLoginBlocked,
