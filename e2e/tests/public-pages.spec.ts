@@ -3,7 +3,7 @@ import { test } from './suiteServer.ts';
 import { axeViolations, signIn, users } from './support.ts';
 
 // Issue 23: the public pages of spec §2 — the index, the imprint (from the server's configuration), the privacy policy,
-// the terms — and the 404 page, at the desktop and the phone width: one h1, the landmarks, a meta description of their
+// the terms, a help article — and the 404 page, at the desktop and the phone width: one h1, the landmarks, a meta description of their
 // own, no horizontal scroll, axe without a finding and no console error.
 
 const PAGES = [
@@ -20,6 +20,11 @@ const PAGES = [
   },
   { path: '/agbs', heading: 'Nutzungsbedingungen', description: /Nutzungsbedingungen des Portals/ },
   { path: '/gibt-es-nicht', heading: 'Seite nicht gefunden', description: /Das Portal für VR-Brillen/ },
+  {
+    path: '/support?thema=products-devices#offline',
+    heading: 'Hilfe: Produktverwaltung - VR-Brillen',
+    description: /Hilfe und Support zum Portal/,
+  },
 ] as const;
 
 /** Console errors of the page, from the moment this is called. */
