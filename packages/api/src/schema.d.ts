@@ -2509,8 +2509,7 @@ export interface components {
       addressLines: string[];
       /** @description Who represents the operator. */
       representative: string | null;
-      /** Format: email */
-      email: string;
+      email: components['schemas']['Email'];
       phone: string | null;
       /** @description Register court and number. */
       register: string | null;
@@ -2521,8 +2520,7 @@ export interface components {
     };
     /** @description Where people get help with the portal. */
     SupportContact: {
-      /** Format: email */
-      email: string;
+      email: components['schemas']['Email'];
       phone: string | null;
       /** @description When the phone is answered, as people read it ('Montag bis Freitag, 8 bis 16 Uhr'). */
       hours: string | null;
