@@ -9,7 +9,7 @@ import {
   helpHref,
   helpTopicOf,
 } from '@portal/domain';
-import { Alert, Box, Button, Heading, NAVBAR_HEIGHT_PX, SearchField, Stack, Text } from '@portal/ui';
+import { Alert, Box, Button, Heading, SearchField, Stack, Text } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,8 +42,9 @@ function useSectionFocus(ready: boolean): void {
     if (!ready || hash.length < 2) return;
     const target = document.getElementById(decodeURIComponent(hash.slice(1)));
     if (!target) return;
-    // Below the sticky navbar, not under it.
-    window.scrollTo({ top: target.getBoundingClientRect().top + window.scrollY - NAVBAR_HEIGHT_PX - 16 });
+    // Below the sticky navbar (the page's banner), not under it.
+    const navbar = document.querySelector('header')?.getBoundingClientRect().height ?? 0;
+    window.scrollTo({ top: target.getBoundingClientRect().top + window.scrollY - navbar - 16 });
     target.focus({ preventScroll: true });
   }, [ready, hash, key]);
 }
