@@ -56,15 +56,17 @@ const liveParts = (page: Page) => [
 ];
 
 const name = (who: string, path: string, width: number) =>
-  `${who}${path.replace(/\/(\d+)/g, '/id').replace(/[/?=]+/g, '-')}-${width}.png`;
+  `${who}${(path === '/' ? '/index' : path).replace(/\/(\d+)/g, '/id').replace(/[/?=]+/g, '-')}-${width}.png`;
 
 for (const width of WIDTHS) {
   test.describe(`pages at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
     test('as a visitor', async ({ page }) => {
+      test.setTimeout(60_000);
       const id = await contentIdOf(page, 'Unterwegs im Sonnensystem');
       for (const path of [
+        '/',
         '/login',
         '/forgot-password',
         '/library',

@@ -471,6 +471,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site-info/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The operator's imprint and support contact
+     * @description Not in spec §7. Anonymous: the imprint page and the support page show it to every visitor. The values come
+     *     from the server's configuration (`IMPRINT_*`, `SUPPORT_*`, see the server README); without them the server
+     *     answers with invented demo values on the `.example` domain. Optional lines that are not configured are null.
+     */
+    get: operations['getSiteInfo'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/social/browser/v1/config': {
     parameters: {
       query?: never;
@@ -2480,6 +2502,34 @@ export interface components {
       client_id?: string;
       flows: ('provider_redirect' | 'provider_token')[];
     };
+    SiteInfo: {
+      imprint: components['schemas']['Imprint'];
+      support: components['schemas']['SupportContact'];
+    };
+    /** @description The operator's imprint (Impressum, § 5 DDG and § 18 MStV). */
+    Imprint: {
+      /** @description Name of the operator. */
+      name: string;
+      /** @description Postal address, one entry per line. */
+      addressLines: string[];
+      /** @description Who represents the operator. */
+      representative: string | null;
+      email: components['schemas']['Email'];
+      phone: string | null;
+      /** @description Register court and number. */
+      register: string | null;
+      /** @description VAT identification number. */
+      vatId: string | null;
+      /** @description Responsible for the content (§ 18 Abs. 2 MStV). */
+      contentResponsible: string | null;
+    };
+    /** @description Where people get help with the portal. */
+    SupportContact: {
+      email: components['schemas']['Email'];
+      phone: string | null;
+      /** @description When the phone is answered, as people read it ('Montag bis Freitag, 8 bis 16 Uhr'). */
+      hours: string | null;
+    };
     /** @description allauth headless configuration envelope. */
     SocialConfig: {
       /** @constant */
@@ -3839,6 +3889,29 @@ export interface operations {
       400: components['responses']['BadRequest'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  getSiteInfo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Imprint and support contact. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SiteInfo'];
+        };
+      };
+      400: components['responses']['BadRequest'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };

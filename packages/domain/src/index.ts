@@ -95,10 +95,15 @@ export {
   HELP_LINK_PARAMS,
   HELP_TOPIC_ALIASES,
   HELP_TOPICS,
-  type HelpTopic,
+  type HelpAudience,
   type HelpTopicKey,
+  helpAudienceFor,
+  helpHref,
   helpTopicForPath,
+  KMZ_HELP_TOPICS,
 } from './help.ts';
+export { helpAudienceOf, helpTopicOf } from './helpQuery.ts';
+export { HELP_TOPIC_TITLES } from './helpTitles.ts';
 export {
   isLoginBlocked,
   type LoginAttemptEvent,

@@ -190,6 +190,7 @@ export async function createServer(overrides: Partial<ServerConfig> = {}): Promi
       db,
       settings: access,
       media: config.media,
+      site: config.site,
       tokens: new TokenService(db, secret, {
         accessTtlSeconds: config.accessTokenTtlSeconds,
         refreshTtlSeconds: config.refreshTokenTtlSeconds,

@@ -7,6 +7,7 @@ import { headsetOperations } from './headset.ts';
 import { operatingSystemOperations } from './operatingSystems.ts';
 import { organisationOperations } from './organisations.ts';
 import { sessionOperations } from './sessions.ts';
+import { siteOperations } from './site.ts';
 import { socialOperations } from './social.ts';
 import { uploadOperations } from './uploads.ts';
 import { userOperations } from './users.ts';
@@ -27,4 +28,5 @@ export const OPERATIONS: Operations = {
   ...headsetOperations,
   ...uploadOperations,
   ...operatingSystemOperations,
+  ...siteOperations,
 };

@@ -20,6 +20,7 @@ import { Link, useParams } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
 import { COMMAND_LABELS } from '../../lib/commands.ts';
 import { useDeviceTypes } from '../../lib/deviceTypes.ts';
+import { HelpFixLink } from '../../lib/HelpFixLink.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import { StatusPage } from '../../lib/StatusPage.tsx';
 import { ServerRefusal, showFailure } from '../../lib/serverErrors.ts';
@@ -196,9 +197,15 @@ function DeviceDetail({ device }: { device: Device }) {
         <DeviceStatus device={device} now={now} />
       </Stack>
       {!device.isEnrolled ? (
-        <Alert tone="info">{t('detail.unpaired')}</Alert>
+        <Alert tone="info">
+          {t('detail.unpaired')} <HelpFixLink fix="unpaired" />
+        </Alert>
       ) : (
-        !device.isOnline && <Alert tone="warning">{t('detail.offline')}</Alert>
+        !device.isOnline && (
+          <Alert tone="warning">
+            {t('detail.offline')} <HelpFixLink fix="offline" />
+          </Alert>
+        )
       )}
       <section aria-labelledby="device-state">
         <Stack gap="medium">

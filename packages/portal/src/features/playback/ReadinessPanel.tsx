@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refusalsText } from '../../lib/commands.ts';
+import { HelpFixLink, helpFixOf } from '../../lib/HelpFixLink.tsx';
 import { showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { readinessQuery, useSyncFix, useUpdateFix } from './playbackQueries.ts';
@@ -191,11 +192,14 @@ function ReadinessRow({
         <Text weight="semibold">
           <bdi>{result.name}</bdi>
         </Text>
-        {[...result.problems, ...result.warnings].map((issue) => (
-          <Text key={issue.code} tone={result.ready ? 'muted' : undefined}>
-            {issueText(issue)}
-          </Text>
-        ))}
+        {[...result.problems, ...result.warnings].map((issue) => {
+          const help = helpFixOf(issue.code);
+          return (
+            <Text key={issue.code} tone={result.ready ? 'muted' : undefined}>
+              {issueText(issue)} {help ? <HelpFixLink fix={help} /> : null}
+            </Text>
+          );
+        })}
         {syncing ? (
           <ProgressBar
             label={t('readiness.syncProgress', { name: result.name })}

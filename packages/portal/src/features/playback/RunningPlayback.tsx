@@ -12,6 +12,7 @@ import {
 } from '@portal/ui';
 import { useTranslation } from 'react-i18next';
 import { commandFailureText } from '../../lib/commands.ts';
+import { HelpFixLink, helpFixOf } from '../../lib/HelpFixLink.tsx';
 import { PLAYBACK_PATH } from '../../lib/playbackLink.ts';
 import { type PlaybackSession, sessionContent, usePlaybackSession } from './playbackStore.ts';
 import { type HeadsetReceipt, usePlaybackActions, useReceipts } from './usePlayback.ts';
@@ -43,6 +44,7 @@ function ReceiptList({ receipts }: { receipts: readonly HeadsetReceipt[] }) {
     <Box as="ul" aria-label={t('receipts.label')} display="grid" gap="xsmall">
       {receipts.map(({ headset, receipt }) => {
         const text = describe(receipt);
+        const help = receipt.reason ? helpFixOf(receipt.reason.code) : null;
         return (
           <li key={headset.id} data-receipt={receipt.state}>
             <Inline gap="small" alignY="center">
@@ -53,6 +55,11 @@ function ReceiptList({ receipts }: { receipts: readonly HeadsetReceipt[] }) {
               {text.reason ? (
                 <Text as="span" tone="muted">
                   {text.reason}
+                </Text>
+              ) : null}
+              {help ? (
+                <Text as="span">
+                  <HelpFixLink fix={help} />
                 </Text>
               ) : null}
             </Inline>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceTypesQuery } from '../../lib/deviceTypes.ts';
 import { HeadsetChecklist } from '../../lib/HeadsetChecklist.tsx';
+import { HelpFixLink } from '../../lib/HelpFixLink.tsx';
 import { refusalDetail } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { headsetFit, headsetsQuery, useActivate } from './playlistQueries.ts';
@@ -76,7 +77,8 @@ export function ActivateDialogContent({
             warning.map((device) => isolateBidi(device.name)),
           ),
           usable: bytes(smallest),
-        })}
+        })}{' '}
+        <HelpFixLink fix="storageExceeded" />
       </Alert>
     );
   } else {
