@@ -42,6 +42,7 @@ export {
 export {
   DataTable,
   type DataTableColumn,
+  type DataTableNarrowLayout,
   type DataTableProps,
   type SortDirection,
   type SortState,

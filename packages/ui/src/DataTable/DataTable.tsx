@@ -8,6 +8,10 @@ export type { SortDirection, SortState, SortValue } from './tableState';
 
 export const dataTableAlignments = ['start', 'center', 'end'] as const;
 
+/** How the table draws itself below the desktop width (1024 px); see `narrowLayout`. */
+export const dataTableNarrowLayouts = ['table', 'cards'] as const;
+export type DataTableNarrowLayout = (typeof dataTableNarrowLayouts)[number];
+
 export interface DataTableColumn<Row> {
   /** Stable id; also the `columnId` of the sort state. */
   id: string;
@@ -95,6 +99,14 @@ export type DataTableProps<Row> = (SelectionOff | SelectionOn<Row>) & {
   loading?: boolean;
   /** Shown in place of the rows while `loading`, e.g. 'Geräte werden geladen …'. */
   loadingText?: ReactNode;
+  /**
+   * Below the desktop width (1024 px, tablets and phones): 'table' (default) keeps the columns; 'cards' draws each
+   * row as a card, its row header as the title and every other value under its column's name, whole; the header
+   * row becomes a bar with the select-all checkbox (with its words) and the sort buttons. For lists with more
+   * columns than a tablet has room for. The markup stays a table, so screen readers keep rows, columns and headers.
+   * @example <DataTable narrowLayout="cards" … />
+   */
+  narrowLayout?: DataTableNarrowLayout;
 };
 
 function useControllable<T>(value: T | undefined, defaultValue: T, onChange?: (next: T) => void) {
@@ -127,7 +139,18 @@ function SortIcon({ direction }: { direction: SortState['direction'] | undefined
   );
 }
 
+const cx = (...classes: (string | undefined)[]) => classes.filter(Boolean).join(' ');
+
 const EMPTY_SET: ReadonlySet<string> = new Set();
+
+/**
+ * A row's height for the virtualizer, its bottom margin included: the cards layout keeps its cards apart with it, and
+ * a height without it would let the rows the virtualizer places drift from where the browser draws them.
+ */
+function measureRow(element: Element): number {
+  const margin = Number.parseFloat(getComputedStyle(element).marginBlockEnd) || 0;
+  return element.getBoundingClientRect().height + margin;
+}
 
 /**
  * A table for long lists (thousands of rows stay smooth: only the rows in view are rendered).
@@ -161,7 +184,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     emptyText,
     loading = false,
     loadingText,
+    narrowLayout = 'table',
   } = props;
+  const cards = narrowLayout === 'cards';
   const selection = props.selectable ? props : undefined;
   const captionId = useId();
   const scrollerRef = useRef<HTMLElement>(null);
@@ -188,6 +213,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     count: loading ? 0 : sortedRows.length,
     getScrollElement: () => scrollerRef.current,
     estimateSize: () => estimatedRowHeight,
+    measureElement: measureRow,
     overscan: 8,
   });
   const items = virtualizer.getVirtualItems();
@@ -210,7 +236,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   return (
     <section
       ref={scrollerRef}
-      className={styles.scroller}
+      className={cards ? `${styles.scroller} ${styles.cards}` : styles.scroller}
+      data-selectable={selection ? '' : undefined}
       style={{ maxHeight: height }}
       aria-labelledby={captionId}
       aria-busy={loading || undefined}
@@ -231,17 +258,24 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           <tr aria-rowindex={1}>
             {selection ? (
               <th scope="col" className={`${styles.headerCell} ${styles.checkboxCell}`}>
-                <input
-                  type="checkbox"
-                  className={styles.checkbox}
-                  aria-label={selection.selectAllLabel}
-                  checked={allState === 'all'}
-                  disabled={loading || rowIds.length === 0}
-                  ref={(element) => {
-                    if (element) element.indeterminate = allState === 'some';
-                  }}
-                  onChange={toggleAll}
-                />
+                <label className={styles.checkboxTarget}>
+                  <input
+                    type="checkbox"
+                    className={styles.checkbox}
+                    aria-label={selection.selectAllLabel}
+                    checked={allState === 'all'}
+                    disabled={loading || rowIds.length === 0}
+                    ref={(element) => {
+                      if (element) element.indeterminate = allState === 'some';
+                    }}
+                    onChange={toggleAll}
+                  />
+                  {cards ? (
+                    <span className={styles.selectAllText} aria-hidden="true">
+                      {selection.selectAllLabel}
+                    </span>
+                  ) : null}
+                </label>
               </th>
             ) : null}
             {columns.map((column) => {
@@ -253,7 +287,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                 <th
                   key={column.id}
                   scope="col"
-                  className={`${styles.headerCell} ${styles.headerAlign[column.align ?? 'start']}`}
+                  className={cx(
+                    styles.headerCell,
+                    styles.headerAlign[column.align ?? 'start'],
+                    sortable ? undefined : styles.plainHeader,
+                  )}
                   aria-sort={sortable ? (direction ?? 'none') : undefined}
                 >
                   {sortable ? (
@@ -275,7 +313,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         </thead>
         <tbody>
           {loading || sortedRows.length === 0 ? (
-            <tr>
+            <tr className={styles.plainRow}>
               <td colSpan={columnCount} className={styles.message}>
                 {loading ? loadingText : emptyText}
               </td>
@@ -284,7 +322,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             <>
               {paddingTop > 0 ? (
                 // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row, nothing in it is focusable
-                <tr aria-hidden="true">
+                <tr aria-hidden="true" className={styles.plainRow}>
                   <td colSpan={columnCount} className={styles.spacer} style={{ height: paddingTop }} />
                 </tr>
               ) : null}
@@ -303,13 +341,15 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                   >
                     {selection ? (
                       <td className={`${styles.cell()} ${styles.checkboxCell}`}>
-                        <input
-                          type="checkbox"
-                          className={styles.checkbox}
-                          aria-label={selection.selectRowLabel(row)}
-                          checked={isSelected}
-                          onChange={() => toggleRow(id)}
-                        />
+                        <label className={styles.checkboxTarget}>
+                          <input
+                            type="checkbox"
+                            className={styles.checkbox}
+                            aria-label={selection.selectRowLabel(row)}
+                            checked={isSelected}
+                            onChange={() => toggleRow(id)}
+                          />
+                        </label>
                       </td>
                     ) : null}
                     {columns.map((column) => {
@@ -318,9 +358,13 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                         <Cell
                           key={column.id}
                           scope={column.rowHeader ? 'row' : undefined}
-                          className={styles.cell({ align: column.align })}
+                          className={cx(
+                            styles.cell({ align: column.align }),
+                            column.rowHeader ? styles.rowHeaderCell : undefined,
+                          )}
+                          data-label={cards && !column.rowHeader ? column.header : undefined}
                         >
-                          {column.cell(row)}
+                          <div className={styles.cellValue}>{column.cell(row)}</div>
                         </Cell>
                       );
                     })}
@@ -329,7 +373,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               })}
               {paddingBottom > 0 ? (
                 // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row, nothing in it is focusable
-                <tr aria-hidden="true">
+                <tr aria-hidden="true" className={styles.plainRow}>
                   <td colSpan={columnCount} className={styles.spacer} style={{ height: paddingBottom }} />
                 </tr>
               ) : null}
