@@ -133,6 +133,7 @@ export { TextField, type TextFieldProps } from './TextField/TextField';
 export { Tiles, type TilesColumns, type TilesProps } from './Tiles/Tiles';
 export {
   TOAST_DURATION_MS,
+  type ToastAction,
   Toaster,
   type ToasterProps,
   type ToastMessage,
