@@ -170,6 +170,8 @@ inCards(`${cards} > table, ${cards} thead, ${cards} tbody, ${cards} ${plainRow},
   display: 'block',
 });
 inCards(`${cards} colgroup`, { display: 'none' });
+// A shown caption is the list's heading above the bar; a hidden one keeps its own class (visuallyHidden).
+inCards(`${cards} ${caption}`, { display: 'block', paddingInline: 0, paddingBlockStart: 0 });
 inCards(`${cards} thead > tr`, {
   display: 'flex',
   flexWrap: 'wrap',
