@@ -100,6 +100,12 @@ export type DataTableProps<Row> = (SelectionOff | SelectionOn<Row>) & {
   /** Shown in place of the rows while `loading`, e.g. 'Geräte werden geladen …'. */
   loadingText?: ReactNode;
   /**
+   * The height the table keeps while `loading`, so that the rows arriving do not push what follows down the page (a
+   * layout shift): `height` itself where a full page of rows is expected. Default: the loading message's own height.
+   * @example loadingHeight="70vh"
+   */
+  loadingHeight?: string;
+  /**
    * Below the desktop width (1024 px, tablets and phones): 'table' (default) keeps the columns; 'cards' draws each
    * row as a card, its row header as the title and every other value under its column's name, whole; the header
    * row becomes a bar with the select-all checkbox (with its words) and the sort buttons. For lists with more
@@ -184,6 +190,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     emptyText,
     loading = false,
     loadingText,
+    loadingHeight,
     narrowLayout = 'table',
   } = props;
   const cards = narrowLayout === 'cards';
@@ -238,7 +245,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       ref={scrollerRef}
       className={cards ? `${styles.scroller} ${styles.cards}` : styles.scroller}
       data-selectable={selection ? '' : undefined}
-      style={{ maxHeight: height }}
+      style={{ maxHeight: height, minHeight: loading ? loadingHeight : undefined }}
       aria-labelledby={captionId}
       aria-busy={loading || undefined}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard
