@@ -112,6 +112,8 @@ export function FleetTable({
       rows={rows}
       getRowId={(device) => String(device.id)}
       height="70vh"
+      // A class set fills the list's height: held while it loads, the rows do not push the page down.
+      loadingHeight="70vh"
       estimatedRowHeight={64}
       narrowLayout="cards"
       manualSorting
