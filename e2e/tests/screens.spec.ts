@@ -176,3 +176,28 @@ for (const width of [1440, 768, 375] as const) {
     expect(shift).toBeLessThanOrEqual(0.02);
   });
 }
+
+for (const width of [1440, 768] as const) {
+  test(`the headsets arriving shift nothing on the fleet page at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signInQuietly(page, users.lehrer);
+    // The list's answer waits until the page stands (its heading, the list loading): then it may come.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/v3/mdm/devices/?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/dashboard/devices');
+    await expect(page.getByRole('heading', { level: 1, name: 'VR-Brillen' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'VR-Brillen' })).toHaveAttribute('aria-busy', 'true');
+    const list = page.getByRole('table', { name: 'VR-Brillen' });
+    const shift = await layoutShiftDuring(page, async () => {
+      release();
+      await expect(list.getByRole('rowheader').first()).toContainText('Achernar');
+    });
+    expect(shift).toBeLessThanOrEqual(0.02);
+  });
+}
