@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { mediaTouch, TOUCH_TARGET } from '../styles/media';
 import { vars } from '../theme/theme.css';
 
 export const list = style({
@@ -29,6 +30,15 @@ export const link = style({
   textUnderlineOffset: '2px',
   overflowWrap: 'anywhere',
   selectors: { '&:hover': { color: vars.color.linkHover } },
+  // Under a finger a whole target (WCAG 2.5.5), however short the entry.
+  '@media': {
+    [mediaTouch]: {
+      display: 'inline-flex',
+      alignItems: 'center',
+      minHeight: TOUCH_TARGET,
+      minWidth: TOUCH_TARGET,
+    },
+  },
 });
 
 export const current = style({

@@ -54,9 +54,12 @@ export function DeviceAdministration({ device }: { device: Device }) {
         </Heading>
         <Text tone="muted">{t('admin.description')}</Text>
         <Inline gap="small" wrap>
-          <Button variant="secondary" onClick={() => setAsking('renew')}>
-            {t('admin.renew')}
-          </Button>
+          {/* Unpaired, a new code is the pairing section's business, at the top of the page (DevicePairing.tsx). */}
+          {device.isEnrolled && (
+            <Button variant="secondary" onClick={() => setAsking('renew')}>
+              {t('admin.renew')}
+            </Button>
+          )}
           {device.isEnrolled && (
             <Button variant="ghost" onClick={() => setAsking('unpair')}>
               {t('admin.unpair')}

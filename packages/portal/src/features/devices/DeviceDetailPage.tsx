@@ -1,5 +1,5 @@
 import type { Device, DeviceCommand as SentCommand } from '@portal/api';
-import { administeredOrganisations, type DeviceCommand } from '@portal/domain';
+import { administeredOrganisations, type DeviceCommand, isBatteryLow } from '@portal/domain';
 import {
   Alert,
   Box,
@@ -35,6 +35,7 @@ import {
   DeviceStatus,
   DeviceStorage,
 } from './DeviceFacts.tsx';
+import { DevicePairing } from './DevicePairing.tsx';
 import {
   commandHistoryQuery,
   deviceQuery,
@@ -186,6 +187,7 @@ function DeviceDetail({ device }: { device: Device }) {
   const organisation = user?.organisations.find((o) => o.id === device.organisationId);
   const administers = administeredOrganisations(user).some((o) => o.id === device.organisationId);
   const playlistName = playlists.data?.results.find((p) => p.id === device.activeConfigurationId)?.name;
+  const paired = device.isEnrolled;
   return (
     <Stack gap="large">
       {/* Kept apart from the breadcrumb's small link: close together both are too small a target (WCAG 2.5.8). */}
@@ -196,16 +198,15 @@ function DeviceDetail({ device }: { device: Device }) {
         <PageHeading>{device.name}</PageHeading>
         <DeviceStatus device={device} now={now} />
       </Stack>
-      {!device.isEnrolled ? (
-        <Alert tone="info">
-          {t('detail.unpaired')} <HelpFixLink fix="unpaired" />
+      {/* Unpaired, pairing is all there is to do: it comes first, and no command is offered (it could not arrive). */}
+      {!paired && <DevicePairing device={device} administers={administers} />}
+      {paired && !device.isOnline && (
+        <Alert tone="warning">
+          {t('detail.offline')} <HelpFixLink fix="offline" />
         </Alert>
-      ) : (
-        !device.isOnline && (
-          <Alert tone="warning">
-            {t('detail.offline')} <HelpFixLink fix="offline" />
-          </Alert>
-        )
+      )}
+      {paired && isBatteryLow(device.batteryLevel) && (
+        <Alert tone="warning">{t('detail.lowBattery', { percent: device.batteryLevel ?? 0 })}</Alert>
       )}
       <section aria-labelledby="device-state">
         <Stack gap="medium">
@@ -238,18 +239,20 @@ function DeviceDetail({ device }: { device: Device }) {
           />
         </Stack>
       </section>
-      <section aria-labelledby="device-control">
-        <Stack gap="medium">
-          <Heading level={2} id="device-control">
-            {t('detail.control')}
-          </Heading>
-          <Stack gap="small">
-            <ModeSwitch device={device} command="CMD.SET.GUIDED.MODE" send={send} />
-            <ModeSwitch device={device} command="CMD.SET.MANUFACTURER.MODE" send={send} />
+      {paired && (
+        <section aria-labelledby="device-control">
+          <Stack gap="medium">
+            <Heading level={2} id="device-control">
+              {t('detail.control')}
+            </Heading>
+            <Stack gap="small">
+              <ModeSwitch device={device} command="CMD.SET.GUIDED.MODE" send={send} />
+              <ModeSwitch device={device} command="CMD.SET.MANUFACTURER.MODE" send={send} />
+            </Stack>
+            <CommandButtons device={device} send={send} />
           </Stack>
-          <CommandButtons device={device} send={send} />
-        </Stack>
-      </section>
+        </section>
+      )}
       <section aria-labelledby="device-history">
         <Stack gap="medium">
           <Heading level={2} id="device-history">

@@ -40,6 +40,12 @@ describe('planning an action for the selected headsets', () => {
     expect(planBulk(action('reboot'), [sirius, altair, rigel]).targets).toHaveLength(3);
   });
 
+  it('asks for a selection first while none is made (the bar is there before it)', () => {
+    expect(bulkUnavailableReason(t, planBulk(action('reboot'), []))).toBe(
+      'Wählen Sie zuerst VR-Brillen in der Liste aus.',
+    );
+  });
+
   it('says why an action reaches none of the selection', () => {
     expect(bulkUnavailableReason(t, planBulk(action('mute'), [altair]))).toBe(
       'Alle ausgewählten VR-Brillen brauchen dafür Software 4.9.4 oder neuer.',

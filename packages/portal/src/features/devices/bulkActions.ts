@@ -53,6 +53,7 @@ export function planBulk(action: BulkAction, selected: readonly Device[]): BulkP
 /** Why the action's button is unavailable for this selection, or undefined when it reaches at least one headset. */
 export function bulkUnavailableReason(t: TFunction<'devices'>, plan: BulkPlan): string | undefined {
   if (plan.targets.length > 0) return undefined;
+  if (plan.tooOld.length === 0 && plan.alreadyMuted.length === 0) return t('bulk.selectFirst');
   if (plan.tooOld.length > 0) return t('gate.reasonAll', { version: plan.requiredVersion ?? '' });
   if (plan.alreadyMuted.length > 0) return t('bulk.allMuted');
   return undefined;

@@ -8,7 +8,7 @@ import { ContentTypeIcon } from '../../lib/icons.tsx';
 import { showFailure } from '../../lib/serverErrors.ts';
 import { useMoveItem } from './playlistQueries.ts';
 import { dropIndex, moveItem } from './reorder.ts';
-import { useItemChange } from './useItemChange.ts';
+import { useItemRemoval } from './useItemChange.ts';
 
 function GripIcon() {
   return (
@@ -100,7 +100,7 @@ export function PlaylistItems({ playlist, editable }: { playlist: ConfigurationD
       showFailure(error, 'moveConfigurationContent');
     },
   });
-  const remove = useItemChange(playlist.id, 'remove');
+  const remove = useItemRemoval(playlist.id);
 
   /** Shows the new order at once and saves where the item went (1-based). */
   const place = (next: Content[], content: Content) => {
@@ -225,9 +225,9 @@ export function PlaylistItems({ playlist, editable }: { playlist: ConfigurationD
               {editable && (
                 <IconButton
                   label={t('items.remove', { title: content.title })}
-                  loading={remove.isPending && remove.variables?.id === content.id}
+                  loading={remove.isPending && remove.variables?.content.id === content.id}
                   disabled={move.isPending}
-                  onClick={() => remove.mutate(content)}
+                  onClick={() => remove.mutate({ content, position: index + 1 })}
                 >
                   <RemoveIcon />
                 </IconButton>
