@@ -192,9 +192,16 @@ export interface ReadinessSummary {
   limits: Record<ReadinessWarningCode, number>;
 }
 
-export function summariseReadiness(
-  results: readonly Pick<Readiness, 'ready' | 'warnings'>[],
-): ReadinessSummary {
+/** A readiness as the summary reads it (the contract's issues carry any code; only limits are counted). */
+interface SummarisedReadiness {
+  ready: boolean;
+  warnings: readonly { code: string }[];
+}
+
+const isLimit = (code: string): code is ReadinessWarningCode =>
+  (READINESS_WARNINGS as readonly string[]).includes(code);
+
+export function summariseReadiness(results: readonly SummarisedReadiness[]): ReadinessSummary {
   const limits = Object.fromEntries(READINESS_WARNINGS.map((code) => [code, 0])) as Record<
     ReadinessWarningCode,
     number
@@ -205,7 +212,7 @@ export function summariseReadiness(
     if (!result.ready) continue;
     ready += 1;
     if (result.warnings.length === 0) readyWithoutLimits += 1;
-    for (const warning of new Set(result.warnings.map((w) => w.code))) limits[warning] += 1;
+    for (const code of new Set(result.warnings.map((w) => w.code))) if (isLimit(code)) limits[code] += 1;
   }
   return { total: results.length, ready, readyWithoutLimits, notReady: results.length - ready, limits };
 }
