@@ -461,6 +461,13 @@ export class SimulatedHeadset {
     this.changed = true;
   }
 
+  /** A software version installed from outside (the manufacturer's tool, a test putting a version back). Reported at once. */
+  setSoftware(version: string, now: number): void {
+    this.advance(now);
+    this.softwareVersion = version;
+    this.changed = true;
+  }
+
   /**
    * The content is deleted on the headset (someone cleared its storage): it no longer holds it, so a start fails and
    * the portal names it missing until a sync loads it again. False when it did not hold it. Reported at once.
