@@ -234,3 +234,40 @@ test('the readiness panel appears without moving the page (CLS ≤ 0.02)', async
   );
   expect(cls).toBeLessThanOrEqual(0.02);
 });
+
+test('a playlist’s sync is one bar with percent and time left, asks for nothing that runs, and ends ‘Alle 30 synchronisiert’', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const headers = await bearerFor(page.request);
+  const ids = (await classSet(page.request)).map((h) => h.id);
+  const open = await playlistNamed(page.request, 'Tag der offenen Tür');
+  const usual = await playlistNamed(page.request, CLASS_PLAYLIST);
+  const activate = (id: number) =>
+    page.request.put(`/api/v2/mdm/device-configurations/${id}/activate/`, {
+      headers,
+      data: { sdmDevices: ids, acceptStorageWarning: true },
+    });
+  try {
+    await signIn(page, users.lehrer);
+    // 7 GB onto each of the thirty: they download side by side for a while.
+    expect((await activate(open.id)).status()).toBe(200);
+    await page.goto(`/dashboard/configurations/${open.id}`);
+    const overall = page.getByRole('progressbar', { name: 'Synchronisierung von „Tag der offenen Tür“' });
+    await expect(overall).toHaveAttribute(
+      'aria-valuetext',
+      /^\d+ % · (noch etwa \d+ (Sek|Min)\. · )?\d+ von 30 fertig$/,
+    );
+    await expect(overall).toHaveAttribute('aria-valuetext', /noch etwa/, { timeout: 20_000 });
+    // What runs or waits is not offered again.
+    await expect(page.getByRole('button', { name: 'Jetzt synchronisieren' })).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: 'Alle 30 synchronisiert' })).toBeVisible({
+      timeout: 120_000,
+    });
+    await expect(overall).toHaveCount(0);
+  } finally {
+    // The class set's usual playlist back on it, synchronised.
+    expect((await activate(usual.id)).status()).toBe(200);
+    await classSetSynced(page.request);
+  }
+});
