@@ -1934,11 +1934,14 @@ export interface components {
      *     and `. _ % + -` (at most 64 characters, no dot at its start, at its end or next to another dot), an `@`, and a
      *     domain of dot-separated labels (1–63 letters, digits and hyphens, starting and ending with a letter or digit)
      *     ending in a top-level part of 2 to 63 letters; at most 254 characters in all. So `a@b..de`, `a@-b.example` and
-     *     `.a@b.de` are refused: a mail system would not take them. The spec's second, stricter pattern limits the ending
-     *     to 2–24 letters:
-     *     `^(?=[^@]{1,64}@)[A-Za-z0-9_%+-]+(?:\.[A-Za-z0-9_%+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}$`;
-     *     both are `EMAIL_PATTERN_SOURCE` and `EMAIL_PATTERN_STRICT_TLD_SOURCE` of @portal/domain (`isValidEmail`),
-     *     which applies both; the contract applies the first, the server checks it before it stores or mails anything.
+     *     `.a@b.de` are refused: a mail system would not take them. This pattern is `EMAIL_PATTERN_SOURCE` of
+     *     @portal/domain (`isValidEmail`); the server checks it again before it stores or mails anything. The spec's
+     *     second, stricter pattern limits the ending to 2–24 letters:
+     *     `^(?=[^@]{1,64}@)[A-Za-z0-9_%+-]+(?:\.[A-Za-z0-9_%+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}$`
+     *     (`EMAIL_PATTERN_STRICT_TLD_SOURCE`, `isValidEmail(value, {strictTld: true})`). The spec names it for no field,
+     *     so no field of this contract applies it: every address field follows the one pattern above, so that an
+     *     address accepted once (an invitation, a profile, a social sign-in) is accepted wherever it is given again
+     *     (sign-in, password reset).
      * @example lehrer@schule.example
      */
     Email: string;

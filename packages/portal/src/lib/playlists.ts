@@ -1,5 +1,6 @@
 import type { Configuration, ConfigurationDetail } from '@portal/api';
 import { $api, apiClient, queryClient } from './api.ts';
+import { everyPage } from './everyPage.ts';
 import { headsetListsKey } from './headsets.ts';
 import { answerOf } from './serverErrors.ts';
 
@@ -27,16 +28,10 @@ export const activePlaylistsQuery = (() => {
   const init = { params: { query: { active: true, page_size: LARGEST_PAGE } } };
   return {
     queryKey: [...$api.queryOptions('get', LIST, init).queryKey, 'allPages'] as const,
-    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<Configuration[]> => {
-      const all: Configuration[] = [];
-      for (let page = 1; ; page += 1) {
-        const answer = await answerOf(
-          apiClient.GET(LIST, { params: { query: { ...init.params.query, page } }, signal }),
-        );
-        all.push(...answer.results);
-        if (answer.next === null || answer.results.length === 0) return all;
-      }
-    },
+    queryFn: ({ signal }: { signal: AbortSignal }): Promise<Configuration[]> =>
+      everyPage((page) =>
+        answerOf(apiClient.GET(LIST, { params: { query: { ...init.params.query, page } }, signal })),
+      ),
   };
 })();
 
