@@ -77,6 +77,42 @@ test('from a playlist’s page to a lesson on its headsets: 26 startklar · 4 oh
   }
 });
 
+test('the content chooser offers what is on the headsets first, with previews; a card ticks its playlist’s headsets and the picker names it', async ({
+  page,
+}) => {
+  await signIn(page, users.lehrer);
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Inhalt abspielen' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Welchen Inhalt möchten Sie abspielen?' })).toBeVisible();
+  // The class set's active playlist comes before the Mediathek's search, its items as cards with a preview each.
+  const onHeadsets = `${CLASS_PLAYLIST} · aktiv auf 30 VR-Brillen`;
+  const sections = page.getByRole('heading', { level: 3 });
+  await expect(sections.first()).toHaveText(onHeadsets);
+  await expect(sections.last()).toHaveText('Aus der Mediathek');
+  const playlistItems = page.getByRole('region', { name: onHeadsets }).getByRole('listitem');
+  const playlist = await playlistNamed(page.request, CLASS_PLAYLIST);
+  await expect(playlistItems).toHaveCount(playlist.contentIds.length);
+  const card = playlistItems.filter({ hasText: CLASS_VIDEO });
+  await expect(card.locator('img')).toHaveCount(1);
+  await expect(card.locator('img')).toHaveJSProperty('complete', true);
+  expect(await card.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  await card.getByRole('link', { name: CLASS_VIDEO }).click();
+  await expect(page.getByText('30 von 30 VR-Brillen ausgewählt')).toBeVisible();
+  const playlistChoice = page
+    .getByRole('combobox', { name: 'VR-Brillen einer Wiedergabeliste auswählen' })
+    .locator('option:checked');
+  await expect(playlistChoice).toHaveText(`${CLASS_PLAYLIST} (30 VR-Brillen)`);
+  await expect(verdict(page)).toHaveText('26 startklar · 4 ohne Pause');
+  await expect(bar(page, CLASS_VIDEO).getByRole('button', { name: 'Starten', exact: true })).toBeEnabled();
+  // A tick changed by hand keeps the choice it came from named; 'Auswahl aufheben' empties both.
+  await page.getByRole('checkbox', { name: 'Rigel', exact: true }).uncheck();
+  await expect(page.getByText('29 von 30 VR-Brillen ausgewählt')).toBeVisible();
+  await expect(playlistChoice).toHaveText(`${CLASS_PLAYLIST} (30 VR-Brillen)`);
+  await page.getByRole('button', { name: 'Auswahl aufheben' }).click();
+  await expect(playlistChoice).toHaveText('Bitte wählen');
+});
+
 test('content outside the active playlist: none of 30 is ready and the start is refused; the fix adds it and syncs, then it starts', async ({
   page,
 }) => {
