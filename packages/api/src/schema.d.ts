@@ -1283,18 +1283,27 @@ export interface paths {
      * Ist meine Klasse startklar? Check headsets before starting content
      * @description For each listed headset (ids of the caller's organisations; any other id answers 400 on `devices` naming it)
      *     and the content (`contentUuid`: one the caller may see, else 400 on `contentUuid`), whether it can start the
-     *     content now and, if not, every reason with its one-click fix (`readinessOf` of @portal/domain):
+     *     content now and, if not, every reason with its one-click fix (`readinessOf` of @portal/domain). A headset
+     *     counted `ready` starts the content when told to (issue 22: the check is a promise). Problems, which stop the
+     *     start:
      *
      *     - `unpaired` / `offline`: not paired yet, or switched off / not connected (the online rule);
-     *     - `batteryLow` (`params.batteryLevel`): below 20 %;
-     *     - `contentMissing`: the headset does not hold the content (by its last `installedContent`); `fix: sync` when its
-     *       active playlist lists the content (queueDeviceSync downloads it), else no fix (add the content to the
-     *       headset's playlist first);
-     *     - `syncing` (`params.progress`): a sync runs that brings the content;
+     *     - `updating`: a software update the portal sent is under way (queued, or the headset restarts for it); it is
+     *       back in a few minutes, and the version gates wait for the update's outcome;
+     *     - `batteryEmpty` (`params.batteryLevel`): at or below 2 %, the headset starts nothing;
+     *     - `contentMissing`: the headset does not hold the content (by its last `installedContent`). `fix: sync` when its
+     *       active playlist lists the content (queueDeviceSync downloads it); `fix: addToPlaylist` when it has an active
+     *       playlist without it (`params.playlistId`, `params.playlistName`: addConfigurationContent adds it and queues
+     *       the sync of that playlist's headsets); `fix: activatePlaylist` when it has none and a playlist of its
+     *       organisation lists the content (`params.playlistId`, `params.playlistName`: activateConfiguration with the
+     *       headset added); else no fix;
+     *     - `syncing` (`params.progress`): a sync that brings the content runs or waits in the headset's queue (no second
+     *       one is offered); `syncTransfer` carries its bytes and time left;
      *     - `softwareTooOld` (`params.requiredVersion`): the start command's version gate (web apps need 4.5.0);
-     *       `fix: update` (sendDeviceCommand `CMD.UPDATE`, which runs on every version).
+     *       `fix: update` (sendDeviceCommand `CMD.UPDATE`, which runs on every version; the headset restarts).
      *
-     *     Warnings do not stop the start: `pauseUnsupported` (`params.requiredVersion`): the headset cannot pause.
+     *     Limits (`warnings`) do not stop the start: `pauseUnsupported` (`params.requiredVersion`, `fix: update`): the
+     *     headset cannot pause; `batteryLow` (`params.batteryLevel`): below 20 %, it may not last the lesson.
      *     A read: nothing changes. Results in the order of the request.
      */
     post: operations['checkDeviceReadiness'];
@@ -1947,11 +1956,14 @@ export interface components {
      *     and `. _ % + -` (at most 64 characters, no dot at its start, at its end or next to another dot), an `@`, and a
      *     domain of dot-separated labels (1–63 letters, digits and hyphens, starting and ending with a letter or digit)
      *     ending in a top-level part of 2 to 63 letters; at most 254 characters in all. So `a@b..de`, `a@-b.example` and
-     *     `.a@b.de` are refused: a mail system would not take them. The spec's second, stricter pattern limits the ending
-     *     to 2–24 letters:
-     *     `^(?=[^@]{1,64}@)[A-Za-z0-9_%+-]+(?:\.[A-Za-z0-9_%+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}$`;
-     *     both are `EMAIL_PATTERN_SOURCE` and `EMAIL_PATTERN_STRICT_TLD_SOURCE` of @portal/domain (`isValidEmail`),
-     *     which applies both; the contract applies the first, the server checks it before it stores or mails anything.
+     *     `.a@b.de` are refused: a mail system would not take them. This pattern is `EMAIL_PATTERN_SOURCE` of
+     *     @portal/domain (`isValidEmail`); the server checks it again before it stores or mails anything. The spec's
+     *     second, stricter pattern limits the ending to 2–24 letters:
+     *     `^(?=[^@]{1,64}@)[A-Za-z0-9_%+-]+(?:\.[A-Za-z0-9_%+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}$`
+     *     (`EMAIL_PATTERN_STRICT_TLD_SOURCE`, `isValidEmail(value, {strictTld: true})`). The spec names it for no field,
+     *     so no field of this contract applies it: every address field follows the one pattern above, so that an
+     *     address accepted once (an invitation, a profile, a social sign-in) is accepted wherever it is given again
+     *     (sign-in, password reset).
      * @example lehrer@schule.example
      */
     Email: string;
@@ -2338,6 +2350,13 @@ export interface components {
       /** @description Percent of the running sync, null when none runs. */
       syncProgress: number | null;
       /**
+       * @description A sync (CMD.SYNC) waits for the headset (queued or delivered, not expired): it reads the active playlist as
+       *     it is when the headset picks it up, so the portal offers no second one.
+       */
+      syncQueued: boolean;
+      /** @description The running sync's bytes and time left (from the headset's reports); null when none runs. */
+      syncTransfer: components['schemas']['SyncTransfer'] | null;
+      /**
        * @description Ids of the active playlist's items the headset does not hold (by its last `installedContent`), in playlist
        *     order; after a failed sync these are the items it could not load.
        */
@@ -2350,6 +2369,17 @@ export interface components {
       muted: boolean;
       /** @description The headset holds a valid device token (paired); false until it used its enrolment code, or after unpairing. */
       isEnrolled: boolean;
+    };
+    /**
+     * @description A headset's running sync (issue 22): the bytes it loaded of the bytes this sync needs, as it reported them
+     *     (`HeadsetState.syncBytesDone`, `syncBytesTotal`), and the seconds left at the rate it had since the sync began
+     *     (@portal/domain `syncSecondsLeft`, by the server's clock; null before the first byte). The portal adds several
+     *     headsets up to one bar (`overallSync`).
+     */
+    SyncTransfer: {
+      bytesDone: number;
+      bytesTotal: number;
+      secondsLeft: number | null;
     };
     DeviceEnrolRequest: {
       /** @description As printed on the headset; unique over all organisations. */
@@ -2397,26 +2427,33 @@ export interface components {
        */
       contentUuid: string;
     };
-    /** @description One reason a headset is not ready (or a warning), with its one-click fix. */
+    /** @description One reason a headset is not ready (or a limit), with its one-click fix. */
     ReadinessIssue: {
       /** @enum {string} */
       code:
         | 'unpaired'
         | 'offline'
-        | 'batteryLow'
+        | 'updating'
+        | 'batteryEmpty'
         | 'contentMissing'
         | 'syncing'
         | 'softwareTooOld'
-        | 'pauseUnsupported';
+        | 'pauseUnsupported'
+        | 'batteryLow';
       /**
-       * @description `sync`: queueDeviceSync; `update`: sendDeviceCommand CMD.UPDATE; null: nothing the portal can do.
+       * @description `sync`: queueDeviceSync; `update`: sendDeviceCommand CMD.UPDATE (restarts the headset); `addToPlaylist`:
+       *     addConfigurationContent to `params.playlistId`; `activatePlaylist`: activateConfiguration of
+       *     `params.playlistId` with the headset added; null: nothing the portal can do.
        * @enum {string|null}
        */
-      fix: 'sync' | 'update' | null;
+      fix: 'sync' | 'update' | 'addToPlaylist' | 'activatePlaylist' | null;
       params: {
         batteryLevel?: number;
         progress?: number;
         requiredVersion?: string;
+        /** @description The playlist of the fixes `addToPlaylist` and `activatePlaylist`. */
+        playlistId?: number;
+        playlistName?: string;
       };
     };
     DeviceReadiness: {
@@ -2426,7 +2463,10 @@ export interface components {
       /** @description No problems (warnings do not count). */
       ready: boolean;
       problems: components['schemas']['ReadinessIssue'][];
+      /** @description Limits (issue 22) that do not stop the start. */
       warnings: components['schemas']['ReadinessIssue'][];
+      /** @description The headset's running sync, for the progress of a fix; null when none runs. */
+      syncTransfer: components['schemas']['SyncTransfer'] | null;
     };
     ReadinessReport: {
       /** Format: uuid */
@@ -2786,6 +2826,13 @@ export interface components {
       currentTime?: number | null;
       syncStatus: components['schemas']['SyncStatus'];
       syncProgress?: number | null;
+      /**
+       * @description While `syncStatus` is `syncing`: the bytes loaded so far of `syncBytesTotal`, the bytes this sync needs
+       *     (what the headset lacked of its playlist when it began). Omitted or null: no byte counts (the portal
+       *     shows the percent alone). Ignored unless syncing.
+       */
+      syncBytesDone?: number | null;
+      syncBytesTotal?: number | null;
       /**
        * @description Uuids of the Mediathek items the headset holds (downloaded apps and videos, web apps it knows). Omitted:
        *     the last report's list stays. The portal's `missingContent` compares it with the active playlist.

@@ -112,8 +112,9 @@ export async function sendToHeadsets(
     );
   } catch (error) {
     if (!(error instanceof ServerRefusal)) reportError(error, { during: 'queueDeviceCommand' });
+    // No answer at all (network, a request that failed on the way): worth another try, and said so.
     const reason: ReceiptReason =
-      error instanceof ServerRefusal ? refusalReason(error.body) : { code: 'other' };
+      error instanceof ServerRefusal ? refusalReason(error.body) : { code: 'noAnswer' };
     return headsetIds.map((headsetId) => ({ headsetId, refusal: reason }));
   }
 }

@@ -152,6 +152,11 @@ export const devices = pgTable(
     }),
     syncStatus: text('sync_status').notNull().default('synced'),
     syncProgress: integer('sync_progress'),
+    // The running sync's bytes as the headset reported them, and when it first reported this sync running: its rate
+    // gives the time left (issue 22). Null while no sync runs.
+    syncBytesDone: bigint('sync_bytes_done', { mode: 'number' }),
+    syncBytesTotal: bigint('sync_bytes_total', { mode: 'number' }),
+    syncStartedAt: timestamp('sync_started_at', { withTimezone: true }),
     // Uuids of the Mediathek items the headset holds (its last `installedContent`): one array, so that a state
     // report stays one UPDATE however much the headset holds.
     installedContent: uuid('installed_content').array().notNull().default(sql`'{}'::uuid[]`),

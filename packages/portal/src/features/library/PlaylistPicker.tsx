@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { visiblePlaylistsQuery } from '../../lib/playlists.ts';
+import { activePlaylistsQuery } from '../../lib/playlists.ts';
 import { refusalDetail } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { availablePlaylistsQuery, useAddToPlaylist } from './libraryQueries.ts';
@@ -22,11 +22,9 @@ export function PlaylistPicker({ content }: { content: Content }) {
   const [open, setOpen] = useState(false);
   const [selected, setSelected] = useState('');
   const playlists = useQuery({ ...availablePlaylistsQuery(content.uuid), enabled: open });
-  // Which of them are active on headsets: the list of every playlist the user sees knows (activeState).
-  const visible = useQuery({ ...visiblePlaylistsQuery, enabled: open });
-  const active = new Set(
-    (visible.data?.results ?? []).filter((playlist) => playlist.activeState).map((playlist) => playlist.id),
-  );
+  // Which of them are active on headsets: every active playlist the user sees, all pages.
+  const activeLists = useQuery({ ...activePlaylistsQuery, enabled: open });
+  const active = new Set((activeLists.data ?? []).map((playlist) => playlist.id));
   // Closed again (cancelled or added), the focus goes back to the button that opened the picker.
   const opener = useRef<HTMLButtonElement>(null);
   const [refocus, setRefocus] = useState(false);

@@ -1,4 +1,4 @@
-import { formatDuration, type Receipt, type ReceiptState } from '@portal/domain';
+import { formatDuration, isRetryable, type Receipt, type ReceiptState } from '@portal/domain';
 import {
   Box,
   Button,
@@ -92,7 +92,10 @@ export function RunningPlayback({
   const { togglePause, stop, retry } = usePlaybackActions();
   const { receipts, summary } = useReceipts(session);
   const content = sessionContent(session);
-  const failed = receipts.filter((r) => r.receipt.state === 'failed').map((r) => r.headset);
+  // 'Erneut versuchen' only where a second try can help (issue 22: not for old software or missing content).
+  const failed = receipts
+    .filter((r) => r.receipt.state === 'failed' && r.receipt.reason && isRetryable(r.receipt.reason))
+    .map((r) => r.headset);
   const busy = togglePause.isPending || stop.isPending;
   const summaryLine = summaryText(t, session, summary);
   return (

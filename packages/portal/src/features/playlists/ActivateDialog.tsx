@@ -19,17 +19,17 @@ import { deviceTypesQuery } from '../../lib/deviceTypes.ts';
 import { useHeadsetStateText } from '../../lib/HeadsetChecklist.tsx';
 import { HelpFixLink } from '../../lib/HelpFixLink.tsx';
 import { deviceGroupsQuery } from '../../lib/headsets.ts';
-import { visiblePlaylistsQuery } from '../../lib/playlists.ts';
+import { activePlaylistsQuery } from '../../lib/playlists.ts';
 import { refusalDetail } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { groupSelection, replacedPlaylists } from './activation.ts';
 import { headsetFit, headsetsQuery, useActivate } from './playlistQueries.ts';
 
-/** The names of the playlists the caller sees, by id: what a headset has active now. */
+/** The names of the active playlists the caller sees, by id: what a headset has active now. */
 function usePlaylistNames(): ReadonlyMap<number, string> {
-  const playlists = useQuery(visiblePlaylistsQuery);
+  const playlists = useQuery(activePlaylistsQuery);
   return useMemo(
-    () => new Map((playlists.data?.results ?? []).map((playlist) => [playlist.id, playlist.name])),
+    () => new Map((playlists.data ?? []).map((playlist) => [playlist.id, playlist.name])),
     [playlists.data],
   );
 }
