@@ -45,7 +45,8 @@ beforeAll(async () => {
   for (const row of (await pool.query('select id, serial_number from devices')).rows) {
     ids.set(row.serial_number, row.id);
   }
-  for (const row of (await pool.query('select uuid, title from contents')).rows) uuids.set(row.title, row.uuid);
+  for (const row of (await pool.query('select uuid, title from contents')).rows)
+    uuids.set(row.title, row.uuid);
   // Ten headsets of the class set on line (Sirius … Acrux), polling as real ones.
   for (const serial of CLASS) {
     const token = await pairHeadset(server, serial);
@@ -204,7 +205,10 @@ describe('a start opens the lesson every member of the organisation sees', () =>
     expect([older?.content.title, names(older)]).toEqual([VIDEO, ['Sirius']]);
     // Sirius, its last headset, taken over too: the first lesson ends.
     await start([SIRIUS, RIGEL], OTHER);
-    expect((await lessons()).map(names)).toEqual([['Rigel', 'Sirius'], ['Canopus', 'Capella']]);
+    expect((await lessons()).map(names)).toEqual([
+      ['Rigel', 'Sirius'],
+      ['Canopus', 'Capella'],
+    ]);
     expect(await stored(older?.id ?? 0)).toEqual({ ended: true, end_reason: 'replaced' });
     await stopAll();
   });
@@ -269,7 +273,10 @@ describe('pausing and stopping from any device', () => {
     expect(sirius?.command?.id).toBe(retried.json<Outcomes>().results[0]?.command?.id);
 
     const otherContent = await queue([SIRIUS], 'CMD.START.VIDEO', { contentUuid: uuidOf(OTHER), lesson: id });
-    expect([otherContent.statusCode, Object.keys(otherContent.json())]).toEqual([400, ['extras.contentUuid']]);
+    expect([otherContent.statusCode, Object.keys(otherContent.json())]).toEqual([
+      400,
+      ['extras.contentUuid'],
+    ]);
     const reboot = await queue([SIRIUS], 'CMD.REBOOT', { lesson: id });
     expect([reboot.statusCode, Object.keys(reboot.json())]).toEqual([400, ['lesson']]);
     const openBefore = await server.database.pool.query('select count(*)::int as n from device_commands');
@@ -295,7 +302,9 @@ describe('a lesson ends by itself', () => {
     await carryOut(CANOPUS, playing(VIDEO));
     await carryOut(CAPELLA, playing(VIDEO));
     await carryOut(SIRIUS, playing(VIDEO));
-    await pool.query(`update lessons set started_at = now() - interval '61 minutes' where id = $1`, [old?.id]);
+    await pool.query(`update lessons set started_at = now() - interval '61 minutes' where id = $1`, [
+      old?.id,
+    ]);
     // Commanded three minutes ago: Capella plays it, so it runs; once both report something else, it is idle.
     await pool.query(`update lessons set last_command_at = now() - interval '3 minutes' where id = $1`, [
       idle?.id,
@@ -320,15 +329,35 @@ describe('a lesson ends by itself', () => {
 
 describe('listRunningLessons: who may read', () => {
   it.each([
-    ['a member of the organisation', () => bearer(tokens.lehrer), 200, 1],
-    ['its administrator', () => bearer(tokens.kollegin), 200, 1],
-    ['an administrator of another organisation', () => bearer(tokens.admin), 200, 0],
-    ['staff without organisation', () => bearer(tokens.staff), 200, 0],
-    ['a member before accepting the terms', () => bearer(tokens.neu), 403, null],
-    ['anonymous', () => ({}), 401, null],
-    ['a headset with its token', () => deviceToken(headsetTokens.get(SIRIUS) ?? ''), 401, null],
-    ['a headset token as bearer', () => bearer(headsetTokens.get(SIRIUS) ?? ''), 401, null],
-  ] as const)('%s: %i', async (_who, headers, status, count) => {
+    { who: 'a member of the organisation', headers: () => bearer(tokens.lehrer), status: 200, count: 1 },
+    { who: 'its administrator', headers: () => bearer(tokens.kollegin), status: 200, count: 1 },
+    {
+      who: 'an administrator of another organisation',
+      headers: () => bearer(tokens.admin),
+      status: 200,
+      count: 0,
+    },
+    { who: 'staff without organisation', headers: () => bearer(tokens.staff), status: 200, count: 0 },
+    {
+      who: 'a member before accepting the terms',
+      headers: () => bearer(tokens.neu),
+      status: 403,
+      count: null,
+    },
+    { who: 'anonymous', headers: () => ({}), status: 401, count: null },
+    {
+      who: 'a headset with its token',
+      headers: () => deviceToken(headsetTokens.get(SIRIUS) ?? ''),
+      status: 401,
+      count: null,
+    },
+    {
+      who: 'a headset token as bearer',
+      headers: () => bearer(headsetTokens.get(SIRIUS) ?? ''),
+      status: 401,
+      count: null,
+    },
+  ])('$who: $status', async ({ headers, status, count }) => {
     await start([ACRUX]);
     try {
       const response = await server.app.inject({ url: '/api/v3/mdm/lessons/', headers: headers() });

@@ -1,21 +1,23 @@
 import type { Content, Device } from '@portal/api';
 import { formatDuration } from '@portal/domain';
-import { Alert, Box, Button, Heading, PlaybackBar, Spinner, Stack, Text } from '@portal/ui';
+import { Alert, Box, Button, Heading, Inline, PlaybackBar, Spinner, Stack, Text } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { refusalsText } from '../../lib/commands.ts';
 import { contentDetailQuery } from '../../lib/contentQueries.ts';
 import { deviceGroupQuery, organisationHeadsetsQuery } from '../../lib/headsets.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import { PLAYBACK_PATH, playbackTargetFrom } from '../../lib/playbackLink.ts';
 import { playlistDetailQuery } from '../../lib/playlists.ts';
+import { toasts } from '../../lib/toasts.ts';
 import { ContentChooser } from './ContentChooser.tsx';
 import { HeadsetPicker } from './HeadsetPicker.tsx';
-import { type PlaybackSession, sessionContent, usePlaybackSession } from './playbackStore.ts';
+import { type LessonCopy, lessonContent } from './playbackStore.ts';
 import { ReadinessPanel } from './ReadinessPanel.tsx';
-import { RunningPlayback } from './RunningPlayback.tsx';
-import { usePlaybackActions } from './usePlayback.ts';
+import { LessonList } from './RunningPlayback.tsx';
+import { useLessons, usePlaybackActions } from './usePlayback.ts';
 
 /** The same link without its content: the headsets stay, the content is asked for again. */
 function withoutContent(search: URLSearchParams): string {
@@ -40,12 +42,66 @@ function useLinkedSelection(target: ReturnType<typeof playbackTargetFrom>): numb
   return [...target.devices];
 }
 
-function StartPlayback({ content, headsets }: { content: Content; headsets: readonly Device[] }) {
+/**
+ * 'Auf 3 der ausgewählten VR-Brillen läuft gerade „Korallenriff“. Starten übernimmt sie.' (a headset is in one lesson
+ * at a time), or null.
+ */
+function takeOverText(
+  t: ReturnType<typeof useTranslation<'playback'>>['t'],
+  picked: readonly { id: number }[],
+  lessons: readonly LessonCopy[],
+): string | null {
+  const ids = new Set(picked.map((h) => h.id));
+  const busy = lessons.filter((lesson) => lesson.headsets.some((h) => ids.has(h.id)));
+  if (busy.length === 0) return null;
+  const count = busy.flatMap((lesson) => lesson.headsets).filter((h) => ids.has(h.id)).length;
+  const titles = busy.map((lesson) => `„${lessonContent(lesson)?.title ?? ''}“`).join(', ');
+  return t('start.takesOver', { count, titles });
+}
+
+/**
+ * The start of a lesson: once the server has it, the page shows the lesson itself (the link's content and headsets
+ * leave the address); a start the server refused as a whole stays here with its reason.
+ */
+function useStart() {
+  const { t: tc } = useTranslation();
+  const navigate = useNavigate();
+  const { start } = usePlaybackActions();
+  return {
+    isPending: start.isPending,
+    mutate(variables: Parameters<typeof start.mutate>[0]) {
+      start.mutate(variables, {
+        onSuccess({ outcomes, started }) {
+          if (started) {
+            void navigate(PLAYBACK_PATH, { replace: true });
+            return;
+          }
+          const nameOf = (id: number) => variables.headsets.find((h) => h.id === id)?.name ?? String(id);
+          toasts.show({
+            tone: 'error',
+            title: 'playback:start.refused',
+            descriptionText: refusalsText(tc, outcomes, nameOf) ?? undefined,
+          });
+        },
+      });
+    },
+  };
+}
+
+function StartPlayback({
+  content,
+  headsets,
+  lessons,
+}: {
+  content: Content;
+  headsets: readonly Device[];
+  lessons: readonly LessonCopy[];
+}) {
   const { t } = useTranslation('playback');
   const [searchParams] = useSearchParams();
   const linked = useLinkedSelection(playbackTargetFrom(searchParams));
   const [selected, setSelected] = useState<Set<number> | null>(null);
-  const { start } = usePlaybackActions();
+  const start = useStart();
   // The link's headsets are ticked once they are known; the teacher changes the ticks from there.
   useEffect(() => {
     if (selected === null && linked !== null) {
@@ -57,6 +113,7 @@ function StartPlayback({ content, headsets }: { content: Content; headsets: read
   const picked = headsets
     .filter((h) => chosen.has(h.id))
     .map((h) => ({ id: h.id, name: h.name, serialNumber: h.serialNumber }));
+  const takeOver = takeOverText(t, picked, lessons);
   return (
     <Stack gap="large">
       <PlaybackBar
@@ -76,7 +133,6 @@ function StartPlayback({ content, headsets }: { content: Content; headsets: read
         onStart={() =>
           start.mutate({
             content: { uuid: content.uuid, title: content.title, contentType: content.contentType },
-            duration: content.duration,
             headsets: picked,
           })
         }
@@ -88,6 +144,7 @@ function StartPlayback({ content, headsets }: { content: Content; headsets: read
         busyLabel={t('running.busy')}
       />
       {picked.length === 0 ? <Text tone="muted">{t('start.pickFirst')}</Text> : null}
+      {takeOver ? <Text tone="muted">{takeOver}</Text> : null}
       <ReadinessPanel headsets={picked} contentUuid={content.uuid} />
       <Box as="section" aria-labelledby="picker-heading">
         <Stack gap="medium">
@@ -101,44 +158,38 @@ function StartPlayback({ content, headsets }: { content: Content; headsets: read
   );
 }
 
-/** Something runs already: it is shown (one playback at a time); another content asked for waits until it stops. */
-function Running({ session, askedFor }: { session: PlaybackSession; askedFor: number | null }) {
-  const { t } = useTranslation('playback');
-  const running = sessionContent(session);
-  return (
-    <Stack gap="large">
-      {askedFor !== null ? (
-        <Alert tone="info" title={t('start.alreadyRunning.title')}>
-          {t('start.alreadyRunning.description', { title: running?.title ?? '' })}
-        </Alert>
-      ) : null}
-      <RunningPlayback session={session} />
-    </Stack>
-  );
-}
-
 /**
- * Wiedergabe (issue 14, /dashboard/playback): the content, the headset picker, 'Ist meine Klasse startklar?' and
- * 'Starten'; once it runs, the playback bar and every headset's receipt. Links in: lib/playbackLink.ts.
+ * Wiedergabe (issues 14, 22; /dashboard/playback): the organisation's running lessons with their controls and
+ * receipts, the lesson this browser stopped, and the start of a lesson: the content, the headset picker, 'Ist meine
+ * Klasse startklar?' and 'Starten'. Links in: lib/playbackLink.ts.
  */
 export function PlaybackPage() {
   const { t } = useTranslation('playback');
   const [searchParams, setSearchParams] = useSearchParams();
   const target = playbackTargetFrom(searchParams);
-  const session = usePlaybackSession();
+  const { lessons, stopped } = useLessons();
+  const [choosing, setChoosing] = useState(false);
   const content = useQuery({
     ...contentDetailQuery(target.content ?? 0),
-    enabled: target.content !== null && session === null,
+    enabled: target.content !== null,
   });
   const headsets = useQuery({
     ...organisationHeadsetsQuery,
-    enabled: session === null,
+    enabled: target.content !== null,
     refetchInterval: HEADSETS_REFRESH_MS,
   });
 
   const body = (() => {
-    if (session) return <Running session={session} askedFor={target.content} />;
     if (target.content === null) {
+      if (lessons.length > 0 && !choosing) {
+        return (
+          <Inline gap="small">
+            <Button variant="secondary" onClick={() => setChoosing(true)}>
+              {t('start.another')}
+            </Button>
+          </Inline>
+        );
+      }
       return (
         <Stack gap="medium">
           <Heading level={2}>{t('chooser.title')}</Heading>
@@ -184,7 +235,7 @@ export function PlaybackPage() {
     return (
       <Stack gap="medium">
         <Link to={withoutContent(searchParams)}>{t('start.chooseOther')}</Link>
-        <StartPlayback content={content.data} headsets={headsets.data.results} />
+        <StartPlayback content={content.data} headsets={headsets.data.results} lessons={lessons} />
       </Stack>
     );
   })();
@@ -192,6 +243,7 @@ export function PlaybackPage() {
   return (
     <Stack gap="large">
       <PageHeading>{t('title')}</PageHeading>
+      {lessons.length > 0 || stopped ? <LessonList titleLevel={2} /> : null}
       {body}
     </Stack>
   );

@@ -536,6 +536,9 @@ export async function listCommandReceipts(
     where c.id = any(${intArray(commandIds)}) and ${devicesVisibleTo(caller)}
     order by array_position(${intArray(commandIds)}, c.id)`);
   return {
-    results: result.rows.map((row) => ({ command: toView(row), device: receiptDeviceOf(row.device_id, row) })),
+    results: result.rows.map((row) => ({
+      command: toView(row),
+      device: receiptDeviceOf(row.device_id, row),
+    })),
   };
 }

@@ -140,12 +140,7 @@ async function pauseLesson(tx: Executor, caller: Caller, input: LessonCommand): 
  * them out of any other lesson, which ends when none is left.
  */
 async function joinLesson(tx: Executor, lessonId: number, targets: readonly LessonTarget[]): Promise<void> {
-  await leaveLessons(
-    tx,
-    targets,
-    'replaced',
-    sql`lesson_id <> ${lessonId}`,
-  );
+  await leaveLessons(tx, targets, 'replaced', sql`lesson_id <> ${lessonId}`);
   const rows = targets.map((t) => ({ device_id: t.deviceId, refusal: t.refusal }));
   await tx.execute(sql`insert into lesson_devices (lesson_id, device_id, refusal)
     select ${lessonId}, r.device_id, r.refusal
