@@ -18,6 +18,7 @@ export interface Headset {
   playbackState: 'playing' | 'paused' | 'stopped';
   currentContentUuid: string | null;
   syncStatus: string;
+  softwareVersion: string | null;
 }
 
 /** The title of the video the class set holds (it is on the Gymnasium's active playlist) and that runs 12 minutes. */

@@ -1,6 +1,6 @@
 import type { CommandName, CommandReceipt } from '@portal/api';
 import { isolateBidi, isReceiptPending, receiptOf, startCommandFor, summariseReceipts } from '@portal/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useIsMutating, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryClient } from '../../lib/api.ts';
 import { type CommandInput, type CommandOutcome, sendToHeadsets } from '../../lib/commands.ts';
@@ -48,10 +48,13 @@ export function useLessons(): PlaybackView & { loaded: boolean } {
     },
   });
   const { data, dataUpdatedAt } = query;
+  // While this browser sends a command, an answer asked for before it would undo what the page shows already (a pause,
+  // a stop); each command asks again once the server has it, and that answer counts.
+  const commanding = useIsMutating({ mutationKey: PLAYBACK_COMMAND }) > 0;
   useEffect(() => {
-    if (!data) return;
+    if (!data || commanding) return;
     playbackStore.setLessons(data.results.map((lesson) => lessonCopyOf(lesson, dataUpdatedAt)));
-  }, [data, dataUpdatedAt]);
+  }, [data, dataUpdatedAt, commanding]);
   return { ...usePlaybackView(), loaded: query.isSuccess };
 }
 
@@ -87,6 +90,9 @@ export function useStopReceipts(stopped: StoppedLesson) {
   return { receipts, summary: summariseReceipts(receipts.map((r) => r.receipt)) };
 }
 
+/** The key of every playback command's mutation (useLessons waits for them). */
+const PLAYBACK_COMMAND = ['playback', 'command'];
+
 /** One request for the headsets (lib/commands.ts). */
 const sendTo = (headsets: readonly SessionHeadset[], input: CommandInput) =>
   sendToHeadsets(
@@ -116,6 +122,7 @@ const plainHeadsets = (headsets: readonly SessionHeadset[]): SessionHeadset[] =>
 export function usePlaybackActions() {
   /** A new lesson: the server records it with the start; the page shows it once the server has answered. */
   const start = useMutation({
+    mutationKey: PLAYBACK_COMMAND,
     mutationFn: async ({ content, headsets }: { content: PlayingContent; headsets: SessionHeadset[] }) => {
       const outcomes = await sendTo(headsets, {
         command: startCommandFor(content.contentType),
@@ -136,6 +143,7 @@ export function usePlaybackActions() {
    * server pauses or resumes the lesson for every device; this one shows it at once.
    */
   const togglePause = useMutation({
+    mutationKey: PLAYBACK_COMMAND,
     mutationFn: async ({ lesson, receipts }: { lesson: LessonCopy; receipts: readonly HeadsetReceipt[] }) => {
       const targets = receipts.filter((r) => r.receipt.state !== 'failed').map((r) => r.headset);
       playbackStore.updateLesson(lesson.lessonId, (current) => ({ ...current, isPaused: !current.isPaused }));
@@ -150,6 +158,7 @@ export function usePlaybackActions() {
    * is named, since that headset may still play.
    */
   const stop = useMutation({
+    mutationKey: PLAYBACK_COMMAND,
     mutationFn: async (lesson: LessonCopy) => {
       const content = lessonContent(lesson);
       const outcomes = await sendTo(lesson.headsets, {
@@ -165,7 +174,7 @@ export function usePlaybackActions() {
         ...stopOutcomes(outcomes),
       };
       playbackStore.endLesson(lesson.lessonId, stopped);
-      void refreshLessons();
+      await refreshLessons();
       const stillPlaying = outcomes.flatMap((outcome) =>
         'refusal' in outcome && outcome.refusal.code !== 'offline'
           ? lesson.headsets.filter((h) => h.id === outcome.headsetId).map((h) => isolateBidi(h.name))
@@ -184,6 +193,7 @@ export function usePlaybackActions() {
 
   /** 'Erneut versuchen': the start again within the lesson, for the headsets whose receipt failed. */
   const retry = useMutation({
+    mutationKey: PLAYBACK_COMMAND,
     mutationFn: async ({ lesson, failed }: { lesson: LessonCopy; failed: readonly SessionHeadset[] }) => {
       const content = lessonContent(lesson);
       if (!content) return;
