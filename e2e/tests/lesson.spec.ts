@@ -115,11 +115,16 @@ test('a lesson started on the laptop is seen, paused and stopped on the phone; â
     // Stopped on the phone's playback page: it says how many stopped and offers the same start again.
     await mobile.goto('/dashboard/playback');
     await expect(bar(mobile).getByRole('button', { name: 'Stoppen' })).toBeVisible();
+    const stoppedAt = Date.now();
     await bar(mobile).getByRole('button', { name: 'Stoppen' }).click();
-    await expect(summary(mobile)).toHaveText('Gestoppt auf 30 VR-Brillen', { timeout: 20_000 });
-    expect(await overflowsSideways(mobile)).toBe(false);
     // The laptop's page no longer shows it running.
     await expect(bar(page)).toHaveCount(0);
+    test.info().annotations.push({
+      type: 'stop seen on the laptop after (ms)',
+      description: String(Date.now() - stoppedAt),
+    });
+    await expect(summary(mobile)).toHaveText('Gestoppt auf 30 VR-Brillen', { timeout: 20_000 });
+    expect(await overflowsSideways(mobile)).toBe(false);
     expect(await runningLessons(page)).toEqual([]);
 
     // 'Nochmal starten': the same video on the same thirty headsets, seen on the laptop's dashboard.
