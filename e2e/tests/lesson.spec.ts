@@ -10,7 +10,7 @@ import {
   stopPlayback,
 } from './fleet.ts';
 import { test } from './suiteServer.ts';
-import { signIn, toast, users } from './support.ts';
+import { axeViolations, signIn, toast, users } from './support.ts';
 
 // Issue 22, item 1 and the end of item 3: one lesson, every screen. The server records the lesson when the playback
 // commands go out; a teacher sees, pauses and stops it from any device (here a second browser at phone width), the
@@ -93,6 +93,7 @@ test('a lesson started on the laptop is seen, paused and stopped on the phone; â
     await expect(summary(mobile)).toHaveText('LÃ¤uft auf 30 von 30 VR-Brillen');
     await expect(bar(mobile).getByText('30 VR-Brillen', { exact: true })).toBeVisible();
     expect(await overflowsSideways(mobile)).toBe(false);
+    expect(await axeViolations(mobile), 'dashboard with a running lesson').toEqual([]);
 
     // Paused on the phone: the laptop follows, from the server's lesson and the headsets' reports.
     const pausedAt = Date.now();
@@ -125,6 +126,7 @@ test('a lesson started on the laptop is seen, paused and stopped on the phone; â
     });
     await expect(summary(mobile)).toHaveText('Gestoppt auf 30 VR-Brillen', { timeout: 20_000 });
     expect(await overflowsSideways(mobile)).toBe(false);
+    expect(await axeViolations(mobile), 'playback page after the stop').toEqual([]);
     expect(await runningLessons(page)).toEqual([]);
 
     // 'Nochmal starten': the same video on the same thirty headsets, seen on the laptop's dashboard.
