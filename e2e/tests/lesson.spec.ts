@@ -95,14 +95,10 @@ test('a lesson started on the laptop is seen, paused and stopped on the phone; â
     expect(await overflowsSideways(mobile)).toBe(false);
     expect(await axeViolations(mobile), 'dashboard with a running lesson').toEqual([]);
 
-    // Paused on the phone: the laptop follows, from the server's lesson and the headsets' reports.
-    const pausedAt = Date.now();
+    // Paused on the phone: the laptop follows, from the server's lesson. (Issue 22 wants it within 2 s; on a busy
+    // machine the browsers' timers run late, so the time is measured by `npm run bench:lesson`, not asserted here.)
     await bar(mobile).getByRole('button', { name: 'Pausieren' }).click();
     await expect(bar(page).getByRole('button', { name: 'Fortsetzen' })).toBeVisible();
-    test.info().annotations.push({
-      type: 'pause seen on the laptop after (ms)',
-      description: String(Date.now() - pausedAt),
-    });
     // Headsets whose software is too old to pause (4.5.0 needed: Altair and a few others) say so, on both screens.
     const tooOld = headsets.filter((h) => olderThan(h.softwareVersion, [4, 5, 0])).length;
     expect(tooOld).toBeGreaterThan(0);
@@ -116,14 +112,9 @@ test('a lesson started on the laptop is seen, paused and stopped on the phone; â
     // Stopped on the phone's playback page: it says how many stopped and offers the same start again.
     await mobile.goto('/dashboard/playback');
     await expect(bar(mobile).getByRole('button', { name: 'Stoppen' })).toBeVisible();
-    const stoppedAt = Date.now();
     await bar(mobile).getByRole('button', { name: 'Stoppen' }).click();
     // The laptop's page no longer shows it running.
     await expect(bar(page)).toHaveCount(0);
-    test.info().annotations.push({
-      type: 'stop seen on the laptop after (ms)',
-      description: String(Date.now() - stoppedAt),
-    });
     await expect(summary(mobile)).toHaveText('Gestoppt auf 30 VR-Brillen', { timeout: 20_000 });
     expect(await overflowsSideways(mobile)).toBe(false);
     expect(await axeViolations(mobile), 'playback page after the stop').toEqual([]);
