@@ -10,7 +10,7 @@ import { queueSync } from '../../lib/headsets.ts';
  */
 
 /**
- * The running lessons of the caller's organisations (listRunningLessons); usePlayback.ts asks every 1–2 s while a page
+ * The running lessons of the caller's organisations (listRunningLessons); usePlayback.ts asks every second while a page
  * shows them and keeps the browser's copy (playbackStore.ts).
  */
 export const runningLessonsQuery = {

@@ -11,7 +11,6 @@ import {
   type LessonCopy,
   lessonContent,
   lessonCopyOf,
-  lessonReceipts,
   type PlaybackView,
   type PlayingContent,
   playbackStore,
@@ -21,31 +20,24 @@ import {
 } from './playbackStore.ts';
 
 /**
- * Ask the server this often while a page shows the lessons: fast while a headset has not answered yet, and within 2 s
- * otherwise, so that a lesson started, paused or stopped on another device shows here within 2 s.
+ * Ask the server this often while a page shows the lessons, so that a lesson started, paused or stopped on another
+ * device shows here within 2 s: the wait for the next answer is this plus a round trip, and a busy browser's timers
+ * run late (`npm run bench:lesson`: every 1.5 s, a pause showed after up to 3.2 s on a loaded machine).
  */
-const LESSONS_PENDING_MS = 1000;
-const LESSONS_SETTLED_MS = 1500;
+const LESSONS_POLL_MS = 1000;
 /** The stop's receipts: every second while a headset has not answered, then every 3 s. */
 const RECEIPTS_PENDING_MS = 1000;
 const RECEIPTS_SETTLED_MS = 3000;
 
-const anyPending = (lessons: readonly LessonCopy[]) =>
-  lessons.some((lesson) => lessonReceipts(lesson).receipts.some((r) => isReceiptPending(r.receipt)));
-
 /**
- * The organisation's running lessons, as the server knows them (listRunningLessons, asked every 1–2 s while the
+ * The organisation's running lessons, as the server knows them (listRunningLessons, asked every second while the
  * caller is shown), and the lesson this browser stopped. Until the server answers, the stored copy stands in; every
  * answer replaces it (playbackStore.ts).
  */
 export function useLessons(): PlaybackView & { loaded: boolean } {
   const query = useQuery({
     ...runningLessonsQuery,
-    refetchInterval: (current) => {
-      const now = Date.now();
-      const lessons = (current.state.data?.results ?? []).map((lesson) => lessonCopyOf(lesson, now));
-      return anyPending(lessons) ? LESSONS_PENDING_MS : LESSONS_SETTLED_MS;
-    },
+    refetchInterval: LESSONS_POLL_MS,
   });
   const { data, dataUpdatedAt } = query;
   // While this browser sends a command, an answer asked for before it would undo what the page shows already (a pause,
