@@ -37,10 +37,16 @@ export async function signInQuietly(page: Page, email: string): Promise<void> {
   );
 }
 
+/**
+ * A sign-in takes the server a deliberately slow password hash, and then the Mediathek loads: on a busy 2-core machine
+ * the two took more than the suite's 7 s (the sign-in request alone 3.8 s), so the way to /library may take up to 20 s.
+ */
+const SIGN_IN_MS = 20_000;
+
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');
   await submitLogin(page, email, password);
-  await expect(page).toHaveURL(/\/library$/);
+  await expect(page).toHaveURL(/\/library$/, { timeout: SIGN_IN_MS });
 }
 
 /**

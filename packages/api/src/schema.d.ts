@@ -1507,6 +1507,11 @@ export interface paths {
      *     playback command (`deviceOffline`), 100 commands wait for it already (`tooManyOpenCommands`). Each result names
      *     the headset and holds either its queued command or its refusal (`Error`: German `detail`, `code`, `params`, the
      *     body `sendDeviceCommand` answers with 409 or 429), in the order of the request.
+     *
+     *     Playback commands keep the organisation's lessons (tag `lessons`) in the same transaction: a start opens one
+     *     (or, with `lesson`, starts again within it), CMD.TOGGLE.PAUSE with `lesson` pauses or resumes it,
+     *     CMD.STOP.RUNNING takes the headsets out of theirs. A `lesson` that is not running refuses the request as a
+     *     whole: 409 `lessonEnded`.
      */
     post: operations['queueDeviceCommand'];
     delete?: never;
@@ -1549,6 +1554,10 @@ export interface paths {
      *       queueing it, since playback belongs to the moment (`PLAYBACK_COMMANDS` of @portal/domain); other commands
      *       wait for an offline headset until they expire;
      *     - at most 100 commands wait for one headset (`queued` or `delivered`): 429 `tooManyOpenCommands` beyond.
+     *
+     *     A queued playback command keeps the lessons (tag `lessons`) as `queueDeviceCommand` does for one headset: a start
+     *     opens a lesson of this headset, CMD.STOP.RUNNING takes it out of its lesson, CMD.TOGGLE.PAUSE changes only its
+     *     receipt (the lesson's time goes on).
      */
     post: operations['sendDeviceCommand'];
     delete?: never;
@@ -1571,6 +1580,31 @@ export interface paths {
      *     its reason in `message` at once, also before the server's periodic sweep has written it.
      */
     get: operations['listDeviceCommandsLegacy'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v3/mdm/lessons/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The running lessons of the caller's organisations
+     * @description Every running lesson of the caller's organisations (see the tag `lessons` for when a lesson runs), newest start
+     *     first: its content, who started it and when, whether it is paused, the elapsed seconds without pauses at the
+     *     moment of the answer, and its headsets, each with the latest lesson command it got (or the server's refusal of
+     *     it) and what it reported last, from which `receiptOf` of @portal/domain words its receipt. A caller without
+     *     organisation gets an empty list; lessons of other organisations never show. The portal asks every 1 to 2 s
+     *     while a page that shows the lesson is open. Two statements; a read.
+     */
+    get: operations['listRunningLessons'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1908,7 +1942,8 @@ export interface components {
        *     for several `params.devices`, their names), `tooManyOpenCommands` (429 of sendDeviceCommand,
        *     `params.limit`), `storageExceeded` (409 of activateConfiguration: `params.devices` names the headsets the
        *     playlist does not fit on, `params.requiredBytes` and `params.usableBytes`), `deviceOffline` (409 of sendDeviceCommand for a playback command to a headset that is
-       *     offline, `params.device` its name), `commandFinished` (409 of reportHeadsetCommandResult, `params.status` is the command's
+       *     offline, `params.device` its name), `lessonEnded` (409 of queueDeviceCommand naming a `lesson` that no longer
+       *     runs), `commandFinished` (409 of reportHeadsetCommandResult, `params.status` is the command's
        *     final status), `alreadyMember` (409 of inviteMember, `params.email`), `mailNotSent` (503 of
        *     inviteMember), `invitationInvalid` (404 of getInvitation) and `serverBusy` (503 of any operation,
        *     `params.seconds` as in `Retry-After`).
@@ -2498,6 +2533,49 @@ export interface components {
       command: components['schemas']['DeviceCommand'];
       device: components['schemas']['CommandReceiptDevice'];
     };
+    RunningLessonList: {
+      results: components['schemas']['RunningLesson'][];
+    };
+    /** @description A running lesson (tag `lessons`). */
+    RunningLesson: {
+      id: number;
+      organisationId: number;
+      content: components['schemas']['LessonContent'];
+      /** Format: date-time */
+      startedAt: string;
+      /** @description Who started it; null when that account is gone. */
+      startedBy: components['schemas']['LessonStarter'] | null;
+      isPaused: boolean;
+      /** @description Whole seconds since the start without the pauses, at the moment of the answer. */
+      elapsedSeconds: number;
+      /** @description The headsets in the lesson, by name (German order). */
+      headsets: components['schemas']['LessonHeadset'][];
+    };
+    /** @description The Mediathek item a lesson plays. */
+    LessonContent: {
+      id: number;
+      /** Format: uuid */
+      uuid: string;
+      title: string;
+      contentType: components['schemas']['ContentType'];
+      /** @description Length of a video in seconds. */
+      duration: number | null;
+    };
+    LessonStarter: {
+      id: number;
+      /** @description First and last name (the address when both are empty). */
+      name: string;
+    };
+    /**
+     * @description A headset of a lesson: the latest lesson command it got (`command`) or the server's refusal of it (`refusal`,
+     *     the body `sendDeviceCommand` answers with), the other null, and what it reported last (`device`).
+     */
+    LessonHeadset: {
+      serialNumber: string;
+      device: components['schemas']['CommandReceiptDevice'];
+      command: components['schemas']['DeviceCommand'] | null;
+      refusal: components['schemas']['Error'] | null;
+    };
     CommandReceiptList: {
       results: components['schemas']['CommandReceipt'][];
     };
@@ -2673,6 +2751,14 @@ export interface components {
       devices: number[];
       command: components['schemas']['CommandName'];
       extras: components['schemas']['QueuedCommandExtras'];
+      /**
+       * @description The running lesson (`listRunningLessons`) a playback command belongs to: a start with it is that lesson's
+       *     'Erneut versuchen' (its content, 400 on `extras.contentUuid` otherwise; headsets of the lesson's
+       *     organisation, 400 on `devices` otherwise), CMD.TOGGLE.PAUSE with it pauses or resumes the lesson. A lesson
+       *     that is not running (ended meanwhile, or none of the caller's) answers 409 `lessonEnded`, nothing queued.
+       *     Other commands than START.*, TOGGLE.PAUSE and STOP.RUNNING may not name one (400).
+       */
+      lesson?: number;
     };
     /**
      * @description The extras of `queueDeviceCommand`: those of `CommandExtras`, but the modes are optional. A mode left out is each
@@ -5578,6 +5664,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
       415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServerBusy'];
     };
@@ -5651,6 +5738,29 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  listRunningLessons: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The running lessons. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RunningLessonList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       503: components['responses']['ServerBusy'];
     };
   };

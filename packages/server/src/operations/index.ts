@@ -4,6 +4,7 @@ import { contentOperations } from './content.ts';
 import { deviceOperations } from './devices.ts';
 import { groupOperations } from './groups.ts';
 import { headsetOperations } from './headset.ts';
+import { lessonOperations } from './lessons.ts';
 import { operatingSystemOperations } from './operatingSystems.ts';
 import { organisationOperations } from './organisations.ts';
 import { sessionOperations } from './sessions.ts';
@@ -25,6 +26,7 @@ export const OPERATIONS: Operations = {
   ...configurationOperations,
   ...deviceOperations,
   ...groupOperations,
+  ...lessonOperations,
   ...headsetOperations,
   ...uploadOperations,
   ...operatingSystemOperations,

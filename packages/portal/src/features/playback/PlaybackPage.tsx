@@ -1,5 +1,6 @@
-import { Alert, Button, Heading, Spinner, Stack, Text } from '@portal/ui';
+import { Alert, Button, Heading, Inline, Spinner, Stack, Text } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { contentDetailQuery } from '../../lib/contentQueries.ts';
@@ -7,9 +8,9 @@ import { organisationHeadsetsQuery } from '../../lib/headsets.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import { PLAYBACK_PATH, playbackTargetFrom } from '../../lib/playbackLink.ts';
 import { ContentChooser } from './ContentChooser.tsx';
-import { type PlaybackSession, sessionContent, usePlaybackSession } from './playbackStore.ts';
-import { RunningPlayback } from './RunningPlayback.tsx';
+import { LessonList } from './RunningPlayback.tsx';
 import { StartPlayback } from './StartPlayback.tsx';
+import { useLessons } from './usePlayback.ts';
 
 /** The same link without its content: the headsets stay, the content is asked for again. */
 function withoutContent(search: URLSearchParams): string {
@@ -22,44 +23,35 @@ function withoutContent(search: URLSearchParams): string {
 /** The picker follows the headsets live (online, battery) while the teacher chooses. */
 const HEADSETS_REFRESH_MS = 5000;
 
-/** Something runs already: it is shown (one playback at a time); another content asked for waits until it stops. */
-function Running({ session, askedFor }: { session: PlaybackSession; askedFor: number | null }) {
-  const { t } = useTranslation('playback');
-  const running = sessionContent(session);
-  return (
-    <Stack gap="large">
-      {askedFor !== null ? (
-        <Alert tone="info" title={t('start.alreadyRunning.title')}>
-          {t('start.alreadyRunning.description', { title: running?.title ?? '' })}
-        </Alert>
-      ) : null}
-      <RunningPlayback session={session} />
-    </Stack>
-  );
-}
-
 /**
- * Wiedergabe (issue 14, /dashboard/playback): the content, the headset picker, 'Ist meine Klasse startklar?' and
- * 'Starten'; once it runs, the playback bar and every headset's receipt. Links in: lib/playbackLink.ts.
+ * Wiedergabe (issues 14, 22; /dashboard/playback): the organisation's running lessons with their controls and
+ * receipts, the lesson this browser stopped, and the start of a lesson: the content, the headset picker, 'Ist meine
+ * Klasse startklar?' and 'Starten'. Links in: lib/playbackLink.ts.
  */
 export function PlaybackPage() {
   const { t } = useTranslation('playback');
   const [searchParams, setSearchParams] = useSearchParams();
   const target = playbackTargetFrom(searchParams);
-  const session = usePlaybackSession();
+  const { lessons, stopped } = useLessons();
+  const [choosing, setChoosing] = useState(false);
   const content = useQuery({
     ...contentDetailQuery(target.content ?? 0),
-    enabled: target.content !== null && session === null,
+    enabled: target.content !== null,
   });
-  const headsets = useQuery({
-    ...organisationHeadsetsQuery,
-    enabled: session === null,
-    refetchInterval: HEADSETS_REFRESH_MS,
-  });
+  // The chooser shows what is on the headsets, the start picks among them: both want the fleet.
+  const headsets = useQuery({ ...organisationHeadsetsQuery, refetchInterval: HEADSETS_REFRESH_MS });
 
   const body = (() => {
-    if (session) return <Running session={session} askedFor={target.content} />;
     if (target.content === null) {
+      if (lessons.length > 0 && !choosing) {
+        return (
+          <Inline gap="small">
+            <Button variant="secondary" onClick={() => setChoosing(true)}>
+              {t('start.another')}
+            </Button>
+          </Inline>
+        );
+      }
       return (
         <Stack gap="medium">
           <Heading level={2}>{t('chooser.title')}</Heading>
@@ -107,7 +99,7 @@ export function PlaybackPage() {
     return (
       <Stack gap="medium">
         <Link to={withoutContent(searchParams)}>{t('start.chooseOther')}</Link>
-        <StartPlayback content={content.data} headsets={headsets.data.results} />
+        <StartPlayback content={content.data} headsets={headsets.data.results} lessons={lessons} />
       </Stack>
     );
   })();
@@ -115,6 +107,7 @@ export function PlaybackPage() {
   return (
     <Stack gap="large">
       <PageHeading>{t('title')}</PageHeading>
+      {lessons.length > 0 || stopped ? <LessonList titleLevel={2} /> : null}
       {body}
     </Stack>
   );

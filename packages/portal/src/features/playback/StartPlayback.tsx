@@ -1,15 +1,18 @@
 import type { Content, Device } from '@portal/api';
 import { formatDuration, isolateBidi } from '@portal/domain';
-import { Box, Column, Columns, Heading, PlaybackBar, Stack } from '@portal/ui';
+import { Box, Column, Columns, Heading, PlaybackBar, Stack, Text } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { refusalsText } from '../../lib/commands.ts';
 import { deviceGroupQuery } from '../../lib/headsets.ts';
-import { playbackTargetFrom } from '../../lib/playbackLink.ts';
+import { PLAYBACK_PATH, playbackTargetFrom } from '../../lib/playbackLink.ts';
 import { playlistDetailQuery } from '../../lib/playlists.ts';
+import { toasts } from '../../lib/toasts.ts';
 import { HeadsetPicker, type PickedFrom } from './HeadsetPicker.tsx';
 import { readinessQuery } from './playbackQueries.ts';
+import { type LessonCopy, lessonContent } from './playbackStore.ts';
 import { ReadinessPanel } from './ReadinessPanel.tsx';
 import { type StartPlan, startPlan } from './readinessPlan.ts';
 import { usePlaybackActions } from './usePlayback.ts';
@@ -36,6 +39,52 @@ function linkedFrom(target: Target): PickedFrom | null {
 }
 
 type T = ReturnType<typeof useTranslation<'playback'>>['t'];
+
+/**
+ * 'Auf 3 der ausgewählten VR-Brillen läuft gerade „Korallenriff“. Starten übernimmt sie.' (a headset is in one lesson
+ * at a time), or null.
+ */
+function takeOverText(
+  t: T,
+  picked: readonly { id: number }[],
+  lessons: readonly LessonCopy[],
+): string | null {
+  const ids = new Set(picked.map((h) => h.id));
+  const busy = lessons.filter((lesson) => lesson.headsets.some((h) => ids.has(h.id)));
+  if (busy.length === 0) return null;
+  const count = busy.flatMap((lesson) => lesson.headsets).filter((h) => ids.has(h.id)).length;
+  const titles = busy.map((lesson) => `„${lessonContent(lesson)?.title ?? ''}“`).join(', ');
+  return t('start.takesOver', { count, titles });
+}
+
+/**
+ * The start of a lesson: once the server has it, the page shows the lesson itself (the link's content and headsets
+ * leave the address); a start the server refused as a whole stays here with its reason.
+ */
+function useStart() {
+  const { t: tc } = useTranslation();
+  const navigate = useNavigate();
+  const { start } = usePlaybackActions();
+  return {
+    isPending: start.isPending,
+    mutate(variables: Parameters<typeof start.mutate>[0]) {
+      start.mutate(variables, {
+        onSuccess({ outcomes, started }) {
+          if (started) {
+            void navigate(PLAYBACK_PATH, { replace: true });
+            return;
+          }
+          const nameOf = (id: number) => variables.headsets.find((h) => h.id === id)?.name ?? String(id);
+          toasts.show({
+            tone: 'error',
+            title: 'playback:start.refused',
+            descriptionText: refusalsText(tc, outcomes, nameOf) ?? undefined,
+          });
+        },
+      });
+    },
+  };
+}
 
 /**
  * The start button's words and the sentence below it, which it always has so the page does not move when the check
@@ -73,14 +122,22 @@ function startButton(t: T, plan: StartPlan): { label: string; hint: string; disa
  * so that its answer never pushes the picker down) 'Ist meine Klasse startklar?'. 'Starten' reaches only the
  * headsets the check found ready (issue 22).
  */
-export function StartPlayback({ content, headsets }: { content: Content; headsets: readonly Device[] }) {
+export function StartPlayback({
+  content,
+  headsets,
+  lessons,
+}: {
+  content: Content;
+  headsets: readonly Device[];
+  lessons: readonly LessonCopy[];
+}) {
   const { t } = useTranslation('playback');
   const [searchParams] = useSearchParams();
   const target = playbackTargetFrom(searchParams);
   const linked = useLinkedSelection(target);
   const [selected, setSelected] = useState<Set<number> | null>(null);
   const [pickedFrom, setPickedFrom] = useState<PickedFrom | null>(() => linkedFrom(target));
-  const { start } = usePlaybackActions();
+  const start = useStart();
   // The link's headsets are ticked once they are known; the teacher changes the ticks from there.
   useEffect(() => {
     if (selected === null && linked !== null) {
@@ -99,6 +156,7 @@ export function StartPlayback({ content, headsets }: { content: Content; headset
   const plan = startPlan(ids, current, readiness.isError);
   const button = startButton(t, plan);
   const starting = 'start' in plan ? picked.filter((h) => plan.start.includes(h.id)) : [];
+  const takeOver = takeOverText(t, picked, lessons);
   return (
     <Stack gap="large">
       <PlaybackBar
@@ -118,7 +176,6 @@ export function StartPlayback({ content, headsets }: { content: Content; headset
         onStart={() =>
           start.mutate({
             content: { uuid: content.uuid, title: content.title, contentType: content.contentType },
-            duration: content.duration,
             headsets: starting,
           })
         }
@@ -130,6 +187,7 @@ export function StartPlayback({ content, headsets }: { content: Content; headset
         busy={start.isPending}
         busyLabel={t('running.busy')}
       />
+      {takeOver ? <Text tone="muted">{takeOver}</Text> : null}
       <Columns gap="large" collapseBelow="desktop" alignY="top">
         <Column width="1/2">
           <Box as="section" aria-labelledby="picker-heading">

@@ -8,8 +8,17 @@ import type { FixPlan } from './readinessPlan.ts';
 /**
  * Playback's server state: its queries with their keys and the fixes of the readiness check. The content, a group's
  * and a playlist's headsets come from lib/ (contentQueries.ts, headsets.ts, playlists.ts); starting, pausing and
- * stopping are the running playback's (usePlayback.ts, through sendToHeadsets of lib/commands.ts).
+ * stopping are the running lessons' (usePlayback.ts, through sendToHeadsets of lib/commands.ts).
  */
+
+/**
+ * The running lessons of the caller's organisations (listRunningLessons); usePlayback.ts asks every second while a page
+ * shows them and keeps the browser's copy (playbackStore.ts).
+ */
+export const runningLessonsQuery = {
+  ...$api.queryOptions('get', '/api/v3/mdm/lessons/'),
+  staleTime: 0,
+};
 
 /** Asked again this often while the readiness panel shows, so online state, battery and a fix's progress stay current. */
 const READINESS_REFRESH_MS = 3000;
