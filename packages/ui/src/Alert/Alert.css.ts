@@ -1,6 +1,14 @@
 import { style } from '@vanilla-extract/css';
 import { type RecipeVariants, recipe } from '@vanilla-extract/recipes';
+import { type FeedbackColour, feedbackTones, messageIcon } from '../styles/tones.css';
 import { vars } from '../theme/theme.css';
+
+const toneColours = {
+  info: 'info',
+  success: 'positive',
+  warning: 'warning',
+  critical: 'critical',
+} as const satisfies Record<string, FeedbackColour>;
 
 export const root = recipe({
   base: {
@@ -16,30 +24,14 @@ export const root = recipe({
     borderRadius: vars.radius.medium,
   },
   variants: {
-    tone: {
-      info: { borderLeftColor: vars.color.info },
-      success: { borderLeftColor: vars.color.positive },
-      warning: { borderLeftColor: vars.color.warning },
-      critical: { borderLeftColor: vars.color.critical },
-    },
+    tone: feedbackTones(toneColours, (colour) => ({ borderLeftColor: colour })),
   },
   defaultVariants: { tone: 'info' },
 });
 
 export type RootVariants = NonNullable<RecipeVariants<typeof root>>;
 
-export const icon = recipe({
-  base: { width: '22px', height: '22px', marginTop: '1px' },
-  variants: {
-    tone: {
-      info: { color: vars.color.info },
-      success: { color: vars.color.positive },
-      warning: { color: vars.color.warning },
-      critical: { color: vars.color.critical },
-    },
-  },
-  defaultVariants: { tone: 'info' },
-});
+export const icon = messageIcon(toneColours);
 
 export const body = style({
   display: 'flex',

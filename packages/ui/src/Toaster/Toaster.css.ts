@@ -1,6 +1,7 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { type RecipeVariants, recipe } from '@vanilla-extract/recipes';
 import { mediaBelow, mediaTouch, TOUCH_TARGET } from '../styles/media';
+import { type FeedbackColour, feedbackTones, messageIcon } from '../styles/tones.css';
 import { vars } from '../theme/theme.css';
 
 const slideIn = keyframes({
@@ -36,6 +37,13 @@ export const viewport = style({
   '@media': { [mediaBelow.tablet]: { left: 0, width: 'auto', padding: vars.space.small } },
 });
 
+const toneColours = {
+  success: 'positive',
+  error: 'critical',
+  warning: 'warning',
+  info: 'info',
+} as const satisfies Record<string, FeedbackColour>;
+
 export const root = recipe({
   base: {
     display: 'grid',
@@ -63,28 +71,13 @@ export const root = recipe({
     },
   },
   variants: {
-    tone: {
-      success: { borderLeftColor: vars.color.positive },
-      error: { borderLeftColor: vars.color.critical },
-      warning: { borderLeftColor: vars.color.warning },
-      info: { borderLeftColor: vars.color.info },
-    },
+    tone: feedbackTones(toneColours, (colour) => ({ borderLeftColor: colour })),
   },
 });
 
 export type RootVariants = NonNullable<RecipeVariants<typeof root>>;
 
-export const icon = recipe({
-  base: { width: '22px', height: '22px', marginTop: '1px' },
-  variants: {
-    tone: {
-      success: { color: vars.color.positive },
-      error: { color: vars.color.critical },
-      warning: { color: vars.color.warning },
-      info: { color: vars.color.info },
-    },
-  },
-});
+export const icon = messageIcon(toneColours);
 
 export const body = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxsmall, minWidth: 0 });
 
