@@ -1,9 +1,10 @@
 import type { Device, DeviceEnrolment } from '@portal/api';
-import { Button, ConfirmDialog, Dialog, Heading, Inline, Stack, Text } from '@portal/ui';
+import { Button, ConfirmDialog, Dialog, Inline, Text } from '@portal/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { showFailure } from '../../lib/serverErrors.ts';
+import { TitledSection } from '../../lib/TitledSection.tsx';
 import { toasts } from '../../lib/toasts.ts';
 import { type DeviceAdministrationAction as Action, useDeviceAdministration } from './deviceQueries.ts';
 import { EnrolmentCode } from './EnrolDialog.tsx';
@@ -47,11 +48,8 @@ export function DeviceAdministration({ device }: { device: Device }) {
   });
   const confirmKey = { renew: 'renewConfirm', unpair: 'unpairConfirm', remove: 'removeConfirm' } as const;
   return (
-    <section aria-labelledby="device-administration">
-      <Stack gap="medium">
-        <Heading level={2} id="device-administration">
-          {t('admin.title')}
-        </Heading>
+    <>
+      <TitledSection id="device-administration" title={t('admin.title')} gap="medium">
         <Text tone="muted">{t('admin.description')}</Text>
         <Inline gap="small" wrap>
           {/* Unpaired, a new code is the pairing section's business, at the top of the page (DevicePairing.tsx). */}
@@ -69,7 +67,7 @@ export function DeviceAdministration({ device }: { device: Device }) {
             {t('admin.remove')}
           </Button>
         </Inline>
-      </Stack>
+      </TitledSection>
       {asking && (
         <ConfirmDialog
           open
@@ -93,6 +91,6 @@ export function DeviceAdministration({ device }: { device: Device }) {
           </Dialog.Content>
         )}
       </Dialog.Root>
-    </section>
+    </>
   );
 }

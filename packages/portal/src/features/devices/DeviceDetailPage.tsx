@@ -6,7 +6,6 @@ import {
   Button,
   ConfirmDialog,
   EmptyState,
-  Heading,
   Inline,
   KeyValueList,
   Spinner,
@@ -24,6 +23,7 @@ import { HelpFixLink } from '../../lib/HelpFixLink.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import { StatusPage } from '../../lib/StatusPage.tsx';
 import { ServerRefusal, showFailure } from '../../lib/serverErrors.ts';
+import { TitledSection } from '../../lib/TitledSection.tsx';
 import { toasts } from '../../lib/toasts.ts';
 import { CommandHistory } from './CommandHistory.tsx';
 import { DeviceAdministration } from './DeviceAdministration.tsx';
@@ -208,59 +208,44 @@ function DeviceDetail({ device }: { device: Device }) {
       {paired && isBatteryLow(device.batteryLevel) && (
         <Alert tone="warning">{t('detail.lowBattery', { percent: device.batteryLevel ?? 0 })}</Alert>
       )}
-      <section aria-labelledby="device-state">
-        <Stack gap="medium">
-          <Heading level={2} id="device-state">
-            {t('detail.state')}
-          </Heading>
-          <KeyValueList
-            items={[
-              { term: t('detail.serialNumber'), value: device.serialNumber },
-              { term: t('detail.model'), value: device.deviceType.name },
-              ...(organisation
-                ? [{ term: t('detail.organisation'), value: <bdi>{organisation.name}</bdi> }]
-                : []),
-              { term: t('detail.battery'), value: <DeviceBattery device={device} /> },
-              {
-                term: t('detail.storage'),
-                value: <DeviceStorage device={device} deviceTypes={deviceTypes} />,
-              },
-              { term: t('detail.software'), value: <DeviceSoftware device={device} /> },
-              {
-                term: t('detail.playlist'),
-                value: <DevicePlaylist device={device} playlistName={playlistName} />,
-              },
-              { term: t('detail.running'), value: <DeviceRunning device={device} /> },
-              {
-                term: t('detail.sound'),
-                value: <div data-live="">{device.muted ? t('detail.soundOff') : t('detail.soundOn')}</div>,
-              },
-            ]}
-          />
-        </Stack>
-      </section>
+      <TitledSection id="device-state" title={t('detail.state')} gap="medium">
+        <KeyValueList
+          items={[
+            { term: t('detail.serialNumber'), value: device.serialNumber },
+            { term: t('detail.model'), value: device.deviceType.name },
+            ...(organisation
+              ? [{ term: t('detail.organisation'), value: <bdi>{organisation.name}</bdi> }]
+              : []),
+            { term: t('detail.battery'), value: <DeviceBattery device={device} /> },
+            {
+              term: t('detail.storage'),
+              value: <DeviceStorage device={device} deviceTypes={deviceTypes} />,
+            },
+            { term: t('detail.software'), value: <DeviceSoftware device={device} /> },
+            {
+              term: t('detail.playlist'),
+              value: <DevicePlaylist device={device} playlistName={playlistName} />,
+            },
+            { term: t('detail.running'), value: <DeviceRunning device={device} /> },
+            {
+              term: t('detail.sound'),
+              value: <div data-live="">{device.muted ? t('detail.soundOff') : t('detail.soundOn')}</div>,
+            },
+          ]}
+        />
+      </TitledSection>
       {paired && (
-        <section aria-labelledby="device-control">
-          <Stack gap="medium">
-            <Heading level={2} id="device-control">
-              {t('detail.control')}
-            </Heading>
-            <Stack gap="small">
-              <ModeSwitch device={device} command="CMD.SET.GUIDED.MODE" send={send} />
-              <ModeSwitch device={device} command="CMD.SET.MANUFACTURER.MODE" send={send} />
-            </Stack>
-            <CommandButtons device={device} send={send} />
+        <TitledSection id="device-control" title={t('detail.control')} gap="medium">
+          <Stack gap="small">
+            <ModeSwitch device={device} command="CMD.SET.GUIDED.MODE" send={send} />
+            <ModeSwitch device={device} command="CMD.SET.MANUFACTURER.MODE" send={send} />
           </Stack>
-        </section>
+          <CommandButtons device={device} send={send} />
+        </TitledSection>
       )}
-      <section aria-labelledby="device-history">
-        <Stack gap="medium">
-          <Heading level={2} id="device-history">
-            {t('detail.history')}
-          </Heading>
-          <CommandHistory deviceId={device.id} />
-        </Stack>
-      </section>
+      <TitledSection id="device-history" title={t('detail.history')} gap="medium">
+        <CommandHistory deviceId={device.id} />
+      </TitledSection>
       {administers && <DeviceAdministration device={device} />}
     </Stack>
   );
