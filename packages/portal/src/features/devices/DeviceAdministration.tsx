@@ -1,11 +1,12 @@
 import type { Device, DeviceEnrolment } from '@portal/api';
-import { Button, ConfirmDialog, Dialog, Inline, Text } from '@portal/ui';
+import { Button, Dialog, Inline, Text } from '@portal/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { showFailure } from '../../lib/serverErrors.ts';
 import { TitledSection } from '../../lib/TitledSection.tsx';
 import { toasts } from '../../lib/toasts.ts';
+import { DeviceConfirmDialog } from './DeviceConfirmDialog.tsx';
 import { type DeviceAdministrationAction as Action, useDeviceAdministration } from './deviceQueries.ts';
 import { EnrolmentCode } from './EnrolDialog.tsx';
 
@@ -69,14 +70,12 @@ export function DeviceAdministration({ device }: { device: Device }) {
         </Inline>
       </TitledSection>
       {asking && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => (open ? undefined : setAsking(null))}
+        <DeviceConfirmDialog
+          onCancel={() => setAsking(null)}
           tone={asking === 'renew' ? 'neutral' : 'destructive'}
           title={t(`admin.${confirmKey[asking]}.title`, { name: device.name })}
           description={t(`admin.${confirmKey[asking]}.description`)}
           confirmLabel={t(`admin.${confirmKey[asking]}.confirm`)}
-          cancelLabel={t('confirm.cancel')}
           confirming={run.isPending}
           confirmingLabel={t('admin.working')}
           onConfirm={() => run.mutate(asking)}

@@ -1,17 +1,6 @@
 import type { Device, DeviceCommand as SentCommand } from '@portal/api';
 import { administeredOrganisations, type DeviceCommand, isBatteryLow } from '@portal/domain';
-import {
-  Alert,
-  Box,
-  Button,
-  ConfirmDialog,
-  EmptyState,
-  Inline,
-  KeyValueList,
-  Spinner,
-  Stack,
-  Switch,
-} from '@portal/ui';
+import { Alert, Box, Button, Inline, KeyValueList, Spinner, Stack, Switch } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +9,7 @@ import { useCurrentUser } from '../../lib/api.ts';
 import { COMMAND_LABELS } from '../../lib/commands.ts';
 import { useDeviceTypes } from '../../lib/deviceTypes.ts';
 import { HelpFixLink } from '../../lib/HelpFixLink.tsx';
+import { LoadFailedState } from '../../lib/LoadFailedState.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import { StatusPage } from '../../lib/StatusPage.tsx';
 import { ServerRefusal, showFailure } from '../../lib/serverErrors.ts';
@@ -27,6 +17,7 @@ import { TitledSection } from '../../lib/TitledSection.tsx';
 import { toasts } from '../../lib/toasts.ts';
 import { CommandHistory } from './CommandHistory.tsx';
 import { DeviceAdministration } from './DeviceAdministration.tsx';
+import { DeviceConfirmDialog } from './DeviceConfirmDialog.tsx';
 import {
   DeviceBattery,
   DevicePlaylist,
@@ -160,14 +151,12 @@ function CommandButtons({ device, send }: { device: Device; send: ReturnType<typ
         ))}
       </Inline>
       {asking && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => (open ? undefined : setAsking(null))}
+        <DeviceConfirmDialog
+          onCancel={() => setAsking(null)}
           tone="destructive"
           title={t(`confirm.${CONFIRMED[asking]}.titleNamed`, { name: device.name })}
           description={t(`confirm.${CONFIRMED[asking]}.description`)}
           confirmLabel={tc(COMMAND_LABELS[asking])}
-          cancelLabel={t('confirm.cancel')}
           confirming={send.isPending}
           confirmingLabel={t('confirm.sending')}
           onConfirm={() => send.mutate({ command: asking }, { onSettled: () => setAsking(null) })}
@@ -277,14 +266,11 @@ export function DeviceDetailPage() {
     return (
       <Stack gap="large">
         <PageHeading>{t('detail.error.title')}</PageHeading>
-        <EmptyState
+        <LoadFailedState
           title={t('detail.error.title')}
           description={t('detail.error.description')}
-          action={
-            <Button variant="secondary" loading={device.isFetching} onClick={() => void device.refetch()}>
-              {t('detail.error.retry')}
-            </Button>
-          }
+          retryLabel={t('detail.error.retry')}
+          query={device}
         />
       </Stack>
     );
