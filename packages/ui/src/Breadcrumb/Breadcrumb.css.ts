@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
-import { mediaTouch, TOUCH_TARGET } from '../styles/media';
-import { wrappingRowList } from '../styles/rules';
+import { mediaTouch } from '../styles/media';
+import { linkTouchTarget, wrappingRowList } from '../styles/rules';
 import { vars } from '../theme/theme.css';
 
 export const list = style({
@@ -27,12 +27,7 @@ export const link = style({
   selectors: { '&:hover': { color: vars.color.linkHover } },
   // Under a finger a whole target (WCAG 2.5.5), however short the entry.
   '@media': {
-    [mediaTouch]: {
-      display: 'inline-flex',
-      alignItems: 'center',
-      minHeight: TOUCH_TARGET,
-      minWidth: TOUCH_TARGET,
-    },
+    [mediaTouch]: linkTouchTarget,
   },
 });
 
