@@ -1,6 +1,7 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { type RecipeVariants, recipe } from '@vanilla-extract/recipes';
 import { mediaBelow, mediaTouch, TOUCH_TARGET } from '../styles/media';
+import { roundQuietButton, roundQuietButtonStates } from '../styles/rules';
 import { type FeedbackColour, feedbackTones, messageIcon } from '../styles/tones.css';
 import { vars } from '../theme/theme.css';
 
@@ -90,11 +91,7 @@ export const description = style({
 });
 
 export const close = style({
-  all: 'unset',
-  boxSizing: 'border-box',
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
+  ...roundQuietButton,
   width: '32px',
   height: '32px',
   marginTop: '-5px',
@@ -102,13 +99,7 @@ export const close = style({
     [mediaTouch]: { width: TOUCH_TARGET, height: TOUCH_TARGET, marginTop: '-11px', marginRight: '-11px' },
   },
   marginRight: '-5px',
-  borderRadius: vars.radius.full,
-  color: vars.color.text,
-  cursor: 'pointer',
-  selectors: {
-    '&:hover': { backgroundColor: vars.color.surfaceRaised },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '1px' },
-  },
+  selectors: roundQuietButtonStates,
 });
 
 export const closeIcon = style({ width: '16px', height: '16px' });

@@ -55,3 +55,21 @@ export const clippedAway = {
   clipPath: 'inset(50%)',
   whiteSpace: 'nowrap',
 } satisfies StyleRule;
+
+/** A small round button without a frame (an input's show/hide and clear, a toast's close); its size is its own. */
+export const roundQuietButton = {
+  all: 'unset',
+  boxSizing: 'border-box',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  borderRadius: vars.radius.full,
+  color: vars.color.text,
+  cursor: 'pointer',
+} satisfies StyleRule;
+
+/** How a `roundQuietButton` answers the pointer and the keyboard. */
+export const roundQuietButtonStates = {
+  '&:hover': { backgroundColor: vars.color.surfaceRaised },
+  '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '1px' },
+};
