@@ -1,4 +1,4 @@
-import { Box, Heading, Stack, type StackGap } from '@portal/ui';
+import { Heading, Stack, type StackGap } from '@portal/ui';
 import type { ReactNode } from 'react';
 
 interface TitledSectionProps {
@@ -18,13 +18,11 @@ interface TitledSectionProps {
  */
 export function TitledSection({ id, title, gap = 'small', as = 'section', children }: TitledSectionProps) {
   return (
-    <Box as={as} aria-labelledby={id}>
-      <Stack gap={gap}>
-        <Heading level={2} id={id}>
-          {title}
-        </Heading>
-        {children}
-      </Stack>
-    </Box>
+    <Stack as={as} aria-labelledby={id} gap={gap}>
+      <Heading level={2} id={id}>
+        {title}
+      </Heading>
+      {children}
+    </Stack>
   );
 }

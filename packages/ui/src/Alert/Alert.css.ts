@@ -1,14 +1,9 @@
 import { style } from '@vanilla-extract/css';
 import { type RecipeVariants, recipe } from '@vanilla-extract/recipes';
-import { type FeedbackColour, feedbackTones, messageIcon } from '../styles/tones.css';
+import { feedbackTones, messageIcon } from '../styles/tones.css';
 import { vars } from '../theme/theme.css';
 
-const toneColours = {
-  info: 'info',
-  success: 'positive',
-  warning: 'warning',
-  critical: 'critical',
-} as const satisfies Record<string, FeedbackColour>;
+const toneColours = { info: 'info', success: 'positive', warning: 'warning', critical: 'critical' } as const;
 
 export const root = recipe({
   base: {

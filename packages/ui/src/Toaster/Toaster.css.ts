@@ -2,7 +2,7 @@ import { keyframes, style } from '@vanilla-extract/css';
 import { type RecipeVariants, recipe } from '@vanilla-extract/recipes';
 import { mediaBelow, mediaTouch, TOUCH_TARGET } from '../styles/media';
 import { roundQuietButton, roundQuietButtonStates } from '../styles/rules';
-import { type FeedbackColour, feedbackTones, messageIcon } from '../styles/tones.css';
+import { feedbackTones, messageIcon } from '../styles/tones.css';
 import { vars } from '../theme/theme.css';
 
 const slideIn = keyframes({
@@ -38,12 +38,7 @@ export const viewport = style({
   '@media': { [mediaBelow.tablet]: { left: 0, width: 'auto', padding: vars.space.small } },
 });
 
-const toneColours = {
-  success: 'positive',
-  error: 'critical',
-  warning: 'warning',
-  info: 'info',
-} as const satisfies Record<string, FeedbackColour>;
+const toneColours = { success: 'positive', error: 'critical', warning: 'warning', info: 'info' } as const;
 
 export const root = recipe({
   base: {

@@ -15,6 +15,16 @@ export function HomePage() {
   const { t } = useTranslation('site');
   const { t: common } = useTranslation();
   const { signedIn } = useShellContext();
+  // The first way in is the call to action: the dashboard for someone signed in, the Mediathek for a visitor.
+  const waysIn = signedIn
+    ? [
+        { href: '/dashboard', label: t('home.dashboard') },
+        { href: '/library', label: t('home.library') },
+      ]
+    : [
+        { href: '/library', label: t('home.library') },
+        { href: '/login', label: t('home.signIn') },
+      ];
   return (
     <Stack gap="xlarge">
       <Stack gap="medium">
@@ -24,25 +34,11 @@ export function HomePage() {
       <TitledSection id="home-ways-in" title={t('home.waysIn')}>
         <Text>{signedIn ? t('home.signedInHint') : t('home.visitorHint')}</Text>
         <Inline gap="small">
-          {signedIn ? (
-            <>
-              <ButtonLink href="/dashboard" variant="primary">
-                {t('home.dashboard')}
-              </ButtonLink>
-              <ButtonLink href="/library" variant="secondary">
-                {t('home.library')}
-              </ButtonLink>
-            </>
-          ) : (
-            <>
-              <ButtonLink href="/library" variant="primary">
-                {t('home.library')}
-              </ButtonLink>
-              <ButtonLink href="/login" variant="secondary">
-                {t('home.signIn')}
-              </ButtonLink>
-            </>
-          )}
+          {waysIn.map(({ href, label }, index) => (
+            <ButtonLink key={href} href={href} variant={index === 0 ? 'primary' : 'secondary'}>
+              {label}
+            </ButtonLink>
+          ))}
         </Inline>
       </TitledSection>
       <TitledSection id="home-what" title={t('home.whatTitle')} gap="medium">
