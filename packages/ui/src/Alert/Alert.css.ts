@@ -1,23 +1,12 @@
 import { style } from '@vanilla-extract/css';
 import { type RecipeVariants, recipe } from '@vanilla-extract/recipes';
-import { feedbackTones, messageIcon } from '../styles/tones.css';
+import { feedbackTones, messageFrame, messageIcon } from '../styles/tones.css';
 import { vars } from '../theme/theme.css';
 
 const toneColours = { info: 'info', success: 'positive', warning: 'warning', critical: 'critical' } as const;
 
 export const root = recipe({
-  base: {
-    display: 'grid',
-    gridTemplateColumns: 'auto 1fr',
-    alignItems: 'start',
-    columnGap: vars.space.small,
-    padding: vars.space.medium,
-    backgroundColor: vars.color.surface,
-    color: vars.color.text,
-    border: `1px solid ${vars.color.border}`,
-    borderLeftWidth: '6px',
-    borderRadius: vars.radius.medium,
-  },
+  base: messageFrame('auto 1fr'),
   variants: {
     tone: feedbackTones(toneColours, (colour) => ({ borderLeftColor: colour })),
   },

@@ -2,7 +2,7 @@ import { keyframes, style } from '@vanilla-extract/css';
 import { type RecipeVariants, recipe } from '@vanilla-extract/recipes';
 import { mediaBelow, mediaTouch, TOUCH_TARGET } from '../styles/media';
 import { roundQuietButton, roundQuietButtonStates } from '../styles/rules';
-import { feedbackTones, messageIcon } from '../styles/tones.css';
+import { feedbackTones, messageFrame, messageIcon } from '../styles/tones.css';
 import { vars } from '../theme/theme.css';
 
 const slideIn = keyframes({
@@ -42,16 +42,7 @@ const toneColours = { success: 'positive', error: 'critical', warning: 'warning'
 
 export const root = recipe({
   base: {
-    display: 'grid',
-    gridTemplateColumns: 'auto 1fr auto',
-    alignItems: 'start',
-    columnGap: vars.space.small,
-    padding: vars.space.medium,
-    backgroundColor: vars.color.surface,
-    color: vars.color.text,
-    border: `1px solid ${vars.color.border}`,
-    borderLeftWidth: '6px',
-    borderRadius: vars.radius.medium,
+    ...messageFrame('auto 1fr auto'),
     boxShadow: vars.shadow.large,
     selectors: {
       '&[data-state="open"]': { animation: `${slideIn} ${vars.motion.standard} ${vars.motion.easing}` },

@@ -21,6 +21,25 @@ export function feedbackTones<Tone extends string>(
   return Object.fromEntries(entries) as Record<Tone, StyleRule>;
 }
 
+/**
+ * The box of a message (Alert, a toast): the icon beside the text on the surface, the left edge wide for the tone's
+ * colour. `columns` is the grid's columns: icon and text, and for a toast its close button.
+ */
+export function messageFrame(columns: string): StyleRule {
+  return {
+    display: 'grid',
+    gridTemplateColumns: columns,
+    alignItems: 'start',
+    columnGap: vars.space.small,
+    padding: vars.space.medium,
+    backgroundColor: vars.color.surface,
+    color: vars.color.text,
+    border: `1px solid ${vars.color.border}`,
+    borderLeftWidth: '6px',
+    borderRadius: vars.radius.medium,
+  };
+}
+
 /** The status icon before a message's text (Alert, Toaster): 22 pixels, in its tone's colour. */
 export function messageIcon<Tone extends string>(colours: Record<Tone, FeedbackColour>) {
   return recipe({
