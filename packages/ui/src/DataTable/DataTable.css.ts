@@ -1,6 +1,7 @@
 import { type GlobalStyleRule, globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { type RecipeVariants, recipe } from '@vanilla-extract/recipes';
 import { mediaBelow, mediaTouch, TOUCH_TARGET } from '../styles/media';
+import { clippedAway, linkTouchTarget } from '../styles/rules';
 import { vars } from '../theme/theme.css';
 
 /** Where `narrowLayout: 'cards'` draws cards: below the desktop width, as the AppShell's navigation drawer. */
@@ -187,14 +188,7 @@ inCards(`${cards} ${headerCell}`, {
   border: 'none',
   backgroundColor: 'transparent',
 });
-inCards(`${cards} ${plainHeader}`, {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clipPath: 'inset(50%)',
-  whiteSpace: 'nowrap',
-});
+inCards(`${cards} ${plainHeader}`, clippedAway);
 inCards(`${cards} ${checkboxTarget}`, { paddingInlineEnd: vars.space.small });
 inCards(`${cards} ${selectAllText}`, { display: 'inline', fontWeight: vars.font.weight.regular });
 inCards(`${cards} ${sortButton}`, {
@@ -253,22 +247,8 @@ inCards(`${cards} ${rowHeaderCell}`, {
   fontWeight: vars.font.weight.semibold,
 });
 // The row's link (its name) is the card's title: a whole target, under a finger or on a narrow screen.
-inCards(`${cards} ${rowHeaderCell} a`, {
-  display: 'inline-flex',
-  alignItems: 'center',
-  minHeight: TOUCH_TARGET,
-  minWidth: TOUCH_TARGET,
-});
-globalStyle(`${rowHeaderCell} a`, {
-  '@media': {
-    [mediaTouch]: {
-      display: 'inline-flex',
-      alignItems: 'center',
-      minHeight: TOUCH_TARGET,
-      minWidth: TOUCH_TARGET,
-    },
-  },
-});
+inCards(`${cards} ${rowHeaderCell} a`, linkTouchTarget);
+globalStyle(`${rowHeaderCell} a`, { '@media': { [mediaTouch]: linkTouchTarget } });
 
 export const message = style({
   padding: vars.space.xlarge,

@@ -1,6 +1,8 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { type RecipeVariants, recipe } from '@vanilla-extract/recipes';
 import { mediaBelow, mediaTouch, TOUCH_TARGET } from '../styles/media';
+import { roundQuietButton, roundQuietButtonStates } from '../styles/rules';
+import { feedbackTones, messageFrame, messageIcon } from '../styles/tones.css';
 import { vars } from '../theme/theme.css';
 
 const slideIn = keyframes({
@@ -36,18 +38,11 @@ export const viewport = style({
   '@media': { [mediaBelow.tablet]: { left: 0, width: 'auto', padding: vars.space.small } },
 });
 
+const toneColours = { success: 'positive', error: 'critical', warning: 'warning', info: 'info' } as const;
+
 export const root = recipe({
   base: {
-    display: 'grid',
-    gridTemplateColumns: 'auto 1fr auto',
-    alignItems: 'start',
-    columnGap: vars.space.small,
-    padding: vars.space.medium,
-    backgroundColor: vars.color.surface,
-    color: vars.color.text,
-    border: `1px solid ${vars.color.border}`,
-    borderLeftWidth: '6px',
-    borderRadius: vars.radius.medium,
+    ...messageFrame('auto 1fr auto'),
     boxShadow: vars.shadow.large,
     selectors: {
       '&[data-state="open"]': { animation: `${slideIn} ${vars.motion.standard} ${vars.motion.easing}` },
@@ -63,28 +58,13 @@ export const root = recipe({
     },
   },
   variants: {
-    tone: {
-      success: { borderLeftColor: vars.color.positive },
-      error: { borderLeftColor: vars.color.critical },
-      warning: { borderLeftColor: vars.color.warning },
-      info: { borderLeftColor: vars.color.info },
-    },
+    tone: feedbackTones(toneColours, (colour) => ({ borderLeftColor: colour })),
   },
 });
 
 export type RootVariants = NonNullable<RecipeVariants<typeof root>>;
 
-export const icon = recipe({
-  base: { width: '22px', height: '22px', marginTop: '1px' },
-  variants: {
-    tone: {
-      success: { color: vars.color.positive },
-      error: { color: vars.color.critical },
-      warning: { color: vars.color.warning },
-      info: { color: vars.color.info },
-    },
-  },
-});
+export const icon = messageIcon(toneColours);
 
 export const body = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxsmall, minWidth: 0 });
 
@@ -97,11 +77,7 @@ export const description = style({
 });
 
 export const close = style({
-  all: 'unset',
-  boxSizing: 'border-box',
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
+  ...roundQuietButton,
   width: '32px',
   height: '32px',
   marginTop: '-5px',
@@ -109,13 +85,7 @@ export const close = style({
     [mediaTouch]: { width: TOUCH_TARGET, height: TOUCH_TARGET, marginTop: '-11px', marginRight: '-11px' },
   },
   marginRight: '-5px',
-  borderRadius: vars.radius.full,
-  color: vars.color.text,
-  cursor: 'pointer',
-  selectors: {
-    '&:hover': { backgroundColor: vars.color.surfaceRaised },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '1px' },
-  },
+  selectors: roundQuietButtonStates,
 });
 
 export const closeIcon = style({ width: '16px', height: '16px' });

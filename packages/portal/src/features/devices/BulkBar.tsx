@@ -1,5 +1,5 @@
 import type { Device } from '@portal/api';
-import { Box, Button, ConfirmDialog, Inline, Stack, Text } from '@portal/ui';
+import { Box, Button, Inline, Stack, Text } from '@portal/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMMAND_LABELS } from '../../lib/commands.ts';
@@ -13,6 +13,7 @@ import {
   type ConfirmedAction,
   planBulk,
 } from './bulkActions.ts';
+import { DeviceConfirmDialog } from './DeviceConfirmDialog.tsx';
 import { useBulkAction } from './deviceQueries.ts';
 
 /**
@@ -71,14 +72,12 @@ export function BulkBar({ selected, onClear }: { selected: Device[]; onClear: ()
         </Inline>
       </Stack>
       {asking && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => (open ? undefined : setAsking(null))}
+        <DeviceConfirmDialog
+          onCancel={() => setAsking(null)}
           tone="destructive"
           title={t(`confirm.${asking.id}.title`, { count: planBulk(asking, selected).targets.length })}
           description={t(`confirm.${asking.id}.description`)}
           confirmLabel={label(asking)}
-          cancelLabel={t('confirm.cancel')}
           confirming={run.isPending}
           confirmingLabel={t('confirm.sending')}
           onConfirm={() => run.mutate({ action: asking, plan: planBulk(asking, selected) })}

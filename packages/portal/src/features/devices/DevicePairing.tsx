@@ -1,9 +1,10 @@
 import type { Device, DeviceEnrolment } from '@portal/api';
-import { Alert, Box, Button, Heading, Inline, Stack, Text } from '@portal/ui';
+import { Alert, Box, Button, Inline, Text } from '@portal/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HelpFixLink } from '../../lib/HelpFixLink.tsx';
 import { showFailure } from '../../lib/serverErrors.ts';
+import { TitledSection } from '../../lib/TitledSection.tsx';
 import { useDeviceAdministration } from './deviceQueries.ts';
 import { EnrolmentCode } from './EnrolDialog.tsx';
 
@@ -24,29 +25,24 @@ export function DevicePairing({ device, administers }: { device: Device; adminis
     },
   });
   return (
-    <section aria-labelledby="device-pairing">
-      <Stack gap="medium">
-        <Heading level={2} id="device-pairing">
-          {t('pairing.title')}
-        </Heading>
-        <Alert tone="info">
-          {t('detail.unpaired')} <HelpFixLink fix="unpaired" />
-        </Alert>
-        {administers ? (
-          <>
-            <Box aria-live="polite">{code && <EnrolmentCode enrolment={code} inDialog={false} />}</Box>
-            <Text tone="muted">{t('pairing.createHint')}</Text>
-            <Inline>
-              {/* The page's one orange call to action while the headset is unpaired. */}
-              <Button loading={create.isPending} onClick={() => create.mutate('renew')}>
-                {code ? t('pairing.createAgain') : t('pairing.create')}
-              </Button>
-            </Inline>
-          </>
-        ) : (
-          <Text>{t('pairing.askAdministrator')}</Text>
-        )}
-      </Stack>
-    </section>
+    <TitledSection id="device-pairing" title={t('pairing.title')} gap="medium">
+      <Alert tone="info">
+        {t('detail.unpaired')} <HelpFixLink fix="unpaired" />
+      </Alert>
+      {administers ? (
+        <>
+          <Box aria-live="polite">{code && <EnrolmentCode enrolment={code} inDialog={false} />}</Box>
+          <Text tone="muted">{t('pairing.createHint')}</Text>
+          <Inline>
+            {/* The page's one orange call to action while the headset is unpaired. */}
+            <Button loading={create.isPending} onClick={() => create.mutate('renew')}>
+              {code ? t('pairing.createAgain') : t('pairing.create')}
+            </Button>
+          </Inline>
+        </>
+      ) : (
+        <Text>{t('pairing.askAdministrator')}</Text>
+      )}
+    </TitledSection>
   );
 }

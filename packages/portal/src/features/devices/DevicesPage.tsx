@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
 import { DebouncedSearch } from '../../lib/DebouncedSearch.tsx';
 import { ListPagination } from '../../lib/ListPagination.tsx';
+import { LoadFailedState } from '../../lib/LoadFailedState.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import { ServerRefusal } from '../../lib/serverErrors.ts';
 import { BulkBar } from './BulkBar.tsx';
@@ -79,14 +80,11 @@ export function DevicesPage() {
   let body: React.ReactNode;
   if (list.isError && !pastTheEnd) {
     body = (
-      <EmptyState
+      <LoadFailedState
         title={t('error.title')}
         description={t('error.description')}
-        action={
-          <Button variant="secondary" loading={list.isFetching} onClick={() => void list.refetch()}>
-            {t('error.retry')}
-          </Button>
-        }
+        retryLabel={t('error.retry')}
+        query={list}
       />
     );
   } else if (list.isSuccess && rows.length === 0 && isFiltered(view)) {

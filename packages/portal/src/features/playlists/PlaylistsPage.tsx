@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
+import { LoadFailedState } from '../../lib/LoadFailedState.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import { CreatePlaylistDialog, DeletePlaylistDialog, DuplicatePlaylistDialog } from './PlaylistDialogs.tsx';
 import { PlaylistTable } from './PlaylistTable.tsx';
@@ -42,14 +43,11 @@ export function PlaylistsPage() {
   let body: React.ReactNode;
   if (list.isError) {
     body = (
-      <EmptyState
+      <LoadFailedState
         title={t('list.error.title')}
         description={t('list.error.description')}
-        action={
-          <Button variant="secondary" loading={list.isFetching} onClick={() => void list.refetch()}>
-            {t('list.error.retry')}
-          </Button>
-        }
+        retryLabel={t('list.error.retry')}
+        query={list}
       />
     );
   } else if (list.isSuccess && list.data.count === 0) {

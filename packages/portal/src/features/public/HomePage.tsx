@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import { useShellContext } from '../../lib/shellContext.ts';
+import { TitledSection } from '../../lib/TitledSection.tsx';
 
 const AREAS = ['library', 'playlists', 'devices', 'lesson'] as const;
 
@@ -14,69 +15,50 @@ export function HomePage() {
   const { t } = useTranslation('site');
   const { t: common } = useTranslation();
   const { signedIn } = useShellContext();
+  // The first way in is the call to action: the dashboard for someone signed in, the Mediathek for a visitor.
+  const waysIn = signedIn
+    ? [
+        { href: '/dashboard', label: t('home.dashboard') },
+        { href: '/library', label: t('home.library') },
+      ]
+    : [
+        { href: '/library', label: t('home.library') },
+        { href: '/login', label: t('home.signIn') },
+      ];
   return (
     <Stack gap="xlarge">
       <Stack gap="medium">
         <PageHeading description={common('meta.default')}>{t('home.title')}</PageHeading>
         <Text size="large">{t('home.intro')}</Text>
       </Stack>
-      <Box as="section" aria-labelledby="home-ways-in">
-        <Stack gap="small">
-          <Heading level={2} id="home-ways-in">
-            {t('home.waysIn')}
-          </Heading>
-          <Text>{signedIn ? t('home.signedInHint') : t('home.visitorHint')}</Text>
-          <Inline gap="small">
-            {signedIn ? (
-              <>
-                <ButtonLink href="/dashboard" variant="primary">
-                  {t('home.dashboard')}
-                </ButtonLink>
-                <ButtonLink href="/library" variant="secondary">
-                  {t('home.library')}
-                </ButtonLink>
-              </>
-            ) : (
-              <>
-                <ButtonLink href="/library" variant="primary">
-                  {t('home.library')}
-                </ButtonLink>
-                <ButtonLink href="/login" variant="secondary">
-                  {t('home.signIn')}
-                </ButtonLink>
-              </>
-            )}
-          </Inline>
-        </Stack>
-      </Box>
-      <Box as="section" aria-labelledby="home-what">
-        <Stack gap="medium">
-          <Heading level={2} id="home-what">
-            {t('home.whatTitle')}
-          </Heading>
-          <Box as="ul" display="grid" gap="medium" gridTemplateColumns={{ mobile: 1, tablet: 2 }}>
-            {AREAS.map((area) => (
-              <Card key={area} as="li">
-                <Stack gap="xsmall">
-                  <Heading level={3}>{t(`home.what.${area}.title`)}</Heading>
-                  <Text>{t(`home.what.${area}.text`)}</Text>
-                </Stack>
-              </Card>
-            ))}
-          </Box>
-        </Stack>
-      </Box>
-      <Box as="section" aria-labelledby="home-who">
-        <Stack gap="small">
-          <Heading level={2} id="home-who">
-            {t('home.whoTitle')}
-          </Heading>
-          <Text>{t('home.who')}</Text>
-          <Text>
-            {t('home.help')} <Link to="/support">{t('home.helpLink')}</Link>
-          </Text>
-        </Stack>
-      </Box>
+      <TitledSection id="home-ways-in" title={t('home.waysIn')}>
+        <Text>{signedIn ? t('home.signedInHint') : t('home.visitorHint')}</Text>
+        <Inline gap="small">
+          {waysIn.map(({ href, label }, index) => (
+            <ButtonLink key={href} href={href} variant={index === 0 ? 'primary' : 'secondary'}>
+              {label}
+            </ButtonLink>
+          ))}
+        </Inline>
+      </TitledSection>
+      <TitledSection id="home-what" title={t('home.whatTitle')} gap="medium">
+        <Box as="ul" display="grid" gap="medium" gridTemplateColumns={{ mobile: 1, tablet: 2 }}>
+          {AREAS.map((area) => (
+            <Card key={area} as="li">
+              <Stack gap="xsmall">
+                <Heading level={3}>{t(`home.what.${area}.title`)}</Heading>
+                <Text>{t(`home.what.${area}.text`)}</Text>
+              </Stack>
+            </Card>
+          ))}
+        </Box>
+      </TitledSection>
+      <TitledSection id="home-who" title={t('home.whoTitle')}>
+        <Text>{t('home.who')}</Text>
+        <Text>
+          {t('home.help')} <Link to="/support">{t('home.helpLink')}</Link>
+        </Text>
+      </TitledSection>
     </Stack>
   );
 }

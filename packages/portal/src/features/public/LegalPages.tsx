@@ -1,21 +1,12 @@
-import {
-  Alert,
-  Box,
-  Button,
-  ButtonLink,
-  Heading,
-  type KeyValueItem,
-  KeyValueList,
-  Stack,
-  Text,
-} from '@portal/ui';
+import { Alert, Button, ButtonLink, type KeyValueItem, KeyValueList, Stack, Text } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { $api, apiClient, currentTosQuery } from '../../lib/api.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import { answerOf, isNotFound } from '../../lib/serverErrors.ts';
-import { siteInfoQuery } from '../../lib/siteInfo.ts';
+import { phoneHref, siteInfoQuery } from '../../lib/siteInfo.ts';
+import { TitledSection } from '../../lib/TitledSection.tsx';
 
 /**
  * The legal pages of spec §2 — /impressum, /datenschutzerklaerung, /agbs — in one chunk: whoever opens one from the
@@ -94,10 +85,6 @@ function DocumentLink({ href, label }: { href: string; label: string }) {
   );
 }
 
-function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
-
 /**
  * /impressum: the operator's imprint from the server's configuration (getSiteInfo: IMPRINT_*; the demo operator on
  * `npm start`). Lines the operator did not configure are left out.
@@ -110,7 +97,7 @@ export function ImprintPage() {
     ? [
         { term: t('imprint.email'), value: <a href={`mailto:${imprint.email}`}>{imprint.email}</a> },
         ...(imprint.phone
-          ? [{ term: t('imprint.phone'), value: <a href={telHref(imprint.phone)}>{imprint.phone}</a> }]
+          ? [{ term: t('imprint.phone'), value: <a href={phoneHref(imprint.phone)}>{imprint.phone}</a> }]
           : []),
       ]
     : [];
@@ -125,43 +112,28 @@ export function ImprintPage() {
       <PageHeading description={t('meta.imprint')}>{t('imprint.title')}</PageHeading>
       {imprint ? (
         <>
-          <Box as="section" aria-labelledby="imprint-provider">
-            <Stack gap="small">
-              <Heading level={2} id="imprint-provider">
-                {t('imprint.provider')}
-              </Heading>
-              <address>
-                <Stack gap="xsmall">
-                  <Text weight="semibold">{imprint.name}</Text>
-                  {imprint.addressLines.map((line) => (
-                    <Text key={line}>{line}</Text>
-                  ))}
-                </Stack>
-              </address>
-              {imprint.representative ? (
-                <Text>
-                  {t('imprint.representative')}: {imprint.representative}
-                </Text>
-              ) : null}
-            </Stack>
-          </Box>
-          <Box as="section" aria-labelledby="imprint-contact">
-            <Stack gap="small">
-              <Heading level={2} id="imprint-contact">
-                {t('imprint.contact')}
-              </Heading>
-              <KeyValueList items={[...contact, ...further]} />
-            </Stack>
-          </Box>
-          {imprint.contentResponsible ? (
-            <Box as="section" aria-labelledby="imprint-responsible">
-              <Stack gap="small">
-                <Heading level={2} id="imprint-responsible">
-                  {t('imprint.contentResponsible')}
-                </Heading>
-                <Text>{imprint.contentResponsible}</Text>
+          <TitledSection id="imprint-provider" title={t('imprint.provider')}>
+            <address>
+              <Stack gap="xsmall">
+                <Text weight="semibold">{imprint.name}</Text>
+                {imprint.addressLines.map((line) => (
+                  <Text key={line}>{line}</Text>
+                ))}
               </Stack>
-            </Box>
+            </address>
+            {imprint.representative ? (
+              <Text>
+                {t('imprint.representative')}: {imprint.representative}
+              </Text>
+            ) : null}
+          </TitledSection>
+          <TitledSection id="imprint-contact" title={t('imprint.contact')}>
+            <KeyValueList items={[...contact, ...further]} />
+          </TitledSection>
+          {imprint.contentResponsible ? (
+            <TitledSection id="imprint-responsible" title={t('imprint.contentResponsible')}>
+              <Text>{imprint.contentResponsible}</Text>
+            </TitledSection>
           ) : null}
         </>
       ) : site.isError ? (

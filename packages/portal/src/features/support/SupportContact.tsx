@@ -1,7 +1,8 @@
-import { Alert, Box, Button, Heading, type KeyValueItem, KeyValueList, Stack, Text } from '@portal/ui';
+import { Alert, Button, type KeyValueItem, KeyValueList, Text } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { siteInfoQuery } from '../../lib/siteInfo.ts';
+import { phoneHref, siteInfoQuery } from '../../lib/siteInfo.ts';
+import { TitledSection } from '../../lib/TitledSection.tsx';
 
 /** 'Kontakt zum Support': the operator's support contact from the server's configuration (getSiteInfo). */
 export function SupportContact() {
@@ -15,7 +16,7 @@ export function SupportContact() {
           ? [
               {
                 term: t('contact.phone'),
-                value: <a href={`tel:${support.phone.replace(/[^\d+]/g, '')}`}>{support.phone}</a>,
+                value: <a href={phoneHref(support.phone)}>{support.phone}</a>,
               },
             ]
           : []),
@@ -23,24 +24,19 @@ export function SupportContact() {
       ]
     : [];
   return (
-    <Box as="section" aria-labelledby="support-contact">
-      <Stack gap="small">
-        <Heading level={2} id="support-contact">
-          {t('contact.title')}
-        </Heading>
-        <Text>{t('contact.intro')}</Text>
-        {support ? (
-          <KeyValueList items={items} />
-        ) : site.isError ? (
-          <Alert tone="critical" title={t('contact.failed')}>
-            <Button variant="secondary" size="small" onClick={() => void site.refetch()}>
-              {t('contact.retry')}
-            </Button>
-          </Alert>
-        ) : (
-          <Text tone="muted">{t('contact.loading')}</Text>
-        )}
-      </Stack>
-    </Box>
+    <TitledSection id="support-contact" title={t('contact.title')}>
+      <Text>{t('contact.intro')}</Text>
+      {support ? (
+        <KeyValueList items={items} />
+      ) : site.isError ? (
+        <Alert tone="critical" title={t('contact.failed')}>
+          <Button variant="secondary" size="small" onClick={() => void site.refetch()}>
+            {t('contact.retry')}
+          </Button>
+        </Alert>
+      ) : (
+        <Text tone="muted">{t('contact.loading')}</Text>
+      )}
+    </TitledSection>
   );
 }

@@ -9,13 +9,14 @@ import {
   helpHref,
   helpTopicOf,
 } from '@portal/domain';
-import { Alert, Box, Button, Heading, SearchField, Stack, Text } from '@portal/ui';
+import { Alert, Box, Button, SearchField, Stack, Text } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
+import { TitledSection } from '../../lib/TitledSection.tsx';
 import { loadAllArticles, loadArticle } from './articles.ts';
 import { MarkdownArticle } from './MarkdownArticle.tsx';
 import { parseArticle } from './markdown.ts';
@@ -142,25 +143,20 @@ function TopicList({
   const { t } = useTranslation('support');
   const { t: common } = useTranslation();
   return (
-    <Box as="nav" aria-labelledby="help-topics">
-      <Stack gap="small">
-        <Heading level={2} id="help-topics">
-          {t('topics.title')}
-        </Heading>
-        <Box as="ul" display="grid" gap="small" gridTemplateColumns={{ mobile: 1, tablet: 2, desktop: 3 }}>
-          {HELP_TOPICS.map((topic) => (
-            <li key={topic.key}>
-              <Link
-                to={helpHref(topic.key, audienceOf(topic.key))}
-                aria-current={topic.key === current ? 'page' : undefined}
-              >
-                {common(`help.topics.${topic.key}`)}
-              </Link>
-            </li>
-          ))}
-        </Box>
-      </Stack>
-    </Box>
+    <TitledSection id="help-topics" title={t('topics.title')} as="nav">
+      <Box as="ul" display="grid" gap="small" gridTemplateColumns={{ mobile: 1, tablet: 2, desktop: 3 }}>
+        {HELP_TOPICS.map((topic) => (
+          <li key={topic.key}>
+            <Link
+              to={helpHref(topic.key, audienceOf(topic.key))}
+              aria-current={topic.key === current ? 'page' : undefined}
+            >
+              {common(`help.topics.${topic.key}`)}
+            </Link>
+          </li>
+        ))}
+      </Box>
+    </TitledSection>
   );
 }
 

@@ -10,15 +10,23 @@ const markdown = new MarkdownIt({ html: false, linkify: false, typographer: fals
 
 const EXPLICIT_ID = /\s*\{#([a-z0-9-]+)\}\s*$/;
 
-/** 'Software zu alt – was nun?' → 'software-zu-alt-was-nun' (umlauts spelt out, as in German addresses). */
-export function slugOf(text: string): string {
+/**
+ * Lower case with umlauts and ß spelt out ('Gerät' → 'geraet'), as German addresses write them, then decomposed
+ * (NFKD), so an accent is a mark of its own after its letter. Heading ids and the search index both start here.
+ */
+export function spellOutGerman(text: string): string {
   return text
     .toLowerCase()
     .replaceAll('ä', 'ae')
     .replaceAll('ö', 'oe')
     .replaceAll('ü', 'ue')
     .replaceAll('ß', 'ss')
-    .normalize('NFKD')
+    .normalize('NFKD');
+}
+
+/** 'Software zu alt – was nun?' → 'software-zu-alt-was-nun' (umlauts spelt out, as in German addresses). */
+export function slugOf(text: string): string {
+  return spellOutGerman(text)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }

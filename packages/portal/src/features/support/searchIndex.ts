@@ -1,6 +1,6 @@
 import type { HelpTopicKey } from '@portal/domain';
 import type { LoadedArticle } from './articles.ts';
-import { parseArticle, sectionsOf } from './markdown.ts';
+import { parseArticle, sectionsOf, spellOutGerman } from './markdown.ts';
 
 /**
  * A small full-text index of the help articles, built in the browser when the reader first searches: every section
@@ -35,14 +35,7 @@ interface Entry extends HelpSearchHit {
 
 /** Lower case, umlauts and ß spelt out, accents dropped: both the index and the query go through this. */
 export function normaliseForSearch(text: string): string {
-  return text
-    .toLowerCase()
-    .replaceAll('ä', 'ae')
-    .replaceAll('ö', 'oe')
-    .replaceAll('ü', 'ue')
-    .replaceAll('ß', 'ss')
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '');
+  return spellOutGerman(text).replace(/\p{M}/gu, '');
 }
 
 const WORD_SPLIT = /[^\p{L}\p{N}]+/u;
