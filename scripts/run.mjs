@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The two README commands. They must work on a fresh machine that has only Node (20.19 or later) and npm, so
-// this file uses nothing but Node's standard library: it fetches the pinned Node and pnpm from the npm registry
-// if needed, installs, then builds and serves (`start`) or runs every check in order (`test`) on the pinned Node.
+// The README commands. They must work on a fresh machine that has only Node (20.19 or later) and npm, so this file
+// uses nothing but Node's standard library: it fetches the pinned Node and pnpm from the npm registry if needed,
+// installs, then builds and serves (`start`), only builds (`build`, for a production machine: README, "Production")
+// or runs every check in order (`test`), all on the pinned Node.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
@@ -63,7 +64,9 @@ function pinnedNodeDir() {
 
 // Package scripts call `node` and `pnpm` themselves, so the pinned Node and the pnpm fetched into .tools/ come
 // first on their PATH (pnpm and every tool's launcher start with `#!/usr/bin/env node`).
-const env = { ...process.env, PATH: [pinnedNodeDir(), localBin, process.env.PATH].join(delimiter) };
+const nodeDir = pinnedNodeDir();
+const nodeBinary = join(nodeDir, process.platform === 'win32' ? 'node.exe' : 'node');
+const env = { ...process.env, PATH: [nodeDir, localBin, process.env.PATH].join(delimiter) };
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env, ...options });
@@ -102,8 +105,9 @@ function install() {
   if (status !== 0) process.exit(status);
 }
 
+/** Every package's build: @portal/ui, the portal, and the server bundle (packages/server/build.mjs). */
 function build() {
-  console.log('» building @portal/ui and the portal');
+  console.log('» building @portal/ui, the portal and the server');
   const status = pnpmRun('run', 'build');
   if (status !== 0) process.exit(status);
 }
@@ -166,10 +170,16 @@ function test() {
 }
 
 const command = process.argv[2];
+console.log(`» Node ${NODE_VERSION}: ${nodeBinary}`);
 install();
 if (command === 'start') {
   build();
   process.exit(pnpmRun('--filter', '@portal/server', 'start'));
+} else if (command === 'build') {
+  build();
+  console.log(
+    `\n» built; the server runs with: ${nodeBinary} ${join(root, 'packages', 'server', 'dist', 'main.js')}`,
+  );
 } else if (command === 'dev') {
   pnpmRun('--filter', '@portal/ui', 'run', 'build');
   process.exit(
@@ -178,6 +188,6 @@ if (command === 'start') {
 } else if (command === 'test') {
   test();
 } else {
-  console.error('usage: node scripts/run.mjs start|test|dev');
+  console.error('usage: node scripts/run.mjs start|build|test|dev');
   process.exit(2);
 }

@@ -104,6 +104,7 @@ test.describe('with access tokens that live two seconds', () => {
     page.on('request', (r) => {
       if (r.url().endsWith('/api/v1/sessions/refresh/')) refreshCalls += 1;
     });
+    const renewal = page.waitForResponse((response) => response.url().endsWith('/api/v1/sessions/refresh/'));
     await page.reload();
     await expect(userMenuButton(page)).toBeVisible();
     // The refresh request is counted when it leaves; the new pair is stored only once its answer is read.
@@ -113,48 +114,57 @@ test.describe('with access tokens that live two seconds', () => {
     expect(after.refresh).not.toBe(before.refresh);
     await expect(toast(page, 'Sie sind nicht eingeloggt')).toHaveCount(0);
 
-    // Rotation with a leeway: for 30 s the spent refresh token gets the very pair the page holds now (a reuse after
-    // that ends the session: the server's sessions.test.ts).
+    // Rotation with a leeway: for 30 s the refresh token the renewal spent gets the very pair the renewal got (a
+    // reuse after that ends the session: the server's sessions.test.ts).
+    const renewed = await renewal;
     const reuse = await request.post(`${server().baseURL}/api/v1/sessions/refresh/`, {
-      data: { refresh: before.refresh },
+      data: { refresh: renewed.request().postDataJSON().refresh },
     });
     expect(reuse.status()).toBe(200);
-    expect(await reuse.json()).toEqual(after);
+    expect(await reuse.json()).toEqual(await renewed.json());
   });
 
   test('a page load that cuts off a renewal in flight keeps the session', async ({ page }) => {
     await signInAt(page, server().baseURL, users.zfsl);
-    const before = await storedTokens(page);
-    await page.waitForTimeout(2_500);
 
-    // The next renewal reaches the server, which rotates the session, but its answer never reaches the page.
-    let rotated: (pair: { access: string; refresh: string }) => void = () => {};
-    const rotatedByServer = new Promise<{ access: string; refresh: string }>((resolve) => {
+    // The next renewal reaches the server, which rotates the session, but its answer never reaches the page: the
+    // page's refresher waits for it, so no other renewal starts in this page meanwhile.
+    type Cutoff = { spent: string; pair: { access: string; refresh: string } };
+    let rotated: (cutoff: Cutoff) => void = () => {};
+    const rotatedByServer = new Promise<Cutoff>((resolve) => {
       rotated = resolve;
     });
     await page.route(
       '**/api/v1/sessions/refresh/',
       async (route) => {
+        const spent: string = route.request().postDataJSON().refresh;
         const answer = await route.fetch();
-        rotated(await answer.json());
+        rotated({ spent, pair: await answer.json() });
         // Left unanswered: the page load below cancels the request.
       },
       { times: 1 },
     );
-    await page.reload();
-    const pair = await rotatedByServer;
-    expect(pair.refresh).not.toBe(before.refresh);
-    expect((await storedTokens(page)).refresh).toBe(before.refresh);
-
-    // A full page load cuts the renewal off. The page still holds the spent refresh token and renews with it:
-    // within the leeway the server answers with the same pair, and the user stays signed in.
-    await page.reload();
-    await expect.poll(async () => (await storedTokens(page)).refresh).toBe(pair.refresh);
-    expect((await storedTokens(page)).access).toBe(pair.access);
-    await expect(userMenuButton(page)).toBeVisible();
+    // Until the access token is due (two seconds), then a page that needs data, which renews it first.
+    await page.waitForTimeout(2_500);
     const navigation = page.getByRole('banner').getByRole('navigation', { name: 'Hauptnavigation' });
     await navigation.getByRole('link', { name: 'VR-Brillen' }).click();
+    const { spent, pair } = await rotatedByServer;
+    expect(pair.refresh).not.toBe(spent);
+    expect((await storedTokens(page)).refresh).toBe(spent);
+
+    // A full page load cuts the renewal off. The page still holds the spent refresh token and renews with it: within
+    // the leeway the server answers with the very pair it gave before, and the user stays signed in.
+    const renewalWithSpentToken = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/v1/sessions/refresh/') &&
+        response.request().postDataJSON()?.refresh === spent,
+    );
+    await page.reload();
+    const renewal = await renewalWithSpentToken;
+    expect(renewal.status()).toBe(200);
+    expect(await renewal.json()).toEqual(pair);
     await expect(page.getByRole('heading', { level: 1, name: 'VR-Brillen' })).toBeVisible();
+    await expect(userMenuButton(page)).toBeVisible();
     await expect(toast(page, 'Sie sind nicht eingeloggt')).toHaveCount(0);
   });
 });

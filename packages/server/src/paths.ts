@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 /**
  * Where the server finds its files at run time: the contract, the migrations, the bundled assets and the default
  * data folders. This module lies one folder below the package root, as the built server does (`dist/main.js`, which
- * inlines it; scripts/build.mjs), so one step up finds the package from both `tsx src/main.ts` and
+ * inlines it; build.mjs), so one step up finds the package from both `tsx src/main.ts` and
  * `node dist/main.js`. Nothing else derives a path from `import.meta.url` (the PGlite worker beside its module
  * aside: the build copies it next to the bundle).
  */
