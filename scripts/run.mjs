@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PNPM_VERSION = '10.34.8';
 /**
- * The production runtime, the current Node LTS, pinned exactly. pnpm, the builds, the server, Vitest and
+ * The production runtime, of Node 26, the current LTS line, pinned exactly. pnpm, the builds, the server, Vitest and
  * Playwright all run on it, whichever Node started this script.
  */
 const NODE_VERSION = '26.10.0';
