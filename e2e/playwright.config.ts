@@ -2,14 +2,16 @@ import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from '../tools/chromium.ts';
 
 /**
- * The e2e suite talks to the real reference server on a fresh in-memory database, serving the built portal: one per
- * worker, with its live demo fleet (tests/suiteServer.ts; its ports come from E2E_PORT). Specs that change what
- * others rely on start servers of their own besides (tests/isolatedServer.ts).
+ * The e2e suite talks to the real reference server, built as production runs it (`node dist/main.js`), on a fresh
+ * in-memory database, serving the built portal: one per worker, with its live demo fleet (tests/suiteServer.ts; its
+ * ports come from E2E_PORT). Specs that change what others rely on start servers of their own besides
+ * (tests/isolatedServer.ts).
  */
 export default defineConfig({
   testDir: './tests',
-  // Fails the run when the browser reported a Content-Security-Policy violation (see cspReports.ts).
-  globalSetup: './cspReports.ts',
+  // Builds the server every spec runs (buildServer.ts); fails the run when the browser reported a
+  // Content-Security-Policy violation (see cspReports.ts).
+  globalSetup: ['./buildServer.ts', './cspReports.ts'],
   outputDir: './.tmp/test-results',
   // A spec file runs in one worker, in order; two workers (CI has two cores) each with a server of its own.
   fullyParallel: false,

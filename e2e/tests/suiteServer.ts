@@ -42,10 +42,10 @@ export const test = base.extend<Record<never, never>, { suiteServer: IsolatedSer
         // Syncs at 4 GBit/s instead of the demo's 800 MBit/s: the class video (1.8 GB) is back on a headset in about
         // four seconds, long enough for the page to show the sync under way, instead of eighteen.
         DEMO_FLEET_BANDWIDTH_MBPS: '4000',
-        // Access tokens for two hours instead of five minutes: a renewal that a navigation cuts off after the server
-        // rotated the session loses it, and the suite's long runs should not meet one by chance. (The page's clock,
-        // which playback.spec moves an hour ahead, no longer matters: a token's age counts from its arrival.) Renewal
-        // itself is proven by access.spec on servers of its own.
+        // Access tokens for two hours instead of five minutes: the specs' pages renew no token, so what a spec sees
+        // is its own subject. (The page's clock, which playback.spec moves an hour ahead, no longer matters: a
+        // token's age counts from its arrival.) Renewal, and a renewal cut off by a page load, are proven by
+        // access.spec on servers of their own.
         ACCESS_TOKEN_TTL_SECONDS: '7200',
       });
       await use(server);

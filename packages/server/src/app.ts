@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
@@ -17,6 +16,7 @@ import {
   registerUnstorableTextGuard,
   skipStreamedBodyValidation,
 } from './http/bodies.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerDevOidcProvider } from './http/devOidcProvider.ts';
 import { registerDevOutbox } from './http/devOutbox.ts';
 import { clientErrors, frameworkErrors } from './http/frameworkErrors.ts';
@@ -31,6 +31,7 @@ import { S3MediaStorage } from './infra/s3Storage.ts';
 import { LocalMediaStorage, type MediaStorage } from './infra/storage.ts';
 import { MESSAGES } from './messages.ts';
 import { OPERATIONS } from './operations/index.ts';
+import { ASSETS_DIR } from './paths.ts';
 import { loadSigningSecret, SocialLogin, Throttle, TokenService } from './services/accounts/index.ts';
 import { loadUrlSigningSecret, MediaLinks, UploadService } from './services/content/index.ts';
 import type { Services } from './services/dependencies.ts';
@@ -52,8 +53,6 @@ import { BYTES_PER_MBIT } from './simulator/model.ts';
  * as `Services`; `startServer` also starts the demo fleet. Tests, tools and main.ts all start the server through
  * this module.
  */
-
-export const ASSETS_DIR = fileURLToPath(new URL('../assets', import.meta.url));
 
 function createMediaStorage(config: MediaConfig): MediaStorage {
   if (config.s3) return new S3MediaStorage(config.s3);
@@ -115,6 +114,7 @@ async function buildApp(config: ServerConfig, services: Services): Promise<Fasti
   registerRequiredBodyGuard(app);
   skipStreamedBodyValidation(app);
   refuseUnknownQueryParameters(app);
+  await registerCompression(app);
   await app.register(openapiGlue, {
     specification,
     operationResolver: (operationId) => routeFor(operationId, OPERATIONS, services),

@@ -1,13 +1,12 @@
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type ContentType, isValidEmail, LOGIN_LOCK_DURATION_MS } from '@portal/domain';
+import { DATA_DIR, DEFAULT_PORTAL_DIST } from './paths.ts';
 
 /**
  * The only reader of the environment (every variable is listed in the server README). `readConfig` runs once in
  * the composition root (app.ts) and in the command-line tools; everything else gets the parts it needs from there.
  */
 
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const MiB = 1024 ** 2;
 const GiB = 1024 ** 3;
 
@@ -245,7 +244,7 @@ export function readAccessSettings(env: NodeJS.ProcessEnv = process.env): Access
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     smtpUrl,
     mailFrom: env.MAIL_FROM || 'VR-Portal <no-reply@vr-portal.example>',
-    outboxDir: env.OUTBOX_DIR || `${REPO_ROOT}.data/outbox`,
+    outboxDir: env.OUTBOX_DIR || join(DATA_DIR, 'outbox'),
     devOutbox: !smtpUrl && env.NODE_ENV !== 'production',
     devOutboxPublic: env.DEV_OUTBOX === 'public',
     oidc: env.OIDC_ISSUER
@@ -319,7 +318,7 @@ export function readMediaConfig(env: NodeJS.ProcessEnv = process.env): MediaConf
   }
   const quota = integer(env, 'STORAGE_QUOTA_BYTES', 256 * GiB, 0);
   return {
-    uploadDir: resolve(env.UPLOAD_DIR || join(REPO_ROOT, '.data', 'uploads')),
+    uploadDir: resolve(env.UPLOAD_DIR || join(DATA_DIR, 'uploads')),
     s3,
     partSize,
     maxBytes: {
@@ -436,12 +435,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: integer(env, 'PORT', 8080, 0),
     host: env.HOST || '0.0.0.0',
-    dataDir: env.PGLITE_DATA_DIR || `${REPO_ROOT}.data/pglite`,
+    dataDir: env.PGLITE_DATA_DIR || join(DATA_DIR, 'pglite'),
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 300, 0),
     refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL_SECONDS', 1_209_600, 0),
-    portalDist: env.PORTAL_DIST || `${REPO_ROOT}packages/portal/dist`,
+    portalDist: env.PORTAL_DIST || DEFAULT_PORTAL_DIST,
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: readTrustProxy(env),
     demoFleet: flag(env, 'DEMO_FLEET', true),

@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-
-export const CONTRACT_PATH = fileURLToPath(new URL('../../../openapi/portal.yaml', import.meta.url));
+import { CONTRACT_PATH } from './paths.ts';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;
 

@@ -93,6 +93,9 @@ export const refreshTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     replacedBy: text('replaced_by'),
+    // The pair a rotation gave for this token, sealed with the token itself (services/accounts/tokens.ts): for the
+    // reuse leeway, without live tokens in the database or its dumps.
+    successor: text('successor'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('refresh_tokens_user_idx').on(t.userId), index('refresh_tokens_family_idx').on(t.familyId)],

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestServer, login, type TestServer } from '../test/testServer.ts';
+import {
+  bearer,
+  createTestServer,
+  login,
+  renewedSecondsAgo,
+  type TestServer,
+  tokenIdOf,
+} from '../test/testServer.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -34,34 +41,92 @@ describe('login', () => {
   });
 });
 
+type Pair = { access: string; refresh: string };
+
+const renew = (refresh: string) =>
+  server.app.inject({ method: 'POST', url: '/api/v1/sessions/refresh/', payload: { refresh } });
+
 describe('refresh rotation', () => {
-  it('issues a new pair, refuses the used refresh token and then ends the whole session', async () => {
+  it('issues a new pair; the spent token, presented again after the 30 s leeway, ends the whole session', async () => {
     const first = await login(server.app, 'zfsl@zfsl.example');
-    const rotated = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/sessions/refresh/',
-      payload: { refresh: first.refresh },
-    });
+    const rotated = await renew(first.refresh);
     expect(rotated.statusCode).toBe(200);
-    const second = rotated.json<{ access: string; refresh: string }>();
+    const second = rotated.json<Pair>();
     expect(second.refresh).not.toBe(first.refresh);
     const me = await server.app.inject({ url: '/api/v1/users/me/', headers: bearer(second.access) });
     expect(me.json().email).toBe('zfsl@zfsl.example');
 
-    const reuse = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/sessions/refresh/',
-      payload: { refresh: first.refresh },
-    });
+    await renewedSecondsAgo(server, first.refresh, 31);
+    const reuse = await renew(first.refresh);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().detail).toEqual(expect.any(String));
-    // The reuse revoked the family: the token obtained by the legitimate rotation is dead too.
-    const afterReuse = await server.app.inject({
+    // The reuse revoked the family: the token obtained by the legitimate rotation is dead too, and so is its access.
+    expect((await renew(second.refresh)).statusCode).toBe(401);
+    const after = await server.app.inject({ url: '/api/v1/users/me/', headers: bearer(second.access) });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('two renewals with one token at the same time both get the same pair, and the session goes on', async () => {
+    const first = await login(server.app, 'zfsl@zfsl.example');
+    const [a, b] = await Promise.all([renew(first.refresh), renew(first.refresh)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const pair = a.json<Pair>();
+    expect(b.json<Pair>()).toEqual(pair);
+    expect(pair.refresh).not.toBe(first.refresh);
+    // One successor was made, not two: the family holds the spent token and the one live token.
+    const family = await server.database.pool.query<{ jti: string; live: boolean }>(
+      `select jti, revoked_at is null as live from refresh_tokens
+       where family_id = (select family_id from refresh_tokens where jti = $1) order by created_at`,
+      [tokenIdOf(first.refresh)],
+    );
+    expect(family.rows).toEqual([
+      { jti: tokenIdOf(first.refresh), live: false },
+      { jti: tokenIdOf(pair.refresh), live: true },
+    ]);
+    const me = await server.app.inject({ url: '/api/v1/users/me/', headers: bearer(pair.access) });
+    expect(me.statusCode).toBe(200);
+    expect((await renew(pair.refresh)).statusCode).toBe(200);
+  });
+
+  it('within 30 s the spent token gets the same pair again; at 31 s it ends the session', async () => {
+    const first = await login(server.app, 'zfsl@zfsl.example');
+    const pair = (await renew(first.refresh)).json<Pair>();
+
+    await renewedSecondsAgo(server, first.refresh, 29);
+    const again = await renew(first.refresh);
+    expect(again.statusCode).toBe(200);
+    expect(again.json<Pair>()).toEqual(pair);
+
+    await renewedSecondsAgo(server, first.refresh, 31);
+    expect((await renew(first.refresh)).statusCode).toBe(401);
+    expect((await renew(pair.refresh)).statusCode).toBe(401);
+  });
+
+  it('the leeway keeps no session alive that ended: after logout the spent token is refused', async () => {
+    const first = await login(server.app, 'zfsl@zfsl.example');
+    const pair = (await renew(first.refresh)).json<Pair>();
+    const logout = await server.app.inject({
       method: 'POST',
-      url: '/api/v1/sessions/refresh/',
-      payload: { refresh: second.refresh },
+      url: '/api/v1/sessions/logout',
+      headers: bearer(pair.access),
+      payload: { refresh: pair.refresh },
     });
-    expect(afterReuse.statusCode).toBe(401);
+    expect(logout.statusCode).toBe(204);
+    expect((await renew(first.refresh)).statusCode).toBe(401);
+  });
+
+  it('stores the successor pair only sealed: the database holds no token it could hand out', async () => {
+    const first = await login(server.app, 'zfsl@zfsl.example');
+    const pair = (await renew(first.refresh)).json<Pair>();
+    const stored = await server.database.pool.query<{ successor: string | null }>(
+      'select successor from refresh_tokens where jti = $1',
+      [tokenIdOf(first.refresh)],
+    );
+    const successor = stored.rows[0]?.successor ?? '';
+    expect(successor).not.toBe('');
+    for (const token of [pair.access, pair.refresh]) {
+      for (const part of token.split('.')) expect(successor).not.toContain(part);
+    }
   });
 
   it('refuses a forged refresh token and an access token used as refresh token', async () => {

@@ -87,6 +87,22 @@ export async function login(app: FastifyInstance, username: string, password = '
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** The id (`jti`) of a token the server issued. */
+export const tokenIdOf = (token: string): string =>
+  JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')).jti;
+
+/**
+ * Moves the rotation of a spent refresh token `seconds` into the past, as if it had been renewed that long ago: for
+ * the reuse leeway (REFRESH_REUSE_LEEWAY_SECONDS) without waiting for it.
+ */
+export async function renewedSecondsAgo(server: TestServer, refresh: string, seconds: number): Promise<void> {
+  const moved = await server.database.pool.query(
+    'update refresh_tokens set revoked_at = now() - make_interval(secs => $2) where jti = $1 and revoked_at is not null',
+    [tokenIdOf(refresh), seconds],
+  );
+  if (moved.rowCount !== 1) throw new Error('the refresh token has not been renewed');
+}
+
 /**
  * Pairs a headset as a real one would (enrolHeadset over HTTP) with a code issued the way the demo fleet gets
  * its codes; returns its device token.

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../../db/database.ts';
@@ -20,6 +20,44 @@ export type RefreshOutcome =
   | { ok: false; reason: 'invalid' | 'expired' | 'reused' };
 
 const ISSUER = 'vr-portal';
+
+/**
+ * How long a rotated refresh token still gets the pair it was exchanged for (issue 25). Two tabs renewing with the
+ * same token at once, or a page load that cuts off a renewal whose answer never arrived, present a token the server
+ * has just rotated: within the leeway they get the same successor pair, so the session goes on. Afterwards a reuse
+ * means a stolen token and ends the session (family) as before.
+ */
+export const REFRESH_REUSE_LEEWAY_SECONDS = 30;
+
+/**
+ * The successor pair is stored sealed with the refresh token it replaced (AES-256-GCM, key = SHA-256 of that token):
+ * only who presents the spent token can open it, and the database — or a dump of it — holds no usable token.
+ */
+function sealSuccessor(spent: string, pair: TokenPair): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', successorKey(spent), iv);
+  const sealed = Buffer.concat([cipher.update(JSON.stringify(pair), 'utf8'), cipher.final()]);
+  return [iv, sealed, cipher.getAuthTag()].map((part) => part.toString('base64url')).join('.');
+}
+
+function openSuccessor(spent: string, stored: string): TokenPair | null {
+  const [iv, sealed, tag] = stored.split('.').map((part) => Buffer.from(part, 'base64url'));
+  if (!iv || !sealed || !tag) return null;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', successorKey(spent), iv);
+    decipher.setAuthTag(tag);
+    const pair = JSON.parse(Buffer.concat([decipher.update(sealed), decipher.final()]).toString('utf8'));
+    return typeof pair?.access === 'string' && typeof pair?.refresh === 'string'
+      ? { access: pair.access, refresh: pair.refresh }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function successorKey(spent: string): Buffer {
+  return createHash('sha256').update(`vr-portal refresh successor\0${spent}`).digest();
+}
 
 /**
  * Reads JWT_SECRET when given; otherwise keeps a random secret in the database, so restarts (and other server
@@ -107,9 +145,11 @@ export class TokenService {
   }
 
   /**
-   * Exchanges a refresh token for a new pair; the old one is revoked. Presenting a revoked one ends its family.
-   * Revoking the old token and storing the new one is one transaction: in between, the family would have no live
-   * refresh token, and the access tokens still in use would be refused (the caller's session check).
+   * Exchanges a refresh token for a new pair; the old one is revoked. Presenting it again within
+   * REFRESH_REUSE_LEEWAY_SECONDS gives the same pair once more (stored with the old token, so any server process on
+   * the database gives it); later, or once the session has ended, it ends its family. Revoking the old token and
+   * storing the new one is one transaction: in between, the family would have no live refresh token, and the access
+   * tokens still in use would be refused (the caller's session check).
    */
   async rotate(refresh: string): Promise<RefreshOutcome> {
     const verified = await this.verify(refresh, 'refresh');
@@ -117,7 +157,8 @@ export class TokenService {
     if (verified.expired) return { ok: false, reason: 'expired' };
     const { jti, userId } = verified;
     const rotated = await this.db.transaction(async (tx) => {
-      // Conditional update: of two concurrent rotations with the same token exactly one wins.
+      // Conditional update: of two concurrent rotations with the same token exactly one wins; the other waits for
+      // its commit (PostgreSQL's row lock; PGlite runs one transaction at a time) and finds the successor below.
       const [claimed] = await tx
         .update(refreshTokens)
         .set({ revokedAt: sql`now()` })
@@ -131,15 +172,30 @@ export class TokenService {
         .returning({ familyId: refreshTokens.familyId, userId: refreshTokens.userId });
       if (!claimed) return null;
       const tokens = await this.issue(claimed.userId, claimed.familyId, tx);
-      await tx.update(refreshTokens).set({ replacedBy: tokens.jti }).where(eq(refreshTokens.jti, jti));
+      const successor = sealSuccessor(refresh, { access: tokens.access, refresh: tokens.refresh });
+      await tx
+        .update(refreshTokens)
+        .set({ replacedBy: tokens.jti, successor })
+        .where(eq(refreshTokens.jti, jti));
       return tokens;
     });
     if (rotated) return { ok: true, userId, tokens: { access: rotated.access, refresh: rotated.refresh } };
     const [known] = await this.db
-      .select({ familyId: refreshTokens.familyId })
+      .select({
+        familyId: refreshTokens.familyId,
+        successor: refreshTokens.successor,
+        // A rotation (not a logout or a revoked family) within the leeway, while the session still lives. The outer
+        // table is named in full: Drizzle writes its columns unqualified, which inside the subquery mean live's own.
+        withinLeeway: sql<boolean>`${refreshTokens.replacedBy} is not null
+          and ${refreshTokens.revokedAt} > now() - make_interval(secs => ${REFRESH_REUSE_LEEWAY_SECONDS})
+          and exists (select 1 from refresh_tokens live where live.family_id = refresh_tokens.family_id
+            and live.revoked_at is null and live.expires_at > now())`,
+      })
       .from(refreshTokens)
       .where(eq(refreshTokens.jti, jti));
     if (!known) return { ok: false, reason: 'invalid' };
+    const successor = known.withinLeeway && known.successor ? openSuccessor(refresh, known.successor) : null;
+    if (successor) return { ok: true, userId, tokens: successor };
     await this.revokeFamily(known.familyId);
     return { ok: false, reason: 'reused' };
   }
