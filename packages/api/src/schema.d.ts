@@ -2124,7 +2124,10 @@ export interface components {
       urlHash: string;
     };
     PublishTosRequest: {
-      /** @description URL of the new terms document (absolute http(s) or root-relative). */
+      /**
+       * @description URL of the new terms document: absolute http(s), or a path on this server with a single leading slash, in
+       *     the characters of a URI (others percent-encoded). The rule is `isResourceUrl` of @portal/domain.
+       */
       tosFile: string;
       /** @description URL of the privacy policy for this version; omitted keeps the current one, null removes it. */
       privacyPolicyFile?: string | null;
@@ -3365,7 +3368,9 @@ export interface operations {
           'application/json': components['schemas']['TokenPair'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -3388,7 +3393,9 @@ export interface operations {
           'application/json': components['schemas']['User'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -3409,6 +3416,7 @@ export interface operations {
         };
         content?: never;
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       /** @description The user is the last administrator of an organisation and must hand over first. */
@@ -3420,6 +3428,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -3502,8 +3511,10 @@ export interface operations {
           'application/json': components['schemas']['TermsOfUse'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -3526,7 +3537,9 @@ export interface operations {
           'application/json': components['schemas']['PrivacyPolicy'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -3579,8 +3592,10 @@ export interface operations {
           'application/json': components['schemas']['OrganisationListItem'][];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -3712,6 +3727,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -3776,6 +3792,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -3803,6 +3820,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -3912,6 +3930,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -3935,6 +3954,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -3957,6 +3977,7 @@ export interface operations {
           'application/json': components['schemas']['SocialSession'];
         };
       };
+      400: components['responses']['BadRequest'];
       /** @description Not authenticated; the body still follows the allauth envelope. */
       401: {
         headers: {
@@ -3966,6 +3987,7 @@ export interface operations {
           'application/json': components['schemas']['SocialSession'];
         };
       };
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -4029,6 +4051,7 @@ export interface operations {
         content?: never;
       };
       400: components['responses']['BadRequest'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -4094,6 +4117,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -4123,6 +4147,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -4180,6 +4205,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -4304,8 +4330,10 @@ export interface operations {
           'application/json': components['schemas']['ContentCategory'][];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -4328,8 +4356,10 @@ export interface operations {
           'application/json': components['schemas']['Language'][];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -4388,6 +4418,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -4446,6 +4477,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -4697,6 +4729,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -4756,6 +4789,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -4817,6 +4851,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -5191,6 +5226,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -5251,6 +5287,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServerBusy'];
     };
   };
@@ -5337,6 +5374,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -5364,6 +5402,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServerBusy'];
     };
   };
@@ -5392,6 +5431,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServerBusy'];
     };
   };
@@ -5418,6 +5458,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServerBusy'];
     };
   };
@@ -5439,8 +5480,10 @@ export interface operations {
           'application/json': components['schemas']['DeviceType'][];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -5603,6 +5646,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -5638,6 +5682,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServerBusy'];
     };
   };
@@ -5695,6 +5740,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServerBusy'];
     };
   };
@@ -5754,6 +5800,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServerBusy'];
     };
   };
@@ -5803,7 +5850,9 @@ export interface operations {
           'application/json': components['schemas']['HeadsetConfiguration'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServerBusy'];
     };
   };
@@ -5830,6 +5879,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -5924,6 +5974,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -5983,6 +6034,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -6010,6 +6062,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
