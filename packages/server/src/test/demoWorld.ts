@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { newLinkToken } from '../services/accounts/mailedLinks.ts';
+import { newLinkToken } from '../services/accounts/index.ts';
 import { bearer, deviceToken, pairHeadset, type TestServer } from './testServer.ts';
 
 /**
