@@ -364,9 +364,8 @@ function build(
   pick: number,
 ): FuzzRequest {
   const url =
-    operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
-      encodeText(String(request.path[name])),
-    ) + queryString(request.query);
+    operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeText(String(request.path[name]))) +
+    queryString(request.query);
   if (request.raw) {
     return {
       operation,
