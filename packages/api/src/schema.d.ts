@@ -2171,7 +2171,10 @@ export interface components {
       urlHash: string;
     };
     PublishTosRequest: {
-      /** @description URL of the new terms document (absolute http(s) or root-relative). */
+      /**
+       * @description URL of the new terms document: absolute http(s), or a path on this server with a single leading slash, in
+       *     the characters of a URI (others percent-encoded). The rule is `isResourceUrl` of @portal/domain.
+       */
       tosFile: string;
       /** @description URL of the privacy policy for this version; omitted keeps the current one, null removes it. */
       privacyPolicyFile?: string | null;
@@ -3302,7 +3305,8 @@ export interface components {
     /**
      * @description The file or part is larger than the server accepts: over the limit of its kind (`code: fileTooLarge`,
      *     `params.maxBytes`) or beyond the organisation's storage quota (`code: storageQuotaExceeded`,
-     *     `params.quotaBytes`, `params.usedBytes`); a part over the part size has no code.
+     *     `params.quotaBytes`, `params.usedBytes`); a part over the part size has no code. Any other request body over
+     *     1 MiB answers it too, without code.
      */
     PayloadTooLarge: {
       headers: {
@@ -3417,6 +3421,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
@@ -3444,6 +3449,7 @@ export interface operations {
         content?: never;
       };
       400: components['responses']['BadRequest'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -3473,6 +3479,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -3498,7 +3505,9 @@ export interface operations {
           'application/json': components['schemas']['TokenPair'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -3521,7 +3530,9 @@ export interface operations {
           'application/json': components['schemas']['User'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -3542,6 +3553,7 @@ export interface operations {
         };
         content?: never;
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       /** @description The user is the last administrator of an organisation and must hand over first. */
@@ -3553,6 +3565,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -3582,6 +3595,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
@@ -3612,6 +3626,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -3635,8 +3650,10 @@ export interface operations {
           'application/json': components['schemas']['TermsOfUse'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -3659,7 +3676,9 @@ export interface operations {
           'application/json': components['schemas']['PrivacyPolicy'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -3689,6 +3708,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -3712,8 +3732,10 @@ export interface operations {
           'application/json': components['schemas']['OrganisationListItem'][];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -3747,6 +3769,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -3815,6 +3838,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -3845,6 +3869,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -3879,6 +3904,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
@@ -3909,6 +3935,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -3936,6 +3963,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -3963,6 +3991,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -3991,6 +4020,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
@@ -4020,6 +4050,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
@@ -4045,6 +4076,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -4068,6 +4100,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -4090,6 +4123,7 @@ export interface operations {
           'application/json': components['schemas']['SocialSession'];
         };
       };
+      400: components['responses']['BadRequest'];
       /** @description Not authenticated; the body still follows the allauth envelope. */
       401: {
         headers: {
@@ -4099,6 +4133,7 @@ export interface operations {
           'application/json': components['schemas']['SocialSession'];
         };
       };
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -4127,6 +4162,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -4162,6 +4198,7 @@ export interface operations {
         content?: never;
       };
       400: components['responses']['BadRequest'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -4227,6 +4264,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -4256,6 +4294,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -4285,6 +4324,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -4313,6 +4353,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -4346,6 +4387,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -4380,6 +4422,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -4414,6 +4457,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -4437,8 +4481,10 @@ export interface operations {
           'application/json': components['schemas']['ContentCategory'][];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -4461,8 +4507,10 @@ export interface operations {
           'application/json': components['schemas']['Language'][];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -4521,6 +4569,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -4579,6 +4628,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -4647,6 +4697,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -4715,6 +4766,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['StorageUnavailable'];
@@ -4830,6 +4882,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -4859,6 +4912,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -4889,6 +4943,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -4922,6 +4977,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -4950,6 +5006,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -4983,6 +5040,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -5014,6 +5072,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -5048,6 +5107,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -5083,6 +5143,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -5118,6 +5179,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -5152,6 +5214,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -5186,6 +5249,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -5220,6 +5284,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -5254,6 +5319,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -5324,6 +5390,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -5353,6 +5420,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServerBusy'];
     };
@@ -5384,6 +5452,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServerBusy'];
     };
   };
@@ -5412,6 +5481,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServerBusy'];
     };
@@ -5441,6 +5511,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServerBusy'];
     };
@@ -5470,6 +5541,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -5497,6 +5569,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServerBusy'];
     };
   };
@@ -5525,6 +5598,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServerBusy'];
     };
   };
@@ -5551,6 +5625,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServerBusy'];
     };
   };
@@ -5572,8 +5647,10 @@ export interface operations {
           'application/json': components['schemas']['DeviceType'][];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -5603,6 +5680,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -5634,6 +5712,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -5665,6 +5744,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServerBusy'];
     };
@@ -5699,6 +5779,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
@@ -5737,6 +5818,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -5759,8 +5841,10 @@ export interface operations {
           'application/json': components['schemas']['RunningLessonList'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServerBusy'];
     };
   };
@@ -5795,6 +5879,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServerBusy'];
     };
   };
@@ -5823,6 +5908,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServerBusy'];
     };
@@ -5852,6 +5938,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServerBusy'];
     };
   };
@@ -5884,6 +5971,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServerBusy'];
     };
@@ -5911,6 +5999,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServerBusy'];
     };
   };
@@ -5937,6 +6026,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServerBusy'];
@@ -5960,7 +6050,9 @@ export interface operations {
           'application/json': components['schemas']['HeadsetConfiguration'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServerBusy'];
     };
   };
@@ -5987,6 +6079,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -6020,6 +6113,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -6047,6 +6141,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -6081,6 +6176,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -6110,6 +6206,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -6140,6 +6237,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -6167,6 +6265,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -6200,6 +6299,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -6269,6 +6369,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
@@ -6337,6 +6438,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['StorageUnavailable'];

@@ -138,6 +138,8 @@ describe('isResourceUrl (profile image, terms document)', () => {
     'http://localhost:8080/favicon.svg',
     '/media/files/ab12.png',
     '/favicon.svg',
+    '/media/nutzungsbedingungen%20v2.pdf',
+    'https://bilder.example/lea.png?groesse=2&stil=(rund);x=1#oben',
   ])('accepts %s', (value) => {
     expect(isResourceUrl(value)).toBe(true);
   });
@@ -150,6 +152,11 @@ describe('isResourceUrl (profile image, terms document)', () => {
     'https://',
     'ftp://bilder.example/lea.png',
     `https://bilder.example/${'x'.repeat(2048)}`,
+    '/media/nutzungsbedingungen v2.pdf',
+    '/3i0">7-l:$',
+    'https://bilder.example/schüler.png',
+    'https://bilder.example/a|b',
+    '/media/%zz.pdf',
   ])('refuses %s', (value) => {
     expect(isResourceUrl(value)).toBe(false);
   });

@@ -83,9 +83,12 @@ export function isValidFileName(name: string): boolean {
 /**
  * Links the portal stores and shows (a profile image, a terms document): an absolute http(s) URL, or a path on
  * the portal's own server starting with a single '/' (an uploaded file, '/media/…'). '//host/…' is refused: it
- * looks like a path but points to another host. At most 2048 characters, like the contract's fields.
+ * looks like a path but points to another host. Only the characters of a URI (RFC 3986; anything else
+ * percent-encoded, as a browser's address bar copies it): the server hands the link out as a URI, and a blank, a
+ * quote or an umlaut in it would make none. At most 2048 characters, like the contract's fields.
  */
-export const RESOURCE_URL_PATTERN_SOURCE = '^(https?://|/(?!/))';
+export const RESOURCE_URL_PATTERN_SOURCE =
+  "^(https?://|/(?!/))(?:[A-Za-z0-9._~:/?#@!$&'()*+,;=-]|%[0-9A-Fa-f]{2})*$";
 export const RESOURCE_URL_PATTERN = new RegExp(RESOURCE_URL_PATTERN_SOURCE);
 export const RESOURCE_URL_MAX_LENGTH = 2048;
 

@@ -269,7 +269,15 @@ async function startDemoFleetOf(
  * `await startServer({ port: 0, host: '127.0.0.1', dataDir: 'memory://', demoFleet: false })`.
  */
 export async function startServer(overrides: Partial<ServerConfig> = {}): Promise<RunningServer> {
-  const { app, database, config, headsetEvents, seeded, portalServed } = await createServer(overrides);
+  return runServer(await createServer(overrides));
+}
+
+/**
+ * Listens and starts the demo fleet of a server {@link createServer} built (startServer is both): tests add their
+ * hooks in between.
+ */
+export async function runServer(created: CreatedServer): Promise<RunningServer> {
+  const { app, database, config, headsetEvents, seeded, portalServed } = created;
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

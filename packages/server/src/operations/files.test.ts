@@ -181,12 +181,29 @@ describe('preview images', () => {
     });
     expect(stolen.statusCode).toBe(400);
     expect(stolen.json()).toHaveProperty('previewImageId');
-    const foreignDelete = await server.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/cms/preview-files/${preview.id}/`,
-      headers: bearer(zfsl),
+    const foreignDelete = () =>
+      server.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/cms/preview-files/${preview.id}/`,
+        headers: bearer(zfsl),
+      });
+    // The item is private: to the ZfsL its preview is unknown, as the item is (a file id cannot be probed).
+    const unseen = await foreignDelete();
+    expect(unseen.statusCode).toBe(404);
+    expect(unseen.json()).toEqual({ detail: 'Diese Datei wurde nicht gefunden.' });
+    // Shared with the ZfsL, the item and its preview are seen there, and deleting the preview is refused.
+    const { rows } = await server.database.pool.query<{ id: number }>(
+      'select id from organisations where organisation_type = 5',
+    );
+    const shared = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/cms/content/${content.id}/add-share/`,
+      headers: bearer(lehrer),
+      payload: { organisation_ids: [rows[0]?.id] },
     });
-    expect(foreignDelete.statusCode).toBe(403);
+    expect(shared.statusCode, shared.body).toBe(200);
+    const refused = await foreignDelete();
+    expect(refused.statusCode).toBe(403);
     const deleted = await server.app.inject({
       method: 'DELETE',
       url: `/api/v1/cms/preview-files/${preview.id}/`,

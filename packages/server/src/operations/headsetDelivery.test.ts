@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type RunningServer, startServer } from '../app.ts';
+import type { RunningServer } from '../app.ts';
 import { readTestDatabaseUrl } from '../config.ts';
 import { issueEnrolmentCodeFor } from '../services/headsets/index.ts';
 import { type ThrowawayDatabase, throwawayDatabase } from '../test/databaseSnapshot.ts';
+import { startTestHttpServer } from '../test/testServer.ts';
 
 const adminUrl = readTestDatabaseUrl();
 
@@ -18,16 +19,9 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
 
   beforeAll(async () => {
     database = await throwawayDatabase(adminUrl ?? '');
-    const options = {
-      port: 0,
-      host: '127.0.0.1',
-      databaseUrl: database.url,
-      logLevel: 'silent',
-      portalDist: '/nonexistent-portal-dist',
-      demoFleet: false,
-    };
-    portalSide = await startServer(options);
-    headsetSide = await startServer(options);
+    const config = { databaseUrl: database.url };
+    portalSide = await startTestHttpServer({ config });
+    headsetSide = await startTestHttpServer({ config });
   });
   afterAll(async () => {
     await headsetSide?.close();

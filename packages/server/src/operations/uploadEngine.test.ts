@@ -16,29 +16,20 @@ import {
   s3TestStore,
   type TestStore,
 } from '../test/mediaTestStores.ts';
-import { seededPgliteData } from '../test/testServer.ts';
+import { startTestHttpServer } from '../test/testServer.ts';
 
-// The real upload engine of @portal/api against the real server over HTTP (startServer on a free port), with the
+// The real upload engine of @portal/api against the real server over HTTP (startTestHttpServer on a free port), with the
 // server storing on local disk and in s3rver, a real S3 server.
 describe.each([localTestStore(64 * 1024), s3TestStore()])(
   'uploadMultipart against the reference server on $name',
   (store: TestStore) => {
     const PART = store.partSize;
-    let server: Awaited<ReturnType<typeof import('../app.ts').startServer>>;
+    let server: Awaited<ReturnType<typeof startTestHttpServer>>;
     let client: PortalClient;
 
     beforeAll(async () => {
       Object.assign(process.env, await store.start(), { UPLOAD_PART_SIZE: String(PART) });
-      const { startServer } = await import('../app.ts');
-      server = await startServer({
-        port: 0,
-        host: '127.0.0.1',
-        dataDir: 'memory://',
-        pgliteTemplate: await seededPgliteData(),
-        logLevel: 'silent',
-        portalDist: '/nonexistent-portal-dist',
-        demoFleet: false,
-      });
+      server = await startTestHttpServer();
       let token: string | null = null;
       client = createPortalClient({ baseUrl: server.url, getToken: () => token, onUnauthorized: () => {} });
       const login = await client.POST('/api/v1/sessions/', {

@@ -501,6 +501,36 @@ describe('terms versions', () => {
   });
 });
 
+describe('terms documents are links (issue 25: the fuzzer published one the answer could not name as a URI)', () => {
+  it('refuses what is no URI, another host behind //, and a bare scheme, and publishes nothing', async () => {
+    const staff = await login(server.app, 'staff@vr-portal.example');
+    // The version published above awaits the staff member's acceptance first (the terms gate).
+    await inject({ method: 'POST', url: '/api/v1/users/tos/', headers: bearer(staff.access), payload: {} });
+    const current = async () => (await inject({ url: '/api/v1/organisations/current-tos/' })).json().version;
+    const before = await current();
+    for (const [payload, fields] of [
+      [{ tosFile: '/3i0">7-l:$' }, ['tosFile']],
+      [{ tosFile: '/media/nutzungsbedingungen v3.pdf' }, ['tosFile']],
+      [{ tosFile: '//fremd.example/agb.pdf' }, ['tosFile']],
+      [{ tosFile: 'https://' }, ['tosFile']],
+      [
+        { tosFile: '/media/agb.pdf', privacyPolicyFile: 'https://schüler.example/datenschutz.pdf' },
+        ['privacyPolicyFile'],
+      ],
+    ] as const) {
+      const refused = await inject({
+        method: 'POST',
+        url: '/api/v1/organisations/tos-versions/',
+        headers: bearer(staff.access),
+        payload,
+      });
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(Object.keys(refused.json()), JSON.stringify(payload)).toEqual(fields);
+    }
+    expect(await current()).toBe(before);
+  });
+});
+
 describe('account deletion', () => {
   it('deletes the user with memberships and sessions; the old tokens no longer work', async () => {
     const session = await login(server.app, 'lehrer@schule.example');

@@ -216,8 +216,8 @@ describe('rules', () => {
       },
     ],
     [
-      "delete the school's preview file",
-      (who) => requireFileOwner(who, { organisationId: SCHOOL }),
+      "delete the school's preview file of an item the caller sees",
+      (who) => requireFileOwner(who, { organisationId: SCHOOL, itemVisible: true }),
       {
         kmzAdmin: 403,
         schoolAdmin: 'ok',
@@ -225,6 +225,18 @@ describe('rules', () => {
         zfslMember: 403,
         twoOrganisations: 'ok',
         staff: 403,
+      },
+    ],
+    [
+      "delete the school's preview file the caller cannot see (its own upload, or of an item invisible to the caller)",
+      (who) => requireFileOwner(who, { organisationId: SCHOOL, itemVisible: false }),
+      {
+        kmzAdmin: 404,
+        schoolAdmin: 'ok',
+        msbMember: 'ok',
+        zfslMember: 404,
+        twoOrganisations: 'ok',
+        staff: 404,
       },
     ],
     [

@@ -253,9 +253,18 @@ export function requireOwner<Item extends OwnedItem>(
   return item;
 }
 
-/** Preview images and documents are deleted by their organisation only. */
-export function requireFileOwner(caller: Caller, file: { organisationId: number }): void {
-  if (!isMember(caller, file.organisationId)) throw new Forbidden(MESSAGES.files.notOwner);
+/**
+ * Preview images and documents are deleted by their organisation only. As for items, a file the caller cannot see —
+ * another organisation's, attached to no item the caller sees ({@link storedFileItemVisibleTo}) — answers 404 like
+ * an unknown id (file ids cannot be probed), a visible file of another organisation 403.
+ */
+export function requireFileOwner(
+  caller: Caller,
+  file: { organisationId: number; itemVisible: boolean },
+): void {
+  if (isMember(caller, file.organisationId)) return;
+  if (!file.itemVisible) throw new NotFound(MESSAGES.files.notFound);
+  throw new Forbidden(MESSAGES.files.notOwner);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -399,6 +408,11 @@ export function configurationVisibleTo(caller: Caller): SQL {
 
 // ---------------------------------------------------------------------------------------------------------------
 // Stored files (content files, previews, documents, operating system images), delivered at /media/files/<key>.
+
+/** Whether the item a preview or document is attached to is one the viewer sees (stored_files rows aliased `f`). */
+export function storedFileItemVisibleTo(viewer: Caller): SQL {
+  return sql`exists (select 1 from contents c where c.id = f.content_id and ${contentVisibleTo(viewer)})`;
+}
 
 /**
  * On whose behalf a signed media URL was handed out (services/content/mediaLinks.ts): an organisation that may see the item

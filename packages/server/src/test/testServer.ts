@@ -1,17 +1,50 @@
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
-import { createServer, type RunningServer, startServer } from '../app.ts';
+import { expect, inject } from 'vitest';
+import { type CreatedServer, createServer, type RunningServer, runServer } from '../app.ts';
 import { readTestDatabaseUrl, type ServerConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { HeadsetEvents } from '../services/headsets/index.ts';
 import { issueEnrolmentCodeFor } from '../services/headsets/index.ts';
+import {
+  type ContractViolation,
+  describeViolations,
+  installContractConformance,
+} from './contractConformance.ts';
 import { pgliteTemplate, throwawayDatabase } from './databaseSnapshot.ts';
 
 export interface TestServer {
   app: FastifyInstance;
   database: DatabaseHandle;
   headsetEvents: HeadsetEvents;
+  /** Answers the contract does not allow, so far (see {@link checkContractConformance}); close() fails on any. */
+  contractViolations: ContractViolation[];
   close(): Promise<void>;
+}
+
+/**
+ * Every test server checks each answer of a contract operation against openapi/portal.yaml (status, content type,
+ * body by the response's schema: test/contractConformance.ts) and collects what the contract does not allow, with the
+ * name of the test that was running. Closing the server then fails, naming each one, so a test file whose server
+ * answered outside the contract fails even where its own assertions did not look. Tests that want to know at once
+ * (the authorization matrix, the fuzzer) read `contractViolations` themselves.
+ */
+function checkContractConformance(app: FastifyInstance): {
+  violations: ContractViolation[];
+  assertNone(): void;
+} {
+  const violations: ContractViolation[] = [];
+  installContractConformance(app, (violation) => {
+    violations.push({ ...violation, test: expect.getState().currentTestName });
+  });
+  return {
+    violations,
+    assertNone() {
+      if (violations.length === 0) return;
+      throw new Error(
+        `The server answered outside openapi/portal.yaml ${violations.length} time(s):\n${describeViolations(violations)}`,
+      );
+    },
+  };
 }
 
 /**
@@ -45,24 +78,31 @@ export async function createTestServer(
     portalDist: options.portalDist ?? '/nonexistent-portal-dist',
     ...options.config,
   });
+  const conformance = checkContractConformance(app);
   await app.ready();
   return {
     app,
     database,
     headsetEvents,
+    contractViolations: conformance.violations,
     async close() {
       await app.close();
       await throwaway?.drop();
+      conformance.assertNone();
     },
   };
 }
 
 /**
- * Like {@link createTestServer} (on PGlite), but listening on a free port of 127.0.0.1: for real HTTP clients.
- * `firstStart` starts from an empty database instead, which the server migrates and seeds as on its first start.
+ * Like {@link createTestServer} (on PGlite unless `config` names a database), but listening on a free port of
+ * 127.0.0.1: for real HTTP clients. `firstStart` starts from an empty database instead, which the server migrates and
+ * seeds as on its first start. Its answers are checked against the contract as the test server's are; `close()`
+ * fails on any the contract does not allow.
  */
-export async function startTestHttpServer(options: { firstStart?: boolean } = {}): Promise<RunningServer> {
-  return startServer({
+export async function startTestHttpServer(
+  options: { firstStart?: boolean; config?: Partial<ServerConfig> } = {},
+): Promise<RunningServer & { contractViolations: ContractViolation[] }> {
+  const created: CreatedServer = await createServer({
     port: 0,
     host: '127.0.0.1',
     dataDir: 'memory://',
@@ -71,7 +111,18 @@ export async function startTestHttpServer(options: { firstStart?: boolean } = {}
     logLevel: 'silent',
     portalDist: '/nonexistent-portal-dist',
     demoFleet: false,
+    ...options.config,
   });
+  const conformance = checkContractConformance(created.app);
+  const running = await runServer(created);
+  return {
+    ...running,
+    contractViolations: conformance.violations,
+    async close() {
+      await running.close();
+      conformance.assertNone();
+    },
+  };
 }
 
 export async function login(app: FastifyInstance, username: string, password = 'portal2026') {

@@ -10,6 +10,7 @@ export {
   listInvitations,
   withdrawInvitation,
 } from './invitations.ts';
+export { newLinkToken } from './mailedLinks.ts';
 export {
   listOrganisationSummaries,
   publishTerms,

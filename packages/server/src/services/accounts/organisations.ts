@@ -1,9 +1,10 @@
 import type { components } from '@portal/api/schema';
+import { isResourceUrl } from '@portal/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { memberships, organisations, tosVersions, users } from '../../db/schema.ts';
 import type { Transaction } from '../../db/sql.ts';
-import { Conflict, InvalidFields, NotFound } from '../../errors.ts';
+import { Conflict, fieldErrors, InvalidFields, NotFound } from '../../errors.ts';
 import { MESSAGES } from '../../messages.ts';
 import { type Caller, requireAdministrator, requireStaffToPublishTerms } from '../access.ts';
 import { nameProblem } from '../names.ts';
@@ -174,6 +175,15 @@ export async function publishTerms(
   privacyPolicyFile: string | null | undefined,
 ): Promise<number> {
   requireStaffToPublishTerms(caller);
+  // The contract's pattern is the rule's shape; an absolute URL must also parse ('https://' is no address).
+  const notUrls = (
+    [
+      ['tosFile', file],
+      ['privacyPolicyFile', privacyPolicyFile],
+    ] as const
+  ).filter(([, url]) => typeof url === 'string' && !isResourceUrl(url));
+  if (notUrls.length > 0)
+    throw new InvalidFields(fieldErrors(notUrls.map(([field]) => [field, MESSAGES.field.url])));
   return publishTosVersion(db, file, privacyPolicyFile);
 }
 

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { FILE_NAME_PATTERN } from '@portal/domain';
 import busboy from 'busboy';
 import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.ts';
 import { contents, storedFiles } from '../../db/schema.ts';
 import { DomainError, InvalidFields, InvalidRequest, NotFound } from '../../errors.ts';
@@ -12,6 +13,7 @@ import {
   type Caller,
   type FileGrant,
   requireFileOwner,
+  storedFileItemVisibleTo,
   storedFileVisibleTo,
   uploadingOrganisation,
 } from '../access.ts';
@@ -286,7 +288,19 @@ export async function deleteStoredFile(
   id: number,
 ): Promise<void> {
   const storageKey = await db.transaction(async (tx) => {
-    const [file] = await tx.select().from(storedFiles).where(eq(storedFiles.id, id)).for('update');
+    // Aliased `f`, as storedFileItemVisibleTo reads the row.
+    const f = alias(storedFiles, 'f');
+    const [file] = await tx
+      .select({
+        kind: f.kind,
+        organisationId: f.organisationId,
+        contentId: f.contentId,
+        storageKey: f.storageKey,
+        itemVisible: sql<boolean>`${storedFileItemVisibleTo(caller)}`,
+      })
+      .from(f)
+      .where(eq(f.id, id))
+      .for('update');
     if (!file || file.kind !== kind) throw new NotFound(MESSAGES.files.notFound);
     requireFileOwner(caller, file);
     await tx.delete(storedFiles).where(eq(storedFiles.id, id));
