@@ -53,7 +53,6 @@ export {
 export {
   FLEET_HEALTH_FILTERS,
   type FleetHealthFilter,
-  FULL_FEATURE_SOFTWARE_VERSION,
   isBatteryLow,
   isOutOfSync,
   isSoftwareOutdated,
@@ -168,6 +167,21 @@ export {
   ORGANISATION_TYPE,
   type RoleFlags,
 } from './roles.ts';
+export {
+  isUpdatePending,
+  type SoftwareUpdateProgress,
+  UPDATE_MIN_BATTERY_PERCENT,
+  UPDATE_PROBLEMS,
+  UPDATE_RECEIPT_STATES,
+  type UpdateFacts,
+  type UpdateImage,
+  type UpdateProblem,
+  type UpdateReceipt,
+  type UpdateReceiptDevice,
+  type UpdateReceiptState,
+  updateProblemsOf,
+  updateReceiptOf,
+} from './softwareUpdates.ts';
 export {
   DEFAULT_SORT_OPTION,
   isSortOption,

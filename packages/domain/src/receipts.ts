@@ -12,7 +12,8 @@ export type ReceiptState = (typeof RECEIPT_STATES)[number];
 /**
  * Why a command failed on a headset: it is switched off or not connected, does not hold the content, its software is
  * too old, its battery is empty, nothing ran that could be paused, the command expired before the headset answered,
- * or another reason in the words of the server or the headset (`message`).
+ * an update after which the headset runs another version than the image's (`notInstalled`), or another reason in the
+ * words of the server or the headset (`message`).
  */
 export const RECEIPT_REASONS = [
   'offline',
@@ -21,6 +22,7 @@ export const RECEIPT_REASONS = [
   'batteryEmpty',
   'nothingRunning',
   'expired',
+  'notInstalled',
   'other',
 ] as const;
 export type ReceiptReasonCode = (typeof RECEIPT_REASONS)[number];

@@ -2,8 +2,9 @@ import type { components } from '@portal/api/schema';
 import {
   type DeviceCommand as CommandName,
   DEVICE_CODE_NAMES,
-  FULL_FEATURE_SOFTWARE_VERSION,
+  DEVICE_FEATURES,
   isOlderThan,
+  supportsFeature,
 } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -733,7 +734,7 @@ describe('the extras of every command, for one headset and for a selection (issu
     // A headset no other test of this file commands, with software for every gate.
     const found = [...headsets.entries()].find(
       ([key, h]) =>
-        key.startsWith('gymnasium/VR-Brille') && !isOlderThan(h.version, FULL_FEATURE_SOFTWARE_VERSION),
+        key.startsWith('gymnasium/VR-Brille') && DEVICE_FEATURES.every((f) => supportsFeature(h.version, f)),
     );
     if (!found) throw new Error('no headset with every feature');
     target = found[1];

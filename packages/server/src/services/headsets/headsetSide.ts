@@ -216,6 +216,8 @@ export class HeadsetSide {
       playback_position: state.currentTime ?? null,
       sync_progress: state.syncProgress ?? null,
       sync_status: state.syncStatus,
+      // Like the sync's progress: omitted means no update runs.
+      software_update: state.softwareUpdate ?? null,
       // Omitted optional fields keep their last value (null here).
       installed_content: state.installedContent ?? null,
       guided_mode: state.guidedMode ?? null,
@@ -235,6 +237,7 @@ export class HeadsetSide {
         playback_state = s.playback_state,
         playback_position = s.playback_position,
         sync_progress = s.sync_progress,
+        software_update = s.software_update,
         installed_content = coalesce(s.installed_content, d.installed_content),
         state_reported_at = now(),
         guided_mode = coalesce(s.guided_mode, d.guided_mode),
@@ -249,7 +252,8 @@ export class HeadsetSide {
           else s.sync_status end
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as s(device_id int, software_version text,
         battery_level int, storage_total bigint, storage_used bigint, current_app text, current_content_uuid uuid,
-        playback_state text, playback_position int, sync_progress int, sync_status text, installed_content uuid[],
+        playback_state text, playback_position int, sync_progress int, sync_status text, software_update jsonb,
+        installed_content uuid[],
         guided_mode boolean, manufacturer_mode boolean, muted boolean)
       where d.id = s.device_id`,
     );
