@@ -2826,10 +2826,10 @@ export interface components {
       manufacturerMode?: boolean;
       muted?: boolean;
       /**
-       * @description The update under way (CMD.UPDATE: downloading with its progress, then installing); null or omitted when none
-       *     runs, like `syncProgress`.
+       * @description The update under way (CMD.UPDATE: downloading with its progress, then installing); omitted when none runs
+       *     (unlike the other optional fields, an omitted one does not keep the last report's value).
        */
-      softwareUpdate?: components['schemas']['SoftwareUpdate'] | null;
+      softwareUpdate?: components['schemas']['SoftwareUpdate'];
     };
     /**
      * @description An operating system image for headsets, managed by portal staff on the support pages (spec §3 does not show the

@@ -450,7 +450,10 @@ describe('sendDeviceCommand', () => {
     });
     const pause = await command(deneb.serial, 'CMD.TOGGLE.PAUSE');
     expect(pause.json().params.requiredVersion).toBe('4.5.0');
-    // What every version may do still goes through, e.g. the update that lifts the gate.
+    // What every version may do still goes through, e.g. the update that lifts the gate (charged and switched on,
+    // as an update needs).
+    await server.database.pool.query('update devices set battery_level = 80 where id = $1', [altair.id]);
+    await goOnline(altair.serial);
     expect((await command(altair.serial, 'CMD.UPDATE')).statusCode).toBe(201);
     expect((await command(headset('gymnasium/Sirius').serial, 'CMD.MUTE')).statusCode).toBe(201);
   });

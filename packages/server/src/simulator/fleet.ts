@@ -252,7 +252,8 @@ class Runner {
         if (this.download === download) this.download = null;
         if (isAbort(error)) return;
         this.handle(error);
-        void this.send(this.model.downloadFailed(String(error))).then(() => this.reportState());
+        const reason = error instanceof HttpStatusError ? `HTTP ${error.status}` : String(error);
+        void this.send(this.model.downloadFailed(reason)).then(() => this.reportState());
       },
     );
   }

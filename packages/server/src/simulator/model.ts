@@ -632,12 +632,14 @@ export class SimulatedHeadset {
       guidedMode: this.guidedMode,
       manufacturerMode: this.manufacturerMode,
       muted: this.muted,
-      softwareUpdate: this.update && {
-        operatingSystemId: this.update.operatingSystemId,
-        version: this.update.version,
-        phase: this.update.phase,
-        progress: this.updateProgress,
-      },
+      ...(this.update && {
+        softwareUpdate: {
+          operatingSystemId: this.update.operatingSystemId,
+          version: this.update.version,
+          phase: this.update.phase,
+          progress: this.updateProgress,
+        },
+      }),
     };
   }
 }

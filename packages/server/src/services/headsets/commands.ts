@@ -99,6 +99,8 @@ type CommandTarget = TargetDevice & {
   isEnrolled: boolean;
   batteryLevel: number | null;
   deviceTypeId: number;
+  /** Its model's name (device type), for a refusal that names it. */
+  model: string;
   /** It reported an update under way. */
   updating: boolean;
   openCommands: number;
@@ -123,7 +125,8 @@ async function lockTargets(
   const found = await db.execute<CommandTarget>(sql`
     select d.id, d.name, d.organisation_id as "organisationId", d.software_version as "softwareVersion",
       ${IS_ONLINE} as "isOnline", d.token_hash is not null as "isEnrolled", d.battery_level as "batteryLevel",
-      d.device_type_id as "deviceTypeId", d.software_update is not null as "updating",
+      d.device_type_id as "deviceTypeId", (select t.name from device_types t where t.id = d.device_type_id) as model,
+      d.software_update is not null as "updating",
       (select count(*)::int from device_commands c where c.device_id = d.id
         and c.status in ('queued', 'delivered') and c.expires_at > now()) as "openCommands",
       ${usable} as "contentUsable"
@@ -265,10 +268,9 @@ function updateRefusal(
       });
     case 'wrongModel': {
       const version = image?.version ?? '';
-      const model = image?.models[device.deviceTypeId] ?? String(device.deviceTypeId);
-      return new Conflict(TEXT.notForModel(version, model), {
+      return new Conflict(TEXT.notForModel(version, device.model), {
         code: 'operatingSystemNotForModel',
-        params: { device: device.name, version, model },
+        params: { device: device.name, version, model: device.model },
       });
     }
     case 'upToDate': {

@@ -59,8 +59,6 @@ export interface UpdateImageFacts {
   id: number;
   version: string;
   deviceTypeIds: number[];
-  /** The models by id, to name the one a headset lacks. */
-  models: Record<number, string>;
 }
 
 /**
@@ -73,25 +71,13 @@ export async function imageForUpdate(
   caller: Caller,
   id: number,
 ): Promise<UpdateImageFacts | null> {
-  const result = await db.execute<{
-    id: number;
-    version: string;
-    models: { id: number; name: string }[];
-  }>(sql`
+  const result = await db.execute<UpdateImageFacts>(sql`
     select o.id, o.version,
-      coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.id)
-        from operating_system_device_types ot join device_types t on t.id = ot.device_type_id
-        where ot.operating_system_id = o.id), '[]') as models
+      array(select ot.device_type_id from operating_system_device_types ot where ot.operating_system_id = o.id)
+        as "deviceTypeIds"
     from operating_systems o
     where o.id = ${id} and o.is_published and ${operatingSystemsVisibleTo(caller)}`);
-  const row = result.rows[0];
-  if (!row) return null;
-  return {
-    id: row.id,
-    version: row.version,
-    deviceTypeIds: row.models.map((m) => m.id),
-    models: Object.fromEntries(row.models.map((m) => [m.id, m.name])),
-  };
+  return result.rows[0] ?? null;
 }
 
 export type HeadsetOperatingSystemView = components['schemas']['HeadsetOperatingSystem'];
