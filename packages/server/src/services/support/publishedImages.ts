@@ -55,11 +55,11 @@ export const NEWER_OPERATING_SYSTEM_ID: SQL = sql`(select o.id from ${publishedF
   order by ${versionNumbers(sql`o.version`)} desc, o.id desc limit 1)`;
 
 /** An image as a CMD.UPDATE's checks need it. */
-export interface UpdateImageFacts {
+export type UpdateImageFacts = {
   id: number;
   version: string;
   deviceTypeIds: number[];
-}
+};
 
 /**
  * The published image a CMD.UPDATE names, as far as the caller sees it (`operatingSystemsVisibleTo`: an
