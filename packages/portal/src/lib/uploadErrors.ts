@@ -4,7 +4,6 @@ import type { TFunction } from 'i18next';
 import {
   errorDetail,
   isKnownServerMessage,
-  ServerRefusal,
   serverErrorMessage,
   serverFieldMessage,
   serverMessageText,
