@@ -1,7 +1,7 @@
 import type { Device, DeviceCommand as SentCommand } from '@portal/api';
 import { type DeviceCommand, isolateBidi, type ReceiptReason } from '@portal/domain';
 import type { TFunction } from 'i18next';
-import { apiClient } from './api.ts';
+import { $api, apiClient } from './api.ts';
 import { reportError } from './errorReporting.ts';
 import { answerOf, errorDetail, ServerRefusal } from './serverErrors.ts';
 
@@ -156,4 +156,15 @@ export function refusalsText(
   return [...byReason]
     .map(([reason, names]) => t('commandRefused', { names: names.join(', '), reason }))
     .join(' ');
+}
+
+/**
+ * The receipts of commands sent (listCommandReceipts): each with its headset's latest report. Polled by the caller as
+ * long as a headset has not answered (playback, the rollout of an operating system image).
+ */
+export function receiptsQuery(commandIds: readonly number[]) {
+  return $api.queryOptions('post', '/api/v3/mdm/devices/command-receipts/', {
+    // The contract wants at least one id; the query is disabled without commands.
+    body: { commands: commandIds.length > 0 ? [...commandIds] : [1] },
+  });
 }

@@ -8,9 +8,8 @@ import {
   summariseReceipts,
 } from '@portal/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type CommandOutcome, sendToHeadsets } from '../../lib/commands.ts';
+import { type CommandOutcome, receiptsQuery, sendToHeadsets } from '../../lib/commands.ts';
 import { toasts } from '../../lib/toasts.ts';
-import { receiptsQuery } from './playbackQueries.ts';
 import {
   type PlaybackSession,
   type PlayingContent,

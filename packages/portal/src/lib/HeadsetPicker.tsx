@@ -1,0 +1,97 @@
+import type { Device } from '@portal/api';
+import { Box, Button, Inline, Select, Stack, Text } from '@portal/ui';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HeadsetChecklist } from './HeadsetChecklist.tsx';
+import { deviceGroupsQuery } from './headsets.ts';
+import { visiblePlaylistsQuery } from './playlists.ts';
+
+export interface HeadsetPickerProps {
+  headsets: readonly Device[];
+  selected: ReadonlySet<number>;
+  onSelectedChange: (selected: Set<number>) => void;
+  /**
+   * The one-click choice of the headsets that can go now: by default every online one ('Alle online auswählen');
+   * a rollout passes those ready for its image ('Alle bereiten auswählen').
+   */
+  quickPick?: { label: string; ids: readonly number[] };
+  /** What the page adds per headset beside its state, e.g. whether it is ready for an update. */
+  detail?: (headset: Device) => ReactNode;
+}
+
+/**
+ * The headset picker (issue 14; playback and the rollout of an operating system image): the organisation's headsets
+ * to tick one by one, or at once the ones that can go now, a group's or a playlist's. Choosing a group or playlist
+ * replaces the selection; the ticks can then be changed.
+ */
+export function HeadsetPicker({
+  headsets,
+  selected,
+  onSelectedChange,
+  quickPick,
+  detail,
+}: HeadsetPickerProps) {
+  const { t } = useTranslation();
+  const groups = useQuery(deviceGroupsQuery);
+  const playlists = useQuery(visiblePlaylistsQuery);
+  const known = new Set(headsets.map((h) => h.id));
+  const only = (ids: readonly number[]) => new Set(ids.filter((id) => known.has(id)));
+  const playlistsOnHeadsets = (playlists.data?.results ?? []).filter((p) => p.sdmDevices.length > 0);
+  return (
+    <Stack gap="medium">
+      <Inline gap="small" alignY="bottom">
+        <Button
+          variant="secondary"
+          onClick={() =>
+            onSelectedChange(new Set(quickPick?.ids ?? headsets.filter((h) => h.isOnline).map((h) => h.id)))
+          }
+        >
+          {quickPick?.label ?? t('headsetPicker.allOnline')}
+        </Button>
+        <Button variant="ghost" onClick={() => onSelectedChange(new Set())} disabled={selected.size === 0}>
+          {t('headsetPicker.none')}
+        </Button>
+        <Select
+          label={t('headsetPicker.group')}
+          placeholder={t('headsetPicker.choose')}
+          value=""
+          options={(groups.data?.results ?? []).map((group) => ({
+            value: String(group.id),
+            label: t('headsetPicker.groupOption', { name: group.name, count: group.devices.length }),
+          }))}
+          onChange={(event) => {
+            const group = groups.data?.results.find((g) => String(g.id) === event.target.value);
+            if (group) onSelectedChange(only(group.devices));
+          }}
+        />
+        <Select
+          label={t('headsetPicker.playlist')}
+          placeholder={t('headsetPicker.choose')}
+          value=""
+          options={playlistsOnHeadsets.map((playlist) => ({
+            value: String(playlist.id),
+            label: t('headsetPicker.playlistOption', {
+              name: playlist.name,
+              count: playlist.sdmDevices.length,
+            }),
+          }))}
+          onChange={(event) => {
+            const playlist = playlistsOnHeadsets.find((p) => String(p.id) === event.target.value);
+            if (playlist) onSelectedChange(only(playlist.sdmDevices));
+          }}
+        />
+      </Inline>
+      <Box role="status">
+        <Text>{t('headsetPicker.selected', { count: selected.size, total: headsets.length })}</Text>
+      </Box>
+      <HeadsetChecklist
+        legend={t('headsetPicker.legend')}
+        headsets={headsets}
+        selected={selected}
+        onSelectedChange={onSelectedChange}
+        detail={detail}
+      />
+    </Stack>
+  );
+}
