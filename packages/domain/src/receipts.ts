@@ -12,8 +12,9 @@ export type ReceiptState = (typeof RECEIPT_STATES)[number];
 /**
  * Why a command failed on a headset: it is switched off or not connected, does not hold the content, its software is
  * too old, its battery is empty, nothing ran that could be paused, the command expired before the headset answered,
- * an update after which the headset runs another version than the image's (`notInstalled`), or another reason in the
- * words of the server or the headset (`message`).
+ * an update after which the headset runs another version than the image's (`notInstalled`), an update the server
+ * refused for the headset's battery, an update under way, its model or its version (the server's codes of the same
+ * names), or another reason in the words of the server or the headset (`message`).
  */
 export const RECEIPT_REASONS = [
   'offline',
@@ -23,6 +24,10 @@ export const RECEIPT_REASONS = [
   'nothingRunning',
   'expired',
   'notInstalled',
+  'batteryTooLow',
+  'updateRunning',
+  'operatingSystemNotForModel',
+  'softwareUpToDate',
   'other',
 ] as const;
 export type ReceiptReasonCode = (typeof RECEIPT_REASONS)[number];

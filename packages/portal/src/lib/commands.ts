@@ -1,5 +1,10 @@
 import type { Device, DeviceCommand as SentCommand } from '@portal/api';
-import { type DeviceCommand, isolateBidi, type ReceiptReason } from '@portal/domain';
+import {
+  type DeviceCommand,
+  isolateBidi,
+  type ReceiptReason,
+  UPDATE_MIN_BATTERY_PERCENT,
+} from '@portal/domain';
 import type { TFunction } from 'i18next';
 import { $api, apiClient } from './api.ts';
 import { reportError } from './errorReporting.ts';
@@ -62,10 +67,22 @@ export type CommandOutcome =
   | { headsetId: number; commandId: number }
   | { headsetId: number; refusal: ReceiptReason };
 
+/** The server's refusals of an update (CMD.UPDATE) that the portal words itself. */
+const UPDATE_REFUSALS = [
+  'batteryTooLow',
+  'updateRunning',
+  'operatingSystemNotForModel',
+  'softwareUpToDate',
+] as const satisfies readonly ReceiptReason['code'][];
+
+function isUpdateRefusal(code: unknown): code is (typeof UPDATE_REFUSALS)[number] {
+  return (UPDATE_REFUSALS as readonly unknown[]).includes(code);
+}
+
 /**
- * Why the server refused a headset's command, as a receipt says it: its codes `deviceOffline` and `softwareTooOld`
- * (with the version needed) are worded by the portal, any other refusal by the server's text (its `detail`, or the
- * first message of a field error).
+ * Why the server refused a headset's command, as a receipt says it: its codes `deviceOffline`, `softwareTooOld` (with
+ * the version needed) and an update's refusals are worded by the portal, any other refusal by the server's text (its
+ * `detail`, or the first message of a field error).
  */
 export function refusalReason(body: unknown): ReceiptReason {
   const { code, params } = (typeof body === 'object' && body !== null ? body : {}) as {
@@ -73,6 +90,7 @@ export function refusalReason(body: unknown): ReceiptReason {
     params?: Record<string, unknown>;
   };
   if (code === 'deviceOffline') return { code: 'offline' };
+  if (isUpdateRefusal(code)) return { code, message: errorDetail(body) };
   if (code === 'softwareTooOld') {
     const required = params?.requiredVersion;
     return {
@@ -131,6 +149,8 @@ export function commandFailureText(t: TFunction, reason: ReceiptReason): string 
       return reason.requiredVersion
         ? t('commandFailures.softwareTooOld', { version: reason.requiredVersion })
         : t('commandFailures.softwareTooOldUnknown');
+    case 'batteryTooLow':
+      return t('commandFailures.batteryTooLow', { percent: UPDATE_MIN_BATTERY_PERCENT });
     default:
       return t(`commandFailures.${reason.code}`);
   }
