@@ -77,3 +77,7 @@ export type HeadsetFailureCode = Schemas['HeadsetFailureCode'];
 export type DeviceGroup = Schemas['DeviceGroup'];
 export type DeviceGroupWrite = Schemas['DeviceGroupWrite'];
 export type PaginatedDeviceGroupList = Schemas['PaginatedDeviceGroupList'];
+
+export type OperatingSystem = Schemas['OperatingSystem'];
+export type OperatingSystemCreate = Schemas['OperatingSystemCreate'];
+export type OperatingSystemUpdate = Schemas['OperatingSystemUpdate'];

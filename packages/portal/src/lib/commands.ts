@@ -32,6 +32,8 @@ export interface CommandInput {
   /** Content to start (start commands); the modes default to what the headset reported. */
   contentUuid?: string;
   packageName?: string;
+  /** The published operating system image a CMD.UPDATE installs (its rollout); left out, the newest for each model. */
+  operatingSystemId?: number;
   guidedModeState?: boolean;
   manufacturerModeState?: boolean;
 }
