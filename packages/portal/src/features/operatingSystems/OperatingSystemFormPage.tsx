@@ -166,14 +166,16 @@ function PublishSwitch({ image }: { image: OperatingSystem }) {
       }),
     onError: (error) => showFailure(error, 'updateOperatingSystem'),
   });
+  const needsFile = image.file === null && !image.isPublished;
   return (
     <Stack gap="small">
       <Heading level={2}>{t('publish.title')}</Heading>
       <Switch
         label={t('publish.switch')}
-        hint={t('publish.hint')}
+        // Why it cannot be published yet stands in view, not only in the tooltip.
+        hint={needsFile ? `${t('publish.hint')} ${t('publish.needsFile')}` : t('publish.hint')}
         checked={update.isPending ? (update.variables?.isPublished ?? image.isPublished) : image.isPublished}
-        disabledReason={image.file === null && !image.isPublished ? t('publish.needsFile') : undefined}
+        disabledReason={needsFile ? t('publish.needsFile') : undefined}
         onCheckedChange={(isPublished) => update.mutate({ isPublished })}
       />
     </Stack>

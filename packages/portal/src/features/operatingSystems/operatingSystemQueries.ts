@@ -10,9 +10,12 @@ import { answerOf, expectSuccess } from '../../lib/serverErrors.ts';
  * stale, and the rollout (CMD.UPDATE naming the image, through sendToHeadsets of lib/commands.ts).
  */
 
-/** Every image in one page, newest first: staff see drafts too, administrators the published ones of their models. */
+/**
+ * The newest 100 images (the contract's largest page), newest first: staff see drafts too, administrators the
+ * published ones of their models. Images are few (a release per model now and then), so the list does not page.
+ */
 export const operatingSystemsQuery = $api.queryOptions('get', '/api/v1/support/operating-systems/', {
-  params: { query: { page_size: 1000 } },
+  params: { query: { page_size: 100 } },
 });
 
 /** Every cached list, whatever its page or model: the prefix to refresh after a change. */
