@@ -218,6 +218,17 @@ test('a rollout brings a headset to the new version and the dashboard’s outdat
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Pico OS 5.3.0' })).toBeVisible();
   await expect(page.getByText(/^Demo-Version: Kiosk-Modus startet schneller/)).toBeVisible();
+  // The headset's own page says what its software is measured against and leads to the same image.
+  const listed = await page.request.get(url('/api/v3/mdm/devices/?page_size=100'), {
+    headers: await api(page.request, users.admin),
+  });
+  const rigel = ((await listed.json()).results as { id: number; name: string }[]).find(
+    (h) => h.name === HEADSET,
+  );
+  await page.goto(url(`/dashboard/devices/${rigel?.id}`));
+  await expect(page.getByText('Software veraltet: 5.3.0 ist verfügbar.')).toBeVisible();
+  await page.getByRole('link', { name: 'Zum Betriebssystem' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pico OS 5.3.0' })).toBeVisible();
 
   const picker = page.getByRole('group', { name: 'VR-Brillen Ihrer Organisation' });
   const row = picker.getByRole('listitem').filter({ has: page.getByText(HEADSET, { exact: true }) });
@@ -258,4 +269,7 @@ test('a rollout brings a headset to the new version and the dashboard’s outdat
   await page.goto(url('/dashboard/devices?outdated_software=true'));
   await expect(page.getByRole('main').getByText('1 VR-Brille', { exact: true })).toBeVisible();
   await expect(page.getByRole('main').getByText(HEADSET, { exact: true })).toHaveCount(0);
+  await page.goto(url(`/dashboard/devices/${rigel?.id}`));
+  await expect(page.getByRole('definition').filter({ hasText: /^5\.3\.0$/ })).toHaveCount(1);
+  await expect(page.getByText(/ist verfügbar/)).toHaveCount(0);
 });

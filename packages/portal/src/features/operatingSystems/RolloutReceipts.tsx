@@ -1,10 +1,5 @@
-import type { CommandReceipt, OperatingSystem } from '@portal/api';
-import {
-  isUpdatePending,
-  type UpdateReceipt,
-  type UpdateReceiptState,
-  updateReceiptOf,
-} from '@portal/domain';
+import type { OperatingSystem } from '@portal/api';
+import { isUpdatePending, type UpdateReceipt, type UpdateReceiptState } from '@portal/domain';
 import {
   Box,
   Button,
@@ -19,6 +14,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type CommandOutcome, commandFailureText, receiptsQuery } from '../../lib/commands.ts';
+import { rolloutReceipts } from './operatingSystemRules.ts';
 
 /** Asked every second until every headset is back with its new version or has failed (an update takes minutes). */
 const RECEIPTS_PENDING_MS = 1000;
@@ -37,25 +33,6 @@ const STAGE_DOTS: Record<UpdateReceiptState, DeviceStatus> = {
 export interface RolledOutHeadset {
   id: number;
   name: string;
-}
-
-/** Each headset's stage: refused by the server, not seen yet ('gesendet'), or as its reports say (updateReceiptOf). */
-export function rolloutReceipts(
-  outcomes: readonly CommandOutcome[],
-  results: readonly CommandReceipt[],
-  version: string,
-): Map<number, UpdateReceipt> {
-  const byCommand = new Map(results.map((result) => [result.command.id, result]));
-  return new Map(
-    outcomes.map((outcome) => {
-      if ('refusal' in outcome) return [outcome.headsetId, { state: 'failed', reason: outcome.refusal }];
-      const found = byCommand.get(outcome.commandId);
-      return [
-        outcome.headsetId,
-        found ? updateReceiptOf(found.command, found.device, version) : { state: 'sent' },
-      ];
-    }),
-  );
 }
 
 function ReceiptLine({ name, receipt }: { name: string; receipt: UpdateReceipt }) {

@@ -1,5 +1,13 @@
-import type { Device, OperatingSystem } from '@portal/api';
-import { hasVisibleCharacter, type UpdateFacts, type UpdateProblem, updateProblemsOf } from '@portal/domain';
+import type { CommandReceipt, Device, OperatingSystem } from '@portal/api';
+import {
+  hasVisibleCharacter,
+  type UpdateFacts,
+  type UpdateProblem,
+  type UpdateReceipt,
+  updateProblemsOf,
+  updateReceiptOf,
+} from '@portal/domain';
+import type { CommandOutcome } from '../../lib/commands.ts';
 
 /** A headset as @portal/domain's update rule reads it. */
 export function updateFactsOf(headset: Device): UpdateFacts {
@@ -36,6 +44,25 @@ export function rolloutHeadsets(
   const ofModels = headsets.filter((headset) => models.has(headset.deviceType.id));
   const upToDate = (headset: Device) => rolloutProblems(image, headset).includes('upToDate');
   return [...ofModels.filter((h) => !upToDate(h)), ...ofModels.filter(upToDate)];
+}
+
+/** Each headset's stage: refused by the server, not seen yet ('gesendet'), or as its reports say (updateReceiptOf). */
+export function rolloutReceipts(
+  outcomes: readonly CommandOutcome[],
+  results: readonly CommandReceipt[],
+  version: string,
+): Map<number, UpdateReceipt> {
+  const byCommand = new Map(results.map((result) => [result.command.id, result]));
+  return new Map(
+    outcomes.map((outcome) => {
+      if ('refusal' in outcome) return [outcome.headsetId, { state: 'failed', reason: outcome.refusal }];
+      const found = byCommand.get(outcome.commandId);
+      return [
+        outcome.headsetId,
+        found ? updateReceiptOf(found.command, found.device, version) : { state: 'sent' },
+      ];
+    }),
+  );
 }
 
 /** The version an image installs: three numbers with dots, as headsets report theirs (contract OperatingSystemVersion). */
