@@ -15,7 +15,8 @@ const STAFF = 'staff@vr-portal.example';
 /** The KMZ's Neo 3 Pro at 4.9.4 with 62 % battery (seedDevices.ts), for which the demo image Pico OS 5.3.0 is. */
 const HEADSET = 'Rigel';
 
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
+// Generous: uploads of 50 MB and a rollout on a busy shared machine.
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 async function api(request: APIRequestContext, email: string) {
   return { Authorization: `Bearer ${await tokenOf(request, email)}` };
@@ -142,8 +143,9 @@ test('cancelling an image upload leaves no parts on the server', async ({ page, 
   await page.goto(url(`/support/operating-systems/${id}/edit`));
   await chooseFile(page, 'Datei wählen', bigFile);
   await expect(page.getByRole('progressbar', { name: 'Fortschritt des Uploads' })).toBeVisible();
-  await expect.poll(() => parts.length).toBeGreaterThan(0);
-  await expect.poll(incomingFiles).not.toEqual([]);
+  // Every part crosses the test's interception (5 MB each): on a busy machine the first takes seconds to show.
+  await expect.poll(() => parts.length, { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect.poll(incomingFiles, { timeout: 30_000 }).not.toEqual([]);
 
   await page.getByRole('button', { name: 'Abbrechen', exact: true }).click();
   await expect(
@@ -162,7 +164,7 @@ test('an interrupted image upload resumes after a reload without sending finishe
   await signInAt(page, STAFF);
   // Parts 1–4 go through; later parts hang as on a dropped connection and never reach the server.
   const dropConnection = await startHeldUpload(page, url(`/support/operating-systems/${id}/edit`), bigFile, {
-    timeout: 30_000,
+    timeout: 60_000,
   });
   const parts = watchParts(page);
   await page.reload();
@@ -174,7 +176,7 @@ test('an interrupted image upload resumes after a reload without sending finishe
     ),
   ).toBeVisible();
   await chooseFile(page, 'Datei wählen', bigFile);
-  await expect(page.getByText('Datei hochgeladen.', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('Datei hochgeladen.', { exact: true })).toBeVisible({ timeout: 90_000 });
   await expect.poll(() => [...new Set(parts)].sort((a, b) => a - b)).toEqual([5, 6, 7, 8, 9, 10]);
   await expect.poll(incomingFiles).toEqual([]);
   await expect(page.getByText('Aktuelle Datei: 50,00 MB')).toBeVisible();
