@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isBatteryLow, isOutOfSync, isSoftwareOutdated, LOW_BATTERY_PERCENT } from './fleet.ts';
+import {
+  isBatteryEmpty,
+  isBatteryLow,
+  isOutOfSync,
+  isSoftwareOutdated,
+  LOW_BATTERY_PERCENT,
+} from './fleet.ts';
 
 describe('fleet health', () => {
   it('counts a battery below 20 % as low, an unknown one not', () => {
@@ -10,6 +16,13 @@ describe('fleet health', () => {
     expect(isBatteryLow(100)).toBe(false);
     expect(isBatteryLow(null)).toBe(false);
     expect(isBatteryLow(undefined)).toBe(false);
+  });
+
+  it('counts a battery at 2 % or less as empty, an unknown one not', () => {
+    expect(isBatteryEmpty(0)).toBe(true);
+    expect(isBatteryEmpty(2)).toBe(true);
+    expect(isBatteryEmpty(3)).toBe(false);
+    expect(isBatteryEmpty(null)).toBe(false);
   });
 
   it('calls software outdated below the newest published image of its model, never without one', () => {

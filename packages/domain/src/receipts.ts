@@ -14,7 +14,8 @@ export type ReceiptState = (typeof RECEIPT_STATES)[number];
  * too old, its battery is empty, nothing ran that could be paused, the command expired before the headset answered,
  * an update after which the headset runs another version than the image's (`notInstalled`), an update the server
  * refused for the headset's battery, an update under way, its model or its version (the server's codes of the same
- * names), or another reason in the words of the server or the headset (`message`).
+ * names), the portal's request got no answer (network, server busy), or another reason in the words of the server or
+ * the headset (`message`).
  */
 export const RECEIPT_REASONS = [
   'offline',
@@ -28,9 +29,27 @@ export const RECEIPT_REASONS = [
   'updateRunning',
   'operatingSystemNotForModel',
   'softwareUpToDate',
+  'noAnswer',
   'other',
 ] as const;
 export type ReceiptReasonCode = (typeof RECEIPT_REASONS)[number];
+
+/**
+ * Reasons a second try can change (issue 22): the headset was off or out of reach, did not answer in time, the
+ * request got no answer, or a reason the portal cannot judge. The others stay until someone fixes them (the content
+ * synchronised, the software updated, the battery charged, something started): 'Erneut versuchen' is not offered.
+ */
+export const TRANSIENT_RECEIPT_REASONS = [
+  'offline',
+  'expired',
+  'noAnswer',
+  'other',
+] as const satisfies readonly ReceiptReasonCode[];
+
+/** Whether 'Erneut versuchen' can help a headset that failed for this reason. */
+export function isRetryable(reason: Pick<ReceiptReason, 'code'>): boolean {
+  return (TRANSIENT_RECEIPT_REASONS as readonly ReceiptReasonCode[]).includes(reason.code);
+}
 
 export interface ReceiptReason {
   code: ReceiptReasonCode;

@@ -40,6 +40,7 @@ import {
   HeadsetSide,
   LocalHeadsetEvents,
   PostgresHeadsetEvents,
+  sweepEndedLessons,
   sweepExpiredCommands,
 } from './services/headsets/index.ts';
 import { type DemoFleet, startDemoFleet } from './simulator/demoFleet.ts';
@@ -71,6 +72,7 @@ function registerHeadsetLifecycle(app: FastifyInstance, { db, headsetEvents }: S
   app.addHook('onReady', async () => {
     sweep = setInterval(() => {
       sweepExpiredCommands(db).catch((error: Error) => app.log.warn({ err: error }, 'command sweep failed'));
+      sweepEndedLessons(db).catch((error: Error) => app.log.warn({ err: error }, 'lesson sweep failed'));
     }, COMMAND_SWEEP_INTERVAL_SECONDS * 1000);
     sweep.unref();
   });
@@ -190,6 +192,7 @@ export async function createServer(overrides: Partial<ServerConfig> = {}): Promi
       db,
       settings: access,
       media: config.media,
+      site: config.site,
       tokens: new TokenService(db, secret, {
         accessTtlSeconds: config.accessTokenTtlSeconds,
         refreshTtlSeconds: config.refreshTokenTtlSeconds,

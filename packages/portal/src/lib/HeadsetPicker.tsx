@@ -5,12 +5,17 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HeadsetChecklist } from './HeadsetChecklist.tsx';
 import { deviceGroupsQuery } from './headsets.ts';
-import { visiblePlaylistsQuery } from './playlists.ts';
+import { activePlaylistsQuery } from './playlists.ts';
+
+/** The group or playlist the selection was taken from, which its choice keeps naming. */
+export type PickedFrom = { kind: 'group' | 'playlist'; id: number };
 
 export interface HeadsetPickerProps {
   headsets: readonly Device[];
   selected: ReadonlySet<number>;
   onSelectedChange: (selected: Set<number>) => void;
+  pickedFrom: PickedFrom | null;
+  onPickedFromChange: (from: PickedFrom | null) => void;
   /**
    * The one-click choice of the headsets that can go now: by default every online one ('Alle online auswählen');
    * a rollout passes those ready for its image ('Alle bereiten auswählen').
@@ -23,52 +28,61 @@ export interface HeadsetPickerProps {
 /**
  * The headset picker (issue 14; playback and the rollout of an operating system image): the organisation's headsets
  * to tick one by one, or at once the ones that can go now, a group's or a playlist's. Choosing a group or playlist
- * replaces the selection; the ticks can then be changed.
+ * replaces the selection and stays named in its choice (also when a link chose it, issue 22), while the ticks can be
+ * changed from there; the quick choice and 'Auswahl aufheben' leave both choices empty again. Every active playlist
+ * is offered, however many pages they fill.
  */
 export function HeadsetPicker({
   headsets,
   selected,
   onSelectedChange,
+  pickedFrom,
+  onPickedFromChange,
   quickPick,
   detail,
 }: HeadsetPickerProps) {
   const { t } = useTranslation();
   const groups = useQuery(deviceGroupsQuery);
-  const playlists = useQuery(visiblePlaylistsQuery);
+  const playlists = useQuery(activePlaylistsQuery);
   const known = new Set(headsets.map((h) => h.id));
   const only = (ids: readonly number[]) => new Set(ids.filter((id) => known.has(id)));
-  const playlistsOnHeadsets = (playlists.data?.results ?? []).filter((p) => p.sdmDevices.length > 0);
+  const playlistsOnHeadsets = (playlists.data ?? []).filter((p) => p.sdmDevices.length > 0);
+  const replace = (ids: Set<number>, from: PickedFrom | null) => {
+    onSelectedChange(ids);
+    onPickedFromChange(from);
+  };
+  const chosen = (kind: PickedFrom['kind']) => (pickedFrom?.kind === kind ? String(pickedFrom.id) : '');
   return (
     <Stack gap="medium">
       <Inline gap="small" alignY="bottom">
         <Button
           variant="secondary"
           onClick={() =>
-            onSelectedChange(new Set(quickPick?.ids ?? headsets.filter((h) => h.isOnline).map((h) => h.id)))
+            replace(new Set(quickPick?.ids ?? headsets.filter((h) => h.isOnline).map((h) => h.id)), null)
           }
         >
           {quickPick?.label ?? t('headsetPicker.allOnline')}
         </Button>
-        <Button variant="ghost" onClick={() => onSelectedChange(new Set())} disabled={selected.size === 0}>
+        <Button variant="ghost" onClick={() => replace(new Set(), null)} disabled={selected.size === 0}>
           {t('headsetPicker.none')}
         </Button>
         <Select
           label={t('headsetPicker.group')}
           placeholder={t('headsetPicker.choose')}
-          value=""
+          value={chosen('group')}
           options={(groups.data?.results ?? []).map((group) => ({
             value: String(group.id),
             label: t('headsetPicker.groupOption', { name: group.name, count: group.devices.length }),
           }))}
           onChange={(event) => {
             const group = groups.data?.results.find((g) => String(g.id) === event.target.value);
-            if (group) onSelectedChange(only(group.devices));
+            if (group) replace(only(group.devices), { kind: 'group', id: group.id });
           }}
         />
         <Select
           label={t('headsetPicker.playlist')}
           placeholder={t('headsetPicker.choose')}
-          value=""
+          value={chosen('playlist')}
           options={playlistsOnHeadsets.map((playlist) => ({
             value: String(playlist.id),
             label: t('headsetPicker.playlistOption', {
@@ -78,7 +92,7 @@ export function HeadsetPicker({
           }))}
           onChange={(event) => {
             const playlist = playlistsOnHeadsets.find((p) => String(p.id) === event.target.value);
-            if (playlist) onSelectedChange(only(playlist.sdmDevices));
+            if (playlist) replace(only(playlist.sdmDevices), { kind: 'playlist', id: playlist.id });
           }}
         />
       </Inline>

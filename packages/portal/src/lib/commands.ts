@@ -36,6 +36,11 @@ export interface CommandInput {
   operatingSystemId?: number;
   guidedModeState?: boolean;
   manufacturerModeState?: boolean;
+  /**
+   * The running lesson a playback command belongs to (only {@link sendToHeadsets}): a start with it is the lesson's
+   * 'Erneut versuchen', a pause with it pauses or resumes the lesson (contract tag `lessons`).
+   */
+  lesson?: number;
 }
 
 /**
@@ -46,7 +51,7 @@ export interface CommandInput {
  */
 export function sendCommand(
   device: Pick<Device, 'serialNumber' | 'guidedMode' | 'manufacturerMode'>,
-  input: CommandInput,
+  input: Omit<CommandInput, 'lesson'>,
 ): Promise<SentCommand> {
   const { command, guidedModeState, manufacturerModeState, ...content } = input;
   return answerOf(
@@ -118,11 +123,11 @@ export async function sendToHeadsets(
   input: CommandInput,
 ): Promise<CommandOutcome[]> {
   if (headsetIds.length === 0) return [];
-  const { command, ...extras } = input;
+  const { command, lesson, ...extras } = input;
   try {
     const { results } = await answerOf(
       apiClient.POST('/api/v3/mdm/devices/command-queue/', {
-        body: { devices: [...headsetIds], command, extras },
+        body: { devices: [...headsetIds], command, extras, ...(lesson === undefined ? {} : { lesson }) },
       }),
     );
     return results.map(({ deviceId, command: queued, refusal }) =>
@@ -132,8 +137,9 @@ export async function sendToHeadsets(
     );
   } catch (error) {
     if (!(error instanceof ServerRefusal)) reportError(error, { during: 'queueDeviceCommand' });
+    // No answer at all (network, a request that failed on the way): worth another try, and said so.
     const reason: ReceiptReason =
-      error instanceof ServerRefusal ? refusalReason(error.body) : { code: 'other' };
+      error instanceof ServerRefusal ? refusalReason(error.body) : { code: 'noAnswer' };
     return headsetIds.map((headsetId) => ({ headsetId, refusal: reason }));
   }
 }

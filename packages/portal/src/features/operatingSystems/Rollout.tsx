@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommandOutcome } from '../../lib/commands.ts';
-import { HeadsetPicker } from '../../lib/HeadsetPicker.tsx';
+import { HeadsetPicker, type PickedFrom } from '../../lib/HeadsetPicker.tsx';
 import { organisationHeadsetsQuery } from '../../lib/headsets.ts';
 import { useRollout } from './operatingSystemQueries.ts';
 import { rolloutHeadsets, rolloutProblems } from './operatingSystemRules.ts';
@@ -43,6 +43,7 @@ function ChooseAndSend({
 }) {
   const { t } = useTranslation('operatingSystems');
   const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [pickedFrom, setPickedFrom] = useState<PickedFrom | null>(null);
   const [asking, setAsking] = useState(false);
   const ready = headsets.filter((headset) => rolloutProblems(image, headset).length === 0).map((h) => h.id);
   const chosen = headsets.filter((headset) => selected.has(headset.id));
@@ -58,6 +59,8 @@ function ChooseAndSend({
         headsets={headsets}
         selected={selected}
         onSelectedChange={setSelected}
+        pickedFrom={pickedFrom}
+        onPickedFromChange={setPickedFrom}
         quickPick={{ label: t('rollout.allReady'), ids: ready }}
         detail={(headset) => <Readiness image={image} headset={headset} />}
       />
