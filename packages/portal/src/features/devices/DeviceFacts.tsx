@@ -4,6 +4,7 @@ import { Badge, Inline, Stack, StatusDot, StorageBar, Text } from '@portal/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
+import { HelpFixLink } from '../../lib/HelpFixLink.tsx';
 import { operatingSystemHref, operatingSystemRole } from '../../lib/operatingSystems.ts';
 import { batteryText, runningText, statusOf, storageOf, syncText } from './deviceText.ts';
 
@@ -125,7 +126,11 @@ export function DeviceSoftwareDetail({ device }: { device: Device }) {
       ) : newest && isSoftwareOutdated(device.softwareVersion, newest.version) ? (
         <Text as="span" size="small" tone="muted">
           {t('software.outdated', { version: newest.version })}{' '}
-          {role !== null ? <Link to={operatingSystemHref(newest.id)}>{t('software.toImage')}</Link> : null}
+          {role !== null ? (
+            <Link to={operatingSystemHref(newest.id)}>{t('software.toImage')}</Link>
+          ) : (
+            <HelpFixLink fix="softwareTooOld" />
+          )}
         </Text>
       ) : null}
     </Stack>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommandOutcome } from '../../lib/commands.ts';
 import { HeadsetPicker, type PickedFrom } from '../../lib/HeadsetPicker.tsx';
+import { HelpFixLink, helpFixOf } from '../../lib/HelpFixLink.tsx';
 import { organisationHeadsetsQuery } from '../../lib/headsets.ts';
 import { useRollout } from './operatingSystemQueries.ts';
 import { rolloutHeadsets, rolloutProblems } from './operatingSystemRules.ts';
@@ -19,6 +20,8 @@ function Readiness({ image, headset }: { image: OperatingSystem; headset: Device
   const { t } = useTranslation('operatingSystems');
   const installed = headset.softwareVersion ?? t('rollout.unknownVersion');
   const problems = rolloutProblems(image, headset);
+  // The first problem the help explains (offline, unpaired, battery); the others' words already say what to do.
+  const help = problems.map(helpFixOf).find((fix) => fix !== null) ?? null;
   const words = (problem: UpdateProblem) =>
     t(`rollout.problems.${problem}`, { percent: UPDATE_MIN_BATTERY_PERCENT, installed });
   return problems.length === 0 ? (
@@ -27,7 +30,7 @@ function Readiness({ image, headset }: { image: OperatingSystem; headset: Device
     </Text>
   ) : (
     <Text size="small" tone="muted">
-      {problems.map(words).join(' ')}
+      {problems.map(words).join(' ')} {help ? <HelpFixLink fix={help} /> : null}
     </Text>
   );
 }

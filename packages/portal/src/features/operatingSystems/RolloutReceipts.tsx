@@ -14,6 +14,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type CommandOutcome, commandFailureText, receiptsQuery } from '../../lib/commands.ts';
+import { HelpFixLink, helpFixOf } from '../../lib/HelpFixLink.tsx';
 import { rolloutReceipts } from './operatingSystemRules.ts';
 
 /** Asked every second until every headset is back with its new version or has failed (an update takes minutes). */
@@ -38,6 +39,7 @@ export interface RolledOutHeadset {
 function ReceiptLine({ name, receipt }: { name: string; receipt: UpdateReceipt }) {
   const { t } = useTranslation('operatingSystems');
   const { t: tc } = useTranslation();
+  const help = receipt.reason ? helpFixOf(receipt.reason.code) : null;
   const state = t(`receipts.states.${receipt.state}`, {
     progress: receipt.progress ?? 0,
     version: receipt.version ?? '',
@@ -52,7 +54,7 @@ function ReceiptLine({ name, receipt }: { name: string; receipt: UpdateReceipt }
           <StatusDot status={STAGE_DOTS[receipt.state]} label={state} />
           {receipt.reason ? (
             <Text as="span" tone="muted">
-              {commandFailureText(tc, receipt.reason)}
+              {commandFailureText(tc, receipt.reason)} {help ? <HelpFixLink fix={help} /> : null}
             </Text>
           ) : null}
         </Inline>
