@@ -1504,7 +1504,11 @@ export interface paths {
      *     do, and a command to a class set never switches a mode by accident.
      *     What is a headset's own state of the moment refuses that headset only, the others' commands are queued in the
      *     same transaction: its software lacks the command's version gate (`softwareTooOld`), it is offline for a
-     *     playback command (`deviceOffline`), 100 commands wait for it already (`tooManyOpenCommands`). Each result names
+     *     playback command or an update (`deviceOffline`), an update's other conditions (`batteryTooLow`, `updateRunning`,
+     *     `operatingSystemNotForModel`, `softwareUpToDate`, see `sendDeviceCommand`), 100 commands wait for it already
+     *     (`tooManyOpenCommands`). The image of a CMD.UPDATE (`extras.operatingSystemId`) is one for the request as a
+     *     whole: 400 when it is not a published image the caller sees; left out, each headset's newest as with
+     *     `sendDeviceCommand`. Each result names
      *     the headset and holds either its queued command or its refusal (`Error`: German `detail`, `code`, `params`, the
      *     body `sendDeviceCommand` answers with 409 or 429), in the order of the request.
      *
@@ -1542,7 +1546,9 @@ export interface paths {
      *     - the headset belongs to one of the caller's organisations (404 otherwise, also for unknown serials);
      *     - the extras fit the command (400 on the field): CMD.START.APP needs `extras.packageName` or
      *       `extras.contentUuid`; CMD.START.VIDEO and CMD.START.WEBAPP need `extras.contentUuid`; every other command
-     *       takes neither;
+     *       takes neither; `extras.operatingSystemId` only CMD.UPDATE;
+     *     - the image of a CMD.UPDATE is a published one the caller sees (`listOperatingSystems`): 400 on
+     *       `extras.operatingSystemId` otherwise;
      *     - the content exists and the caller may see it (400 on `extras.contentUuid`, the same message for both, so
      *       nothing is revealed), the headset's organisation may use it (400), its type fits the command (400: START.VIDEO
      *       a video, START.APP an app, START.WEBAPP a web app; with both fields the package name must be the app's), and a
@@ -1553,6 +1559,12 @@ export interface paths {
      *       online now (the online rule of the `devices` tag): 409 `{code: 'deviceOffline', params: {device}}` instead of
      *       queueing it, since playback belongs to the moment (`PLAYBACK_COMMANDS` of @portal/domain); other commands
      *       wait for an offline headset until they expire;
+     *     - CMD.UPDATE needs what `updateProblemsOf` of @portal/domain asks (issue 23), each a 409: the headset online
+     *       (`deviceOffline`), its battery at least 50 % (`batteryTooLow`, `params.batteryLevel`, `params.requiredPercent`),
+     *       no update under way (`updateRunning`), and with an image the image for its model
+     *       (`operatingSystemNotForModel`, `params.version`, `params.model`) and newer than its software
+     *       (`softwareUpToDate`, `params.version`, `params.softwareVersion`). Without `extras.operatingSystemId` the newest
+     *       image published for the headset's model is queued when it is newer than the headset's software, else none;
      *     - at most 100 commands wait for one headset (`queued` or `delivered`): 429 `tooManyOpenCommands` beyond.
      *
      *     A queued playback command keeps the lessons (tag `lessons`) as `queueDeviceCommand` does for one headset: a start
@@ -1719,6 +1731,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/headset/operating-systems/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The image a CMD.UPDATE names
+     * @description What the calling headset needs to install the operating system image of a CMD.UPDATE (`extras.operatingSystemId`):
+     *     its version, size and the URL to download it from. Only a published image for the headset's model with its file;
+     *     anything else answers 404 (the image was withdrawn or deleted since: the headset reports the command failed).
+     */
+    get: operations['getHeadsetOperatingSystem'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/headset/commands/': {
     parameters: {
       query?: never;
@@ -1798,7 +1832,9 @@ export interface paths {
     };
     /**
      * List operating system images
-     * @description Spec §3 does not show the fields; the shape is `OperatingSystem`. Newest first.
+     * @description Spec §3 does not show the fields; the shape is `OperatingSystem`. Newest first. Staff see every image, drafts
+     *     included. An administrator sees the published images for the models of the headsets of the organisations they
+     *     administer (the images they may roll out); every other member gets 403.
      */
     get: operations['listOperatingSystems'];
     put?: never;
@@ -1820,7 +1856,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Get one operating system entry */
+    /**
+     * Get one operating system entry
+     * @description Who sees which image as in `listOperatingSystems`; an image the caller may not see answers 404 (a member without
+     *     administrator role 403).
+     */
     get: operations['getOperatingSystem'];
     put?: never;
     post?: never;
@@ -1941,8 +1981,9 @@ export interface components {
        *     `params.requiredVersion` and, for one headset, `params.softwareVersion` ('unbekannt' when never reported),
        *     for several `params.devices`, their names), `tooManyOpenCommands` (429 of sendDeviceCommand,
        *     `params.limit`), `storageExceeded` (409 of activateConfiguration: `params.devices` names the headsets the
-       *     playlist does not fit on, `params.requiredBytes` and `params.usableBytes`), `deviceOffline` (409 of sendDeviceCommand for a playback command to a headset that is
-       *     offline, `params.device` its name), `lessonEnded` (409 of queueDeviceCommand naming a `lesson` that no longer
+       *     playlist does not fit on, `params.requiredBytes` and `params.usableBytes`), `deviceOffline` (409 of sendDeviceCommand for a playback command or an update to a headset that is
+       *     offline, `params.device` its name), `batteryTooLow`, `updateRunning`, `operatingSystemNotForModel` and
+       *     `softwareUpToDate` (409 of sendDeviceCommand for a CMD.UPDATE, see there), `lessonEnded` (409 of queueDeviceCommand naming a `lesson` that no longer
        *     runs), `commandFinished` (409 of reportHeadsetCommandResult, `params.status` is the command's
        *     final status), `alreadyMember` (409 of inviteMember, `params.email`), `mailNotSent` (503 of
        *     inviteMember), `invitationInvalid` (404 of getInvitation) and `serverBusy` (503 of any operation,
@@ -2407,6 +2448,33 @@ export interface components {
       muted: boolean;
       /** @description The headset holds a valid device token (paired); false until it used its enrolment code, or after unpairing. */
       isEnrolled: boolean;
+      /**
+       * @description The newest operating system image published for the headset's model (highest version), null when there is
+       *     none. The headset's software is outdated ('Software veraltet', `outdated_software`) when it is older than
+       *     this version.
+       */
+      newestOperatingSystem: components['schemas']['OperatingSystemRef'] | null;
+      /** @description The update the headset reported under way (downloading or installing), null when none runs. */
+      softwareUpdate: components['schemas']['SoftwareUpdate'] | null;
+    };
+    /** @description An operating system image by id and version. */
+    OperatingSystemRef: {
+      id: number;
+      /** @example 5.3.0 */
+      version: string;
+    };
+    /**
+     * @description An update under way on a headset, as it reports it: the image (`operatingSystemId`, null for an update from
+     *     the manufacturer's own channel) and the version it installs, downloading with its progress, then installing.
+     *     After installing the headset restarts and reports its new `softwareVersion`.
+     */
+    SoftwareUpdate: {
+      operatingSystemId: number | null;
+      version: string;
+      /** @enum {string} */
+      phase: 'downloading' | 'installing';
+      /** @description Percent of the download (100 while installing). */
+      progress: number;
     };
     /**
      * @description A headset's running sync (issue 22): the bytes it loaded of the bytes this sync needs, as it reported them
@@ -2452,7 +2520,7 @@ export interface components {
       lowBattery: number;
       /** @description `syncStatus` other than `synced`. */
       outOfSync: number;
-      /** @description Software below 4.9.4 or unknown. */
+      /** @description Software older than the newest published image of the headset's model (`outdated_software`). */
       outdatedSoftware: number;
       playing: number;
     };
@@ -2531,6 +2599,10 @@ export interface components {
       stateReportedAt: string | null;
       syncStatus: components['schemas']['SyncStatus'];
       syncProgress: number | null;
+      /** @description The version it reported last (an update's receipt reads 'neu gestartet mit Version …'). */
+      softwareVersion: string | null;
+      /** @description The update it reported under way, null when none runs. */
+      softwareUpdate: components['schemas']['SoftwareUpdate'] | null;
     };
     CommandReceipt: {
       command: components['schemas']['DeviceCommand'];
@@ -2737,6 +2809,13 @@ export interface components {
      */
     CommandPackageName: string;
     /**
+     * @description CMD.UPDATE only: the published operating system image to install (`OperatingSystem.id`). Left out, the server
+     *     names the newest image published for each headset's model when it is newer than the headset's software, and
+     *     none otherwise (the headset's own update channel). The headset reads the image with
+     *     `getHeadsetOperatingSystem`.
+     */
+    CommandOperatingSystemId: number;
+    /**
      * @description Extra data of a command (spec §7). `guidedModeState` and `manufacturerModeState` are always sent and are applied by
      *     CMD.SET.GUIDED.MODE and CMD.SET.MANUFACTURER.MODE; other commands ignore them. Every string is bounded and
      *     checked like the content it stands for; a headset gets the extras as they were accepted.
@@ -2744,6 +2823,7 @@ export interface components {
     CommandExtras: {
       contentUuid?: components['schemas']['CommandContentUuid'];
       packageName?: components['schemas']['CommandPackageName'];
+      operatingSystemId?: components['schemas']['CommandOperatingSystemId'];
       /** @description Geführter Modus on (true) or off (false). */
       guidedModeState: boolean;
       /** @description Herstellermodus on (true) or off (false). */
@@ -2771,6 +2851,7 @@ export interface components {
     QueuedCommandExtras: {
       contentUuid?: components['schemas']['CommandContentUuid'];
       packageName?: components['schemas']['CommandPackageName'];
+      operatingSystemId?: components['schemas']['CommandOperatingSystemId'];
       /** @description Geführter Modus on (true) or off (false); left out, each headset's own. */
       guidedModeState?: boolean;
       /** @description Herstellermodus on (true) or off (false); left out, each headset's own. */
@@ -2930,19 +3011,28 @@ export interface components {
       guidedMode?: boolean;
       manufacturerMode?: boolean;
       muted?: boolean;
+      /**
+       * @description The update under way (CMD.UPDATE: downloading with its progress, then installing); omitted when none runs
+       *     (unlike the other optional fields, an omitted one does not keep the last report's value).
+       */
+      softwareUpdate?: components['schemas']['SoftwareUpdate'];
     };
     /**
-     * @description An operating system image for headsets, offered on the support pages. Spec §3 does not show the fields; this is
-     *     the project's design.
+     * @description An operating system image for headsets, managed by portal staff on the support pages (spec §3 does not show the
+     *     fields; this is the project's design). A published image (`isPublished`) is offered to the administrators of
+     *     organisations with headsets of its models, sets what 'Software veraltet' means for those models (older than the
+     *     newest published image, `outdated_software`) and can be rolled out with CMD.UPDATE (`extras.operatingSystemId`).
      */
     OperatingSystem: {
       id: number;
       /** @example Pico OS */
       name: string;
-      /** @example 5.12.0 */
+      /** @example 5.3.0 */
       version: string;
-      /** @description Device type the image is for; null if it fits all. */
-      deviceType: components['schemas']['DeviceTypeRef'] | null;
+      /** @description The headset models the image is for (at least one), by id. */
+      deviceTypes: components['schemas']['DeviceTypeRef'][];
+      /** @description Published (true) or a draft only staff see (false). */
+      isPublished: boolean;
       releaseNotes: string;
       /**
        * @description Download URL of the image, null until its upload completes; signed for signed-in users (see the stored files
@@ -2954,22 +3044,46 @@ export interface components {
       /** Format: date-time */
       created_at: string;
     };
+    /**
+     * @description The version the image installs, three numbers with dots as headsets report theirs (`HeadsetState.softwareVersion`),
+     *     so that the server compares it with theirs (@portal/domain `compareVersions`).
+     * @example 5.3.0
+     */
+    OperatingSystemVersion: string;
+    /** @description The headset models (ids from listDeviceTypes) the image is for; each must exist (400 naming the others). */
+    OperatingSystemDeviceTypeIds: number[];
+    /** @description A new image starts as a draft (`isPublished` false); its file follows with the multipart upload calls. */
     OperatingSystemCreate: {
       /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       name: string;
-      /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
-      version: string;
-      deviceTypeId?: number | null;
+      version: components['schemas']['OperatingSystemVersion'];
+      deviceTypeIds: components['schemas']['OperatingSystemDeviceTypeIds'];
       releaseNotes?: string;
     };
-    /** @description All fields optional (PATCH). */
+    /**
+     * @description All fields optional (PATCH). `isPublished: true` needs the image's file (400 on `isPublished` until its upload
+     *     has completed).
+     */
     OperatingSystemUpdate: {
       /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
       name?: string;
-      /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
-      version?: string;
-      deviceTypeId?: number | null;
+      version?: components['schemas']['OperatingSystemVersion'];
+      deviceTypeIds?: components['schemas']['OperatingSystemDeviceTypeIds'];
       releaseNotes?: string;
+      isPublished?: boolean;
+    };
+    /** @description An image as a headset needs it to install it (getHeadsetOperatingSystem). */
+    HeadsetOperatingSystem: {
+      id: number;
+      name: string;
+      version: string;
+      /**
+       * @description Root-relative URL of the image to download with a plain GET (`Range` to resume), without the device token;
+       *     signed like the images' URLs for signed-in users. Once it has expired, read the image again.
+       */
+      file: string;
+      /** @description Bytes; the headset needs this much free space and checks what arrived against it. */
+      fileSize: number;
     };
     PaginatedOperatingSystemList: components['schemas']['Pagination'] & {
       results: components['schemas']['OperatingSystem'][];
@@ -5365,9 +5479,10 @@ export interface operations {
          */
         is_synced?: boolean;
         /**
-         * @description Only headsets whose software is below the highest version gate, 4.9.4, or unknown (true: some portal
-         *     function is not available on them), or not (false). `isSoftwareOutdated` of @portal/domain; the dashboard's
-         *     count 'Software veraltet'.
+         * @description Only headsets whose software is older than the newest operating system image published for their model, or
+         *     unknown while such an image exists (true: an update is there to install, `Device.newestOperatingSystem`), or
+         *     not (false). A headset of a model without any published image is not outdated. `isSoftwareOutdated` of
+         *     @portal/domain; the dashboard's count 'Software veraltet'.
          */
         outdated_software?: boolean;
       };
@@ -6056,6 +6171,34 @@ export interface operations {
       503: components['responses']['ServerBusy'];
     };
   };
+  getHeadsetOperatingSystem: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The image. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['HeadsetOperatingSystem'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
   pollHeadsetCommands: {
     parameters: {
       query?: {
@@ -6154,7 +6297,7 @@ export interface operations {
         page?: components['parameters']['Page'];
         /** @description Items per page. */
         page_size?: components['parameters']['PageSize'];
-        /** @description Only images for this device type id. */
+        /** @description Only images for this device type id (one of their models). */
         device_type?: number;
       };
       header?: never;

@@ -79,3 +79,7 @@ export type LessonHeadset = Schemas['LessonHeadset'];
 export type DeviceGroup = Schemas['DeviceGroup'];
 export type DeviceGroupWrite = Schemas['DeviceGroupWrite'];
 export type PaginatedDeviceGroupList = Schemas['PaginatedDeviceGroupList'];
+
+export type OperatingSystem = Schemas['OperatingSystem'];
+export type OperatingSystemCreate = Schemas['OperatingSystemCreate'];
+export type OperatingSystemUpdate = Schemas['OperatingSystemUpdate'];

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  FULL_FEATURE_SOFTWARE_VERSION,
   isBatteryEmpty,
   isBatteryLow,
   isOutOfSync,
@@ -26,15 +25,16 @@ describe('fleet health', () => {
     expect(isBatteryEmpty(null)).toBe(false);
   });
 
-  it('calls software outdated below the highest version gate, and when it is unknown', () => {
-    expect(FULL_FEATURE_SOFTWARE_VERSION).toBe('4.9.4');
-    expect(isSoftwareOutdated('4.9.3')).toBe(true);
-    expect(isSoftwareOutdated('3.9.2')).toBe(true);
-    expect(isSoftwareOutdated('4.9.4')).toBe(false);
-    expect(isSoftwareOutdated('4.10.0')).toBe(false);
-    expect(isSoftwareOutdated('5.2.0')).toBe(false);
-    expect(isSoftwareOutdated(null)).toBe(true);
-    expect(isSoftwareOutdated('neu')).toBe(true);
+  it('calls software outdated below the newest published image of its model, never without one', () => {
+    expect(isSoftwareOutdated('5.2.9', '5.3.0')).toBe(true);
+    expect(isSoftwareOutdated('4.9.4', '5.3.0')).toBe(true);
+    expect(isSoftwareOutdated('5.3.0', '5.3.0')).toBe(false);
+    expect(isSoftwareOutdated('5.10.0', '5.3.0')).toBe(false);
+    expect(isSoftwareOutdated(null, '5.3.0')).toBe(true);
+    expect(isSoftwareOutdated('neu', '5.3.0')).toBe(true);
+    // A model without a published image: nothing to update to, whatever the version.
+    expect(isSoftwareOutdated('3.9.2', null)).toBe(false);
+    expect(isSoftwareOutdated(null, undefined)).toBe(false);
   });
 
   it('calls every sync state but synced out of sync', () => {

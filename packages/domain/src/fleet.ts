@@ -1,5 +1,4 @@
-import { VERSION_GATES } from './gates.ts';
-import { compareVersions, isOlderThan } from './version.ts';
+import { isOlderThan } from './version.ts';
 
 /**
  * The health of a fleet at a glance (the dashboard's counts, the headset list's filters, the readiness check): one
@@ -29,16 +28,16 @@ export function isBatteryEmpty(batteryLevel: number | null | undefined): boolean
 }
 
 /**
- * The software version that has every feature the portal offers: the highest version gate (today 4.9.4). A headset
- * below it lacks some function ('Software veraltet'); one that never reported a valid version counts as outdated too,
- * since it passes no gate.
+ * 'Software veraltet' (issue 23): the headset runs a version older than the newest operating system image published
+ * for its model (`newestVersion`), so an update is there to install; one that never reported a valid version counts
+ * as older. Decision: a headset of a model without any published image is not outdated — nothing could bring it
+ * further, and the version gates (gates.ts) already say, command by command, what its software lacks.
  */
-export const FULL_FEATURE_SOFTWARE_VERSION: string = Object.values(VERSION_GATES)
-  .map((gate) => gate.minVersion as string)
-  .reduce((highest, version) => (compareVersions(version, highest) > 0 ? version : highest));
-
-export function isSoftwareOutdated(softwareVersion: string | null | undefined): boolean {
-  return isOlderThan(softwareVersion, FULL_FEATURE_SOFTWARE_VERSION);
+export function isSoftwareOutdated(
+  softwareVersion: string | null | undefined,
+  newestVersion: string | null | undefined,
+): boolean {
+  return typeof newestVersion === 'string' && isOlderThan(softwareVersion, newestVersion);
 }
 
 /** A headset's playlist sync state (contract `SyncStatus`). */

@@ -54,7 +54,6 @@ export {
   EMPTY_BATTERY_PERCENT,
   FLEET_HEALTH_FILTERS,
   type FleetHealthFilter,
-  FULL_FEATURE_SOFTWARE_VERSION,
   isBatteryEmpty,
   isBatteryLow,
   isOutOfSync,
@@ -183,6 +182,21 @@ export {
   ORGANISATION_TYPE,
   type RoleFlags,
 } from './roles.ts';
+export {
+  isUpdatePending,
+  type SoftwareUpdateProgress,
+  UPDATE_MIN_BATTERY_PERCENT,
+  UPDATE_PROBLEMS,
+  UPDATE_RECEIPT_STATES,
+  type UpdateFacts,
+  type UpdateImage,
+  type UpdateProblem,
+  type UpdateReceipt,
+  type UpdateReceiptDevice,
+  type UpdateReceiptState,
+  updateProblemsOf,
+  updateReceiptOf,
+} from './softwareUpdates.ts';
 export {
   DEFAULT_SORT_OPTION,
   isSortOption,

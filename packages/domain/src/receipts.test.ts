@@ -96,12 +96,19 @@ describe('isRetryable', () => {
   it('offers another try for reasons a try can change, none for those that stay until fixed', () => {
     const retryable = RECEIPT_REASONS.filter((code) => isRetryable({ code }));
     expect(retryable).toEqual(['offline', 'expired', 'noAnswer', 'other']);
-    // Content missing, software too old, an empty battery, nothing to pause: a second try fails the same way.
+    // Content missing, software too old, an empty battery, nothing to pause, and an update's refusals (another
+    // version installed, the battery below the update's level, one under way, the wrong model, nothing newer): a
+    // second try fails the same way.
     expect(RECEIPT_REASONS.filter((code) => !isRetryable({ code }))).toEqual([
       'contentMissing',
       'softwareTooOld',
       'batteryEmpty',
       'nothingRunning',
+      'notInstalled',
+      'batteryTooLow',
+      'updateRunning',
+      'operatingSystemNotForModel',
+      'softwareUpToDate',
     ]);
   });
 });

@@ -12,8 +12,10 @@ export type ReceiptState = (typeof RECEIPT_STATES)[number];
 /**
  * Why a command failed on a headset: it is switched off or not connected, does not hold the content, its software is
  * too old, its battery is empty, nothing ran that could be paused, the command expired before the headset answered,
- * the portal's request got no answer (network, server busy), or another reason in the words of the server or the
- * headset (`message`).
+ * an update after which the headset runs another version than the image's (`notInstalled`), an update the server
+ * refused for the headset's battery, an update under way, its model or its version (the server's codes of the same
+ * names), the portal's request got no answer (network, server busy), or another reason in the words of the server or
+ * the headset (`message`).
  */
 export const RECEIPT_REASONS = [
   'offline',
@@ -22,6 +24,11 @@ export const RECEIPT_REASONS = [
   'batteryEmpty',
   'nothingRunning',
   'expired',
+  'notInstalled',
+  'batteryTooLow',
+  'updateRunning',
+  'operatingSystemNotForModel',
+  'softwareUpToDate',
   'noAnswer',
   'other',
 ] as const;

@@ -246,14 +246,18 @@ async function startDemoFleetOf(
   app: FastifyInstance,
   database: DatabaseHandle,
   url: string,
-  config: Pick<ServerConfig, 'demoFleetControlPort' | 'demoFleetBandwidthMbps'>,
+  config: Pick<ServerConfig, 'demoFleetControlPort' | 'demoFleetBandwidthMbps' | 'demoFleetUpdateSeconds'>,
 ): Promise<DemoFleet | null> {
   const mbps = config.demoFleetBandwidthMbps;
+  const updateSeconds = config.demoFleetUpdateSeconds;
   try {
     return await startDemoFleet(database.db, {
       serverUrl: url,
       controlPort: config.demoFleetControlPort,
-      settings: mbps === undefined ? {} : { bandwidthBytesPerSecond: mbps * BYTES_PER_MBIT },
+      settings: {
+        ...(mbps === undefined ? {} : { bandwidthBytesPerSecond: mbps * BYTES_PER_MBIT }),
+        ...(updateSeconds === undefined ? {} : { updateSeconds }),
+      },
       log: (message) => app.log.warn(message),
     });
   } catch (error) {

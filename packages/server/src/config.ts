@@ -176,6 +176,8 @@ export interface ServerConfig {
   demoFleetControlPort: number | undefined;
   /** DEMO_FLEET_BANDWIDTH_MBPS: how fast the demo headsets download a playlist (unset: the simulator's default). */
   demoFleetBandwidthMbps: number | undefined;
+  /** DEMO_FLEET_UPDATE_SECONDS: how long a demo headset installs an update and restarts (unset: the demo's 40 s). */
+  demoFleetUpdateSeconds: number | undefined;
   /** Content-Security-Policy violation reports are appended here as JSON lines (tests); only logged when unset. */
   cspReportFile: string | undefined;
   /** CSP_CONNECT_SOURCES: further origins the portal's pages may call (an external API, an error-reporting DSN). */
@@ -449,6 +451,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       : undefined,
     demoFleetBandwidthMbps: env.DEMO_FLEET_BANDWIDTH_MBPS
       ? integer(env, 'DEMO_FLEET_BANDWIDTH_MBPS', 0, 1)
+      : undefined,
+    demoFleetUpdateSeconds: env.DEMO_FLEET_UPDATE_SECONDS
+      ? integer(env, 'DEMO_FLEET_UPDATE_SECONDS', 0, 1)
       : undefined,
     cspReportFile: env.CSP_REPORT_FILE || undefined,
     cspConnectSources: readOrigins(env, 'CSP_CONNECT_SOURCES'),

@@ -28,6 +28,10 @@ export type ErrorCode =
   | 'softwareTooOld'
   | 'tooManyOpenCommands'
   | 'deviceOffline'
+  | 'batteryTooLow'
+  | 'updateRunning'
+  | 'operatingSystemNotForModel'
+  | 'softwareUpToDate'
   | 'lessonEnded'
   | 'commandFinished'
   | 'storageExceeded';
@@ -258,6 +262,7 @@ function patternMessage(field: string): string {
   if (/password/i.test(last)) return MESSAGES.field.password;
   if (/file_?name/i.test(last)) return MESSAGES.field.fileName;
   if (/package_?name/i.test(last)) return MESSAGES.field.packageName;
+  if (/version$/i.test(last)) return MESSAGES.field.version;
   return MESSAGES.field.format;
 }
 

@@ -81,6 +81,7 @@ export const MESSAGES = {
       'Das Passwort muss mindestens 8 Zeichen lang sein und mindestens eine Ziffer und einen Buchstaben enthalten.',
     fileName: 'Der Dateiname darf nur Buchstaben, Ziffern, Bindestrich, Unterstrich und Punkt enthalten.',
     packageName: 'Der Paketname muss wie de.example.vrlab aufgebaut sein.',
+    version: 'Bitte geben Sie die Version als drei Zahlen mit Punkten an, z. B. 5.3.0.',
     url: 'Bitte geben Sie eine gültige URL ein.',
     uuid: 'Bitte geben Sie eine gültige UUID ein.',
     format: 'Der Wert hat kein gültiges Format.',
@@ -283,6 +284,15 @@ export const MESSAGES = {
       `Die Software von ${n} ${n === 1 ? 'VR-Brille' : 'VR-Brillen'} wird synchronisiert.`,
     deviceOffline: (name: string) =>
       `${named(name)} ist ausgeschaltet oder nicht verbunden. Bitte schalten Sie die VR-Brille ein und versuchen Sie es erneut.`,
+    batteryTooLow: (name: string, level: number | null, required: number) =>
+      `Der Akku von ${named(name)} ist ${level === null ? 'unbekannt' : `bei ${level} %`}; für ein Update braucht ` +
+      `er mindestens ${required} %. Bitte laden Sie die VR-Brille auf und versuchen Sie es erneut.`,
+    updateRunning: (name: string) =>
+      `Auf ${named(name)} läuft schon ein Update. Bitte warten Sie, bis es fertig ist.`,
+    notForModel: (version: string, model: string) =>
+      `Das Betriebssystem ${version} ist nicht für das Modell ${model} bestimmt.`,
+    upToDate: (name: string, installed: string, version: string) =>
+      `${named(name)} hat bereits die Software ${installed}; das Betriebssystem ${version} ist nicht neuer.`,
     expiredQueued: 'Die VR-Brille hat den Befehl nicht abgeholt, bevor er ablief.',
     expiredDelivered: 'Die VR-Brille hat kein Ergebnis gemeldet, bevor der Befehl ablief.',
   },
@@ -333,7 +343,14 @@ export const MESSAGES = {
   operatingSystems: {
     notFound: 'Dieses Betriebssystem wurde nicht gefunden.',
     staffOnly: 'Nur Mitarbeitende des Portals dürfen Betriebssysteme verwalten.',
-    unknownDeviceType: 'Diesen Gerätetyp gibt es nicht.',
+    readersOnly:
+      'Betriebssysteme sehen nur Administratoren einer Organisation und Mitarbeitende des Portals. Bitte wenden Sie sich an Ihren Administrator.',
+    unknownDeviceTypes: (ids: readonly number[]) => `Diese Modelle gibt es nicht: ${listed(ids)}.`,
+    publishNeedsFile:
+      'Ein Betriebssystem ohne Datei kann nicht veröffentlicht werden. Bitte laden Sie zuerst die Datei hoch.',
+    unknownForCommand:
+      'Dieses Betriebssystem gibt es nicht, es ist nicht veröffentlicht, oder Sie dürfen es nicht verteilen.',
+    notForUpdate: 'Ein Betriebssystem nimmt nur „Software aktualisieren“.',
   },
 
   /** The built-in development provider 'Antares (Demo)': the pages it shows in place of an external provider. */

@@ -85,6 +85,29 @@ export const routes: RouteObject[] = [
           placeholder('contact', { title: 'pages.contact' }),
           // The help articles of spec §2's topics, their search and the support contact (issue 23).
           { path: 'support', lazy: () => import('../features/support/SupportPage.tsx') },
+          {
+            // Operating system images (issue 23) in the support area: staff manage them, administrators roll them out.
+            path: 'support/operating-systems',
+            loader: requireSignedIn,
+            children: [
+              { index: true, lazy: () => import('../features/operatingSystems/OperatingSystemsPage.tsx') },
+              {
+                path: 'new',
+                lazy: () =>
+                  import('../features/operatingSystems/OperatingSystemFormPage.tsx').then((m) => ({
+                    Component: m.OperatingSystemCreatePage,
+                  })),
+              },
+              { path: ':id', lazy: () => import('../features/operatingSystems/OperatingSystemPage.tsx') },
+              {
+                path: ':id/edit',
+                lazy: () =>
+                  import('../features/operatingSystems/OperatingSystemFormPage.tsx').then((m) => ({
+                    Component: m.OperatingSystemEditPage,
+                  })),
+              },
+            ],
+          },
           // Social login entry and return point (spec §4/§7); no help topic.
           { path: 'oidc-antares', lazy: () => import('../features/auth/SocialLoginPage.tsx') },
           {

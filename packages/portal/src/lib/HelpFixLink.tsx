@@ -32,6 +32,7 @@ const FIX_OF_PROBLEM: Readonly<Record<string, HelpFix>> = {
   unpaired: 'unpaired',
   batteryLow: 'battery',
   batteryEmpty: 'battery',
+  batteryTooLow: 'battery',
   softwareTooOld: 'softwareTooOld',
   pauseUnsupported: 'softwareTooOld',
   contentMissing: 'contentMissing',

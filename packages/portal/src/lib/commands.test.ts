@@ -28,6 +28,26 @@ describe('refusalReason', () => {
     });
   });
 
+  it('words the server’s refusals of an update itself', () => {
+    const battery = {
+      detail: 'Der Akku von „Arktur“ ist bei 40 %; …',
+      code: 'batteryTooLow',
+      params: { batteryLevel: 40 },
+    };
+    expect(refusalReason(battery)).toEqual({ code: 'batteryTooLow', message: battery.detail });
+    expect(commandFailureText(t, refusalReason(battery))).toBe(
+      'Der Akku ist zu schwach für ein Update (mindestens 50 % nötig). Bitte laden Sie die VR-Brille auf.',
+    );
+    for (const code of ['updateRunning', 'operatingSystemNotForModel', 'softwareUpToDate'] as const) {
+      const reason = refusalReason({ detail: 'Deutsch.', code });
+      expect(reason.code).toBe(code);
+      expect(commandFailureText(t, reason)).not.toBe('Deutsch.');
+    }
+    expect(commandFailureText(t, { code: 'softwareUpToDate' })).toBe(
+      'Die VR-Brille hat diese Version oder eine neuere schon.',
+    );
+  });
+
   it('keeps the server’s text for any other refusal, from `detail` or the first field error', () => {
     expect(refusalReason({ detail: 'Zu viele Befehle warten.', code: 'tooManyOpenCommands' })).toEqual({
       code: 'other',

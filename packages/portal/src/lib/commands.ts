@@ -1,7 +1,12 @@
 import type { Device, DeviceCommand as SentCommand } from '@portal/api';
-import { type DeviceCommand, isolateBidi, type ReceiptReason } from '@portal/domain';
+import {
+  type DeviceCommand,
+  isolateBidi,
+  type ReceiptReason,
+  UPDATE_MIN_BATTERY_PERCENT,
+} from '@portal/domain';
 import type { TFunction } from 'i18next';
-import { apiClient } from './api.ts';
+import { $api, apiClient } from './api.ts';
 import { reportError } from './errorReporting.ts';
 import { answerOf, errorDetail, ServerRefusal } from './serverErrors.ts';
 
@@ -27,6 +32,8 @@ export interface CommandInput {
   /** Content to start (start commands); the modes default to what the headset reported. */
   contentUuid?: string;
   packageName?: string;
+  /** The published operating system image a CMD.UPDATE installs (its rollout); left out, the newest for each model. */
+  operatingSystemId?: number;
   guidedModeState?: boolean;
   manufacturerModeState?: boolean;
   /**
@@ -67,10 +74,22 @@ export type CommandOutcome =
   | { headsetId: number; commandId: number }
   | { headsetId: number; refusal: ReceiptReason };
 
+/** The server's refusals of an update (CMD.UPDATE) that the portal words itself. */
+const UPDATE_REFUSALS = [
+  'batteryTooLow',
+  'updateRunning',
+  'operatingSystemNotForModel',
+  'softwareUpToDate',
+] as const satisfies readonly ReceiptReason['code'][];
+
+function isUpdateRefusal(code: unknown): code is (typeof UPDATE_REFUSALS)[number] {
+  return (UPDATE_REFUSALS as readonly unknown[]).includes(code);
+}
+
 /**
- * Why the server refused a headset's command, as a receipt says it: its codes `deviceOffline` and `softwareTooOld`
- * (with the version needed) are worded by the portal, any other refusal by the server's text (its `detail`, or the
- * first message of a field error).
+ * Why the server refused a headset's command, as a receipt says it: its codes `deviceOffline`, `softwareTooOld` (with
+ * the version needed) and an update's refusals are worded by the portal, any other refusal by the server's text (its
+ * `detail`, or the first message of a field error).
  */
 export function refusalReason(body: unknown): ReceiptReason {
   const { code, params } = (typeof body === 'object' && body !== null ? body : {}) as {
@@ -78,6 +97,7 @@ export function refusalReason(body: unknown): ReceiptReason {
     params?: Record<string, unknown>;
   };
   if (code === 'deviceOffline') return { code: 'offline' };
+  if (isUpdateRefusal(code)) return { code, message: errorDetail(body) };
   if (code === 'softwareTooOld') {
     const required = params?.requiredVersion;
     return {
@@ -137,6 +157,8 @@ export function commandFailureText(t: TFunction, reason: ReceiptReason): string 
       return reason.requiredVersion
         ? t('commandFailures.softwareTooOld', { version: reason.requiredVersion })
         : t('commandFailures.softwareTooOldUnknown');
+    case 'batteryTooLow':
+      return t('commandFailures.batteryTooLow', { percent: UPDATE_MIN_BATTERY_PERCENT });
     default:
       return t(`commandFailures.${reason.code}`);
   }
@@ -162,4 +184,15 @@ export function refusalsText(
   return [...byReason]
     .map(([reason, names]) => t('commandRefused', { names: names.join(', '), reason }))
     .join(' ');
+}
+
+/**
+ * The receipts of commands sent (listCommandReceipts): each with its headset's latest report. Polled by the caller as
+ * long as a headset has not answered (playback, the rollout of an operating system image).
+ */
+export function receiptsQuery(commandIds: readonly number[]) {
+  return $api.queryOptions('post', '/api/v3/mdm/devices/command-receipts/', {
+    // The contract wants at least one id; the query is disabled without commands.
+    body: { commands: commandIds.length > 0 ? [...commandIds] : [1] },
+  });
 }

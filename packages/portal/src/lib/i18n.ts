@@ -15,6 +15,7 @@ import type dashboard from '../../public/locales/de/dashboard.json';
 import type devices from '../../public/locales/de/devices.json';
 import type groups from '../../public/locales/de/groups.json';
 import type library from '../../public/locales/de/library.json';
+import type operatingSystems from '../../public/locales/de/operatingSystems.json';
 import type playback from '../../public/locales/de/playback.json';
 import type playlists from '../../public/locales/de/playlists.json';
 import type profile from '../../public/locales/de/profile.json';
@@ -36,6 +37,7 @@ export const LAZY_NAMESPACES = [
   'groups',
   'dashboard',
   'playlists',
+  'operatingSystems',
   'support',
   'site',
 ] as const;
@@ -66,6 +68,7 @@ declare module 'i18next' {
       groups: typeof groups;
       dashboard: typeof dashboard;
       playlists: typeof playlists;
+      operatingSystems: typeof operatingSystems;
       support: typeof support;
       site: typeof site;
     };

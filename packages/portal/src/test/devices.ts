@@ -27,6 +27,8 @@ export function testDevice(overrides: Partial<Device> = {}): Device {
     manufacturerMode: false,
     muted: false,
     isEnrolled: true,
+    newestOperatingSystem: null,
+    softwareUpdate: null,
     ...overrides,
   };
 }

@@ -167,6 +167,8 @@ export const devices = pgTable(
     guidedMode: boolean('guided_mode').notNull().default(false),
     manufacturerMode: boolean('manufacturer_mode').notNull().default(false),
     muted: boolean('muted').notNull().default(false),
+    // The update under way as the headset reported it last (contract `SoftwareUpdate`), null when none runs.
+    softwareUpdate: jsonb('software_update'),
     // SHA-256 (hex) of the device token and of the one-time enrolment code; the secrets themselves are never stored.
     tokenHash: text('token_hash'),
     enrolmentCodeHash: text('enrolment_code_hash'),
@@ -607,14 +609,35 @@ export const socialSessions = pgTable('social_sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
-/** Operating system images for headsets (support pages); the image arrives by multipart upload. */
+/**
+ * Operating system images for headsets (support pages); the image arrives by multipart upload. A published one counts
+ * for 'Software veraltet' of its models and can be rolled out (CMD.UPDATE); a draft only staff see.
+ */
 export const operatingSystems = pgTable('operating_systems', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   version: text('version').notNull(),
-  deviceTypeId: integer('device_type_id').references(() => deviceTypes.id, { onDelete: 'set null' }),
+  isPublished: boolean('is_published').notNull().default(false),
   releaseNotes: text('release_notes').notNull().default(''),
   file: text('file'),
   fileSize: bigint('file_size', { mode: 'number' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The headset models an image is for (at least one, checked by the service). */
+export const operatingSystemDeviceTypes = pgTable(
+  'operating_system_device_types',
+  {
+    operatingSystemId: integer('operating_system_id')
+      .notNull()
+      .references(() => operatingSystems.id, { onDelete: 'cascade' }),
+    deviceTypeId: integer('device_type_id')
+      .notNull()
+      .references(() => deviceTypes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.operatingSystemId, t.deviceTypeId] }),
+    // 'Software veraltet' looks up the images of a headset's model for every headset of a list.
+    index('operating_system_device_types_type_idx').on(t.deviceTypeId),
+  ],
+);

@@ -17,7 +17,12 @@ import {
   users,
 } from './schema.ts';
 import { seedBulkContent } from './seedBulk.ts';
-import { ensureDeviceTypes, insertDemoHeadsets, installActivePlaylists } from './seedDevices.ts';
+import {
+  ensureDeviceTypes,
+  insertDemoHeadsets,
+  insertDemoOperatingSystem,
+  installActivePlaylists,
+} from './seedDevices.ts';
 
 export const DEMO_PASSWORD = 'portal2026';
 export const TOS_FILE_V1 = '/media/nutzungsbedingungen-v1.pdf';
@@ -659,6 +664,7 @@ export async function seedDemoData(db: Database, passwordHashCost?: PasswordHash
     }
     const kmzFirst = headsets.find((h) => h.organisationId === kmz.id);
     if (kmzFirst) await installActivePlaylists(tx, kmzFirst.id);
+    await insertDemoOperatingSystem(tx);
   });
 }
 

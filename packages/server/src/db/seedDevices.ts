@@ -1,6 +1,8 @@
+import { statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defaultDeviceName, STORAGE_CAPACITY_GB } from '@portal/domain';
-import { sql } from 'drizzle-orm';
-import { devices, deviceTypes } from './schema.ts';
+import { eq, sql } from 'drizzle-orm';
+import { devices, deviceTypes, operatingSystemDeviceTypes, operatingSystems } from './schema.ts';
 import type { Executor } from './sql.ts';
 
 const GiB = 1024 ** 3;
@@ -147,4 +149,36 @@ export async function installActivePlaylists(tx: Executor, kmzHeadsetId: number)
       group by d2.id) held
     where d.id = held.id`);
   await tx.execute(sql`update devices set sync_status = 'pending' where id = ${kmzHeadsetId}`);
+}
+
+/**
+ * The demo's published operating system image (issue 23): one above the fleet's newest software (5.1.2) for the class
+ * set's main model, so 'Software veraltet' shows on the Neo 3 Pro headsets and a rollout works on `npm start`. Its file
+ * is a small bundled one (served at /media/demo/ like the other demo files), so the simulated headsets really
+ * download it, in a moment.
+ */
+export const DEMO_OPERATING_SYSTEM = {
+  name: 'Pico OS',
+  version: '5.3.0',
+  model: 'Pico Neo 3 Pro',
+  file: '/media/demo/pico-os-5.3.0.img',
+  releaseNotes:
+    'Demo-Version: Kiosk-Modus startet schneller, Geführter Modus merkt sich die zuletzt gestartete App, ' +
+    'Fehlerbehebungen beim Synchronisieren großer Videos.',
+} as const satisfies { model: DeviceTypeName } & Record<string, string>;
+
+const DEMO_OPERATING_SYSTEM_PATH = fileURLToPath(
+  new URL(`../../assets/demo/${DEMO_OPERATING_SYSTEM.file.split('/').pop()}`, import.meta.url),
+);
+
+export async function insertDemoOperatingSystem(tx: Executor): Promise<void> {
+  const { model, ...image } = DEMO_OPERATING_SYSTEM;
+  const [type] = await tx.select({ id: deviceTypes.id }).from(deviceTypes).where(eq(deviceTypes.name, model));
+  if (!type) throw new Error(`seed: device type ${model} missing`);
+  const [row] = await tx
+    .insert(operatingSystems)
+    .values({ ...image, isPublished: true, fileSize: statSync(DEMO_OPERATING_SYSTEM_PATH).size })
+    .returning({ id: operatingSystems.id });
+  if (!row) throw new Error('seed: operating system insert returned nothing');
+  await tx.insert(operatingSystemDeviceTypes).values({ operatingSystemId: row.id, deviceTypeId: type.id });
 }

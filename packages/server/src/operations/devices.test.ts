@@ -2,8 +2,9 @@ import type { components } from '@portal/api/schema';
 import {
   type DeviceCommand as CommandName,
   DEVICE_CODE_NAMES,
-  FULL_FEATURE_SOFTWARE_VERSION,
+  DEVICE_FEATURES,
   isOlderThan,
+  supportsFeature,
 } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -449,7 +450,10 @@ describe('sendDeviceCommand', () => {
     });
     const pause = await command(deneb.serial, 'CMD.TOGGLE.PAUSE');
     expect(pause.json().params.requiredVersion).toBe('4.5.0');
-    // What every version may do still goes through, e.g. the update that lifts the gate.
+    // What every version may do still goes through, e.g. the update that lifts the gate (charged and switched on,
+    // as an update needs).
+    await server.database.pool.query('update devices set battery_level = 80 where id = $1', [altair.id]);
+    await goOnline(altair.serial);
     expect((await command(altair.serial, 'CMD.UPDATE')).statusCode).toBe(201);
     expect((await command(headset('gymnasium/Sirius').serial, 'CMD.MUTE')).statusCode).toBe(201);
   });
@@ -733,7 +737,7 @@ describe('the extras of every command, for one headset and for a selection (issu
     // A headset no other test of this file commands, with software for every gate.
     const found = [...headsets.entries()].find(
       ([key, h]) =>
-        key.startsWith('gymnasium/VR-Brille') && !isOlderThan(h.version, FULL_FEATURE_SOFTWARE_VERSION),
+        key.startsWith('gymnasium/VR-Brille') && DEVICE_FEATURES.every((f) => supportsFeature(h.version, f)),
     );
     if (!found) throw new Error('no headset with every feature');
     target = found[1];

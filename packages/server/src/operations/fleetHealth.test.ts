@@ -25,7 +25,8 @@ beforeAll(async () => {
   const of = (type: number) => orgs.rows.find((o) => o.organisation_type === type)?.id ?? 0;
   orgIds = { gymnasium: of(2), kmz: of(4) };
   // A class set in every state the dashboard counts: two online (paired, one poll), low batteries, a sync pending and
-  // one failed, versions old, new and unknown.
+  // one failed, versions old, new and unknown. The demo publishes Pico OS 5.3.0 for the Neo 3 Pro (PA7GY0001–0006,
+  // 0011–0016, …); the Pico 4 (PA7GY0009, 0010, …) has no published image.
   const { pool } = server.database;
   for (const serial of ['PA7GY0001', 'PA7GY0002']) {
     const token = await pairHeadset(server, serial);
@@ -40,10 +41,12 @@ beforeAll(async () => {
   await pool.query("update devices set sync_status = 'pending' where serial_number = 'PA7GY0007'");
   await pool.query("update devices set sync_status = 'failed' where serial_number = 'PA7GY0008'");
   await pool.query("update devices set sync_status = 'syncing' where serial_number = 'PA7GY0009'");
-  await pool.query("update devices set software_version = null where serial_number = 'PA7GY0010'");
-  await pool.query("update devices set software_version = '4.10.0' where serial_number = 'PA7GY0011'");
-  await pool.query("update devices set software_version = '4.9.3' where serial_number = 'PA7GY0012'");
-  await pool.query("update devices set software_version = '10.0.0' where serial_number = 'PA7GY0014'");
+  await pool.query(
+    "update devices set software_version = null where serial_number in ('PA7GY0010', 'PA7GY0013')",
+  );
+  await pool.query("update devices set software_version = '5.10.0' where serial_number = 'PA7GY0011'");
+  await pool.query("update devices set software_version = '5.2.9' where serial_number = 'PA7GY0012'");
+  await pool.query("update devices set software_version = '5.3.0' where serial_number = 'PA7GY0014'");
   await pool.query("update devices set playback_state = 'playing' where serial_number = 'PA7GY0001'");
 });
 afterAll(() => server?.close());
@@ -73,7 +76,10 @@ describe('the headset list’s health filters', () => {
     const rules = [
       ['low_battery', (d: (typeof all)[number]) => isBatteryLow(d.batteryLevel)],
       ['is_synced', (d: (typeof all)[number]) => !isOutOfSync(d.syncStatus)],
-      ['outdated_software', (d: (typeof all)[number]) => isSoftwareOutdated(d.softwareVersion)],
+      [
+        'outdated_software',
+        (d: (typeof all)[number]) => isSoftwareOutdated(d.softwareVersion, d.newestOperatingSystem?.version),
+      ],
       ['is_online', (d: (typeof all)[number]) => d.isOnline],
     ] as const;
     for (const [filter, rule] of rules) {
@@ -81,11 +87,17 @@ describe('the headset list’s health filters', () => {
       expect(ids(await list(`${filter}=false`)), filter).toEqual(expected((d) => !rule(d)));
     }
     expect((await list('low_battery=true')).results.map((d) => d.batteryLevel)).toEqual([19, 19]);
-    const outdated = (await list('outdated_software=true')).results.map((d) => d.softwareVersion);
-    expect(outdated).toContain(null);
-    expect(outdated).toContain('4.9.3');
-    expect(outdated).not.toContain('4.10.0');
-    expect(outdated).not.toContain('10.0.0');
+    const outdated = (await list('outdated_software=true')).results.map((d) => d.serialNumber);
+    // Older than the Neo 3 Pro's 5.3.0 (5.2.9, never reported, …); on it or newer (5.3.0, 5.10.0) it is current.
+    expect(outdated).toEqual(expect.arrayContaining(['PA7GY0001', 'PA7GY0012', 'PA7GY0013']));
+    expect(outdated).not.toContain('PA7GY0011');
+    expect(outdated).not.toContain('PA7GY0014');
+    // Models without a published image are never outdated, not even at 3.9.2-era versions or unknown ones.
+    expect(outdated).not.toContain('PA7GY0009');
+    expect(outdated).not.toContain('PA7GY0010');
+    const neo = all.find((d) => d.serialNumber === 'PA7GY0001');
+    expect(neo?.newestOperatingSystem).toEqual({ id: expect.any(Number), version: '5.3.0' });
+    expect(all.find((d) => d.serialNumber === 'PA7GY0010')?.newestOperatingSystem).toBeNull();
   });
 
   it('combine with each other and with search', async () => {

@@ -3,6 +3,7 @@ import { pairedHeadset } from '../services/access.ts';
 import {
   enrolHeadset,
   headsetConfiguration,
+  headsetOperatingSystem,
   pollHeadsetCommands,
   reportHeadsetCommandResult,
   reportHeadsetState,
@@ -22,6 +23,10 @@ export const headsetOperations = {
 
   async getHeadsetConfiguration({ headset }, services) {
     return ok(await headsetConfiguration(services, pairedHeadset(headset)));
+  },
+
+  async getHeadsetOperatingSystem({ params, headset }, services) {
+    return ok(await headsetOperatingSystem(services, pairedHeadset(headset), params.id));
   },
 
   async pollHeadsetCommands({ query, headset, hangUp }, services) {

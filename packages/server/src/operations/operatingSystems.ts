@@ -11,16 +11,19 @@ import {
   updateOperatingSystem,
 } from '../services/support/index.ts';
 
-/** Operating system images: every signed-in user reads them, staff manage them and upload the image. */
+/** Operating system images: staff manage them and upload the image, administrators read the published ones. */
 export const operatingSystemOperations = {
-  async listOperatingSystems({ query, http }, services) {
+  async listOperatingSystems({ query, http, caller }, services) {
     const paging = { page: query.page ?? 1, pageSize: query.page_size ?? 24 };
-    const list = await listOperatingSystems(services, { ...paging, deviceType: query.device_type });
+    const list = await listOperatingSystems(services, signedIn(caller), {
+      ...paging,
+      deviceType: query.device_type,
+    });
     return ok(paginated(http, paging, list));
   },
 
-  async getOperatingSystem({ params }, services) {
-    return ok(await getOperatingSystem(services, params.id));
+  async getOperatingSystem({ params, caller }, services) {
+    return ok(await getOperatingSystem(services, signedIn(caller), params.id));
   },
 
   async createOperatingSystem({ body, caller }, services) {

@@ -160,6 +160,7 @@ describe('the largest file per kind', () => {
     const os = await post(server.app, '/api/v1/support/operating-systems/', staff, {
       name: 'Pico OS',
       version: '6.1.0',
+      deviceTypeIds: [1],
     });
     const id = os.json<{ id: number }>().id;
     const url = `/api/v1/support/operating-systems/${id}/pre-signed-url-os-multipart/`;

@@ -195,6 +195,31 @@ export function requireStaffForOperatingSystems(caller: Caller): void {
   if (!caller.isStaff) throw new Forbidden(MESSAGES.operatingSystems.staffOnly);
 }
 
+/** The organisations whose membership of the caller is flagged administrator. */
+const administeredBy = (caller: Caller) =>
+  caller.organisations.filter((o) => o.isAdministrator).map((o) => o.id);
+
+/**
+ * Operating system images are read by staff (all of them) and by administrators (those {@link operatingSystemsVisibleTo}
+ * lets through, the ones they may roll out); any other member is refused (403).
+ */
+export function requireOperatingSystemReader(caller: Caller): void {
+  if (!caller.isStaff && administeredBy(caller).length === 0) {
+    throw new Forbidden(MESSAGES.operatingSystems.readersOnly);
+  }
+}
+
+/**
+ * Images the caller sees (rows aliased `o`): staff every one, drafts included; an administrator the published images
+ * for the models of the headsets of the organisations they administer; anybody else none.
+ */
+export function operatingSystemsVisibleTo(caller: Caller): SQL {
+  if (caller.isStaff) return sql`true`;
+  return sql`(o.is_published and exists (select 1 from operating_system_device_types ot
+    join devices d on d.device_type_id = ot.device_type_id
+    where ot.operating_system_id = o.id and d.organisation_id = any(${intArray(administeredBy(caller))})))`;
+}
+
 /** Content administrators and staff may make content public (visible to every organisation). */
 export function mayMakeContentPublic(caller: Caller): boolean {
   return caller.isContentAdmin || caller.isStaff;
@@ -298,7 +323,7 @@ export function requireDeviceAdministrator(caller: Caller, device: DeviceFacts |
  * they administer. A caller who administers none adds no headsets (403).
  */
 export function enrolmentOrganisation(caller: Caller, requested: number | undefined): number {
-  const administered = caller.organisations.filter((o) => o.isAdministrator).map((o) => o.id);
+  const administered = administeredBy(caller);
   const first = administered[0];
   if (first === undefined) throw new Forbidden(MESSAGES.enrolment.notAdministrator);
   if (requested === undefined) return first;

@@ -82,6 +82,56 @@ export class JsonHttp {
     });
   }
 
+  /**
+   * A file by plain GET (a headset downloads its images this way, without its token), streamed: each chunk's size goes
+   * to `onBytes`, nothing is kept. `pause` and `resume` hold the stream back (the caller paces it to a bandwidth).
+   * `done` resolves with the bytes received, or rejects with the status of a non-2xx answer.
+   */
+  download(
+    path: string,
+    onBytes: (bytes: number) => void,
+    signal?: AbortSignal,
+  ): { done: Promise<number>; pause(): void; resume(): void } {
+    let response: http.IncomingMessage | null = null;
+    let paused = false;
+    const done = new Promise<number>((resolve, reject) => {
+      const request = this.transport.request(
+        new URL(path, this.baseUrl),
+        { agent: this.agent, signal },
+        (answer) => {
+          response = answer;
+          const status = answer.statusCode ?? 0;
+          if (status < 200 || status >= 300) {
+            answer.resume();
+            reject(new HttpStatusError(status, null));
+            return;
+          }
+          if (paused) answer.pause();
+          let received = 0;
+          answer.on('data', (chunk: Buffer) => {
+            received += chunk.length;
+            onBytes(chunk.length);
+          });
+          answer.on('error', reject);
+          answer.on('end', () => resolve(received));
+        },
+      );
+      request.on('error', reject);
+      request.end();
+    });
+    return {
+      done,
+      pause() {
+        paused = true;
+        response?.pause();
+      },
+      resume() {
+        paused = false;
+        response?.resume();
+      },
+    };
+  }
+
   close(): void {
     this.agent.destroy();
   }
@@ -136,5 +186,9 @@ export class HeadsetClient {
 
   configuration(): Promise<Schemas['HeadsetConfiguration']> {
     return this.http.request('GET', '/api/v1/headset/configuration/', { headers: this.headers });
+  }
+
+  operatingSystem(id: number): Promise<Schemas['HeadsetOperatingSystem']> {
+    return this.http.request('GET', `/api/v1/headset/operating-systems/${id}/`, { headers: this.headers });
   }
 }

@@ -142,6 +142,51 @@ describe('the demo fleet', () => {
     expect(mute.status).toBe('done');
   });
 
+  it('installs the published image: downloads its file and returns with its version', async () => {
+    const becrux = await byName('Becrux');
+    expect(becrux).toMatchObject({ softwareVersion: '4.9.4', newestOperatingSystem: { version: '5.3.0' } });
+    const outdated = async () =>
+      (await devices('?outdated_software=true&page_size=100')).results.map((d) => d.name);
+    expect(await outdated()).toContain('Becrux');
+    // The teacher's 'Software aktualisieren' names no image: the server queues the Neo 3 Pro's newest.
+    const update = await finished(becrux, await send(becrux, 'CMD.UPDATE'));
+    expect(update).toMatchObject({
+      status: 'done',
+      message: 'Das Betriebssystem 5.3.0 ist geladen und wird installiert; die VR-Brille startet neu.',
+    });
+    await until(async () =>
+      expect(await byName('Becrux')).toMatchObject({
+        isOnline: true,
+        softwareVersion: '5.3.0',
+        softwareUpdate: null,
+      }),
+    );
+    expect(await outdated()).not.toContain('Becrux');
+  });
+
+  it('fails an update whose image cannot be downloaded, and keeps its software', async () => {
+    // A published image for the Pico G3 whose file is missing on the server: the headset's GET gets a 404.
+    const { pool } = server.database;
+    const image = await pool.query<{
+      id: number;
+    }>(`insert into operating_systems (name, version, is_published, file,
+      file_size) values ('Pico OS', '5.0.0', true, '/media/demo/fehlt.img', 1000) returning id`);
+    await pool.query(
+      `insert into operating_system_device_types (operating_system_id, device_type_id)
+       select $1, id from device_types where name = 'Pico G3'`,
+      [image.rows[0]?.id],
+    );
+    const achernar = await byName('Achernar');
+    expect(achernar.softwareVersion).toBe('4.7.0');
+    const update = await finished(achernar, await send(achernar, 'CMD.UPDATE'));
+    expect(update).toMatchObject({
+      status: 'failed',
+      message: 'Das Betriebssystem konnte nicht geladen werden: HTTP 404',
+    });
+    expect(update.extras).toMatchObject({ operatingSystemId: image.rows[0]?.id });
+    expect(await byName('Achernar')).toMatchObject({ isOnline: true, softwareVersion: '4.7.0' });
+  });
+
   it('stays off after a shutdown until the simulator switches it on', async () => {
     const arktur = await byName('Arktur');
     await finished(arktur, await send(arktur, 'CMD.SHUTDOWN'));

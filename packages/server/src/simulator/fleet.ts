@@ -5,6 +5,7 @@ import {
   DEFAULT_SETTINGS,
   type HeadsetCommand,
   type HeadsetInit,
+  MESSAGES,
   SimulatedHeadset,
   type SimulatorSettings,
 } from './model.ts';
@@ -105,6 +106,8 @@ class Runner {
   private pollAbort: AbortController | null = null;
   private wakeOnPower: (() => void) | null = null;
   private reporting: Promise<void> | null = null;
+  /** The image download under way: stopped when the headset goes down, paced by the ticker. */
+  private download: { abort: AbortController; pause(): void; resume(): void; paused: boolean } | null = null;
   /** Failed state reports in a row, and when the next may be sent (fleet clock). */
   private reportFailures = 0;
   private reportRetryAt = Number.NEGATIVE_INFINITY;
@@ -200,6 +203,8 @@ class Runner {
         this.handle(error);
         await this.send([{ commandId: execution.commandId, status: 'failed', message: String(error) }]);
       }
+    } else if (execution.kind === 'update') {
+      await this.startUpdate(execution.commandId, execution.operatingSystemId);
     } else if (execution.kind === 'result') {
       if (execution.powerAfter) {
         await this.goDown(execution.powerAfter, [execution.result]);
@@ -211,10 +216,65 @@ class Runner {
   }
 
   /**
+   * CMD.UPDATE with an image: read the image (a withdrawn one fails the command), let the model judge it, then
+   * download its file over real HTTP without awaiting it, so the headset keeps polling; the bytes count at the
+   * headset's bandwidth ({@link tick} paces the stream) and the ticker finishes the update once they are in.
+   */
+  private async startUpdate(commandId: number, operatingSystemId: number): Promise<void> {
+    let image: Awaited<ReturnType<HeadsetClient['operatingSystem']>>;
+    try {
+      image = await this.client.operatingSystem(operatingSystemId);
+    } catch (error) {
+      this.handle(error);
+      await this.send([{ commandId, status: 'failed', message: MESSAGES.imageUnavailable }]);
+      return;
+    }
+    const refused = this.model.startUpdate(commandId, image, this.fleet.now());
+    if (refused.length > 0) {
+      await this.send(refused);
+      return;
+    }
+    const abort = new AbortController();
+    const transfer = this.fleet.http.download(
+      image.file,
+      (bytes) => this.model.downloaded(bytes),
+      abort.signal,
+    );
+    const download = { abort, pause: transfer.pause, resume: transfer.resume, paused: false };
+    this.download = download;
+    transfer.done.then(
+      (bytes) => {
+        if (this.download === download) this.download = null;
+        if (bytes !== image.fileSize)
+          void this.send(this.model.downloadFailed(`${bytes} von ${image.fileSize} Bytes`));
+      },
+      (error: unknown) => {
+        if (this.download === download) this.download = null;
+        if (isAbort(error)) return;
+        this.handle(error);
+        const reason = error instanceof HttpStatusError ? `HTTP ${error.status}` : String(error);
+        void this.send(this.model.downloadFailed(reason)).then(() => this.reportState());
+      },
+    );
+  }
+
+  /** Holds the image's download back while it runs ahead of the headset's bandwidth, and lets it go on after. */
+  private paceDownload(): void {
+    const download = this.download;
+    if (!download) return;
+    const wanted = this.model.downloadWanted;
+    if (wanted && download.paused) download.resume();
+    else if (!wanted && !download.paused) download.pause();
+    download.paused = !wanted;
+  }
+
+  /**
    * Last words, then down: interrupted jobs and the power command's own result are reported (after any state
    * report in flight, so nothing reaches the server after the result that announces the power-down).
    */
   async goDown(kind: 'reboot' | 'update' | 'shutdown', lastResults: CommandResult[] = []): Promise<void> {
+    this.download?.abort.abort();
+    this.download = null;
     const now = this.fleet.now();
     const interrupted = this.model.interruptJobs(now);
     await this.reporting;
@@ -256,6 +316,9 @@ class Runner {
     if (!this.started || this.unpaired) return;
     const finished = this.model.advance(now);
     if (finished.length > 0) void this.send(finished).then(() => this.reportState());
+    this.paceDownload();
+    const installed = this.model.finishedUpdate();
+    if (installed) void this.goDown('update', [installed]);
     if (this.model.power === 'on' && this.wakeOnPower) this.wakeOnPower();
     if (this.model.reportDue(now)) this.reportState();
   }

@@ -186,6 +186,85 @@ describe('power', () => {
     expect(again.powerAfter).toBeUndefined();
   });
 
+  it('UPDATE with an image: downloads at the bandwidth, installs, goes down and returns with its version', () => {
+    const h = headset({ softwareVersion: '4.9.4' });
+    const update = command('CMD.UPDATE', { operatingSystemId: 7 });
+    expect(h.execute(update, T0)).toEqual({ kind: 'update', commandId: update.id, operatingSystemId: 7 });
+    const image = { id: 7, name: 'Pico OS', version: '5.3.0', file: '/media/os.img', fileSize: 300 * MiB };
+    expect(h.startUpdate(update.id, image, T0)).toEqual([]);
+    // All bytes are there at once, but they count at 100 MiB/s: a third after one second.
+    h.downloaded(300 * MiB);
+    h.advance(seconds(1));
+    expect(h.report(seconds(1)).softwareUpdate).toEqual({
+      operatingSystemId: 7,
+      version: '5.3.0',
+      phase: 'downloading',
+      progress: 33,
+    });
+    expect(h.downloadWanted).toBe(false);
+    h.advance(seconds(3));
+    expect(h.finishedUpdate()).toBeNull();
+    // The portal is told that it installs before the headset goes down.
+    expect(h.report(seconds(3)).softwareUpdate).toMatchObject({ phase: 'installing', progress: 100 });
+    expect(h.finishedUpdate()).toEqual({
+      commandId: update.id,
+      status: 'done',
+      message: MESSAGES.imageInstalled('5.3.0'),
+    });
+    h.powerDown('update', seconds(3));
+    h.advance(seconds(11));
+    expect(h.power).toBe('on');
+    const back = h.report(seconds(11));
+    expect(back.softwareVersion).toBe('5.3.0');
+    expect(back.softwareUpdate).toBeUndefined();
+  });
+
+  it('UPDATE with an image waits for the bytes the fleet downloads, and fails when the download does', () => {
+    const h = headset();
+    const update = command('CMD.UPDATE', { operatingSystemId: 7 });
+    h.execute(update, T0);
+    h.startUpdate(
+      update.id,
+      { id: 7, name: 'Pico OS', version: '5.3.0', file: '/f', fileSize: 10 * MiB },
+      T0,
+    );
+    h.downloaded(5 * MiB);
+    h.advance(seconds(10));
+    expect(h.report(seconds(10)).softwareUpdate).toMatchObject({ phase: 'downloading', progress: 50 });
+    expect(h.downloadWanted).toBe(true);
+    expect(h.downloadFailed('HTTP 404')).toEqual([
+      { commandId: update.id, status: 'failed', message: MESSAGES.imageDownloadFailed('HTTP 404') },
+    ]);
+    expect(h.report(seconds(10)).softwareUpdate).toBeUndefined();
+  });
+
+  it('UPDATE refuses an image it runs already, one without room, and runs only with half a battery', () => {
+    const h = headset({ softwareVersion: '5.3.0', storageTotal: 20 * GiB });
+    const image = { id: 7, name: 'Pico OS', version: '5.3.0', file: '/f', fileSize: GiB };
+    expect(h.startUpdate(1, image, T0)).toEqual([
+      { commandId: 1, status: 'failed', message: MESSAGES.alreadyLatest },
+    ]);
+    const big = { ...image, version: '5.4.0', fileSize: 30 * GiB };
+    expect(h.startUpdate(2, big, T0)).toEqual([
+      { commandId: 2, status: 'failed', message: MESSAGES.imageNoSpace },
+    ]);
+    const low = headset({ batteryLevel: 49 });
+    expect(resultOf(low, command('CMD.UPDATE', { operatingSystemId: 7 })).result).toMatchObject({
+      status: 'failed',
+      message: MESSAGES.batteryTooLowForUpdate,
+    });
+  });
+
+  it('an update under way fails when the headset is switched off', () => {
+    const h = headset();
+    const update = command('CMD.UPDATE', { operatingSystemId: 7 });
+    h.execute(update, T0);
+    h.startUpdate(update.id, { id: 7, name: 'Pico OS', version: '5.3.0', file: '/f', fileSize: MiB }, T0);
+    expect(h.interruptJobs(T0)).toEqual([
+      { commandId: update.id, status: 'failed', message: MESSAGES.interrupted },
+    ]);
+  });
+
   it('SHUTDOWN stays off until switched on', () => {
     const h = headset();
     expect(resultOf(h, command('CMD.SHUTDOWN')).powerAfter).toBe('shutdown');

@@ -7,6 +7,7 @@ import {
   isBatteryEmpty,
   isOlderThan,
   STORAGE_CAPACITY_GB,
+  UPDATE_MIN_BATTERY_PERCENT,
   unmetVersionGate,
 } from '@portal/domain';
 
@@ -20,6 +21,7 @@ type Schemas = components['schemas'];
 export type HeadsetCommand = Schemas['HeadsetCommand'];
 export type HeadsetState = Schemas['HeadsetState'];
 export type HeadsetConfiguration = Schemas['HeadsetConfiguration'];
+export type HeadsetOperatingSystem = Schemas['HeadsetOperatingSystem'];
 type ContentType = Schemas['ContentType'];
 
 const GiB = 1024 ** 3;
@@ -28,15 +30,15 @@ const MiB = 1024 ** 2;
 export const BYTES_PER_MBIT = MiB / 8;
 
 export interface SimulatorSettings {
-  /** Download speed of a sync, bytes per second. */
+  /** Download speed of a sync or an operating system image, bytes per second. */
   bandwidthBytesPerSecond: number;
   /** How long a reboot keeps the headset offline. */
   rebootSeconds: number;
-  /** How long an update keeps it offline before it returns with `latestSoftwareVersion`. */
+  /** How long an update keeps it offline (installing, then restarting) before it returns with the new version. */
   updateSeconds: number;
   /** How long a software sync takes. */
   softwareSyncSeconds: number;
-  /** The version an update installs. */
+  /** The version an update without an image installs (the manufacturer's own update channel). */
   latestSoftwareVersion: string;
   /** Battery drain while something plays, and charge while nothing does (percent per minute). */
   drainPercentPerMinute: number;
@@ -86,6 +88,13 @@ export const MESSAGES = {
   softwareTooOld: (version: string) => `Die Software der VR-Brille ist zu alt (mindestens ${version} nötig).`,
   alreadyLatest: 'Die Software ist bereits aktuell.',
   updating: (version: string) => `Die Software ${version} wird installiert; die VR-Brille startet neu.`,
+  imageInstalled: (version: string) =>
+    `Das Betriebssystem ${version} ist geladen und wird installiert; die VR-Brille startet neu.`,
+  batteryTooLowForUpdate: `Der Akku ist unter ${UPDATE_MIN_BATTERY_PERCENT} %; für ein Update bitte zuerst aufladen.`,
+  updateRunning: 'Auf der VR-Brille läuft schon ein Update.',
+  imageUnavailable: 'Das Betriebssystem ist nicht mehr verfügbar.',
+  imageNoSpace: 'Nicht genug Speicherplatz für das Betriebssystem.',
+  imageDownloadFailed: (reason: string) => `Das Betriebssystem konnte nicht geladen werden: ${reason}`,
   rebooting: 'Die VR-Brille startet neu.',
   shuttingDown: 'Die VR-Brille schaltet sich aus.',
   muted: 'Ton aus.',
@@ -116,6 +125,11 @@ export type Execution =
   | { kind: 'result'; result: CommandResult; powerAfter?: 'reboot' | 'update' | 'shutdown' }
   /** CMD.SYNC: the fleet reads the configuration and calls {@link SimulatedHeadset.startSync}. */
   | { kind: 'sync'; commandId: number }
+  /**
+   * CMD.UPDATE with an image: the fleet reads the image and calls {@link SimulatedHeadset.startUpdate}, then
+   * downloads its file and hands the bytes to {@link SimulatedHeadset.downloaded}.
+   */
+  | { kind: 'update'; commandId: number; operatingSystemId: number }
   /** Runs on; its result comes from {@link SimulatedHeadset.advance}. */
   | { kind: 'pending' };
 
@@ -123,6 +137,25 @@ interface Download {
   item: HeldItem;
   done: number;
 }
+
+/**
+ * An operating system image on its way: its bytes arrive over HTTP (`received`, from the fleet's real download) but
+ * count only as fast as the headset's bandwidth allows (`allowed`), so progress follows the bandwidth; then it installs.
+ */
+interface UpdateJob {
+  commandId: number;
+  operatingSystemId: number;
+  version: string;
+  bytes: number;
+  received: number;
+  allowed: number;
+  phase: 'downloading' | 'installing';
+  /** When it switched to installing (the fleet reports that, then the headset goes down). */
+  installingSince: number | null;
+}
+
+/** How far the real download may run ahead of the bandwidth before the fleet pauses it. */
+const DOWNLOAD_WINDOW_BYTES = 4 * MiB;
 
 interface SyncJob {
   commandId: number;
@@ -151,6 +184,9 @@ export class SimulatedHeadset {
   syncStatus: HeadsetState['syncStatus'] = 'synced';
   private sync: SyncJob | null = null;
   private softwareSync: { commandId: number; finishAt: number } | null = null;
+  private update: UpdateJob | null = null;
+  /** The version an update in progress installs, set when the headset goes down for it. */
+  private installingVersion: string | null = null;
   /** Something the portal should see changed since the last report. */
   changed = true;
   lastReportAt = Number.NEGATIVE_INFINITY;
@@ -225,9 +261,20 @@ export class SimulatedHeadset {
       case 'CMD.SHUTDOWN':
         return done(MESSAGES.shuttingDown, 'shutdown');
       case 'CMD.UPDATE':
+        // The server refuses these already; a headset checks for itself all the same.
+        if (this.battery < UPDATE_MIN_BATTERY_PERCENT) return failed(MESSAGES.batteryTooLowForUpdate);
+        if (this.update) return failed(MESSAGES.updateRunning);
+        if (command.extras.operatingSystemId !== undefined) {
+          return {
+            kind: 'update',
+            commandId: command.id,
+            operatingSystemId: command.extras.operatingSystemId,
+          };
+        }
         if (!isOlderThan(this.softwareVersion, this.settings.latestSoftwareVersion)) {
           return done(MESSAGES.alreadyLatest);
         }
+        this.installingVersion = this.settings.latestSoftwareVersion;
         return done(MESSAGES.updating(this.settings.latestSoftwareVersion), 'update');
       case 'CMD.SYNC':
         return { kind: 'sync', commandId: command.id };
@@ -346,6 +393,71 @@ export class SimulatedHeadset {
     return [...results, ...this.finishSyncIfDone()];
   }
 
+  /**
+   * CMD.UPDATE with the image the fleet read: refused when the headset runs that version or a newer one, or lacks the
+   * space for it; else its download begins (the fleet fetches the file and reports the bytes). Returns the result of a
+   * refusal, nothing when the download begins.
+   */
+  startUpdate(commandId: number, image: HeadsetOperatingSystem, now: number): CommandResult[] {
+    this.advance(now);
+    if (!isOlderThan(this.softwareVersion, image.version)) {
+      return [{ commandId, status: 'failed', message: MESSAGES.alreadyLatest }];
+    }
+    if (image.fileSize > this.storageTotal - this.storageUsed) {
+      return [{ commandId, status: 'failed', message: MESSAGES.imageNoSpace }];
+    }
+    this.update = {
+      commandId,
+      operatingSystemId: image.id,
+      version: image.version,
+      bytes: image.fileSize,
+      received: 0,
+      allowed: 0,
+      phase: 'downloading',
+      installingSince: null,
+    };
+    this.changed = true;
+    return [];
+  }
+
+  /** Bytes of the image arrived (the fleet's download). */
+  downloaded(bytes: number): void {
+    if (this.update?.phase === 'downloading') this.update.received += bytes;
+  }
+
+  /** Whether the download may go on: it does not run further ahead of the bandwidth than a few MiB. */
+  get downloadWanted(): boolean {
+    return this.update !== null && this.update.received < this.update.allowed + DOWNLOAD_WINDOW_BYTES;
+  }
+
+  /** The download broke off (or brought the wrong size): the update fails with the reason. */
+  downloadFailed(reason: string): CommandResult[] {
+    const update = this.update;
+    if (!update) return [];
+    this.update = null;
+    this.changed = true;
+    return [{ commandId: update.commandId, status: 'failed', message: MESSAGES.imageDownloadFailed(reason) }];
+  }
+
+  private get updateProgress(): number {
+    const update = this.update;
+    if (!update) return 0;
+    if (update.phase === 'installing' || update.bytes === 0) return 100;
+    return Math.min(99, Math.floor((Math.min(update.received, update.allowed) / update.bytes) * 100));
+  }
+
+  /**
+   * The image is loaded and the portal has seen it install (a report since): the command is done and the headset goes
+   * down to install and restart, returning with the image's version. Null while there is nothing to finish.
+   */
+  finishedUpdate(): CommandResult | null {
+    const update = this.update;
+    if (update?.installingSince == null || this.lastReportAt < update.installingSince) return null;
+    this.update = null;
+    this.installingVersion = update.version;
+    return { commandId: update.commandId, status: 'done', message: MESSAGES.imageInstalled(update.version) };
+  }
+
   private finishSyncIfDone(): CommandResult[] {
     const sync = this.sync;
     if (!sync || sync.queue.length > 0) return [];
@@ -369,7 +481,9 @@ export class SimulatedHeadset {
     this.lastAdvance = now;
     const results: CommandResult[] = [];
     if (this.backOnlineAt !== null && now >= this.backOnlineAt) {
-      if (this.power === 'updating') this.softwareVersion = this.settings.latestSoftwareVersion;
+      if (this.power === 'updating' && this.installingVersion !== null)
+        this.softwareVersion = this.installingVersion;
+      this.installingVersion = null;
       this.power = 'on';
       this.backOnlineAt = null;
       this.changed = true;
@@ -398,6 +512,19 @@ export class SimulatedHeadset {
       }
       if (this.syncProgress !== before) this.changed = true;
       results.push(...this.finishSyncIfDone());
+    }
+    if (this.update?.phase === 'downloading') {
+      const update = this.update;
+      const before = this.updateProgress;
+      update.allowed = Math.min(
+        update.bytes,
+        update.allowed + this.settings.bandwidthBytesPerSecond * seconds,
+      );
+      if (Math.min(update.received, update.allowed) >= update.bytes) {
+        update.phase = 'installing';
+        update.installingSince = now;
+      }
+      if (this.updateProgress !== before || update.phase === 'installing') this.changed = true;
     }
     if (this.softwareSync && now >= this.softwareSync.finishAt) {
       results.push({
@@ -429,6 +556,10 @@ export class SimulatedHeadset {
         message: MESSAGES.interrupted,
       });
       this.softwareSync = null;
+    }
+    if (this.update) {
+      results.push({ commandId: this.update.commandId, status: 'failed', message: MESSAGES.interrupted });
+      this.update = null;
     }
     return results;
   }
@@ -518,6 +649,14 @@ export class SimulatedHeadset {
       guidedMode: this.guidedMode,
       manufacturerMode: this.manufacturerMode,
       muted: this.muted,
+      ...(this.update && {
+        softwareUpdate: {
+          operatingSystemId: this.update.operatingSystemId,
+          version: this.update.version,
+          phase: this.update.phase,
+          progress: this.updateProgress,
+        },
+      }),
     };
   }
 }

@@ -373,6 +373,7 @@ export const FIXTURES: Record<OperationId, Fixture> = {
       body: { status: 'done' },
     }),
   },
+  getHeadsetOperatingSystem: { request: (world) => ({ params: { id: world.ids.headsetImage } }) },
   reportHeadsetState: {
     request: () => ({
       body: {
@@ -389,7 +390,11 @@ export const FIXTURES: Record<OperationId, Fixture> = {
 
   // --- operating systems
   listOperatingSystems: NOTHING,
-  createOperatingSystem: { request: () => ({ body: { name: unique('Matrix-OS'), version: '1.0.0' } }) },
+  createOperatingSystem: {
+    request: (world) => ({
+      body: { name: unique('Matrix-OS'), version: '1.0.0', deviceTypeIds: [world.ids.deviceType] },
+    }),
+  },
   getOperatingSystem: { request: async (world) => ({ params: { id: await world.freshOperatingSystem() } }) },
   updateOperatingSystem: {
     request: async (world) => ({

@@ -73,6 +73,8 @@ export interface DemoIds {
   sharedPlaylist: number;
   commandedDevice: { id: number; serial: string };
   headsetDevice: { id: number; serial: string };
+  /** The demo's published operating system image for the `headset` role's model (Pico OS 5.3.0 for the Neo 3 Pro). */
+  headsetImage: number;
   deviceType: number;
 }
 
@@ -145,6 +147,7 @@ export class DemoWorld {
       shared_playlist: number;
       commanded: number;
       headset: number;
+      headset_image: number;
       device_type: number;
     }>(sql`select
         (select id from organisations where name = 'Kreismedienzentrum Demo') as kmz,
@@ -160,6 +163,10 @@ export class DemoWorld {
         (select id from configurations where name = 'Fortbildung Klassenführung') as shared_playlist,
         (select id from devices where serial_number = ${COMMANDED_SERIAL}) as commanded,
         (select id from devices where serial_number = ${HEADSET_SERIAL}) as headset,
+        (select o.id from operating_systems o
+          join operating_system_device_types m on m.operating_system_id = o.id
+          join devices d on d.device_type_id = m.device_type_id
+          where d.serial_number = ${HEADSET_SERIAL} and o.is_published order by o.id limit 1) as headset_image,
         (select id from device_types order by id limit 1) as device_type`);
     const row = rows[0];
     if (!row || Object.values(row).some((value) => value === null)) {
@@ -174,6 +181,7 @@ export class DemoWorld {
       sharedPlaylist: row.shared_playlist,
       commandedDevice: { id: row.commanded, serial: COMMANDED_SERIAL },
       headsetDevice: { id: row.headset, serial: HEADSET_SERIAL },
+      headsetImage: row.headset_image,
       deviceType: row.device_type,
     });
     world.callers.set('anonymous', { role: 'anonymous', headers: {} });
@@ -382,7 +390,7 @@ export class DemoWorld {
     const created = await this.as<{ id: number }>('staff', {
       method: 'POST',
       url: '/api/v1/support/operating-systems/',
-      payload: { name: unique('Matrix-OS'), version: '1.0.0' },
+      payload: { name: unique('Matrix-OS'), version: '1.0.0', deviceTypeIds: [this.ids.deviceType] },
     });
     return created.id;
   }

@@ -114,16 +114,27 @@ export function startContentUpload(
 }
 
 /** Sends the parts of `data` (part size `partSize`) of a started upload; answers their ETags in order. */
-export async function sendParts(
+export function sendParts(
   app: FastifyInstance,
   token: string,
   id: number,
   upload: { uploadId: string; fileName: string; partSize: number },
   data: Buffer,
 ): Promise<string[]> {
+  return sendPartsAt(app, token, `/api/v1/cms/content/${id}/`, upload, data);
+}
+
+/** {@link sendParts} for the upload calls under `base` (a content item's or an operating system's path). */
+async function sendPartsAt(
+  app: FastifyInstance,
+  token: string,
+  base: string,
+  upload: { uploadId: string; fileName: string; partSize: number },
+  data: Buffer,
+): Promise<string[]> {
   const etags: string[] = [];
   for (let n = 1; (n - 1) * upload.partSize < data.length; n++) {
-    const signed = await post(app, `/api/v1/cms/content/${id}/upload-part-url/`, token, {
+    const signed = await post(app, `${base}upload-part-url/`, token, {
       file_name: upload.fileName,
       upload_id: upload.uploadId,
       part_number: n,
@@ -174,6 +185,32 @@ export async function uploadContentFile(
   }>();
   const upload = { uploadId, fileName, partSize };
   return completeContentUpload(app, token, id, upload, await sendParts(app, token, id, upload, data));
+}
+
+/** An operating system's image through the whole flow (start, parts, complete); answers the completion. */
+export async function uploadOperatingSystemImage(
+  app: FastifyInstance,
+  token: string,
+  id: number,
+  data: Buffer,
+  fileName = 'pico-os.img',
+) {
+  const base = `/api/v1/support/operating-systems/${id}/`;
+  const started = await post(app, `${base}pre-signed-url-os-multipart/`, token, {
+    file_name: fileName,
+    file_size: data.length,
+  });
+  if (started.statusCode !== 201) return started;
+  const { upload_id: uploadId, part_size: partSize } = started.json<{
+    upload_id: string;
+    part_size: number;
+  }>();
+  const etags = await sendPartsAt(app, token, base, { uploadId, fileName, partSize }, data);
+  return post(app, `${base}complete-multipart-upload/`, token, {
+    file_name: fileName,
+    upload_id: uploadId,
+    parts: etags.map((etag, i) => ({ part_number: i + 1, etag })),
+  });
 }
 
 /** The store's key of a file URL the server handed out (its signature query left aside). */

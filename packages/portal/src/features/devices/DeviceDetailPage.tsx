@@ -22,7 +22,7 @@ import {
   DeviceBattery,
   DevicePlaylist,
   DeviceRunning,
-  DeviceSoftware,
+  DeviceSoftwareDetail,
   DeviceStatus,
   DeviceStorage,
 } from './DeviceFacts.tsx';
@@ -210,7 +210,7 @@ function DeviceDetail({ device }: { device: Device }) {
               term: t('detail.storage'),
               value: <DeviceStorage device={device} deviceTypes={deviceTypes} />,
             },
-            { term: t('detail.software'), value: <DeviceSoftware device={device} /> },
+            { term: t('detail.software'), value: <DeviceSoftwareDetail device={device} /> },
             {
               term: t('detail.playlist'),
               value: <DevicePlaylist device={device} playlistName={playlistName} />,

@@ -1,7 +1,11 @@
 import type { Device, DeviceType } from '@portal/api';
-import { isBatteryLow } from '@portal/domain';
-import { Badge, Inline, StatusDot, StorageBar, Text } from '@portal/ui';
+import { isBatteryLow, isSoftwareOutdated } from '@portal/domain';
+import { Badge, Inline, Stack, StatusDot, StorageBar, Text } from '@portal/ui';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCurrentUser } from '../../lib/api.ts';
+import { HelpFixLink } from '../../lib/HelpFixLink.tsx';
+import { operatingSystemHref, operatingSystemRole } from '../../lib/operatingSystems.ts';
 import { batteryText, runningText, statusOf, storageOf, syncText } from './deviceText.ts';
 
 /*
@@ -96,4 +100,39 @@ export function DeviceRunning({ device }: { device: Device }) {
 export function DeviceSoftware({ device }: { device: Device }) {
   const { t } = useTranslation('devices');
   return <>{device.softwareVersion ?? t('software.unknown')}</>;
+}
+
+/**
+ * The detail page's software: the version, an update under way ('Update auf 5.3.0: wird heruntergeladen (40 %)'), or
+ * what 'Software veraltet' is measured against ('Veraltet: Pico OS 5.3.0 ist verfügbar'), with the way to the image
+ * for those who may roll it out.
+ */
+export function DeviceSoftwareDetail({ device }: { device: Device }) {
+  const { t } = useTranslation('devices');
+  const role = operatingSystemRole(useCurrentUser().user);
+  const update = device.softwareUpdate;
+  const newest = device.newestOperatingSystem;
+  return (
+    <Stack gap="xsmall">
+      <span>{device.softwareVersion ?? t('software.unknown')}</span>
+      {update ? (
+        <div data-live="">
+          <Text as="span" size="small">
+            {update.phase === 'downloading'
+              ? t('software.downloading', { version: update.version, progress: update.progress })
+              : t('software.installing', { version: update.version })}
+          </Text>
+        </div>
+      ) : newest && isSoftwareOutdated(device.softwareVersion, newest.version) ? (
+        <Text as="span" size="small" tone="muted">
+          {t('software.outdated', { version: newest.version })}{' '}
+          {role !== null ? (
+            <Link to={operatingSystemHref(newest.id)}>{t('software.toImage')}</Link>
+          ) : (
+            <HelpFixLink fix="softwareTooOld" />
+          )}
+        </Text>
+      ) : null}
+    </Stack>
+  );
 }

@@ -2,20 +2,22 @@ import type { components } from '@portal/api';
 import { formatBytes } from '@portal/domain';
 import { Alert, Box, Button, FileDropzone, Inline, ProgressBar, Stack, sprinkles, Text } from '@portal/ui';
 import { useTranslation } from 'react-i18next';
+import { fileNameProblem } from '../../lib/uploadErrors.ts';
 import type { PreviewValue } from './contentForm.ts';
 import { deleteStoredFile, type StoredFileKind, useUploadStoredFile } from './libraryQueries.ts';
-import { fileNameProblem, storedFileErrorText } from './uploadErrors.ts';
+import { storedFileErrorText } from './storedFileErrors.ts';
 
 type StoredFile = components['schemas']['StoredFile'];
 
 /** Upload state of one stored-file field: busy while sending, the message of the last failure. */
 function useStoredFileUpload(kind: StoredFileKind, onStored: (file: StoredFile) => void) {
   const { t } = useTranslation('library');
+  const { t: common } = useTranslation();
   const upload = useUploadStoredFile(kind, { onSuccess: onStored });
   return {
     busy: upload.isPending,
     // Worded while rendering, so a language switch translates the message again.
-    failure: upload.isError ? storedFileErrorText(t, kind, upload.error) : null,
+    failure: upload.isError ? storedFileErrorText(t, common, kind, upload.error) : null,
     upload: (file: File) => upload.mutate(file),
   };
 }
@@ -42,17 +44,18 @@ function StoredFileZone({
   onFile: (file: File) => void;
 }) {
   const { t } = useTranslation('library');
+  const { t: common } = useTranslation();
   return (
     <Stack gap="small">
       <FileDropzone
         label={label}
         hint={hint}
         buttonLabel={buttonLabel}
-        dropLabel={t('files.drop')}
-        dropActiveLabel={t('files.dropActive')}
+        dropLabel={common('upload.drop')}
+        dropActiveLabel={common('upload.dropActive')}
         accept={accept}
         disabled={busy}
-        validateFileName={(name) => fileNameProblem(t, name)}
+        validateFileName={(name) => fileNameProblem(common, name)}
         error={error}
         onFiles={([file]) => {
           if (file) onFile(file);

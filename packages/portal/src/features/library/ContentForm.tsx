@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
 import { focusFirstInvalid, onSubmitted, useFormState } from '../../lib/form.ts';
+import { LeaveGuard } from '../../lib/LeaveGuard.tsx';
 import { ServerRefusal } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { ContentBasics } from './ContentBasics.tsx';
@@ -21,7 +22,6 @@ import {
   serverFormErrors,
   validateContentForm,
 } from './contentForm.ts';
-import { LeaveGuard } from './LeaveGuard.tsx';
 import { deleteStoredFile, useSaveContent } from './libraryQueries.ts';
 
 type StoredFile = components['schemas']['StoredFile'];
@@ -66,19 +66,22 @@ function ContentLeaveGuard({
   passed: RefObject<boolean>;
 }) {
   const { t } = useTranslation('library');
-  const reason = uploading ? 'upload.leave' : 'form.unsaved';
-  return (
-    <LeaveGuard
-      active={changed || uploading}
-      passed={passed}
-      texts={{
-        title: t(`${reason}.title`),
-        description: t(`${reason}.description`),
-        confirm: t(`${reason}.confirm`),
-        stay: t(`${reason}.stay`),
-      }}
-    />
-  );
+  const { t: common } = useTranslation();
+  // The running upload's question is the common one (lib/MultipartUpload.tsx); unsaved changes are the form's.
+  const texts = uploading
+    ? {
+        title: common('upload.leave.title'),
+        description: common('upload.leave.description'),
+        confirm: common('upload.leave.confirm'),
+        stay: common('upload.leave.stay'),
+      }
+    : {
+        title: t('form.unsaved.title'),
+        description: t('form.unsaved.description'),
+        confirm: t('form.unsaved.confirm'),
+        stay: t('form.unsaved.stay'),
+      };
+  return <LeaveGuard active={changed || uploading} passed={passed} texts={texts} />;
 }
 
 /**

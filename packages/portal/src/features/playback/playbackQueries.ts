@@ -40,14 +40,6 @@ export function readinessQuery(deviceIds: number[], contentUuid: string) {
   };
 }
 
-/** The latest commands' receipts (listCommandReceipts); polled by the caller as long as a headset has not answered. */
-export function receiptsQuery(commandIds: readonly number[]) {
-  return $api.queryOptions('post', '/api/v3/mdm/devices/command-receipts/', {
-    // The contract wants at least one id; the query is disabled without commands.
-    body: { commands: commandIds.length > 0 ? [...commandIds] : [1] },
-  });
-}
-
 /** What became of the fixes of one click: the calls that failed, and the headsets refused an update (with why). */
 export interface FixOutcome {
   failures: { during: string; error: unknown }[];

@@ -33,6 +33,8 @@ const device = (
   stateReportedAt: new Date(T0 + 2000).toISOString(),
   syncStatus: 'synced' as const,
   syncProgress: null,
+  softwareVersion: '4.9.4',
+  softwareUpdate: null,
   ...report,
 });
 

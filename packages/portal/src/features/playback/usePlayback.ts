@@ -3,9 +3,9 @@ import { isolateBidi, isReceiptPending, receiptOf, startCommandFor, summariseRec
 import { useIsMutating, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryClient } from '../../lib/api.ts';
-import { type CommandInput, type CommandOutcome, sendToHeadsets } from '../../lib/commands.ts';
+import { type CommandInput, type CommandOutcome, receiptsQuery, sendToHeadsets } from '../../lib/commands.ts';
 import { toasts } from '../../lib/toasts.ts';
-import { receiptsQuery, runningLessonsQuery } from './playbackQueries.ts';
+import { runningLessonsQuery } from './playbackQueries.ts';
 import {
   type HeadsetReceipt,
   type LessonCopy,

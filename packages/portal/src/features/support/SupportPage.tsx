@@ -20,6 +20,7 @@ import { TitledSection } from '../../lib/TitledSection.tsx';
 import { loadAllArticles, loadArticle } from './articles.ts';
 import { MarkdownArticle } from './MarkdownArticle.tsx';
 import { parseArticle } from './markdown.ts';
+import { OperatingSystemsLink } from './OperatingSystemsLink.tsx';
 import { SupportContact } from './SupportContact.tsx';
 import { createHelpIndex } from './searchIndex.ts';
 
@@ -162,8 +163,8 @@ function TopicList({
 
 /**
  * /support (spec §2 'Support - Hilfeseite'): the article of the topic a help link names (`?thema=library`, for the
- * reader's audience), a full-text search of every article as one types, the list of all topics and the support
- * contact from the server's configuration.
+ * reader's audience), a full-text search of every article as one types, for staff and administrators the link to the
+ * operating system images, the list of all topics and the support contact from the server's configuration.
  */
 export function SupportPage() {
   const { t, i18n } = useTranslation('support');
@@ -209,6 +210,7 @@ export function SupportPage() {
       ) : requestedTopic ? (
         <Alert tone="warning">{t('topics.unknown')}</Alert>
       ) : null}
+      <OperatingSystemsLink />
       <TopicList current={topic} audienceOf={audienceOf} />
       <SupportContact />
     </Stack>

@@ -6,7 +6,10 @@ import {
   isHeadsetFailureCode,
   isolateBidi,
   needsHeadsetOnline,
+  UPDATE_MIN_BATTERY_PERCENT,
+  type UpdateProblem,
   unmetVersionGate,
+  updateProblemsOf,
 } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
@@ -21,6 +24,7 @@ import {
   requireDeviceMember,
 } from '../access.ts';
 import type { Services } from '../dependencies.ts';
+import { imageForUpdate, NEWER_OPERATING_SYSTEM_ID, type UpdateImageFacts } from '../support/index.ts';
 import { IS_ONLINE } from './devices.ts';
 import { recordLessonCommand } from './lessonRecord.ts';
 
@@ -93,6 +97,13 @@ type TargetDevice = { id: number; name: string; organisationId: number; software
 /** A headset a command goes to, with what the checks of a command need to know about it. */
 type CommandTarget = TargetDevice & {
   isOnline: boolean;
+  isEnrolled: boolean;
+  batteryLevel: number | null;
+  deviceTypeId: number;
+  /** Its model's name (device type), for a refusal that names it. */
+  model: string;
+  /** It reported an update under way. */
+  updating: boolean;
   openCommands: number;
   /** Whether the headset's organisation may use the command's content (true when it names none). */
   contentUsable: boolean;
@@ -114,7 +125,9 @@ async function lockTargets(
           and ${contentVisibleToOrganisation(sql`d.organisation_id`)})`;
   const found = await db.execute<CommandTarget>(sql`
     select d.id, d.name, d.organisation_id as "organisationId", d.software_version as "softwareVersion",
-      ${IS_ONLINE} as "isOnline",
+      ${IS_ONLINE} as "isOnline", d.token_hash is not null as "isEnrolled", d.battery_level as "batteryLevel",
+      d.device_type_id as "deviceTypeId", (select t.name from device_types t where t.id = d.device_type_id) as model,
+      d.software_update is not null as "updating",
       (select count(*)::int from device_commands c where c.device_id = d.id
         and c.status in ('queued', 'delivered') and c.expires_at > now()) as "openCommands",
       ${usable} as "contentUsable"
@@ -132,14 +145,17 @@ function switchedMode(command: DeviceCommand): 'guidedModeState' | 'manufacturer
 }
 
 /**
- * Extras must fit the command: start commands name their content, every other command none, and a mode switch its
- * mode (only queueDeviceCommand's schema lets a mode out).
+ * Extras must fit the command: start commands name their content, every other command none, a mode switch its
+ * mode (only queueDeviceCommand's schema lets a mode out), and only an update an operating system image.
  */
 function checkExtrasFit(command: DeviceCommand, extras: QueuedExtras): void {
   const startType = contentTypeOfStartCommand(command);
   const mode = switchedMode(command);
   if (mode !== null && extras[mode] === undefined) {
     throw InvalidFields.of(`extras.${mode}`, TEXT.modeRequired(label(command)));
+  }
+  if (command !== 'CMD.UPDATE' && extras.operatingSystemId !== undefined) {
+    throw InvalidFields.of('extras.operatingSystemId', MESSAGES.operatingSystems.notForUpdate);
   }
   if (startType === null) {
     const errors = fieldErrors();
@@ -209,6 +225,82 @@ function checkContent(
   if (expected === 'video' && !content.file) throw InvalidFields.of(field, TEXT.noFile);
 }
 
+/**
+ * The image a CMD.UPDATE names, one the caller sees and that is published (400 on the field otherwise, one message
+ * for every reason); null when the command names none.
+ */
+async function namedImage(
+  db: Executor,
+  caller: Caller,
+  extras: QueuedExtras,
+): Promise<UpdateImageFacts | null> {
+  if (extras.operatingSystemId === undefined) return null;
+  const image = await imageForUpdate(db, caller, extras.operatingSystemId);
+  if (!image) throw InvalidFields.of('extras.operatingSystemId', MESSAGES.operatingSystems.unknownForCommand);
+  return image;
+}
+
+/** The 409 for the first of a headset's {@link UpdateProblem}s (an unpaired headset is offline to the portal). */
+function updateRefusal(
+  device: CommandTarget,
+  problem: UpdateProblem,
+  image: UpdateImageFacts | null,
+): Conflict {
+  switch (problem) {
+    case 'unpaired':
+    case 'offline':
+      return new Conflict(TEXT.deviceOffline(device.name), {
+        code: 'deviceOffline',
+        params: { device: device.name },
+      });
+    case 'batteryLow':
+      return new Conflict(TEXT.batteryTooLow(device.name, device.batteryLevel, UPDATE_MIN_BATTERY_PERCENT), {
+        code: 'batteryTooLow',
+        params: {
+          device: device.name,
+          requiredPercent: UPDATE_MIN_BATTERY_PERCENT,
+          ...(device.batteryLevel === null ? {} : { batteryLevel: device.batteryLevel }),
+        },
+      });
+    case 'updateRunning':
+      return new Conflict(TEXT.updateRunning(device.name), {
+        code: 'updateRunning',
+        params: { device: device.name },
+      });
+    case 'wrongModel': {
+      const version = image?.version ?? '';
+      return new Conflict(TEXT.notForModel(version, device.model), {
+        code: 'operatingSystemNotForModel',
+        params: { device: device.name, version, model: device.model },
+      });
+    }
+    case 'upToDate': {
+      const version = image?.version ?? '';
+      const installed = device.softwareVersion ?? TEXT.unknownVersion;
+      return new Conflict(TEXT.upToDate(device.name, installed, version), {
+        code: 'softwareUpToDate',
+        params: { device: device.name, version, softwareVersion: installed },
+      });
+    }
+  }
+}
+
+/** A CMD.UPDATE needs what @portal/domain's `updateProblemsOf` asks (the rollout picker shows the same). */
+function checkUpdate(device: CommandTarget, image: UpdateImageFacts | null): void {
+  const [problem] = updateProblemsOf(
+    {
+      isEnrolled: device.isEnrolled,
+      isOnline: device.isOnline,
+      batteryLevel: device.batteryLevel,
+      softwareVersion: device.softwareVersion,
+      deviceTypeId: device.deviceTypeId,
+      updating: device.updating,
+    },
+    image,
+  );
+  if (problem) throw updateRefusal(device, problem, image);
+}
+
 function checkVersionGate(device: TargetDevice, command: DeviceCommand): void {
   const gate = unmetVersionGate(device.softwareVersion, command);
   if (!gate) return;
@@ -221,10 +313,14 @@ function checkVersionGate(device: TargetDevice, command: DeviceCommand): void {
 
 /**
  * What the headset's own state of the moment allows, in the contract's order: the command's version gate (409), a
- * playback command only to a headset online now (409: playback belongs to the moment, it is refused, not queued), at
- * most {@link MAX_OPEN_COMMANDS_PER_DEVICE} open commands (429).
+ * playback command only to a headset online now (409: playback belongs to the moment, it is refused, not queued), an
+ * update only as {@link checkUpdate} allows (409), at most {@link MAX_OPEN_COMMANDS_PER_DEVICE} open commands (429).
  */
-function checkHeadsetState(device: CommandTarget, command: DeviceCommand): void {
+function checkHeadsetState(
+  device: CommandTarget,
+  command: DeviceCommand,
+  image: UpdateImageFacts | null,
+): void {
   checkVersionGate(device, command);
   if (!device.isOnline && needsHeadsetOnline(command)) {
     throw new Conflict(TEXT.deviceOffline(device.name), {
@@ -232,6 +328,7 @@ function checkHeadsetState(device: CommandTarget, command: DeviceCommand): void 
       params: { device: device.name },
     });
   }
+  if (command === 'CMD.UPDATE') checkUpdate(device, image);
   if (device.openCommands >= MAX_OPEN_COMMANDS_PER_DEVICE) {
     throw new LimitReached(TEXT.tooManyOpen(MAX_OPEN_COMMANDS_PER_DEVICE), {
       code: 'tooManyOpenCommands',
@@ -258,8 +355,9 @@ async function lockListed(
 /**
  * Inserts one command per headset, expiring after the command's time; returns the new rows' ids. A mode the extras
  * leave out is stored as the headset reported it last, so every stored command carries both modes (contract
- * `CommandExtras`) and none switches a mode by accident. A sync makes the headsets' playlists count as not
- * synchronised until they report.
+ * `CommandExtras`) and none switches a mode by accident. A CMD.UPDATE that names no image gets the newest one published
+ * for the headset's model when that is newer than its software (contract `CommandOperatingSystemId`). A sync makes the
+ * headsets' playlists count as not synchronised until they report.
  */
 async function insertCommands(
   db: Executor,
@@ -275,10 +373,14 @@ async function insertCommands(
       where id = any(${intArray(deviceIds)}) and sync_status <> 'syncing'`);
   }
   const { guidedModeState, manufacturerModeState, ...content } = extras;
+  const newestImage =
+    command === 'CMD.UPDATE' && content.operatingSystemId === undefined
+      ? sql`jsonb_strip_nulls(jsonb_build_object('operatingSystemId', ${NEWER_OPERATING_SYSTEM_ID}))`
+      : sql`'{}'::jsonb`;
   const result = await db.execute<{ id: number }>(sql`
     insert into device_commands (device_id, command, extras, created_by, expires_at)
     select d.id, ${command},
-      ${JSON.stringify(content)}::jsonb || jsonb_build_object(
+      ${JSON.stringify(content)}::jsonb || ${newestImage} || jsonb_build_object(
         'guidedModeState', coalesce(${guidedModeState ?? null}::boolean, d.guided_mode),
         'manufacturerModeState', coalesce(${manufacturerModeState ?? null}::boolean, d.manufacturer_mode)),
       ${caller.id}, now() + make_interval(secs => ${COMMAND_EXPIRY_SECONDS[command]})
@@ -314,7 +416,7 @@ export async function sendDeviceCommand(
     const device = requireDeviceMember(caller, found);
     checkExtrasFit(command, extras);
     checkContent(command, extras, await namedContent(tx, caller, command, extras), device);
-    checkHeadsetState(device, command);
+    checkHeadsetState(device, command, await namedImage(tx, caller, extras));
     const commandIds = await insertCommands(tx, caller, [device.id], command, extras);
     const targets = [{ deviceId: device.id, organisationId: device.organisationId, refusal: null }];
     await recordLessonCommand(tx, caller, {
@@ -353,10 +455,11 @@ export async function queueDeviceCommand(
     checkExtrasFit(command, extras);
     const content = await namedContent(tx, caller, command, extras);
     for (const target of targets) checkContent(command, extras, content, target);
+    const image = await namedImage(tx, caller, extras);
     const refusals = new Map<number, DeviceCommandOutcome['refusal']>();
     for (const target of targets) {
       try {
-        checkHeadsetState(target, command);
+        checkHeadsetState(target, command, image);
       } catch (error) {
         if (!(error instanceof Conflict || error instanceof LimitReached)) throw error;
         refusals.set(target.id, problemOf(error));
@@ -496,7 +599,7 @@ export type CommandReceiptView = Schemas['CommandReceipt'];
 
 /** What a receipt needs of a headset's last report (rows `d`), read by listCommandReceipts and the lessons. */
 export const RECEIPT_DEVICE_COLUMNS = sql`d.name as device_name, ${IS_ONLINE} as is_online, d.playback_state,
-  d.current_content_uuid, d.state_reported_at, d.sync_status, d.sync_progress`;
+  d.current_content_uuid, d.state_reported_at, d.sync_status, d.sync_progress, d.software_version, d.software_update`;
 
 export type ReceiptDeviceRow = {
   device_name: string;
@@ -506,6 +609,8 @@ export type ReceiptDeviceRow = {
   state_reported_at: Date | null;
   sync_status: CommandReceiptView['device']['syncStatus'];
   sync_progress: number | null;
+  software_version: string | null;
+  software_update: CommandReceiptView['device']['softwareUpdate'];
 };
 
 export function receiptDeviceOf(id: number, row: ReceiptDeviceRow): CommandReceiptView['device'] {
@@ -518,6 +623,8 @@ export function receiptDeviceOf(id: number, row: ReceiptDeviceRow): CommandRecei
     stateReportedAt: iso(row.state_reported_at),
     syncStatus: row.sync_status,
     syncProgress: row.sync_progress,
+    softwareVersion: row.software_version,
+    softwareUpdate: row.software_update,
   };
 }
 

@@ -1,11 +1,5 @@
 import type { components, operations } from '@portal/api/schema';
-import {
-  type FleetHealthFilter,
-  FULL_FEATURE_SOFTWARE_VERSION,
-  HEADSET_ONLINE_WINDOW_SECONDS,
-  LOW_BATTERY_PERCENT,
-  parseVersion,
-} from '@portal/domain';
+import { type FleetHealthFilter, HEADSET_ONLINE_WINDOW_SECONDS, LOW_BATTERY_PERCENT } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { containsPattern, type Executor, germanSortKey, selectPage } from '../../db/sql.ts';
@@ -18,6 +12,7 @@ import {
   requireGroupMember,
   requireListedOrganisation,
 } from '../access.ts';
+import { NEWEST_OPERATING_SYSTEM, OUTDATED_SOFTWARE } from '../support/index.ts';
 import { SYNC_QUEUED, SYNC_TRANSFER_COLUMNS, type SyncTransferRow, syncTransferOf } from './syncTransfer.ts';
 
 type Schemas = components['schemas'];
@@ -36,20 +31,17 @@ const GB = 1024 ** 3;
 export const IS_ONLINE = sql`(d.token_hash is not null and not d.announced_offline
   and d.last_seen > now() - make_interval(secs => ${HEADSET_ONLINE_WINDOW_SECONDS}))`;
 
-const fullFeatureVersion = parseVersion(FULL_FEATURE_SOFTWARE_VERSION)?.numbers ?? [];
-
 /**
  * The fleet-health rules of @portal/domain (fleet.ts) as SQL, one fragment each, shared by the headset list's filters
- * and the dashboard's counts so that a count and the list it links to always agree. Stored versions follow the
- * contract's pattern (digits and dots) or are null; anything else counts as outdated, as in the domain rule.
+ * and the dashboard's counts so that a count and the list it links to always agree. 'Software veraltet' is older than
+ * the newest operating system image published for the headset's model (the support area's fragment).
  */
 export const FLEET_HEALTH: Record<FleetHealthFilter, SQL> = {
   online: IS_ONLINE,
   offline: sql`not ${IS_ONLINE}`,
   lowBattery: sql`coalesce(d.battery_level < ${LOW_BATTERY_PERCENT}, false)`,
   outOfSync: sql`d.sync_status <> 'synced'`,
-  outdatedSoftware: sql`(d.software_version is null or d.software_version !~ '^[0-9]+(\.[0-9]+)*$'
-    or string_to_array(d.software_version, '.')::numeric[] < ${sql.param(fullFeatureVersion)}::numeric[])`,
+  outdatedSoftware: OUTDATED_SOFTWARE,
 };
 
 /** A yes/no filter of the list: the fragment, or its negation. */
@@ -93,6 +85,8 @@ type DeviceRow = SyncTransferRow & {
   manufacturer_mode: boolean;
   muted: boolean;
   is_enrolled: boolean;
+  newest_operating_system: DeviceView['newestOperatingSystem'];
+  software_update: DeviceView['softwareUpdate'];
   total: string;
 };
 
@@ -109,6 +103,7 @@ async function selectDevices(
       d.current_app, d.current_content_uuid, d.playback_state, d.active_configuration_id, d.sync_status,
       d.sync_progress, ${SYNC_QUEUED} as sync_queued, ${SYNC_TRANSFER_COLUMNS},
       d.guided_mode, d.manufacturer_mode, d.muted, d.token_hash is not null as is_enrolled,
+      ${NEWEST_OPERATING_SYSTEM} as newest_operating_system, d.software_update,
       coalesce((select array_agg(i.content_id order by i.position_number)
         from configuration_items i join contents c on c.id = i.content_id
         where i.configuration_id = d.active_configuration_id and not (c.uuid = any(d.installed_content))),
@@ -150,6 +145,8 @@ function toView(row: DeviceRow): DeviceView {
     manufacturerMode: row.manufacturer_mode,
     muted: row.muted,
     isEnrolled: row.is_enrolled,
+    newestOperatingSystem: row.newest_operating_system,
+    softwareUpdate: row.software_update,
   };
 }
 

@@ -230,3 +230,10 @@ export function reportHeadsetState(
 ): Promise<void> {
   return headsetSide.report(deviceId, state);
 }
+
+/**
+ * getHeadsetOperatingSystem: the image a CMD.UPDATE names, as the support area hands it to a headset of its model (a
+ * URL to download it from, signed for signed-in users like every image's). Part of this door, so that every call a
+ * headset makes is found here.
+ */
+export { headsetOperatingSystem } from '../support/index.ts';

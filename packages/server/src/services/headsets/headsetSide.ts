@@ -218,6 +218,8 @@ export class HeadsetSide {
       sync_bytes_done: state.syncBytesDone ?? null,
       sync_bytes_total: state.syncBytesTotal ?? null,
       sync_status: state.syncStatus,
+      // Like the sync's progress: omitted means no update runs.
+      software_update: state.softwareUpdate ?? null,
       // Omitted optional fields keep their last value (null here).
       installed_content: state.installedContent ?? null,
       guided_mode: state.guidedMode ?? null,
@@ -237,6 +239,7 @@ export class HeadsetSide {
         playback_state = s.playback_state,
         playback_position = s.playback_position,
         sync_progress = s.sync_progress,
+        software_update = s.software_update,
         sync_bytes_done = case when s.sync_status = 'syncing' then s.sync_bytes_done end,
         sync_bytes_total = case when s.sync_status = 'syncing' then s.sync_bytes_total end,
         -- When this sync began (the old row's values): kept while the same sync goes on (running before, same total,
@@ -263,7 +266,7 @@ export class HeadsetSide {
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as s(device_id int, software_version text,
         battery_level int, storage_total bigint, storage_used bigint, current_app text, current_content_uuid uuid,
         playback_state text, playback_position int, sync_progress int, sync_bytes_done bigint, sync_bytes_total bigint,
-        sync_status text, installed_content uuid[],
+        sync_status text, software_update jsonb, installed_content uuid[],
         guided_mode boolean, manufacturer_mode boolean, muted boolean)
       where d.id = s.device_id`,
     );

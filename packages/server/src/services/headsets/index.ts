@@ -30,6 +30,7 @@ export {
 export {
   enrolHeadset,
   headsetConfiguration,
+  headsetOperatingSystem,
   pollHeadsetCommands,
   reportHeadsetCommandResult,
   reportHeadsetState,

@@ -1,4 +1,7 @@
-/** Support: the operating system images portal staff publish for the headsets. */
+/**
+ * Support: the operating system images portal staff publish for the headsets (operatingSystems.ts), and what the
+ * published ones mean for the fleet (publishedImages.ts: 'Software veraltet', the image an update installs).
+ */
 export {
   createOperatingSystem,
   deleteOperatingSystem,
@@ -7,3 +10,11 @@ export {
   operatingSystemFileTarget,
   updateOperatingSystem,
 } from './operatingSystems.ts';
+export {
+  headsetOperatingSystem,
+  imageForUpdate,
+  NEWER_OPERATING_SYSTEM_ID,
+  NEWEST_OPERATING_SYSTEM,
+  OUTDATED_SOFTWARE,
+  type UpdateImageFacts,
+} from './publishedImages.ts';

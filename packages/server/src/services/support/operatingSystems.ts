@@ -1,11 +1,16 @@
 import type { components } from '@portal/api/schema';
-import { desc, eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { deviceTypes, operatingSystems } from '../../db/schema.ts';
-import type { Executor } from '../../db/sql.ts';
+import { operatingSystemDeviceTypes, operatingSystems } from '../../db/schema.ts';
+import { type Executor, intArray } from '../../db/sql.ts';
 import { addFieldError, fieldErrors, NotFound, throwFieldErrors } from '../../errors.ts';
 import { MESSAGES } from '../../messages.ts';
-import { type Caller, requireStaffForOperatingSystems } from '../access.ts';
+import {
+  type Caller,
+  operatingSystemsVisibleTo,
+  requireOperatingSystemReader,
+  requireStaffForOperatingSystems,
+} from '../access.ts';
 import type { FileTarget, MediaLinks } from '../content/index.ts';
 import type { Services } from '../dependencies.ts';
 import { nameProblem } from '../names.ts';
@@ -13,27 +18,17 @@ import { nameProblem } from '../names.ts';
 type Schemas = components['schemas'];
 export type OperatingSystemView = Schemas['OperatingSystem'];
 
-const columns = {
-  id: operatingSystems.id,
-  name: operatingSystems.name,
-  version: operatingSystems.version,
-  releaseNotes: operatingSystems.releaseNotes,
-  file: operatingSystems.file,
-  fileSize: operatingSystems.fileSize,
-  createdAt: operatingSystems.createdAt,
-  deviceTypeId: deviceTypes.id,
-  deviceTypeName: deviceTypes.name,
-};
 type Row = {
   id: number;
   name: string;
   version: string;
-  releaseNotes: string;
+  is_published: boolean;
+  release_notes: string;
   file: string | null;
-  fileSize: number | null;
-  createdAt: Date;
-  deviceTypeId: number | null;
-  deviceTypeName: string | null;
+  file_size: string | null;
+  created_at: Date;
+  device_types: { id: number; name: string }[];
+  total: string;
 };
 
 function toView(row: Row): OperatingSystemView {
@@ -41,11 +36,12 @@ function toView(row: Row): OperatingSystemView {
     id: row.id,
     name: row.name,
     version: row.version,
-    deviceType: row.deviceTypeId === null ? null : { id: row.deviceTypeId, name: row.deviceTypeName ?? '' },
-    releaseNotes: row.releaseNotes,
+    deviceTypes: row.device_types,
+    isPublished: row.is_published,
+    releaseNotes: row.release_notes,
     file: row.file,
-    fileSize: row.fileSize,
-    created_at: row.createdAt.toISOString(),
+    fileSize: row.file_size === null ? null : Number(row.file_size),
+    created_at: new Date(row.created_at).toISOString(),
   };
 }
 
@@ -54,62 +50,91 @@ function signedFile(view: OperatingSystemView, links: MediaLinks): OperatingSyst
   return { ...view, file: links.link(view.file, 'signedIn') };
 }
 
-function select(db: Executor, where: SQL | undefined) {
-  return db
-    .select(columns)
-    .from(operatingSystems)
-    .leftJoin(deviceTypes, eq(deviceTypes.id, operatingSystems.deviceTypeId))
-    .where(where);
+/** Images (rows `o`) with their models, newest first, one page with the total. */
+async function selectImages(db: Executor, where: SQL, limit: number, offset: number): Promise<Row[]> {
+  const result = await db.execute<Row>(sql`
+    select o.id, o.name, o.version, o.is_published, o.release_notes, o.file, o.file_size, o.created_at,
+      coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.id)
+        from operating_system_device_types ot join device_types t on t.id = ot.device_type_id
+        where ot.operating_system_id = o.id), '[]') as device_types,
+      (select count(*) from operating_systems o where ${where}) as total
+    from operating_systems o
+    where ${where}
+    order by o.created_at desc, o.id desc
+    limit ${limit} offset ${offset}`);
+  return result.rows;
 }
 
+/**
+ * listOperatingSystems: staff see every image, administrators the published ones of their organisations' models
+ * (`operatingSystemsVisibleTo`), other members are refused.
+ */
 export async function listOperatingSystems(
   { db, mediaLinks }: Pick<Services, 'db' | 'mediaLinks'>,
+  caller: Caller,
   query: { page: number; pageSize: number; deviceType?: number | undefined },
 ): Promise<{ count: number; results: OperatingSystemView[] }> {
-  const where =
-    query.deviceType === undefined ? undefined : eq(operatingSystems.deviceTypeId, query.deviceType);
-  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(operatingSystems).where(where);
-  const rows = await select(db, where)
-    .orderBy(desc(operatingSystems.createdAt), desc(operatingSystems.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return { count: total?.n ?? 0, results: rows.map((row) => signedFile(toView(row), mediaLinks)) };
+  requireOperatingSystemReader(caller);
+  const conditions = [operatingSystemsVisibleTo(caller)];
+  if (query.deviceType !== undefined) {
+    conditions.push(sql`exists (select 1 from operating_system_device_types ot
+      where ot.operating_system_id = o.id and ot.device_type_id = ${query.deviceType})`);
+  }
+  const rows = await selectImages(
+    db,
+    sql.join(conditions, sql` and `),
+    query.pageSize,
+    (query.page - 1) * query.pageSize,
+  );
+  return {
+    count: Number(rows[0]?.total ?? 0),
+    results: rows.map((row) => signedFile(toView(row), mediaLinks)),
+  };
 }
 
-export async function getOperatingSystem(
-  { db, mediaLinks }: Pick<Services, 'db' | 'mediaLinks'>,
+/** One image as `caller` may see it (404 otherwise), or with `caller` null every image (staff's own writes). */
+async function findOperatingSystem(
+  db: Executor,
   id: number,
+  caller: Caller | null,
 ): Promise<OperatingSystemView> {
-  return signedFile(await findOperatingSystem(db, id), mediaLinks);
-}
-
-export async function findOperatingSystem(db: Executor, id: number): Promise<OperatingSystemView> {
-  const [row] = await select(db, eq(operatingSystems.id, id));
+  const visible = caller === null ? sql`true` : operatingSystemsVisibleTo(caller);
+  const [row] = await selectImages(db, sql`o.id = ${id} and ${visible}`, 1, 0);
   if (!row) throw new NotFound(MESSAGES.operatingSystems.notFound);
   return toView(row);
 }
 
-/** Staff manage an existing entry (403 for everybody else, then 404 for an unknown id). */
-async function requireOperatingSystemManager(db: Executor, caller: Caller, id: number): Promise<void> {
-  requireStaffForOperatingSystems(caller);
-  await findOperatingSystem(db, id);
+export async function getOperatingSystem(
+  { db, mediaLinks }: Pick<Services, 'db' | 'mediaLinks'>,
+  caller: Caller,
+  id: number,
+): Promise<OperatingSystemView> {
+  requireOperatingSystemReader(caller);
+  return signedFile(await findOperatingSystem(db, id, caller), mediaLinks);
 }
 
 type Fields = Schemas['OperatingSystemCreate'] | Schemas['OperatingSystemUpdate'];
 
-async function validate(db: Executor, fields: Fields): Promise<void> {
+/**
+ * The fields the contract's schema cannot judge: a name that shows something, models that exist, and publishing only
+ * an image whose file has arrived (`file` is the stored one; a new entry has none).
+ */
+async function validate(db: Executor, fields: Fields, file: string | null): Promise<void> {
   const errors = fieldErrors();
-  for (const field of ['name', 'version'] as const) {
-    const value = fields[field];
-    const refusal = value === undefined ? null : nameProblem(value);
-    if (refusal) addFieldError(errors, field, refusal);
+  // The version follows the contract's pattern (three numbers), which leaves nothing invisible to check.
+  const nameRefusal = fields.name === undefined ? null : nameProblem(fields.name);
+  if (nameRefusal) addFieldError(errors, 'name', nameRefusal);
+  if (fields.deviceTypeIds !== undefined) {
+    const found = await db.execute<{ id: number }>(
+      sql`select id from device_types where id = any(${intArray(fields.deviceTypeIds)})`,
+    );
+    const known = new Set(found.rows.map((row) => row.id));
+    const unknown = fields.deviceTypeIds.filter((id) => !known.has(id));
+    if (unknown.length > 0)
+      addFieldError(errors, 'deviceTypeIds', MESSAGES.operatingSystems.unknownDeviceTypes(unknown));
   }
-  if (fields.deviceTypeId !== undefined && fields.deviceTypeId !== null) {
-    const [type] = await db
-      .select({ id: deviceTypes.id })
-      .from(deviceTypes)
-      .where(eq(deviceTypes.id, fields.deviceTypeId));
-    if (!type) addFieldError(errors, 'deviceTypeId', MESSAGES.operatingSystems.unknownDeviceType);
+  if ('isPublished' in fields && fields.isPublished === true && file === null) {
+    addFieldError(errors, 'isPublished', MESSAGES.operatingSystems.publishNeedsFile);
   }
   throwFieldErrors(errors);
 }
@@ -117,12 +142,23 @@ async function validate(db: Executor, fields: Fields): Promise<void> {
 function values(fields: Fields) {
   const v: Partial<typeof operatingSystems.$inferInsert> = {};
   if (fields.name !== undefined) v.name = fields.name.trim();
-  if (fields.version !== undefined) v.version = fields.version.trim();
-  if (fields.deviceTypeId !== undefined) v.deviceTypeId = fields.deviceTypeId;
+  if (fields.version !== undefined) v.version = fields.version;
   if (fields.releaseNotes !== undefined) v.releaseNotes = fields.releaseNotes;
+  if ('isPublished' in fields && fields.isPublished !== undefined) v.isPublished = fields.isPublished;
   return v;
 }
 
+/** Replaces the image's models. */
+async function setModels(tx: Executor, id: number, deviceTypeIds: readonly number[]): Promise<void> {
+  await tx
+    .delete(operatingSystemDeviceTypes)
+    .where(sql`${operatingSystemDeviceTypes.operatingSystemId} = ${id}`);
+  await tx
+    .insert(operatingSystemDeviceTypes)
+    .values(deviceTypeIds.map((deviceTypeId) => ({ operatingSystemId: id, deviceTypeId })));
+}
+
+/** createOperatingSystem (staff): a draft with its models; the file follows by upload. */
 export async function createOperatingSystem(
   { db, mediaLinks }: Pick<Services, 'db' | 'mediaLinks'>,
   caller: Caller,
@@ -130,17 +166,19 @@ export async function createOperatingSystem(
 ): Promise<OperatingSystemView> {
   requireStaffForOperatingSystems(caller);
   const created = await db.transaction(async (tx) => {
-    await validate(tx, fields);
+    await validate(tx, fields, null);
     const [row] = await tx
       .insert(operatingSystems)
-      .values({ ...values(fields), name: fields.name.trim(), version: fields.version.trim() })
+      .values({ ...values(fields), name: fields.name.trim(), version: fields.version })
       .returning({ id: operatingSystems.id });
     if (!row) throw new Error('operating system insert returned nothing');
-    return findOperatingSystem(tx, row.id);
+    await setModels(tx, row.id, fields.deviceTypeIds);
+    return findOperatingSystem(tx, row.id, null);
   });
   return signedFile(created, mediaLinks);
 }
 
+/** updateOperatingSystem (staff), with the row locked: publishing checks the file it holds at that moment. */
 export async function updateOperatingSystem(
   { db, mediaLinks }: Pick<Services, 'db' | 'mediaLinks'>,
   caller: Caller,
@@ -149,12 +187,18 @@ export async function updateOperatingSystem(
 ): Promise<OperatingSystemView> {
   requireStaffForOperatingSystems(caller);
   const updated = await db.transaction(async (tx) => {
-    await findOperatingSystem(tx, id);
-    await validate(tx, fields);
+    const [before] = await tx
+      .select({ file: operatingSystems.file })
+      .from(operatingSystems)
+      .where(sql`${operatingSystems.id} = ${id}`)
+      .for('update');
+    if (!before) throw new NotFound(MESSAGES.operatingSystems.notFound);
+    await validate(tx, fields, before.file);
     const v = values(fields);
     if (Object.keys(v).length > 0)
-      await tx.update(operatingSystems).set(v).where(eq(operatingSystems.id, id));
-    return findOperatingSystem(tx, id);
+      await tx.update(operatingSystems).set(v).where(sql`${operatingSystems.id} = ${id}`);
+    if (fields.deviceTypeIds !== undefined) await setModels(tx, id, fields.deviceTypeIds);
+    return findOperatingSystem(tx, id, null);
   });
   return signedFile(updated, mediaLinks);
 }
@@ -168,7 +212,7 @@ export async function deleteOperatingSystem(
   requireStaffForOperatingSystems(caller);
   const [row] = await db
     .delete(operatingSystems)
-    .where(eq(operatingSystems.id, id))
+    .where(sql`${operatingSystems.id} = ${id}`)
     .returning({ file: operatingSystems.file });
   if (!row) throw new NotFound(MESSAGES.operatingSystems.notFound);
   await uploads.discardTarget({ kind: 'operatingSystem', id }, row.file);
@@ -187,10 +231,10 @@ async function setOperatingSystemFile(
     const [before] = await tx
       .select({ file: operatingSystems.file })
       .from(operatingSystems)
-      .where(eq(operatingSystems.id, id))
+      .where(sql`${operatingSystems.id} = ${id}`)
       .for('update');
     if (!before) throw new NotFound(MESSAGES.operatingSystems.notFound);
-    await tx.update(operatingSystems).set({ file, fileSize }).where(eq(operatingSystems.id, id));
+    await tx.update(operatingSystems).set({ file, fileSize }).where(sql`${operatingSystems.id} = ${id}`);
     return before.file;
   });
 }
@@ -204,7 +248,8 @@ export function operatingSystemFileTarget(
   return {
     target: { kind: 'operatingSystem', id },
     async requireUploader() {
-      await requireOperatingSystemManager(db, caller, id);
+      requireStaffForOperatingSystems(caller);
+      await findOperatingSystem(db, id, null);
       return { limits: { maxBytes: media.maxBytes.operatingSystem }, grant: 'signedIn' };
     },
     attach: (file, size) => setOperatingSystemFile(db, caller, id, file, size),

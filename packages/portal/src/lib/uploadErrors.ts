@@ -4,14 +4,14 @@ import type { TFunction } from 'i18next';
 import {
   errorDetail,
   isKnownServerMessage,
-  ServerRefusal,
   serverErrorMessage,
   serverFieldMessage,
   serverMessageText,
   UNKNOWN_SERVER_MESSAGE,
-} from '../../lib/serverErrors.ts';
+} from './serverErrors.ts';
 
-type T = TFunction<'library'>;
+/** The portal's common namespace, where the upload texts live (`upload.*`). */
+type T = TFunction<'common'>;
 
 /**
  * A refused file (413) in the user's language when the server says why with a code: over the limit of its kind
@@ -23,12 +23,12 @@ export function tooLargeText(t: T, body: unknown): string {
   const message = serverErrorMessage(413, body);
   if (isKnownServerMessage(message)) return serverMessageText(message);
   const detail = errorDetail(body);
-  return detail ? t('files.tooLargeWithLimit', { detail }) : t('files.tooLarge');
+  return detail ? t('upload.tooLargeWithLimit', { detail }) : t('upload.tooLarge');
 }
 
 /** The spec §5 file-name rule as a message for FileDropzone's validateFileName; undefined when the name is fine. */
 export function fileNameProblem(t: T, name: string): string | undefined {
-  return isValidFileName(name) ? undefined : t('files.fileNameInvalid', { name });
+  return isValidFileName(name) ? undefined : t('upload.fileNameInvalid', { name });
 }
 
 // errorBodyMiddleware stands in `{detail: 'HTTP 502 Bad Gateway'}` for an empty body: a status, not a reason.
@@ -49,14 +49,17 @@ export function serverReason(status: number, body: unknown, fields: readonly str
   return serverMessageText(message);
 }
 
-/** The message for a failed content-file upload (UploadError code, refined by the status where it says more). */
-export function uploadErrorText(t: T, error: unknown): string {
+/**
+ * The message for a failed multipart upload (UploadError code, refined by the status where it says more);
+ * `forbidden` says who may upload this file (a refused start, 403).
+ */
+export function uploadErrorText(t: T, error: unknown, forbidden: string): string {
   if (!(error instanceof UploadError)) return t('upload.errors.unknown');
   // A part over the part size is the engine's and server's disagreement, not a file the user must shrink.
   if (error.status === 413 && error.code !== 'part-failed') {
     return tooLargeText(t, error.body ?? { detail: error.detail });
   }
-  if (error.code === 'start-failed' && error.status === 403) return t('upload.errors.start-failed-403');
+  if (error.code === 'start-failed' && error.status === 403) return forbidden;
   // A refused start (e.g. a name too long) or assembly: the server says why; a 5xx has no reason worth showing.
   if (
     (error.code === 'start-failed' || error.code === 'complete-failed') &&
@@ -70,18 +73,4 @@ export function uploadErrorText(t: T, error: unknown): string {
     if (reason) return reason;
   }
   return t(`upload.errors.${error.code}`);
-}
-
-/** The message for a failed preview-image or document upload. */
-export function storedFileErrorText(t: T, kind: 'preview' | 'document', error: unknown): string {
-  if (error instanceof ServerRefusal) {
-    if (error.status === 413) return tooLargeText(t, error.body);
-    // The server's reason (a document type it refuses, a fake PDF, an empty file, a name against the rule).
-    const reason =
-      error.status < 500 ? serverReason(error.status, error.body, ['file', 'file_name']) : undefined;
-    if (reason) return reason;
-    // The server checks a preview's bytes; a 400 without a reason means they are not an image it accepts.
-    if (error.status === 400 && kind === 'preview') return t('files.notAnImage');
-  }
-  return t('files.uploadFailed');
 }

@@ -1,19 +1,36 @@
 import type { Device } from '@portal/api';
 import { Box, Button, Inline, Select, Stack, Text } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HeadsetChecklist } from '../../lib/HeadsetChecklist.tsx';
-import { deviceGroupsQuery } from '../../lib/headsets.ts';
-import { activePlaylistsQuery } from '../../lib/playlists.ts';
+import { HeadsetChecklist } from './HeadsetChecklist.tsx';
+import { deviceGroupsQuery } from './headsets.ts';
+import { activePlaylistsQuery } from './playlists.ts';
 
 /** The group or playlist the selection was taken from, which its choice keeps naming. */
 export type PickedFrom = { kind: 'group' | 'playlist'; id: number };
 
+export interface HeadsetPickerProps {
+  headsets: readonly Device[];
+  selected: ReadonlySet<number>;
+  onSelectedChange: (selected: Set<number>) => void;
+  pickedFrom: PickedFrom | null;
+  onPickedFromChange: (from: PickedFrom | null) => void;
+  /**
+   * The one-click choice of the headsets that can go now: by default every online one ('Alle online auswählen');
+   * a rollout passes those ready for its image ('Alle bereiten auswählen').
+   */
+  quickPick?: { label: string; ids: readonly number[] };
+  /** What the page adds per headset beside its state, e.g. whether it is ready for an update. */
+  detail?: (headset: Device) => ReactNode;
+}
+
 /**
- * The headset picker (issue 14): the organisation's headsets to tick one by one, or at once all online ones, a
- * group's or a playlist's. Choosing a group or playlist replaces the selection and stays named in its choice (also
- * when a link chose it, issue 22), while the ticks can be changed from there; 'Alle online' and 'Auswahl aufheben'
- * leave both choices empty again. Every active playlist is offered, however many pages they fill.
+ * The headset picker (issue 14; playback and the rollout of an operating system image): the organisation's headsets
+ * to tick one by one, or at once the ones that can go now, a group's or a playlist's. Choosing a group or playlist
+ * replaces the selection and stays named in its choice (also when a link chose it, issue 22), while the ticks can be
+ * changed from there; the quick choice and 'Auswahl aufheben' leave both choices empty again. Every active playlist
+ * is offered, however many pages they fill.
  */
 export function HeadsetPicker({
   headsets,
@@ -21,14 +38,10 @@ export function HeadsetPicker({
   onSelectedChange,
   pickedFrom,
   onPickedFromChange,
-}: {
-  headsets: readonly Device[];
-  selected: ReadonlySet<number>;
-  onSelectedChange: (selected: Set<number>) => void;
-  pickedFrom: PickedFrom | null;
-  onPickedFromChange: (from: PickedFrom | null) => void;
-}) {
-  const { t } = useTranslation('playback');
+  quickPick,
+  detail,
+}: HeadsetPickerProps) {
+  const { t } = useTranslation();
   const groups = useQuery(deviceGroupsQuery);
   const playlists = useQuery(activePlaylistsQuery);
   const known = new Set(headsets.map((h) => h.id));
@@ -44,20 +57,22 @@ export function HeadsetPicker({
       <Inline gap="small" alignY="bottom">
         <Button
           variant="secondary"
-          onClick={() => replace(new Set(headsets.filter((h) => h.isOnline).map((h) => h.id)), null)}
+          onClick={() =>
+            replace(new Set(quickPick?.ids ?? headsets.filter((h) => h.isOnline).map((h) => h.id)), null)
+          }
         >
-          {t('picker.allOnline')}
+          {quickPick?.label ?? t('headsetPicker.allOnline')}
         </Button>
         <Button variant="ghost" onClick={() => replace(new Set(), null)} disabled={selected.size === 0}>
-          {t('picker.none')}
+          {t('headsetPicker.none')}
         </Button>
         <Select
-          label={t('picker.group')}
-          placeholder={t('picker.choose')}
+          label={t('headsetPicker.group')}
+          placeholder={t('headsetPicker.choose')}
           value={chosen('group')}
           options={(groups.data?.results ?? []).map((group) => ({
             value: String(group.id),
-            label: t('picker.groupOption', { name: group.name, count: group.devices.length }),
+            label: t('headsetPicker.groupOption', { name: group.name, count: group.devices.length }),
           }))}
           onChange={(event) => {
             const group = groups.data?.results.find((g) => String(g.id) === event.target.value);
@@ -65,12 +80,15 @@ export function HeadsetPicker({
           }}
         />
         <Select
-          label={t('picker.playlist')}
-          placeholder={t('picker.choose')}
+          label={t('headsetPicker.playlist')}
+          placeholder={t('headsetPicker.choose')}
           value={chosen('playlist')}
           options={playlistsOnHeadsets.map((playlist) => ({
             value: String(playlist.id),
-            label: t('picker.playlistOption', { name: playlist.name, count: playlist.sdmDevices.length }),
+            label: t('headsetPicker.playlistOption', {
+              name: playlist.name,
+              count: playlist.sdmDevices.length,
+            }),
           }))}
           onChange={(event) => {
             const playlist = playlistsOnHeadsets.find((p) => String(p.id) === event.target.value);
@@ -79,13 +97,14 @@ export function HeadsetPicker({
         />
       </Inline>
       <Box role="status">
-        <Text>{t('picker.selected', { count: selected.size, total: headsets.length })}</Text>
+        <Text>{t('headsetPicker.selected', { count: selected.size, total: headsets.length })}</Text>
       </Box>
       <HeadsetChecklist
-        legend={t('picker.legend')}
+        legend={t('headsetPicker.legend')}
         headsets={headsets}
         selected={selected}
         onSelectedChange={onSelectedChange}
+        detail={detail}
       />
     </Stack>
   );
