@@ -1606,6 +1606,59 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/audit/entries/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One page of the Protokoll
+     * @description Entries newest first (by time, ties by id), filtered by time range, kind, person, headset and organisation. A
+     *     page is read from an index in order whatever the log's size (keyset paging): `cursor` is one of the `next`,
+     *     `previous` or `last` values of an earlier answer for the same filters, never built by a client; without it
+     *     the newest page. A cursor that cannot be read answers 400 on `cursor`. Administrators see the entries of the
+     *     organisations they administer, staff every entry; a member without the administrator flag (content
+     *     administrators included) 403. `organisation` must be one the caller administers (staff: any): 403 for one the
+     *     caller is a member of without the flag, 404 for any other. `actor` and `device` narrow what the caller sees
+     *     (a person or headset outside it gives an empty page; a removed headset's entries stay findable).
+     */
+    get: operations['listAuditEntries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/audit/entries/export/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The Protokoll as a CSV file
+     * @description Every entry the same filters and access rules of `listAuditEntries` give, newest first, as a CSV file for German
+     *     spreadsheet programs: UTF-8 with a byte order mark, `;` between cells, CRLF between rows, cells with `;`, `"`
+     *     or line breaks in double quotes. The head row is German: Zeit; Person; E-Mail; Organisation; Art; Was;
+     *     VR-Brillen; Ergebnis. Times are German local time (Europe/Berlin) as `27.11.2026, 08:05:12`. A cell that a
+     *     spreadsheet could read as a formula (beginning with `=`, `+`, `-`, `@`, a tab or a carriage return) starts
+     *     with an apostrophe, so a name like `=HYPERLINK(…)` stays text. Sent as it is read, page by page, so an export
+     *     of the whole log costs no more memory than one page.
+     */
+    get: operations['exportAuditEntries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/headset/enrol/': {
     parameters: {
       query?: never;
@@ -2440,6 +2493,135 @@ export interface components {
       results: components['schemas']['CommandReceipt'][];
     };
     /**
+     * @description What an entry records (`AUDIT_KINDS` of @portal/domain): `command` (a command to one or more headsets, the
+     *     portal's and the syncs a playlist change queues), `headsetEnrolled`, `enrolmentCodeRenewed`, `headsetUnpaired`,
+     *     `headsetRemoved`, `contentShared`, `contentUnshared`, `playlistShared`, `playlistUnshared`, `roleChanged` (the
+     *     administrator flag of a membership), `memberAdded` (an invited address that had an account), `memberRemoved`,
+     *     `memberInvited`, `invitationWithdrawn` (by an administrator, or because its mail could not be sent),
+     *     `invitationAccepted`, `contentPublished` and `contentUnpublished` (a content administrator's decision on
+     *     `isPublic`), `termsPublished`.
+     * @enum {string}
+     */
+    AuditKind:
+      | 'command'
+      | 'headsetEnrolled'
+      | 'enrolmentCodeRenewed'
+      | 'headsetUnpaired'
+      | 'headsetRemoved'
+      | 'contentShared'
+      | 'contentUnshared'
+      | 'playlistShared'
+      | 'playlistUnshared'
+      | 'roleChanged'
+      | 'memberAdded'
+      | 'memberRemoved'
+      | 'memberInvited'
+      | 'invitationWithdrawn'
+      | 'invitationAccepted'
+      | 'contentPublished'
+      | 'contentUnpublished'
+      | 'termsPublished';
+    /**
+     * @description Who did it, as they were named then (a later change of name or a deleted account does not change the entry).
+     *     `id` is null once the account is deleted.
+     */
+    AuditActor: {
+      id: number | null;
+      name: string;
+      email: string;
+    };
+    /**
+     * @description What an entry is about besides headsets, named as it was then: a `person` (with `email`), a `content` item, a
+     *     `playlist`, an `organisation` (shared with, or the one a share was withdrawn from) or an `invitation` (its
+     *     address in `name`). `id` is null where there is none to link to.
+     */
+    AuditSubject: {
+      /** @enum {string} */
+      type: 'person' | 'content' | 'playlist' | 'organisation' | 'invitation';
+      id: number | null;
+      name: string;
+      email?: string;
+    };
+    /** @description The headset's command of a `command` entry as it stands now (expired at once when past its time). */
+    AuditHeadsetCommand: {
+      id: number;
+      status: components['schemas']['CommandStatus'];
+      message: string | null;
+      code: components['schemas']['HeadsetFailureCode'] | null;
+    };
+    /**
+     * @description A headset an entry concerns, named as it was then. For a `command` entry: its command (null once the headset
+     *     and with it its history were removed) or, when the server refused to queue it there, the refusal as it was
+     *     answered (`deviceOffline`, `softwareTooOld`, `tooManyOpenCommands`).
+     */
+    AuditHeadset: {
+      id: number;
+      name: string;
+      command: components['schemas']['AuditHeadsetCommand'] | null;
+      refusal: components['schemas']['Error'] | null;
+    };
+    /**
+     * @description What else the kind needs: `command` (a `command` entry's command), `modeState` (the mode a mode switch set),
+     *     `packageName` (an app started by package name), `serialNumber` (a headset added), `isAdministrator` (the role a
+     *     `roleChanged` set), `accountDeleted` (`memberRemoved`: it was the person's only organisation),
+     *     `mailNotSent` (`invitationWithdrawn` because its mail could not be sent), `termsVersion`.
+     */
+    AuditDetails: {
+      command?: components['schemas']['CommandName'];
+      modeState?: boolean;
+      packageName?: string;
+      serialNumber?: string;
+      isAdministrator?: boolean;
+      accountDeleted?: boolean;
+      mailNotSent?: boolean;
+      termsVersion?: number;
+    };
+    /**
+     * @description How the entry ended (`auditOutcomeOf` of @portal/domain): an entry without headsets is `done`; a command is
+     *     `pending` while a headset has not answered, then `done` when every headset carried it out, `failed` when none
+     *     did, `partial` in between. The counts are per headset: `refused` (not queued), `unknown` (its command went
+     *     with the headset's removal).
+     */
+    AuditOutcome: {
+      /** @enum {string} */
+      state: 'done' | 'pending' | 'partial' | 'failed';
+      done: number;
+      failed: number;
+      pending: number;
+      refused: number;
+      unknown: number;
+    };
+    /** @description One entry of the Protokoll. */
+    AuditEntry: {
+      id: number;
+      /** Format: date-time */
+      occurredAt: string;
+      kind: components['schemas']['AuditKind'];
+      /** @description Null for what the server did on its own (terms published from the command line). */
+      actor: components['schemas']['AuditActor'] | null;
+      /** @description The organisation the entry belongs to; null for the portal as a whole (terms versions). */
+      organisation: components['schemas']['OrganisationSummary'] | null;
+      headsets: components['schemas']['AuditHeadset'][];
+      subjects: components['schemas']['AuditSubject'][];
+      details: components['schemas']['AuditDetails'];
+      outcome: components['schemas']['AuditOutcome'];
+    };
+    /**
+     * @description One page of the Protokoll with the cursors of the pages around it (null where there is none) and of the last
+     *     page, the oldest entries; no count (it would cost a pass over every matching entry). `retentionDays`: how
+     *     long the server keeps entries.
+     */
+    AuditEntryPage: {
+      /** @description Cursor of the next, older page. */
+      next: string | null;
+      /** @description Cursor of the previous, newer page. */
+      previous: string | null;
+      /** @description Cursor of the last page (the oldest entries). */
+      last: string;
+      retentionDays: number;
+      results: components['schemas']['AuditEntry'][];
+    };
+    /**
      * @description Why a headset could not carry out a command, for the portal to word in the user's language: it does not hold
      *     the content, its software is too old, its battery is empty, nothing runs that could be paused
      *     (`HEADSET_FAILURE_CODES` of @portal/domain).
@@ -3203,6 +3385,18 @@ export interface components {
     InvitationToken: string;
     /** @description Serial number of the headset. */
     Serial: string;
+    /** @description Only entries at or after this time. */
+    AuditFrom: string;
+    /** @description Only entries before this time (exclusive); must lie after `from` (400 on `to`). */
+    AuditTo: string;
+    /** @description Only entries of this kind ('Art'). */
+    AuditKindFilter: components['schemas']['AuditKind'];
+    /** @description Only what this person (user id) did. */
+    AuditActor: number;
+    /** @description Only entries that concern this headset (its id, also after it was removed). */
+    AuditDevice: number;
+    /** @description Only entries of this organisation (one the caller administers; staff any). */
+    AuditOrganisation: number;
   };
   requestBodies: never;
   headers: never;
@@ -5676,6 +5870,88 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  listAuditEntries: {
+    parameters: {
+      query?: {
+        /** @description Only entries at or after this time. */
+        from?: components['parameters']['AuditFrom'];
+        /** @description Only entries before this time (exclusive); must lie after `from` (400 on `to`). */
+        to?: components['parameters']['AuditTo'];
+        /** @description Only entries of this kind ('Art'). */
+        kind?: components['parameters']['AuditKindFilter'];
+        /** @description Only what this person (user id) did. */
+        actor?: components['parameters']['AuditActor'];
+        /** @description Only entries that concern this headset (its id, also after it was removed). */
+        device?: components['parameters']['AuditDevice'];
+        /** @description Only entries of this organisation (one the caller administers; staff any). */
+        organisation?: components['parameters']['AuditOrganisation'];
+        /** @description Where the page starts, from `next`, `previous` or `last` of an earlier answer. */
+        cursor?: string;
+        /** @description Entries per page. */
+        page_size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of entries. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditEntryPage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  exportAuditEntries: {
+    parameters: {
+      query?: {
+        /** @description Only entries at or after this time. */
+        from?: components['parameters']['AuditFrom'];
+        /** @description Only entries before this time (exclusive); must lie after `from` (400 on `to`). */
+        to?: components['parameters']['AuditTo'];
+        /** @description Only entries of this kind ('Art'). */
+        kind?: components['parameters']['AuditKindFilter'];
+        /** @description Only what this person (user id) did. */
+        actor?: components['parameters']['AuditActor'];
+        /** @description Only entries that concern this headset (its id, also after it was removed). */
+        device?: components['parameters']['AuditDevice'];
+        /** @description Only entries of this organisation (one the caller administers; staff any). */
+        organisation?: components['parameters']['AuditOrganisation'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file, offered for download (as an attachment). */
+      200: {
+        headers: {
+          /** @description attachment with the file name protokoll-<date>.csv */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];

@@ -77,3 +77,11 @@ export type HeadsetFailureCode = Schemas['HeadsetFailureCode'];
 export type DeviceGroup = Schemas['DeviceGroup'];
 export type DeviceGroupWrite = Schemas['DeviceGroupWrite'];
 export type PaginatedDeviceGroupList = Schemas['PaginatedDeviceGroupList'];
+
+export type AuditKind = Schemas['AuditKind'];
+export type AuditEntry = Schemas['AuditEntry'];
+export type AuditHeadset = Schemas['AuditHeadset'];
+export type AuditSubject = Schemas['AuditSubject'];
+export type AuditEntryPage = Schemas['AuditEntryPage'];
+/** The filters and cursor of listAuditEntries (exportAuditEntries takes the same filters). */
+export type ListAuditEntriesQuery = NonNullable<operations['listAuditEntries']['parameters']['query']>;

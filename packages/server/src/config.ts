@@ -118,6 +118,15 @@ export interface AdmissionSettings {
   statementTimeoutMs: number;
 }
 
+/** The Protokoll (services/audit). */
+export interface AuditSettings {
+  /** Entries older than this many days are deleted by the server (AUDIT_RETENTION_DAYS). */
+  retentionDays: number;
+}
+
+/** Half a school year: long enough to answer for a term, short enough to keep little personal data. */
+export const DEFAULT_AUDIT_RETENTION_DAYS = 180;
+
 export const DEFAULT_ADMISSION: AdmissionSettings = {
   queueLimit: 200,
   queueTimeoutMs: 5000,
@@ -155,6 +164,7 @@ export interface ServerConfig {
   seedContentCount: number;
   access: AccessSettings;
   media: MediaConfig;
+  audit: AuditSettings;
   /** Tests only: a PGlite dumpDataDir() tarball to start from instead of running initdb. Not read from the env. */
   pgliteTemplate?: string | undefined;
 }
@@ -354,6 +364,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedContentCount: integer(env, 'SEED_CONTENT_COUNT', 0, 0),
     access: readAccessSettings(env),
     media: readMediaConfig(env),
+    audit: { retentionDays: integer(env, 'AUDIT_RETENTION_DAYS', DEFAULT_AUDIT_RETENTION_DAYS, 1) },
   };
 }
 

@@ -1,4 +1,4 @@
-import { type DeviceCommand, isolateBidi } from '@portal/domain';
+import { type AuditHeadsetState, type AuditKind, type DeviceCommand, isolateBidi } from '@portal/domain';
 
 /**
  * Every German text the server answers with, in one place (the portal's voice: formal 'Sie', short, says what happened
@@ -318,6 +318,91 @@ export const MESSAGES = {
       'Der Geräteschlüssel dieser VR-Brille ist ungültig oder wurde widerrufen. Bitte koppeln Sie sie im Portal neu.',
     commandNotFound: 'Diesen Befehl gibt es für diese VR-Brille nicht.',
     commandFinished: 'Dieser Befehl ist bereits abgeschlossen.',
+  },
+
+  /** The Protokoll (audit log): its refusals and, for the CSV export, how an entry reads. */
+  audit: {
+    administratorsOnly:
+      'Das Protokoll können nur die Administratoren einer Organisation und das Portal-Team einsehen.',
+    organisationNotFound: 'Diese Organisation wurde nicht gefunden.',
+    invalidCursor:
+      'Diese Seite des Protokolls lässt sich nicht lesen. Bitte beginnen Sie wieder auf der ersten Seite.',
+    rangeOrder: 'Das Ende des Zeitraums muss nach seinem Anfang liegen.',
+    csvHeads: ['Zeit', 'Person', 'E-Mail', 'Organisation', 'Art', 'Was', 'VR-Brillen', 'Ergebnis'],
+    csvFileName: (day: string) => `protokoll-${day}.csv`,
+    /** The actor of what the server did on its own. */
+    server: 'Server (Kommandozeile)',
+    portalWide: 'Portal',
+    kinds: {
+      command: 'Befehl',
+      headsetEnrolled: 'VR-Brille hinzugefügt',
+      enrolmentCodeRenewed: 'Neuer Kopplungscode',
+      headsetUnpaired: 'VR-Brille entkoppelt',
+      headsetRemoved: 'VR-Brille entfernt',
+      contentShared: 'Inhalt geteilt',
+      contentUnshared: 'Freigabe eines Inhalts zurückgenommen',
+      playlistShared: 'Wiedergabeliste geteilt',
+      playlistUnshared: 'Freigabe einer Wiedergabeliste zurückgenommen',
+      roleChanged: 'Rolle geändert',
+      memberAdded: 'Mitglied hinzugefügt',
+      memberRemoved: 'Mitglied entfernt',
+      memberInvited: 'Person eingeladen',
+      invitationWithdrawn: 'Einladung zurückgezogen',
+      invitationAccepted: 'Einladung angenommen',
+      contentPublished: 'Inhalt veröffentlicht',
+      contentUnpublished: 'Veröffentlichung zurückgenommen',
+      termsPublished: 'Nutzungsbedingungen veröffentlicht',
+    } satisfies Record<AuditKind, string>,
+    what: {
+      command: (command: string, about: string | null) => (about === null ? command : `${command}: ${about}`),
+      content: (title: string) => named(title),
+      playlist: (name: string) => `Wiedergabeliste ${named(name)}`,
+      packageName: (packageName: string) => `App ${packageName}`,
+      mode: (on: boolean) => (on ? 'ein' : 'aus'),
+      headsetEnrolled: (serialNumber: string) => `Seriennummer ${serialNumber}`,
+      enrolmentCodeRenewed: 'Die alte Kopplung endet.',
+      headsetUnpaired: 'Die VR-Brille bleibt mit ihrem Verlauf in der Liste.',
+      headsetRemoved: 'Die VR-Brille wurde mit ihrem Verlauf entfernt.',
+      shared: (item: string, organisations: string) => `${item} geteilt mit ${organisations}`,
+      unshared: (item: string, organisations: string) => `${item} nicht mehr geteilt mit ${organisations}`,
+      contentItem: (title: string) => `Inhalt ${named(title)}`,
+      role: (person: string, isAdministrator: boolean) =>
+        `${person} ist jetzt ${isAdministrator ? 'Administrator' : 'Mitglied ohne Administratorrechte'}`,
+      memberAdded: (person: string) => `${person} hatte schon ein Konto und wurde hinzugefügt`,
+      memberRemoved: (person: string, accountDeleted: boolean) =>
+        `${person} wurde entfernt${accountDeleted ? '; das Konto wurde mit der letzten Organisation gelöscht' : ''}`,
+      memberInvited: (email: string) => `Einladung an ${email}`,
+      invitationWithdrawn: (email: string, mailNotSent: boolean) =>
+        `Einladung an ${email}${mailNotSent ? ' (die E-Mail konnte nicht gesendet werden)' : ''}`,
+      invitationAccepted: (person: string) => `${person} ist der Organisation beigetreten`,
+      published: (title: string) => `Inhalt ${named(title)} ist für alle Organisationen sichtbar`,
+      unpublished: (title: string) => `Inhalt ${named(title)} ist nicht mehr öffentlich`,
+      termsPublished: (version: number) => `Version ${version}; alle müssen sie erneut akzeptieren`,
+    },
+    /** One headset's part of a command, for the VR-Brillen column. */
+    headsetStates: {
+      done: 'ausgeführt',
+      failed: 'fehlgeschlagen',
+      pending: 'ausstehend',
+      refused: 'nicht gesendet',
+      unknown: 'unbekannt',
+    } satisfies Record<AuditHeadsetState, string>,
+    headsetPart: (name: string, state: string, reason: string | null) =>
+      reason === null ? `${name} (${state})` : `${name} (${state}: ${reason})`,
+    outcome: {
+      done: 'Erledigt',
+      /** A command: how many of its headsets carried it out, and what became of the others. */
+      command: (counts: Record<AuditHeadsetState, number>, total: number) =>
+        [
+          `${counts.done} von ${total} ausgeführt`,
+          counts.failed > 0 ? `${counts.failed} fehlgeschlagen` : null,
+          counts.refused > 0 ? `${counts.refused} nicht gesendet` : null,
+          counts.pending > 0 ? `${counts.pending} ausstehend` : null,
+          counts.unknown > 0 ? `${counts.unknown} unbekannt (VR-Brille entfernt)` : null,
+        ]
+          .filter((part) => part !== null)
+          .join(', '),
+    },
   },
 
   operatingSystems: {

@@ -555,3 +555,62 @@ export const operatingSystems = pgTable('operating_systems', {
   fileSize: bigint('file_size', { mode: 'number' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The Protokoll (services/audit): one row per recorded action, written in the transaction of the action. Who did it
+ * and what it concerned are kept as they were named then (`actor_name`, `subjects`), so an entry stays readable after
+ * a rename or a deleted account; the server deletes entries after the retention time (AUDIT_RETENTION_DAYS). Pages are
+ * read newest first by (occurred_at, id) from the indexes below, whatever the log's size.
+ */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    kind: text('kind').notNull(),
+    // Null for what concerns the portal as a whole (terms versions), which only staff read.
+    organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    // Null actor name: the server itself (the command line), not a person.
+    actorName: text('actor_name'),
+    actorEmail: text('actor_email'),
+    // Persons, content, playlists, organisations, invitations the entry is about (contract AuditSubject).
+    subjects: jsonb('subjects').notNull().default(sql`'[]'::jsonb`),
+    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+  },
+  (t) => [
+    // Staff's view of everything, and the retention job's oldest entries.
+    index('audit_entries_time_idx').on(t.occurredAt, t.id),
+    // An administrator's view of the organisation, and with the kind filter.
+    index('audit_entries_org_time_idx').on(t.organisationId, t.occurredAt, t.id),
+    index('audit_entries_org_kind_time_idx').on(t.organisationId, t.kind, t.occurredAt, t.id),
+    index('audit_entries_kind_time_idx').on(t.kind, t.occurredAt, t.id),
+    // What one person did.
+    index('audit_entries_actor_time_idx').on(t.actorId, t.occurredAt, t.id),
+  ],
+);
+
+/**
+ * The headsets of an entry, named as they were then, with the command each got (its final state is read from
+ * device_commands) or the refusal the server answered for it. The time is the entry's, so that one headset's entries
+ * page from this table's index alone. No foreign key to devices: a removed headset's entries stay.
+ */
+export const auditEntryDevices = pgTable(
+  'audit_entry_devices',
+  {
+    entryId: bigint('entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => auditEntries.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id').notNull(),
+    deviceName: text('device_name').notNull(),
+    commandId: integer('command_id').references(() => deviceCommands.id, { onDelete: 'set null' }),
+    refusal: jsonb('refusal'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entryId, t.deviceId] }),
+    index('audit_entry_devices_device_time_idx').on(t.deviceId, t.occurredAt, t.entryId),
+    // Removing a headset sets its commands' links to null.
+    index('audit_entry_devices_command_idx').on(t.commandId),
+  ],
+);

@@ -17,9 +17,22 @@ import {
   users,
 } from './schema.ts';
 import { seedBulkContent } from './seedBulk.ts';
-import { ensureDeviceTypes, insertDemoHeadsets, installActivePlaylists } from './seedDevices.ts';
+import {
+  DEMO_HEADSETS,
+  ensureDeviceTypes,
+  insertDemoHeadsets,
+  installActivePlaylists,
+} from './seedDevices.ts';
+import { seedDemoLesson } from './seedLesson.ts';
 
 export const DEMO_PASSWORD = 'portal2026';
+const ZFSL_NAME = 'ZfsL Demo';
+/** The Gymnasium's administrator: reads its Protokoll (issue 24). */
+export const SCHULLEITUNG = {
+  email: 'schulleitung@schule.example',
+  firstName: 'Jörg',
+  lastName: 'Schäfer-Süß',
+} as const;
 export const TOS_FILE_V1 = '/media/nutzungsbedingungen-v1.pdf';
 export const PRIVACY_POLICY_FILE = '/media/datenschutzerklaerung.pdf';
 
@@ -491,13 +504,13 @@ export async function seedDemoData(db: Database, passwordHashCost?: PasswordHash
       .values([
         { name: 'Kreismedienzentrum Demo', organisationType: ORGANISATION_TYPE.kmz },
         { name: 'Gymnasium Demo', organisationType: ORGANISATION_TYPE.school, msbSchoolNumber: '123456' },
-        { name: 'ZfsL Demo', organisationType: ORGANISATION_TYPE.zfsl },
+        { name: ZFSL_NAME, organisationType: ORGANISATION_TYPE.zfsl },
       ])
       .returning({ id: organisations.id });
     if (!kmz || !gymnasium || !zfsl) throw new Error('seed: organisations not created');
 
     // The same hash for all demo users keeps the first start fast; every real password gets its own salt.
-    const [admin, lehrer, zfslUser, neu] = await tx
+    const [admin, lehrer, zfslUser, neu, , schulleitung] = await tx
       .insert(users)
       .values([
         {
@@ -538,15 +551,24 @@ export async function seedDemoData(db: Database, passwordHashCost?: PasswordHash
           acceptedTosVersion: 1,
           isStaff: true,
         },
+        // The Gymnasium's administrator (issue 24): reads its Protokoll. A name with ä, ö, ü and ß, as German names
+        // have them, so the export shows that they arrive intact.
+        { ...SCHULLEITUNG, passwordHash, acceptedTosVersion: 1 },
       ])
-      .returning({ id: users.id });
-    if (!admin || !lehrer || !zfslUser || !neu) throw new Error('seed: users not created');
+      .returning({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+      });
+    if (!admin || !lehrer || !zfslUser || !neu || !schulleitung) throw new Error('seed: users not created');
 
     await tx.insert(memberships).values([
       { userId: admin.id, organisationId: kmz.id, isAdministrator: true },
       { userId: lehrer.id, organisationId: gymnasium.id, isAdministrator: false },
       { userId: zfslUser.id, organisationId: zfsl.id, isAdministrator: false },
       { userId: neu.id, organisationId: gymnasium.id, isAdministrator: false },
+      { userId: schulleitung.id, organisationId: gymnasium.id, isAdministrator: true },
     ]);
 
     const headsets = await insertDemoHeadsets(tx, { kmz: kmz.id, gymnasium: gymnasium.id, zfsl: zfsl.id });
@@ -597,12 +619,13 @@ export async function seedDemoData(db: Database, passwordHashCost?: PasswordHash
         ...rows(GYMNASIUM_CONTENT, gymnasium.id, false),
         ...rows(ZFSL_CONTENT, zfsl.id, false),
       ])
-      .returning({ id: contents.id, title: contents.title });
-    const id = (title: string) => {
+      .returning({ id: contents.id, uuid: contents.uuid, title: contents.title });
+    const item = (title: string) => {
       const row = inserted.find((c) => c.title === title);
       if (!row) throw new Error(`seed: content ${title} missing`);
-      return row.id;
+      return row;
     };
+    const id = (title: string) => item(title).id;
     await tx.insert(contentShares).values([
       { contentId: id('Exkursion Neanderthal'), organisationId: zfsl.id },
       { contentId: id('Physik-Experimente Optik'), organisationId: zfsl.id },
@@ -659,6 +682,23 @@ export async function seedDemoData(db: Database, passwordHashCost?: PasswordHash
     }
     const kmzFirst = headsets.find((h) => h.organisationId === kmz.id);
     if (kmzFirst) await installActivePlaylists(tx, kmzFirst.id);
+
+    const classSet = DEMO_HEADSETS.flatMap((h, i) => {
+      const stored = headsets[i];
+      return h.owner === 'gymnasium' && stored ? [{ ...h, id: stored.id }] : [];
+    });
+    await seedDemoLesson(
+      tx,
+      {
+        organisationId: gymnasium.id,
+        zfsl: { id: zfsl.id, name: ZFSL_NAME },
+        schulleitung,
+        lehrer,
+        neu,
+      },
+      classSet,
+      { shared: item('Exkursion Neanderthal'), video: item('Unterwegs im Sonnensystem') },
+    );
   });
 }
 

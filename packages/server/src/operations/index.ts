@@ -1,4 +1,5 @@
 import type { Operations } from '../http/operation.ts';
+import { auditOperations } from './audit.ts';
 import { configurationOperations } from './configurations.ts';
 import { contentOperations } from './content.ts';
 import { deviceOperations } from './devices.ts';
@@ -27,4 +28,5 @@ export const OPERATIONS: Operations = {
   ...headsetOperations,
   ...uploadOperations,
   ...operatingSystemOperations,
+  ...auditOperations,
 };

@@ -390,6 +390,34 @@ export function configurationVisibleTo(caller: Caller): SQL {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// The Protokoll (audit log). Administrators read their organisations' entries, portal staff every entry (also those of
+// no organisation: terms versions); a member without the administrator flag, content administrators included, reads
+// none (403). Rows aliased `e`.
+
+/**
+ * The entries the caller reads, as SQL, with the `organisation` filter applied: it must name an organisation the
+ * caller administers (staff: any), else 403 for one the caller is a member of and 404 for any other. For an
+ * administrator of one organisation the rule is an equality, which the database reads a page of from its index in
+ * order (as for headsets).
+ */
+export function auditEntriesVisibleTo(caller: Caller, organisation?: number): SQL {
+  if (organisation !== undefined) {
+    if (!caller.isStaff) {
+      const membership = caller.organisations.find((o) => o.id === organisation);
+      if (!membership) throw new NotFound(MESSAGES.audit.organisationNotFound);
+      if (!membership.isAdministrator) throw new Forbidden(MESSAGES.audit.administratorsOnly);
+    }
+    return sql`e.organisation_id = ${organisation}`;
+  }
+  if (caller.isStaff) return sql`true`;
+  const administered = caller.organisations.filter((o) => o.isAdministrator).map((o) => o.id);
+  const [only, ...more] = administered;
+  if (only === undefined) throw new Forbidden(MESSAGES.audit.administratorsOnly);
+  if (more.length === 0) return sql`e.organisation_id = ${only}`;
+  return sql`e.organisation_id = any(${intArray(administered)})`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Stored files (content files, previews, documents, operating system images), delivered at /media/files/<key>.
 
 /**

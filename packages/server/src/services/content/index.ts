@@ -16,7 +16,7 @@ export {
 } from './contentWrite.ts';
 export { deleteStoredFile, type MultipartBody, mayFetchStoredFile, storeUploadedFile } from './files.ts';
 export { MediaLinks, type SignedFileQuery } from './mediaLinks.ts';
-export { checkShareRequest, type ShareAction } from './sharing.ts';
+export { checkShareRequest, organisationSubjects, type ShareAction } from './sharing.ts';
 export { loadUrlSigningSecret } from './signedUrls.ts';
 export { parseContentDigest, UploadService } from './uploads.ts';
 export {
