@@ -111,6 +111,13 @@ export const routes: RouteObject[] = [
                 lazy: () => import('../features/playlists/PlaylistDetailPage.tsx'),
                 handle: { breadcrumb: trails.configurations } satisfies RouteHandle,
               },
+              // Protokoll (issue 24): administrators and staff; the page says 'Keine Berechtigung' to anybody else.
+              // Spec §2 names no help topic for it, so none is mapped.
+              {
+                path: 'protocol',
+                lazy: () => import('../features/audit/ProtocolPage.tsx'),
+                handle: { breadcrumb: trails.protocol } satisfies RouteHandle,
+              },
               { path: 'profile', lazy: () => import('../features/profile/ProfilePage.tsx') },
               {
                 path: 'settings',

@@ -9,6 +9,7 @@ import {
 } from '@portal/domain';
 import i18next, { type InitOptions, type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type audit from '../../public/locales/de/audit.json';
 import type auth from '../../public/locales/de/auth.json';
 import type common from '../../public/locales/de/common.json';
 import type dashboard from '../../public/locales/de/dashboard.json';
@@ -34,6 +35,7 @@ export const LAZY_NAMESPACES = [
   'groups',
   'dashboard',
   'playlists',
+  'audit',
 ] as const;
 export const ALL_NAMESPACES = [...NAMESPACES, ...LAZY_NAMESPACES] as const;
 export type Namespace = (typeof ALL_NAMESPACES)[number];
@@ -62,6 +64,7 @@ declare module 'i18next' {
       groups: typeof groups;
       dashboard: typeof dashboard;
       playlists: typeof playlists;
+      audit: typeof audit;
     };
   }
 }

@@ -4,6 +4,7 @@ import {
   HELP_LINK_PARAMS,
   type HelpTopicKey,
   helpTopicForPath,
+  mayReadAuditLog,
 } from '@portal/domain';
 
 /** One entry of the main navigation: target and label key (namespace common). */
@@ -15,6 +16,7 @@ export interface NavEntry {
     | 'nav.devices'
     | 'nav.groups'
     | 'nav.dashboard'
+    | 'nav.protocol'
     | 'nav.support';
   /** Current only on its own path: the Dashboard is no section of the profile or the settings. */
   exact?: boolean;
@@ -22,16 +24,18 @@ export interface NavEntry {
 
 /**
  * The main navigation by the spec's areas: the Mediathek and Support for everybody; Wiedergabelisten, VR-Brillen,
- * Gruppierungen and the Dashboard for signed-in users (those routes need a session, spec §6). Account pages (Profil,
- * Einstellungen) live in the user menu, the call to create content on the Mediathek page.
+ * Gruppierungen and the Dashboard for signed-in users (those routes need a session, spec §6); the Protokoll for those
+ * who may read it (administrators, staff: `mayReadAuditLog`). Account pages (Profil, Einstellungen) live in the user
+ * menu, the call to create content on the Mediathek page.
  */
-export function navigationFor(signedIn: boolean): NavEntry[] {
+export function navigationFor(signedIn: boolean, user?: DomainUser): NavEntry[] {
   const entries: (NavEntry | false)[] = [
     { href: '/library', label: 'nav.library' },
     signedIn && { href: '/dashboard/configurations', label: 'nav.configurations' },
     signedIn && { href: '/dashboard/devices', label: 'nav.devices' },
     signedIn && { href: '/groups', label: 'nav.groups' },
     signedIn && { href: '/dashboard', label: 'nav.dashboard', exact: true },
+    signedIn && mayReadAuditLog(user) && { href: '/dashboard/protocol', label: 'nav.protocol' },
     { href: '/support', label: 'nav.support' },
   ];
   return entries.filter((entry): entry is NavEntry => entry !== false);
