@@ -2528,7 +2528,7 @@ export interface components {
     AuditActor: {
       id: number | null;
       name: string;
-      email: string;
+      email: components['schemas']['Email'];
     };
     /**
      * @description What an entry is about besides headsets, named as it was then: a `person` (with `email`), a `content` item, a
@@ -2540,7 +2540,7 @@ export interface components {
       type: 'person' | 'content' | 'playlist' | 'organisation' | 'invitation';
       id: number | null;
       name: string;
-      email?: string;
+      email?: components['schemas']['Email'];
     };
     /** @description The headset's command of a `command` entry as it stands now (expired at once when past its time). */
     AuditHeadsetCommand: {
