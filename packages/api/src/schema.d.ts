@@ -1606,6 +1606,104 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/cms/content/{id}/publication/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Where the item's request for every school stands
+     * @description The newest request to make the item public ('Für alle Schulen freigeben beantragen') with its state and the
+     *     moderator's reason, or `request: null` when there was none. For members of the owner organisation, content
+     *     administrators and staff; anybody else who sees the item 403, who does not 404.
+     */
+    get: operations['getContentPublication'];
+    put?: never;
+    /**
+     * Propose the item for every school
+     * @description A member of the owner organisation asks the content administrators to make the item public, with a note. The
+     *     item stays private until a content administrator or staff member approves (`decidePublicationRequest`); a
+     *     member's `isPublic: true` in `updateContent` stays 403. 409 when the item is public already or a request of it
+     *     is waiting; after a rejection or a withdrawal it may be proposed again. Members of other organisations who see
+     *     the item 403, callers who do not 404.
+     */
+    post: operations['requestContentPublication'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/moderation/publication-requests/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The review queue (Moderieren)
+     * @description Requests of one state with the item's preview and facts, the proposer and their organisation: `pending`
+     *     (the default) oldest first, decided ones newest first, at most 200. Content administrators and staff only;
+     *     every other member 403.
+     */
+    get: operations['listPublicationRequests'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/moderation/publication-requests/{id}/decision/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve or reject a request
+     * @description Content administrators and staff (others 403). Approving makes the item public (every organisation sees it);
+     *     rejecting keeps it private and needs a `reason` (400 on `reason` without one). The proposer reads the decision
+     *     and the reason on the item and gets an e-mail; the Protokoll records it (`contentPublished`,
+     *     `publicationRejected`). A request decided already 409; an unknown one 404.
+     */
+    post: operations['decidePublicationRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/moderation/content/{id}/withdraw/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Take a public item back to its organisation
+     * @description Content administrators and staff (others 403) make a public item private again, with a reason: it leaves the
+     *     playlists of organisations that no longer see it, its newest approved request becomes `withdrawn` with the
+     *     reason (its proposer is told by e-mail), and the Protokoll records `contentUnpublished`. An item that is not
+     *     public 409; one the caller cannot see 404.
+     */
+    post: operations['withdrawContentPublication'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/audit/entries/': {
     parameters: {
       query?: never;
@@ -2493,13 +2591,79 @@ export interface components {
       results: components['schemas']['CommandReceipt'][];
     };
     /**
+     * @description Where a request to make an item public stands: `pending` (waiting in the review queue), `approved` (the item
+     *     is public), `rejected` (it stays private; the reason says why), `withdrawn` (it was public and was taken back).
+     * @default pending
+     * @enum {string}
+     */
+    PublicationState: 'pending' | 'approved' | 'rejected' | 'withdrawn';
+    /** @description A note or a reason, as a person wrote it. */
+    PublicationText: string;
+    PublicationRequestCreate: {
+      note: components['schemas']['PublicationText'];
+    };
+    PublicationDecision: {
+      /** @description true approves (the item becomes public), false rejects. */
+      approve: boolean;
+      reason?: components['schemas']['PublicationText'];
+    };
+    PublicationWithdrawal: {
+      reason: components['schemas']['PublicationText'];
+    };
+    /** @description A person as a request names them; null where the account was deleted since. */
+    PublicationPerson: {
+      id: number;
+      name: string;
+      email: components['schemas']['Email'];
+    };
+    /** @description The facts a moderator decides on, as the item is now. */
+    PublicationItem: {
+      id: number;
+      title: string;
+      description: string;
+      contentType: components['schemas']['ContentType'];
+      format: components['schemas']['ContentFormat'];
+      minAge: number | null;
+      maxAge: number | null;
+      fileSize: number | null;
+      /** @description URL of the preview image, signed for the owner organisation while the item is private. */
+      previewImage: string | null;
+      isPublic: boolean;
+      owner: components['schemas']['OrganisationListItem'];
+    };
+    PublicationRequest: {
+      id: number;
+      state: components['schemas']['PublicationState'];
+      /** @description What the proposer wrote. */
+      note: string;
+      /** @description Why it was rejected or withdrawn (or a remark on the approval). */
+      reason: string | null;
+      /** Format: date-time */
+      requestedAt: string;
+      /** Format: date-time */
+      decidedAt: string | null;
+      requestedBy: components['schemas']['PublicationPerson'] | null;
+      decidedBy: components['schemas']['PublicationPerson'] | null;
+      content: components['schemas']['PublicationItem'];
+    };
+    ContentPublication: {
+      isPublic: boolean;
+      /** @description The newest request of the item, or null when there was none. */
+      request: components['schemas']['PublicationRequest'] | null;
+      /** @description The caller may propose the item now (a member of its organisation; not public, none waiting). */
+      mayRequest: boolean;
+      /** @description The caller decides requests and withdraws public items (content administrators and staff). */
+      mayModerate: boolean;
+    };
+    /**
      * @description What an entry records (`AUDIT_KINDS` of @portal/domain): `command` (a command to one or more headsets, the
      *     portal's and the syncs a playlist change queues), `headsetEnrolled`, `enrolmentCodeRenewed`, `headsetUnpaired`,
      *     `headsetRemoved`, `contentShared`, `contentUnshared`, `playlistShared`, `playlistUnshared`, `roleChanged` (the
      *     administrator flag of a membership), `memberAdded` (an invited address that had an account), `memberRemoved`,
      *     `memberInvited`, `invitationWithdrawn` (by an administrator, or because its mail could not be sent),
      *     `invitationAccepted`, `contentPublished` and `contentUnpublished` (a content administrator's decision on
-     *     `isPublic`), `termsPublished`.
+     *     `isPublic`, an approved request or a withdrawal), `publicationRequested` (a member proposed an item for every
+     *     school), `publicationRejected`, `termsPublished`.
      * @enum {string}
      */
     AuditKind:
@@ -2520,6 +2684,8 @@ export interface components {
       | 'invitationAccepted'
       | 'contentPublished'
       | 'contentUnpublished'
+      | 'publicationRequested'
+      | 'publicationRejected'
       | 'termsPublished';
     /**
      * @description Who did it, as they were named then (a later change of name or a deleted account does not change the entry).
@@ -2564,9 +2730,12 @@ export interface components {
      * @description What else the kind needs: `command` (a `command` entry's command), `modeState` (the mode a mode switch set),
      *     `packageName` (an app started by package name), `serialNumber` (a headset added), `isAdministrator` (the role a
      *     `roleChanged` set), `accountDeleted` (`memberRemoved`: it was the person's only organisation),
-     *     `mailNotSent` (`invitationWithdrawn` because its mail could not be sent), `termsVersion`.
+     *     `mailNotSent` (`invitationWithdrawn` because its mail could not be sent), `termsVersion`, `note` (what a
+     *     proposer wrote), `reason` (why a moderator rejected or withdrew).
      */
     AuditDetails: {
+      note?: string;
+      reason?: string;
       command?: components['schemas']['CommandName'];
       modeState?: boolean;
       packageName?: string;
@@ -5875,6 +6044,163 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  getContentPublication: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The item's publication state. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ContentPublication'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  requestContentPublication: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PublicationRequestCreate'];
+      };
+    };
+    responses: {
+      /** @description The waiting request. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PublicationRequest'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  listPublicationRequests: {
+    parameters: {
+      query?: {
+        /** @description Which requests to list. */
+        state?: components['schemas']['PublicationState'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The requests. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PublicationRequest'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  decidePublicationRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PublicationDecision'];
+      };
+    };
+    responses: {
+      /** @description The decided request. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PublicationRequest'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  withdrawContentPublication: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PublicationWithdrawal'];
+      };
+    };
+    responses: {
+      /** @description The item's publication state after the withdrawal. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ContentPublication'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServerBusy'];
     };
   };

@@ -163,6 +163,19 @@ export const MESSAGES = {
     shareWithOwner: 'Ein Inhalt kann nicht mit der eigenen Organisation geteilt werden.',
   },
 
+  moderation: {
+    moderatorsOnly: 'Anträge auf Freigabe prüfen nur Inhalts-Administratoren und das Portal-Team.',
+    notOwner:
+      'Die Freigabe für alle Schulen beantragen nur Mitglieder der Organisation, der dieser Inhalt gehört.',
+    alreadyPublic: 'Dieser Inhalt ist bereits für alle Schulen freigegeben.',
+    alreadyPending: 'Für diesen Inhalt wartet bereits ein Antrag auf Freigabe.',
+    requestNotFound: 'Diesen Antrag auf Freigabe gibt es nicht.',
+    alreadyDecided: 'Über diesen Antrag wurde bereits entschieden. Bitte laden Sie die Liste neu.',
+    notPublic: 'Dieser Inhalt ist nicht öffentlich; es gibt keine Freigabe zurückzuziehen.',
+    reasonRequired: 'Bitte geben Sie einen Grund an; die antragstellende Person liest ihn.',
+    noteRequired: 'Bitte schreiben Sie kurz, warum dieser Inhalt für alle Schulen nützlich ist.',
+  },
+
   configurations: {
     notFound: 'Diese Wiedergabeliste wurde nicht gefunden.',
     notOwner: 'Nur die Organisation, der diese Wiedergabeliste gehört, darf sie ändern.',
@@ -351,6 +364,8 @@ export const MESSAGES = {
       invitationAccepted: 'Einladung angenommen',
       contentPublished: 'Inhalt veröffentlicht',
       contentUnpublished: 'Veröffentlichung zurückgenommen',
+      publicationRequested: 'Freigabe für alle Schulen beantragt',
+      publicationRejected: 'Antrag auf Freigabe abgelehnt',
       termsPublished: 'Nutzungsbedingungen veröffentlicht',
     } satisfies Record<AuditKind, string>,
     what: {
@@ -377,6 +392,8 @@ export const MESSAGES = {
       invitationAccepted: (person: string) => `${person} ist der Organisation beigetreten`,
       published: (title: string) => `Inhalt ${named(title)} ist für alle Organisationen sichtbar`,
       unpublished: (title: string) => `Inhalt ${named(title)} ist nicht mehr öffentlich`,
+      publicationRequested: (title: string) => `Inhalt ${named(title)} für alle Schulen vorgeschlagen`,
+      publicationRejected: (title: string) => `Inhalt ${named(title)} bleibt privat`,
       termsPublished: (version: number) => `Version ${version}; alle müssen sie erneut akzeptieren`,
     },
     /** One headset's part of a command, for the VR-Brillen column. */
@@ -582,6 +599,65 @@ export function addedToOrganisationMail(notice: {
       ...(loginUrl ? ['', loginUrl] : []),
       '',
       `Wenn Sie das nicht erwartet haben, wenden Sie sich bitte an ${inviter}.`,
+    ].join('\n'),
+  };
+}
+
+/** What a moderator decided about a request, as the proposer's mail tells it. */
+export type PublicationOutcome = 'approved' | 'rejected' | 'withdrawn';
+
+/**
+ * The proposer's notice of a decision on their request ('Für alle Schulen freigeben beantragen'), in their portal
+ * language, with the moderator's reason and the item's page when the portal's address is known.
+ */
+export function publicationDecisionMail(notice: {
+  outcome: PublicationOutcome;
+  title: string;
+  reason: string | null;
+  itemUrl: string | null;
+  language: string | null;
+}): Mail {
+  const { outcome, title, reason, itemUrl } = notice;
+  if (mailLanguage(notice.language) === 'en') {
+    const subjects = {
+      approved: `VR-Portal: “${title}” is now available to every school`,
+      rejected: `VR-Portal: “${title}” was not released for every school`,
+      withdrawn: `VR-Portal: “${title}” is no longer available to every school`,
+    } as const;
+    const lines = {
+      approved: `Your request was approved: every school now sees “${title}” in the media library.`,
+      rejected: `Your request to release “${title}” for every school was rejected. The item stays with your organisation.`,
+      withdrawn: `“${title}” was withdrawn from every school. It stays with your organisation.`,
+    } as const;
+    return {
+      subject: subjects[outcome],
+      text: [
+        'Hello,',
+        '',
+        lines[outcome],
+        ...(reason ? ['', `Reason: ${reason}`] : []),
+        ...(itemUrl ? ['', itemUrl] : []),
+      ].join('\n'),
+    };
+  }
+  const subjects = {
+    approved: `VR-Portal: „${title}“ ist für alle Schulen freigegeben`,
+    rejected: `VR-Portal: „${title}“ wurde nicht für alle Schulen freigegeben`,
+    withdrawn: `VR-Portal: Die Freigabe von „${title}“ wurde zurückgezogen`,
+  } as const;
+  const lines = {
+    approved: `Ihr Antrag wurde angenommen: Alle Schulen sehen „${title}“ jetzt in der Mediathek.`,
+    rejected: `Ihr Antrag, „${title}“ für alle Schulen freizugeben, wurde abgelehnt. Der Inhalt bleibt in Ihrer Organisation.`,
+    withdrawn: `Die Freigabe von „${title}“ für alle Schulen wurde zurückgezogen. Der Inhalt bleibt in Ihrer Organisation.`,
+  } as const;
+  return {
+    subject: subjects[outcome],
+    text: [
+      'Guten Tag,',
+      '',
+      lines[outcome],
+      ...(reason ? ['', `Begründung: ${reason}`] : []),
+      ...(itemUrl ? ['', itemUrl] : []),
     ].join('\n'),
   };
 }

@@ -27,6 +27,8 @@ export const organisations = pgTable('organisations', {
   name: text('name').notNull(),
   organisationType: integer('organisation_type').notNull(),
   msbSchoolNumber: text('msb_school_number'),
+  // Bytes of stored files the organisation may keep; null: the server's STORAGE_QUOTA_BYTES (staff change it).
+  storageQuotaBytes: bigint('storage_quota_bytes', { mode: 'number' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -48,6 +50,8 @@ export const users = pgTable(
     language: text('language'),
     // Acceptance is per terms version, so publishing a new version resets everybody without touching users.
     acceptedTosVersion: integer('accepted_tos_version'),
+    // Set while portal staff have locked the account: no sign-in, and its sessions end at once.
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
@@ -281,6 +285,36 @@ export const contents = pgTable(
     index('contents_created_idx').on(t.createdAt),
     // Every request for a stored file finds its item by the file's URL (http/mediaFiles.ts).
     index('contents_file_idx').on(t.file),
+  ],
+);
+
+/**
+ * Requests to make an item public ('Für alle Schulen freigeben beantragen', Moderieren): every request is kept, the
+ * newest one of an item is what its page shows. At most one waits per item (the partial unique index), so two
+ * members proposing at once get one request and one 409.
+ */
+export const publicationRequests = pgTable(
+  'publication_requests',
+  {
+    id: serial('id').primaryKey(),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    state: text('state')
+      .$type<'pending' | 'approved' | 'rejected' | 'withdrawn'>()
+      .notNull()
+      .default('pending'),
+    note: text('note').notNull(),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('publication_requests_content_idx').on(t.contentId),
+    index('publication_requests_state_idx').on(t.state, t.requestedAt),
+    uniqueIndex('publication_requests_one_pending').on(t.contentId).where(sql`state = 'pending'`),
   ],
 );
 

@@ -3,6 +3,7 @@ import { count, inArray } from 'drizzle-orm';
 import { hashPassword, type PasswordHashCost } from '../infra/passwords.ts';
 import type { Database } from './database.ts';
 import {
+  auditEntries,
   configurationItems,
   configurationShares,
   configurations,
@@ -13,6 +14,7 @@ import {
   devices,
   memberships,
   organisations,
+  publicationRequests,
   tosVersions,
   users,
 } from './schema.ts';
@@ -680,6 +682,23 @@ export async function seedDemoData(db: Database, passwordHashCost?: PasswordHash
           );
       }
     }
+    // Moderieren: one proposal of a teacher waits in the review queue.
+    const proposed = item(SEED_PROPOSAL.title);
+    await tx.insert(publicationRequests).values({
+      contentId: proposed.id,
+      note: SEED_PROPOSAL.note,
+      requestedBy: lehrer.id,
+    });
+    await tx.insert(auditEntries).values({
+      kind: 'publicationRequested',
+      organisationId: gymnasium.id,
+      actorId: lehrer.id,
+      actorName: `${lehrer.firstName} ${lehrer.lastName}`,
+      actorEmail: lehrer.email,
+      subjects: [{ type: 'content', id: proposed.id, name: proposed.title }],
+      details: { note: SEED_PROPOSAL.note },
+    });
+
     const kmzFirst = headsets.find((h) => h.organisationId === kmz.id);
     if (kmzFirst) await installActivePlaylists(tx, kmzFirst.id);
 
@@ -702,9 +721,17 @@ export async function seedDemoData(db: Database, passwordHashCost?: PasswordHash
   });
 }
 
+/** The demo's waiting proposal (Moderieren): a Gymnasium item a teacher proposed for every school. */
+const SEED_PROPOSAL = {
+  title: 'Projektwoche Theater',
+  note: 'Unsere Theater-AG hat das mit viel Mühe gedreht – bestimmt auch für andere Schulen spannend.',
+};
+
 /** Titles the tests rely on to prove organisation scoping. */
 export const SEED_FACTS = {
   gymnasiumPrivateTitle: 'Chemielabor Sicherheitseinweisung',
+  /** Waits in the review queue, proposed by lehrer@schule.example. */
+  pendingProposal: SEED_PROPOSAL,
   gymnasiumSharedWithZfslTitle: 'Exkursion Neanderthal',
   zfslSharedWithGymnasiumTitle: 'Classroom Management',
   zfslPrivateTitle: 'Lehrprobe Biologie',

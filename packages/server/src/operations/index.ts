@@ -5,6 +5,7 @@ import { contentOperations } from './content.ts';
 import { deviceOperations } from './devices.ts';
 import { groupOperations } from './groups.ts';
 import { headsetOperations } from './headset.ts';
+import { moderationOperations } from './moderation.ts';
 import { operatingSystemOperations } from './operatingSystems.ts';
 import { organisationOperations } from './organisations.ts';
 import { sessionOperations } from './sessions.ts';
@@ -29,4 +30,5 @@ export const OPERATIONS: Operations = {
   ...uploadOperations,
   ...operatingSystemOperations,
   ...auditOperations,
+  ...moderationOperations,
 };

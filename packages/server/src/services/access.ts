@@ -195,9 +195,40 @@ export function requireStaffForOperatingSystems(caller: Caller): void {
   if (!caller.isStaff) throw new Forbidden(MESSAGES.operatingSystems.staffOnly);
 }
 
-/** Content administrators and staff may make content public (visible to every organisation). */
+/**
+ * Content administrators and staff may make content public (visible to every organisation): they decide the requests
+ * of the review queue (Moderieren) and withdraw public items. Everybody else proposes (`requirePublicationProposer`).
+ */
 export function mayMakeContentPublic(caller: Caller): boolean {
   return caller.isContentAdmin || caller.isStaff;
+}
+
+/** The review queue and its decisions are for those who may make content public; every other member 403. */
+export function requireContentModerator(caller: Caller): void {
+  if (!mayMakeContentPublic(caller)) throw new Forbidden(MESSAGES.moderation.moderatorsOnly);
+}
+
+/**
+ * Members of the item's owner organisation propose it for every school (the owner check of spec §3 with its own
+ * words); others who see it 403, who do not 404.
+ */
+export function requirePublicationProposer<Item extends OwnedItem>(
+  caller: Caller,
+  item: Item | undefined,
+): Item {
+  return requireOwner(caller, item, {
+    notFound: MESSAGES.content.notFound,
+    notOwner: MESSAGES.moderation.notOwner,
+  });
+}
+
+/** Where an item's request stands is read by its organisation's members and by moderators; others who see it 403. */
+export function requirePublicationReader<Item extends OwnedItem>(
+  caller: Caller,
+  item: Item | undefined,
+): Item {
+  if (item?.visible && mayMakeContentPublic(caller)) return item;
+  return requirePublicationProposer(caller, item);
 }
 
 /**

@@ -76,6 +76,8 @@ export function whatText(t: T, common: TFunction, entry: AuditEntry): string {
       });
     case 'contentPublished':
     case 'contentUnpublished':
+    case 'publicationRequested':
+    case 'publicationRejected':
       return t(`what.${entry.kind}`, { title: nameOf(entry, 'content') });
     case 'termsPublished':
       return t('what.termsPublished', { version: details.termsVersion ?? 0 });

@@ -10,6 +10,7 @@ export {
   listInvitations,
   withdrawInvitation,
 } from './invitations.ts';
+export { mailLinkOrigin } from './mailedLinks.ts';
 export {
   listOrganisationSummaries,
   publishTerms,

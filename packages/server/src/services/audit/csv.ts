@@ -117,6 +117,10 @@ export function whatOf(entry: AuditEntryView): string {
       return what.published(nameOf(entry, 'content'));
     case 'contentUnpublished':
       return what.unpublished(nameOf(entry, 'content'));
+    case 'publicationRequested':
+      return what.publicationRequested(nameOf(entry, 'content'));
+    case 'publicationRejected':
+      return what.publicationRejected(nameOf(entry, 'content'));
     case 'termsPublished':
       return what.termsPublished(details.termsVersion ?? 0);
   }
