@@ -175,8 +175,10 @@ export {
   isPlaylistOwner,
   isZfslUser,
   type KnownOrganisationType,
+  mayAdministerPortal,
   mayCreateContent,
   mayCreatePlaylist,
+  mayModerateContent,
   ORGANISATION_TYPE,
   type RoleFlags,
 } from './roles.ts';

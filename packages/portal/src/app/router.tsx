@@ -70,6 +70,13 @@ export const routes: RouteObject[] = [
           placeholder('products', { title: 'pages.products' }),
           placeholder('about', { title: 'pages.about' }),
           placeholder('contact', { title: 'pages.contact' }),
+          // Moderieren (spec §2, issue 24): the review queue for content administrators and staff; the page says
+          // 'Keine Berechtigung' to anybody else.
+          {
+            path: 'moderate',
+            loader: requireSignedIn,
+            lazy: () => import('../features/moderation/ModerationPage.tsx'),
+          },
           // Names the help topic of the link that led here; the help texts come with the support issue.
           { path: 'support', lazy: () => import('./shell/SupportPage.tsx') },
           // Social login entry and return point (spec §4/§7); no help topic.

@@ -16,6 +16,7 @@ import type dashboard from '../../public/locales/de/dashboard.json';
 import type devices from '../../public/locales/de/devices.json';
 import type groups from '../../public/locales/de/groups.json';
 import type library from '../../public/locales/de/library.json';
+import type moderation from '../../public/locales/de/moderation.json';
 import type playback from '../../public/locales/de/playback.json';
 import type playlists from '../../public/locales/de/playlists.json';
 import type profile from '../../public/locales/de/profile.json';
@@ -36,6 +37,7 @@ export const LAZY_NAMESPACES = [
   'dashboard',
   'playlists',
   'audit',
+  'moderation',
 ] as const;
 export const ALL_NAMESPACES = [...NAMESPACES, ...LAZY_NAMESPACES] as const;
 export type Namespace = (typeof ALL_NAMESPACES)[number];
@@ -65,6 +67,7 @@ declare module 'i18next' {
       dashboard: typeof dashboard;
       playlists: typeof playlists;
       audit: typeof audit;
+      moderation: typeof moderation;
     };
   }
 }

@@ -3,7 +3,6 @@ import { count, inArray } from 'drizzle-orm';
 import { hashPassword, type PasswordHashCost } from '../infra/passwords.ts';
 import type { Database } from './database.ts';
 import {
-  auditEntries,
   configurationItems,
   configurationShares,
   configurations,
@@ -682,21 +681,13 @@ export async function seedDemoData(db: Database, passwordHashCost?: PasswordHash
           );
       }
     }
-    // Moderieren: one proposal of a teacher waits in the review queue.
+    // Moderieren: one proposal of a teacher waits in the review queue (before the Protokoll's demo morning, which
+    // holds only that morning's entries).
     const proposed = item(SEED_PROPOSAL.title);
     await tx.insert(publicationRequests).values({
       contentId: proposed.id,
       note: SEED_PROPOSAL.note,
       requestedBy: lehrer.id,
-    });
-    await tx.insert(auditEntries).values({
-      kind: 'publicationRequested',
-      organisationId: gymnasium.id,
-      actorId: lehrer.id,
-      actorName: `${lehrer.firstName} ${lehrer.lastName}`,
-      actorEmail: lehrer.email,
-      subjects: [{ type: 'content', id: proposed.id, name: proposed.title }],
-      details: { note: SEED_PROPOSAL.note },
     });
 
     const kmzFirst = headsets.find((h) => h.organisationId === kmz.id);

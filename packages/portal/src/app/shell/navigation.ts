@@ -4,6 +4,7 @@ import {
   HELP_LINK_PARAMS,
   type HelpTopicKey,
   helpTopicForPath,
+  mayModerateContent,
   mayReadAuditLog,
 } from '@portal/domain';
 
@@ -17,6 +18,7 @@ export interface NavEntry {
     | 'nav.groups'
     | 'nav.dashboard'
     | 'nav.protocol'
+    | 'nav.moderate'
     | 'nav.support';
   /** Current only on its own path: the Dashboard is no section of the profile or the settings. */
   exact?: boolean;
@@ -25,7 +27,8 @@ export interface NavEntry {
 /**
  * The main navigation by the spec's areas: the Mediathek and Support for everybody; Wiedergabelisten, VR-Brillen,
  * Gruppierungen and the Dashboard for signed-in users (those routes need a session, spec §6); the Protokoll for those
- * who may read it (administrators, staff: `mayReadAuditLog`). Account pages (Profil, Einstellungen) live in the user
+ * who may read it (administrators, staff: `mayReadAuditLog`); Moderieren for content administrators and staff
+ * (`mayModerateContent`). Account pages (Profil, Einstellungen) live in the user
  * menu, the call to create content on the Mediathek page.
  */
 export function navigationFor(signedIn: boolean, user?: DomainUser): NavEntry[] {
@@ -36,6 +39,7 @@ export function navigationFor(signedIn: boolean, user?: DomainUser): NavEntry[] 
     signedIn && { href: '/groups', label: 'nav.groups' },
     signedIn && { href: '/dashboard', label: 'nav.dashboard', exact: true },
     signedIn && mayReadAuditLog(user) && { href: '/dashboard/protocol', label: 'nav.protocol' },
+    signedIn && mayModerateContent(user) && { href: '/moderate', label: 'nav.moderate' },
     { href: '/support', label: 'nav.support' },
   ];
   return entries.filter((entry): entry is NavEntry => entry !== false);
