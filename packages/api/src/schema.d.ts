@@ -1704,6 +1704,143 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/administration/organisations/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Organisations of the portal (Adminbereich)
+     * @description Every organisation whose name or MSB school number contains `search` (case-insensitive), by name, at most 200,
+     *     with its members, headsets and stored bytes against its quota. Portal staff only; everybody else 403.
+     */
+    get: operations['listAdminOrganisations'];
+    put?: never;
+    /**
+     * Create an organisation
+     * @description A school (type 2, with its six-digit MSB school number, which no other organisation has: 409), a
+     *     Kreismedienzentrum (4) or a ZfsL (5, neither with a school number: 400 on `msbSchoolNumber`). Portal staff only.
+     *     It has no members yet: `addOrganisationAdministrator` gives it its first administrator.
+     */
+    post: operations['createAdminOrganisation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/administration/organisations/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One organisation with its members and open invitations
+     * @description Portal staff only; everybody else 403. An unknown id 404.
+     */
+    get: operations['getAdminOrganisation'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change an organisation's name, school number or storage quota
+     * @description Portal staff only. `storageQuotaBytes` null returns to the server's `STORAGE_QUOTA_BYTES`. The same rules as on
+     *     creation for the school number. An organisation's administrators keep `updateOrganisation` for its name.
+     */
+    patch: operations['updateAdminOrganisation'];
+    trace?: never;
+  };
+  '/api/v1/administration/organisations/{id}/administrators/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make a person an administrator of the organisation (onboarding)
+     * @description Portal staff only. An address with an account becomes a member flagged administrator at once (`added`), or a
+     *     member is flagged (`promoted`); an address without one gets an invitation mail whose link creates the account
+     *     as administrator (`invited`). Then that administrator invites the teachers from the settings page. Recorded
+     *     in the Protokoll (`memberAdded`, `roleChanged`, `memberInvited`).
+     */
+    post: operations['addOrganisationAdministrator'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/administration/organisations/{id}/invitations/{invitationId}/resend/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send an open invitation again
+     * @description Portal staff only. A new link with a new expiry goes out; the old link ends.
+     */
+    post: operations['resendAdminInvitation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/administration/users/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Users of the portal by name or e-mail
+     * @description Every user whose name or address contains `search` (case-insensitive), by address, at most 200, with their
+     *     memberships and whether the account is locked. Portal staff only; everybody else 403.
+     */
+    get: operations['listAdminUsers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/administration/users/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Lock or unlock an account
+     * @description Portal staff only. A locked account cannot sign in (403 on `login`) and its sessions end at once; unlocking
+     *     lets it sign in again. Staff cannot lock their own account (409).
+     */
+    patch: operations['updateAdminUser'];
+    trace?: never;
+  };
   '/api/v1/audit/entries/': {
     parameters: {
       query?: never;
@@ -2030,7 +2167,8 @@ export interface components {
        *     playlist does not fit on, `params.requiredBytes` and `params.usableBytes`), `deviceOffline` (409 of sendDeviceCommand for a playback command to a headset that is
        *     offline, `params.device` its name), `commandFinished` (409 of reportHeadsetCommandResult, `params.status` is the command's
        *     final status), `alreadyMember` (409 of inviteMember, `params.email`), `mailNotSent` (503 of
-       *     inviteMember), `invitationInvalid` (404 of getInvitation) and `serverBusy` (503 of any operation,
+       *     inviteMember), `invitationInvalid` (404 of getInvitation), `accountLocked` (403 of login: staff locked the
+       *     account) and `serverBusy` (503 of any operation,
        *     `params.seconds` as in `Retry-After`).
        * @example loginThrottled
        */
@@ -2589,6 +2727,71 @@ export interface components {
     };
     CommandReceiptList: {
       results: components['schemas']['CommandReceipt'][];
+    };
+    AdminOrganisation: {
+      id: number;
+      name: string;
+      organisationType: number;
+      msbSchoolNumber: string | null;
+      memberCount: number;
+      headsetCount: number;
+      /** @description Bytes of stored files, unfinished uploads included, as the quota counts them. */
+      storageUsedBytes: number;
+      /** @description The quota in force; null when there is none. */
+      storageQuotaBytes: number | null;
+      /** @description The quota is the server's `STORAGE_QUOTA_BYTES`, not one staff set for this organisation. */
+      quotaIsDefault: boolean;
+    };
+    AdminMember: {
+      membershipId: number;
+      userId: number;
+      name: string;
+      email: components['schemas']['Email'];
+      isAdministrator: boolean;
+      isLocked: boolean;
+    };
+    AdminOrganisationDetail: components['schemas']['AdminOrganisation'] & {
+      members: components['schemas']['AdminMember'][];
+      invitations: components['schemas']['AdminInvitation'][];
+    };
+    AdminInvitation: components['schemas']['Invitation'] & {
+      /** @description The link creates the account as administrator of the organisation. */
+      isAdministrator: boolean;
+    };
+    /** @description The six-digit school number of the MSB (NRW ministry). */
+    MsbSchoolNumber: string;
+    AdminOrganisationCreate: {
+      name: string;
+      /** @enum {integer} */
+      organisationType: 2 | 4 | 5;
+      msbSchoolNumber?: components['schemas']['MsbSchoolNumber'];
+    };
+    AdminOrganisationUpdate: {
+      name?: string;
+      msbSchoolNumber?: components['schemas']['MsbSchoolNumber'];
+      /** @description Bytes the organisation may store; null returns to the server's default. */
+      storageQuotaBytes?: number | null;
+    };
+    AdminAdministratorOutcome: {
+      /** @enum {string} */
+      outcome: 'added' | 'promoted' | 'invited';
+      email: components['schemas']['Email'];
+    };
+    AdminUserMembership: {
+      organisation: components['schemas']['OrganisationListItem'];
+      isAdministrator: boolean;
+    };
+    AdminUser: {
+      id: number;
+      name: string;
+      email: components['schemas']['Email'];
+      isStaff: boolean;
+      isContentAdmin: boolean;
+      isLocked: boolean;
+      memberships: components['schemas']['AdminUserMembership'][];
+    };
+    AdminUserUpdate: {
+      locked: boolean;
     };
     /**
      * @description Where a request to make an item public stands: `pending` (waiting in the review queue), `approved` (the item
@@ -3544,6 +3747,8 @@ export interface components {
     };
   };
   parameters: {
+    /** @description Part of a name, an address or a school number. */
+    AdminSearch: string;
     /** @description 1-based page number. */
     Page: number;
     /** @description Items per page. */
@@ -3597,6 +3802,15 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      /** @description The password is right, but portal staff have locked the account (`code: accountLocked`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       501: components['responses']['NotImplemented'];
@@ -6193,6 +6407,249 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ContentPublication'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  listAdminOrganisations: {
+    parameters: {
+      query?: {
+        /** @description Part of a name, an address or a school number. */
+        search?: components['parameters']['AdminSearch'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The organisations. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminOrganisation'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  createAdminOrganisation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AdminOrganisationCreate'];
+      };
+    };
+    responses: {
+      /** @description The new organisation. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminOrganisation'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  getAdminOrganisation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The organisation. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminOrganisationDetail'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  updateAdminOrganisation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AdminOrganisationUpdate'];
+      };
+    };
+    responses: {
+      /** @description The changed organisation. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminOrganisationDetail'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  addOrganisationAdministrator: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InviteMemberRequest'];
+      };
+    };
+    responses: {
+      /** @description What happened. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminAdministratorOutcome'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  resendAdminInvitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+        invitationId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The invitation with its new expiry. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Invitation'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  listAdminUsers: {
+    parameters: {
+      query?: {
+        /** @description Part of a name, an address or a school number. */
+        search?: components['parameters']['AdminSearch'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The users. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminUser'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  updateAdminUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AdminUserUpdate'];
+      };
+    };
+    responses: {
+      /** @description The user. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminUser'];
         };
       };
       400: components['responses']['BadRequest'];

@@ -10,6 +10,7 @@ CREATE TABLE "publication_requests" (
 	"decided_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "invitations" ADD COLUMN "is_administrator" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "organisations" ADD COLUMN "storage_quota_bytes" bigint;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "locked_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "publication_requests" ADD CONSTRAINT "publication_requests_content_id_contents_id_fk" FOREIGN KEY ("content_id") REFERENCES "public"."contents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -29,7 +29,8 @@ export type ErrorCode =
   | 'tooManyOpenCommands'
   | 'deviceOffline'
   | 'commandFinished'
-  | 'storageExceeded';
+  | 'storageExceeded'
+  | 'accountLocked';
 
 /** The contract's `Error.code` and `params`. */
 export interface ErrorReason {

@@ -106,6 +106,8 @@ export const MESSAGES = {
     termsNotAccepted:
       'Bitte akzeptieren Sie zuerst die aktuellen Nutzungsbedingungen. Erst danach können Sie das Portal nutzen.',
     administratorsOnly: 'Begrenzter Zugriff - Dieser Bereich kann nur von Administratoren benutzt werden.',
+    accountLocked:
+      'Ihr Konto ist gesperrt. Bitte wenden Sie sich an die Administratoren Ihrer Organisation oder an den Support des Portals.',
   },
 
   users: {
@@ -161,6 +163,17 @@ export const MESSAGES = {
     publicOnlyAdmins: 'Nur Inhalts-Administratoren dürfen Inhalte für alle sichtbar machen.',
     unknownOrganisations: (ids: readonly number[]) => `Diese Organisationen gibt es nicht: ${listed(ids)}.`,
     shareWithOwner: 'Ein Inhalt kann nicht mit der eigenen Organisation geteilt werden.',
+  },
+
+  administration: {
+    staffOnly: 'Den Adminbereich nutzt nur das Portal-Team.',
+    organisationNotFound: 'Diese Organisation gibt es nicht.',
+    userNotFound: 'Dieses Konto gibt es nicht.',
+    schoolNumberRequired: 'Eine Schule (Typ 2) braucht ihre sechsstellige Schulnummer des MSB.',
+    schoolNumberOnlySchools: 'Nur Schulen (Typ 2) haben eine Schulnummer des MSB.',
+    schoolNumberTaken: (number: string) => `Die Schulnummer ${number} hat bereits eine andere Organisation.`,
+    lockSelf: 'Ihr eigenes Konto können Sie nicht sperren.',
+    invitationNotFound: 'Diese Einladung gibt es nicht (mehr).',
   },
 
   moderation: {

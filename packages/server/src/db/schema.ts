@@ -440,6 +440,8 @@ export const invitations = pgTable(
     email: text('email').notNull(),
     tokenHash: text('token_hash').notNull(),
     invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    // Sent by portal staff to onboard an organisation: the link creates the account as its administrator.
+    isAdministrator: boolean('is_administrator').notNull().default(false),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,5 @@
 import type { Operations } from '../http/operation.ts';
+import { administrationOperations } from './administration.ts';
 import { auditOperations } from './audit.ts';
 import { configurationOperations } from './configurations.ts';
 import { contentOperations } from './content.ts';
@@ -31,4 +32,5 @@ export const OPERATIONS: Operations = {
   ...operatingSystemOperations,
   ...auditOperations,
   ...moderationOperations,
+  ...administrationOperations,
 };

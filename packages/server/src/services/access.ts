@@ -113,7 +113,7 @@ export async function loadCaller(
         from memberships m join organisations o on o.id = m.organisation_id where m.user_id = u.id), '[]'::json)
         as organisations
     from users u
-    where u.id = ${userId}
+    where u.id = ${userId} and u.locked_at is null
       and exists (select 1 from refresh_tokens r where r.family_id = ${session} and r.user_id = u.id
         and r.revoked_at is null and r.expires_at > now())`);
   const row = result.rows[0];
@@ -188,6 +188,11 @@ export function requireAdministrator(membership: { isAdministrator: boolean } | 
 /** Only portal staff publish new terms versions. */
 export function requireStaffToPublishTerms(caller: Caller): void {
   if (!caller.isStaff) throw new Forbidden(MESSAGES.users.staffOnlyTerms);
+}
+
+/** Only portal staff use the Adminbereich (organisations, users, their first administrators). */
+export function requireStaffForAdministration(caller: Caller): void {
+  if (!caller.isStaff) throw new Forbidden(MESSAGES.administration.staffOnly);
 }
 
 /** Only portal staff manage operating system images. */

@@ -4,6 +4,16 @@
  * invitations, organisations and their members.
  */
 export {
+  addOrganisationAdministrator,
+  adminOrganisation,
+  createAdminOrganisation,
+  listAdminOrganisations,
+  listAdminUsers,
+  lockAccount,
+  resendAdminInvitation,
+  updateAdminOrganisation,
+} from './administration.ts';
+export {
   acceptInvitation,
   invitationDetails,
   inviteMember,

@@ -380,7 +380,11 @@ export async function acceptInvitation(
     const [claimed] = await tx
       .delete(invitations)
       .where(open)
-      .returning({ organisationId: invitations.organisationId, email: invitations.email });
+      .returning({
+        organisationId: invitations.organisationId,
+        email: invitations.email,
+        isAdministrator: invitations.isAdministrator,
+      });
     if (!claimed) throw invalidToken();
     const [organisation] = await tx
       .select({ id: organisations.id, name: organisations.name })
@@ -406,8 +410,12 @@ export async function acceptInvitation(
     }
     await tx
       .insert(memberships)
-      .values({ userId, organisationId: organisation.id, isAdministrator: false })
-      .onConflictDoNothing();
+      .values({ userId, organisationId: organisation.id, isAdministrator: claimed.isAdministrator })
+      .onConflictDoUpdate({
+        // Staff's invitation onboards an administrator: a member already gets the flag; a member's never drops it.
+        target: [memberships.userId, memberships.organisationId],
+        set: { isAdministrator: sql`memberships.is_administrator or excluded.is_administrator` },
+      });
     // The new member is the one who acted; the invitation they used is what the entry is about.
     const person = await personOf(tx, userId);
     await audit.record(tx, {
