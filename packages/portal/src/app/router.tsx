@@ -77,6 +77,12 @@ export const routes: RouteObject[] = [
             loader: requireSignedIn,
             lazy: () => import('../features/moderation/ModerationPage.tsx'),
           },
+          // Adminbereich (spec §2, issue 24): portal staff; the page says 'Keine Berechtigung' to anybody else.
+          {
+            path: 'administration',
+            loader: requireSignedIn,
+            lazy: () => import('../features/administration/AdministrationPage.tsx'),
+          },
           // Names the help topic of the link that led here; the help texts come with the support issue.
           { path: 'support', lazy: () => import('./shell/SupportPage.tsx') },
           // Social login entry and return point (spec §4/§7); no help topic.

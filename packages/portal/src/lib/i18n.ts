@@ -9,6 +9,7 @@ import {
 } from '@portal/domain';
 import i18next, { type InitOptions, type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type administration from '../../public/locales/de/administration.json';
 import type audit from '../../public/locales/de/audit.json';
 import type auth from '../../public/locales/de/auth.json';
 import type common from '../../public/locales/de/common.json';
@@ -38,6 +39,7 @@ export const LAZY_NAMESPACES = [
   'playlists',
   'audit',
   'moderation',
+  'administration',
 ] as const;
 export const ALL_NAMESPACES = [...NAMESPACES, ...LAZY_NAMESPACES] as const;
 export type Namespace = (typeof ALL_NAMESPACES)[number];
@@ -68,6 +70,7 @@ declare module 'i18next' {
       playlists: typeof playlists;
       audit: typeof audit;
       moderation: typeof moderation;
+      administration: typeof administration;
     };
   }
 }

@@ -4,6 +4,7 @@ import {
   HELP_LINK_PARAMS,
   type HelpTopicKey,
   helpTopicForPath,
+  mayAdministerPortal,
   mayModerateContent,
   mayReadAuditLog,
 } from '@portal/domain';
@@ -19,6 +20,7 @@ export interface NavEntry {
     | 'nav.dashboard'
     | 'nav.protocol'
     | 'nav.moderate'
+    | 'nav.administration'
     | 'nav.support';
   /** Current only on its own path: the Dashboard is no section of the profile or the settings. */
   exact?: boolean;
@@ -28,7 +30,7 @@ export interface NavEntry {
  * The main navigation by the spec's areas: the Mediathek and Support for everybody; Wiedergabelisten, VR-Brillen,
  * Gruppierungen and the Dashboard for signed-in users (those routes need a session, spec §6); the Protokoll for those
  * who may read it (administrators, staff: `mayReadAuditLog`); Moderieren for content administrators and staff
- * (`mayModerateContent`). Account pages (Profil, Einstellungen) live in the user
+ * (`mayModerateContent`); the Adminbereich for portal staff (`mayAdministerPortal`). Account pages (Profil, Einstellungen) live in the user
  * menu, the call to create content on the Mediathek page.
  */
 export function navigationFor(signedIn: boolean, user?: DomainUser): NavEntry[] {
@@ -40,6 +42,7 @@ export function navigationFor(signedIn: boolean, user?: DomainUser): NavEntry[] 
     signedIn && { href: '/dashboard', label: 'nav.dashboard', exact: true },
     signedIn && mayReadAuditLog(user) && { href: '/dashboard/protocol', label: 'nav.protocol' },
     signedIn && mayModerateContent(user) && { href: '/moderate', label: 'nav.moderate' },
+    signedIn && mayAdministerPortal(user) && { href: '/administration', label: 'nav.administration' },
     { href: '/support', label: 'nav.support' },
   ];
   return entries.filter((entry): entry is NavEntry => entry !== false);
@@ -51,7 +54,7 @@ export type UserMenuEntry =
   | { action: 'logout'; label: 'nav.logout' };
 
 /**
- * The user menu (issue 12): Profil for everybody signed in (staff publish terms versions there), Einstellungen
+ * The user menu (issue 12): Profil for everybody signed in, Einstellungen
  * for administrators of the first organisation (spec §6), Abmelden.
  */
 export function userMenuFor(user: DomainUser | undefined): UserMenuEntry[] {

@@ -24,7 +24,6 @@ import {
 } from './profileForm.ts';
 import { useDeleteAccount, useUpdateCurrentUser } from './profileQueries.ts';
 import { organisationRows, portalRoles } from './profileRoles.ts';
-import { TermsPublishSection } from './TermsPublishSection.tsx';
 
 type DetailsValues = ProfileValues & { currentPassword: string };
 type DetailsError = NonNullable<ProfileErrors[keyof ProfileErrors]> | 'password.errors.currentRequired';
@@ -318,8 +317,6 @@ export function ProfilePage() {
       />
       {user.isSocialUser ? <SocialPassword /> : <PasswordForm />}
       <OrganisationsAndRoles user={user} />
-      {/* Staff publish terms versions here: the profile is the one page every signed-in role reaches. */}
-      {roles.isStaff && <TermsPublishSection />}
       <Stack gap="medium">
         <Heading level={2}>{t('language.title')}</Heading>
         <LanguageSwitch />
