@@ -1,4 +1,4 @@
-import { type DomainUser, administeredOrganisations } from './roles.ts';
+import { administeredOrganisations, type DomainUser } from './roles.ts';
 
 /**
  * The Protokoll (audit log, issue 24): what people did that others must be able to trace — commands to headsets,
@@ -57,7 +57,13 @@ export interface AuditOutcome extends Record<AuditHeadsetState, number> {
  * removed since, whose command went with it: unknown).
  */
 export function auditOutcomeOf(states: readonly AuditHeadsetState[]): AuditOutcome {
-  const counts: Record<AuditHeadsetState, number> = { done: 0, failed: 0, pending: 0, refused: 0, unknown: 0 };
+  const counts: Record<AuditHeadsetState, number> = {
+    done: 0,
+    failed: 0,
+    pending: 0,
+    refused: 0,
+    unknown: 0,
+  };
   for (const state of states) counts[state] += 1;
   const state: AuditOutcomeState =
     counts.pending > 0
