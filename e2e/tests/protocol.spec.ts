@@ -44,10 +44,9 @@ test('the log shows a bulk reboot with the teacher’s name and every headset, a
   await filters.getByLabel('Art').selectOption({ label: 'Befehl' });
   await filters.getByLabel('Person').selectOption({ label: 'Lars Lehrer' });
   await expect(admin).toHaveURL(/kind=command/);
-  const reboot = admin
-    .getByRole('row')
-    .filter({ hasText: REBOOTED[0] as string })
-    .first();
+  // The demo morning's reboot of all thirty is older and names Sirius first: the newest reboot must be this one.
+  const reboot = admin.getByRole('row').filter({ hasText: 'Neu starten' }).first();
+  await expect(reboot).not.toContainText('Sirius');
   await expect(reboot).toContainText('Lars Lehrer');
   await expect(reboot).toContainText('lehrer@schule.example');
   await expect(reboot).toContainText('Neu starten');
@@ -69,7 +68,9 @@ test('the log shows a bulk reboot with the teacher’s name and every headset, a
   const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes).slice(1);
   const rows = text.split('\r\n');
   expect(rows[0]).toBe(CSV_HEADS);
-  const rebootRow = rows.find((row) => row.includes(';Lars Lehrer;') && row.includes(`${REBOOTED[0]} (`));
+  const rebootRow = rows.find(
+    (row) => row.includes(';Lars Lehrer;') && row.includes(';Neu starten;') && !row.includes('Sirius'),
+  );
   expect(rebootRow, text.slice(0, 2000)).toBeDefined();
   const cells = (rebootRow ?? '').split(';');
   expect(cells.slice(1, 6)).toEqual([
@@ -79,7 +80,8 @@ test('the log shows a bulk reboot with the teacher’s name and every headset, a
     'Befehl',
     'Neu starten',
   ]);
-  for (const name of REBOOTED) expect(cells[6]).toContain(`${name} (`);
+  // Every headset with its part ('VR-Brille 21 (ausgeführt)' once it restarted), and no other.
+  expect(cells[6]?.match(/VR-Brille \d+ \(/g)).toEqual(REBOOTED.map((name) => `${name} (`));
   // Umlauts and ß as they were typed, not 'SchÃ¤fer'.
   expect(
     rows.some((row) => row.includes(';Jörg Schäfer-Süß;schulleitung@schule.example;Gymnasium Demo;')),
