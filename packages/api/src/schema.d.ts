@@ -2384,6 +2384,11 @@ export interface components {
        * @description URL of the current privacy policy; null means the portal shows its bundled PDF.
        */
       privacyPolicyFile: string | null;
+      /**
+       * @description How many days the server keeps a Protokoll entry before it deletes it (`AUDIT_RETENTION_DAYS`, 180 by
+       *     default); the privacy page says so.
+       */
+      auditRetentionDays: number;
     };
     ResetPasswordRequest: {
       password: components['schemas']['NewPassword'];

@@ -36,7 +36,14 @@ describe('who reads the Protokoll', () => {
 
 describe('the outcome of an entry', () => {
   it('is done without headsets (the entry was written by the change itself)', () => {
-    expect(auditOutcomeOf([])).toEqual({ state: 'done', done: 0, failed: 0, pending: 0, refused: 0, unknown: 0 });
+    expect(auditOutcomeOf([])).toEqual({
+      state: 'done',
+      done: 0,
+      failed: 0,
+      pending: 0,
+      refused: 0,
+      unknown: 0,
+    });
   });
 
   it('waits while a headset has not answered, whatever the others did', () => {

@@ -127,6 +127,11 @@ export interface AuditSettings {
 /** Half a school year: long enough to answer for a term, short enough to keep little personal data. */
 export const DEFAULT_AUDIT_RETENTION_DAYS = 180;
 
+/** AUDIT_RETENTION_DAYS: a positive whole number of days; unset, the default. */
+export function readAuditSettings(env: NodeJS.ProcessEnv): AuditSettings {
+  return { retentionDays: integer(env, 'AUDIT_RETENTION_DAYS', DEFAULT_AUDIT_RETENTION_DAYS, 1) };
+}
+
 export const DEFAULT_ADMISSION: AdmissionSettings = {
   queueLimit: 200,
   queueTimeoutMs: 5000,
@@ -364,7 +369,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedContentCount: integer(env, 'SEED_CONTENT_COUNT', 0, 0),
     access: readAccessSettings(env),
     media: readMediaConfig(env),
-    audit: { retentionDays: integer(env, 'AUDIT_RETENTION_DAYS', DEFAULT_AUDIT_RETENTION_DAYS, 1) },
+    audit: readAuditSettings(env),
   };
 }
 

@@ -64,7 +64,8 @@ export const routes: RouteObject[] = [
               })),
           },
           placeholder('impressum', { title: 'pages.impressum', description: 'meta.legal' }),
-          placeholder('datenschutzerklaerung', { title: 'pages.privacy', description: 'meta.legal' }),
+          // The privacy policy and how long the Protokoll keeps entries (issue 24), for everybody.
+          { path: 'datenschutzerklaerung', lazy: () => import('../features/auth/PrivacyPage.tsx') },
           placeholder('agbs', { title: 'pages.terms', description: 'meta.legal' }),
           // Placeholder entries of spec §2 (products, about, contact), named in the footer as coming.
           placeholder('products', { title: 'pages.products' }),

@@ -41,6 +41,8 @@ export async function seedBulkAuditEntries(db: Database, count: number) {
   const existing = await db.execute<{ max: number | null }>(sql`select max(id) as max from audit_entries`);
   const before = Number(existing.rows[0]?.max ?? 0);
   await db.transaction(async (tx) => {
+    // Each statement writes a hundred thousand rows or more, longer than the server lets a request's statement run.
+    await tx.execute(sql`set local statement_timeout = 0`);
     await tx.execute(sql`
       insert into audit_entries (occurred_at, kind, organisation_id, actor_id, actor_name, actor_email, subjects, details)
       select now() - ((${int(count)} - g) * interval '1 second' * (179 * 86400.0 / ${int(count)})),

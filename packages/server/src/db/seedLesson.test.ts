@@ -4,7 +4,9 @@ import { berlinTime, lessonDay } from './seedLesson.ts';
 describe('the demo morning’s times', () => {
   it('are German local times of the seed day, in winter and in summer time', () => {
     expect(berlinTime(new Date('2026-11-27T12:00:00Z'), 8, 5).toISOString()).toBe('2026-11-27T07:05:00.000Z');
-    expect(berlinTime(new Date('2026-07-01T12:00:00Z'), 8, 5, 12).toISOString()).toBe('2026-07-01T06:05:12.000Z');
+    expect(berlinTime(new Date('2026-07-01T12:00:00Z'), 8, 5, 12).toISOString()).toBe(
+      '2026-07-01T06:05:12.000Z',
+    );
     // Just after midnight in Berlin it is still the day before in UTC: the Berlin day counts.
     expect(berlinTime(new Date('2026-11-26T23:30:00Z'), 8, 5).toISOString()).toBe('2026-11-27T07:05:00.000Z');
   });

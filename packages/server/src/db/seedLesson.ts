@@ -63,7 +63,14 @@ function berlinWallClock(time: number): number {
 /** The instant it is `hours:minutes` in Berlin on the Berlin day of `day`. */
 export function berlinTime(day: Date, hours: number, minutes: number, seconds = 0): Date {
   const wall = new Date(berlinWallClock(day.getTime()));
-  const guess = Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate(), hours, minutes, seconds);
+  const guess = Date.UTC(
+    wall.getUTCFullYear(),
+    wall.getUTCMonth(),
+    wall.getUTCDate(),
+    hours,
+    minutes,
+    seconds,
+  );
   return new Date(guess - (berlinWallClock(guess) - guess));
 }
 
@@ -90,7 +97,12 @@ type Part =
   | { outcome: 'refused'; refusal: Record<string, unknown> };
 
 /** What each headset made of a command of the lesson. */
-function partOf(command: DeviceCommand, headset: ClassSetHeadset, switchedOff: string, lacking: string[]): Part {
+function partOf(
+  command: DeviceCommand,
+  headset: ClassSetHeadset,
+  switchedOff: string,
+  lacking: string[],
+): Part {
   const label = MESSAGES.devices.commandLabels[command];
   const playback = command !== 'CMD.REBOOT';
   if (headset.name === switchedOff) {
@@ -197,7 +209,10 @@ export async function seedDemoLesson(
       guidedModeState: true,
       manufacturerModeState: false,
     };
-    const parts = classSet.map((headset) => ({ headset, part: partOf(command, headset, switchedOff, lacking) }));
+    const parts = classSet.map((headset) => ({
+      headset,
+      part: partOf(command, headset, switchedOff, lacking),
+    }));
     const sent = parts.filter(({ part }) => part.outcome !== 'refused');
     const commands = await tx
       .insert(deviceCommands)

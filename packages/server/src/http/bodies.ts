@@ -193,7 +193,11 @@ export function registerBodyParsers(app: FastifyInstance): void {
   // names, answers included, and warns at each start without one; this one refuses whatever reaches it (the guard has
   // refused such bodies already).
   app.addContentTypeParser(CSV_TYPE, (request, _payload, done) => {
-    done(new UnsupportedMediaType(MESSAGES.request.unsupportedMediaType(request.routeOptions.config.mediaTypes ?? [])));
+    done(
+      new UnsupportedMediaType(
+        MESSAGES.request.unsupportedMediaType(request.routeOptions.config.mediaTypes ?? []),
+      ),
+    );
   });
 }
 

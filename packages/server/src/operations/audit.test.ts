@@ -151,6 +151,30 @@ describe('who reads the Protokoll', () => {
     }
   });
 
+  it.each(ROLES)(
+    '%s: the privacy policy names how long entries are kept (180 days)',
+    async (role, ownLog) => {
+      // Everybody may read the privacy page, anonymous visitors and those who have not accepted the terms included.
+      const policy = await inject({ url: '/api/v1/organisations/current-pp/', headers: as(role) });
+      expect(policy.statusCode, policy.body).toBe(200);
+      expect(policy.json().auditRetentionDays).toBe(180);
+      if (ownLog === 200) expect((await page(role)).retentionDays).toBe(180);
+    },
+  );
+
+  it('a configured retention time is what the privacy policy and the Protokoll name', async () => {
+    const shorter = await createTestServer({ config: { audit: { retentionDays: 30 } } });
+    try {
+      const policy = await shorter.app.inject({ url: '/api/v1/organisations/current-pp/' });
+      expect(policy.json().auditRetentionDays).toBe(30);
+      const { access } = await login(shorter.app, SCHULLEITUNG.email);
+      const list = await shorter.app.inject({ url: ENTRIES, headers: bearer(access) });
+      expect(list.json<Page>().retentionDays).toBe(30);
+    } finally {
+      await shorter.close();
+    }
+  });
+
   it('an administrator reads their organisation only, staff every organisation and the portal-wide entries', async () => {
     await inject({
       method: 'POST',
@@ -196,7 +220,14 @@ describe('the demo morning', () => {
     const [reboot] = lesson.results;
     expect(reboot?.actor).toMatchObject({ name: 'Lars Lehrer', email: 'lehrer@schule.example' });
     expect(reboot?.headsets).toHaveLength(30);
-    expect(reboot?.outcome).toEqual({ state: 'partial', done: 29, failed: 1, pending: 0, refused: 0, unknown: 0 });
+    expect(reboot?.outcome).toEqual({
+      state: 'partial',
+      done: 29,
+      failed: 1,
+      pending: 0,
+      refused: 0,
+      unknown: 0,
+    });
     const start = lesson.results.at(-1);
     expect(start?.subjects).toEqual([
       expect.objectContaining({ type: 'content', name: 'Unterwegs im Sonnensystem' }),
@@ -293,7 +324,10 @@ describe('what is recorded', () => {
       method: 'POST',
       url: `/api/v1/mdm/devices/${vega.serial}/command/`,
       headers: as('member'),
-      payload: { command: 'CMD.SET.GUIDED.MODE', extras: { guidedModeState: false, manufacturerModeState: false } },
+      payload: {
+        command: 'CMD.SET.GUIDED.MODE',
+        extras: { guidedModeState: false, manufacturerModeState: false },
+      },
     });
     expect(single.statusCode, single.body).toBe(201);
     expect(await newest('administrator', { kind: 'command' })).toMatchObject({
@@ -335,7 +369,11 @@ describe('what is recorded', () => {
     });
     expect(enrol.statusCode, enrol.body).toBe(201);
     const id = enrol.json<{ device: { id: number } }>().device.id;
-    await inject({ method: 'POST', url: `/api/v3/mdm/devices/${id}/enrolment-code/`, headers: as('administrator') });
+    await inject({
+      method: 'POST',
+      url: `/api/v3/mdm/devices/${id}/enrolment-code/`,
+      headers: as('administrator'),
+    });
     await inject({ method: 'DELETE', url: `/api/v3/mdm/devices/${id}/token/`, headers: as('administrator') });
     await inject({
       method: 'POST',
@@ -343,7 +381,11 @@ describe('what is recorded', () => {
       headers: as('administrator'),
       payload: { devices: [id], command: 'CMD.REBOOT', extras: {} },
     });
-    const removed = await inject({ method: 'DELETE', url: `/api/v3/mdm/devices/${id}/`, headers: as('administrator') });
+    const removed = await inject({
+      method: 'DELETE',
+      url: `/api/v3/mdm/devices/${id}/`,
+      headers: as('administrator'),
+    });
     expect(removed.statusCode).toBe(204);
     const entries = (await page('administrator', { device: id })).results;
     expect(entries.map((e) => e.kind)).toEqual([
@@ -458,7 +500,11 @@ describe('what is recorded', () => {
 
   it('an invitation whose mail could not be sent is recorded as withdrawn for that reason', async () => {
     const { db } = server.database;
-    const caller = await loadCaller(db, (await userId(SCHULLEITUNG.email)) ?? 0, await sessionOf(SCHULLEITUNG.email));
+    const caller = await loadCaller(
+      db,
+      (await userId(SCHULLEITUNG.email)) ?? 0,
+      await sessionOf(SCHULLEITUNG.email),
+    );
     if (!caller) throw new Error('no caller');
     const attempt = inviteMember(
       {
@@ -505,7 +551,10 @@ describe('what is recorded', () => {
     expect(accepted.statusCode, accepted.body).toBe(201);
     expect(await newest('administrator', { kind: 'invitationAccepted' })).toMatchObject({
       actor: { name: 'Rüdiger Referendar', email },
-      subjects: [{ type: 'person', name: 'Rüdiger Referendar' }, { type: 'invitation', name: email }],
+      subjects: [
+        { type: 'person', name: 'Rüdiger Referendar' },
+        { type: 'invitation', name: email },
+      ],
     });
   });
 
@@ -552,7 +601,9 @@ describe('filters and pages', () => {
       to: new Date(at.getTime() + 1).toISOString(),
     });
     expect(window.results.map((e) => e.id)).toContain(newestEntry?.id);
-    expect(window.results.every((e) => Math.abs(new Date(e.occurredAt).getTime() - at.getTime()) <= 1)).toBe(true);
+    expect(window.results.every((e) => Math.abs(new Date(e.occurredAt).getTime() - at.getTime()) <= 1)).toBe(
+      true,
+    );
     const backwards = await inject({
       url: `${ENTRIES}${query({ from: at.toISOString(), to: new Date(at.getTime() - 1000).toISOString() })}`,
       headers: as('administrator'),
@@ -608,10 +659,15 @@ describe('filters and pages', () => {
 
 describe('the CSV export', () => {
   it('is UTF-8 with a byte order mark, `;`-separated, German, with every row of the filter', async () => {
-    const response = await inject({ url: `${EXPORT}?actor=${ids.lehrer}&kind=command`, headers: as('administrator') });
+    const response = await inject({
+      url: `${EXPORT}?actor=${ids.lehrer}&kind=command`,
+      headers: as('administrator'),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="protokoll-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="protokoll-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const bytes = response.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).split('\r\n');
@@ -620,8 +676,12 @@ describe('the CSV export', () => {
     const listed = await page('administrator', { actor: ids.lehrer, kind: 'command', page_size: 100 });
     expect(rows).toHaveLength(listed.results.length);
     const reboot = rows.find((row) => row.includes('Neu starten') && row.includes('29 von 30'));
-    expect(reboot).toMatch(/^\d{2}\.\d{2}\.\d{4}, 08:50:40;Lars Lehrer;lehrer@schule\.example;Gymnasium Demo;Befehl;/);
-    expect(reboot).toContain('Garux (fehlgeschlagen: Die VR-Brille hat den Befehl nicht abgeholt, bevor er ablief.)');
+    expect(reboot).toMatch(
+      /^\d{2}\.\d{2}\.\d{4}, 08:50:40;Lars Lehrer;lehrer@schule\.example;Gymnasium Demo;Befehl;/,
+    );
+    expect(reboot).toContain(
+      'Garux (fehlgeschlagen: Die VR-Brille hat den Befehl nicht abgeholt, bevor er ablief.)',
+    );
   });
 
   it('keeps names with umlauts and neutralises a cell that a spreadsheet would run as a formula', async () => {
@@ -641,7 +701,9 @@ describe('the CSV export', () => {
     });
     const text = (await inject({ url: EXPORT, headers: as('administrator') })).rawPayload.toString('utf8');
     const rows = text.split('\r\n');
-    expect(rows[1]).toMatch(/;"'=HYPERLINK\(""https:\/\/evil\.example"";""Klick""\) Weiß";lehrer@schule\.example;/);
+    expect(rows[1]).toMatch(
+      /;"'=HYPERLINK\(""https:\/\/evil\.example"";""Klick""\) Weiß";lehrer@schule\.example;/,
+    );
     expect(rows.some((row) => row.includes(';Jörg Schäfer-Süß;schulleitung@schule.example;'))).toBe(true);
   });
 });
@@ -650,7 +712,8 @@ describe('retention', () => {
   it('deletes entries past the retention time with their headsets, in bounded batches, and again finds nothing', async () => {
     const { db } = server.database;
     const count = async (where: ReturnType<typeof sql>) =>
-      (await db.execute<{ n: number }>(sql`select count(*)::int as n from audit_entries where ${where}`)).rows[0]?.n;
+      (await db.execute<{ n: number }>(sql`select count(*)::int as n from audit_entries where ${where}`))
+        .rows[0]?.n;
     // The demo lesson's five commands and the morning's three other entries, moved back 181 days.
     await db.execute(sql`update audit_entries set occurred_at = occurred_at - interval '181 days'
       where actor_name in ('Lars Lehrer', 'Jörg Schäfer-Süß') and occurred_at < now() - interval '1 hour'`);
@@ -663,23 +726,27 @@ describe('retention', () => {
       where not exists (select 1 from audit_entries e where e.id = x.entry_id)`);
     expect(orphans.rows[0]?.n).toBe(0);
     // Idempotent, and two processes at once are harmless.
-    expect(await Promise.all([deleteExpiredAuditEntries(db, 180), deleteExpiredAuditEntries(db, 180)])).toEqual([
-      0, 0,
-    ]);
+    expect(
+      await Promise.all([deleteExpiredAuditEntries(db, 180), deleteExpiredAuditEntries(db, 180)]),
+    ).toEqual([0, 0]);
     // The recent entries stay under a shorter retention too, unless they are older than it.
     expect(await deleteExpiredAuditEntries(db, 1)).toBe(0);
   });
 });
 
 async function userId(email: string): Promise<number | undefined> {
-  const rows = await server.database.db.execute<{ id: number }>(sql`select id from users where email = ${email}`);
+  const rows = await server.database.db.execute<{ id: number }>(
+    sql`select id from users where email = ${email}`,
+  );
   return rows.rows[0]?.id;
 }
 
 /** A live session of the user (a refresh-token family), as the auth hook would load the caller with. */
 async function sessionOf(email: string): Promise<string> {
   await login(server.app, email);
-  const rows = await server.database.db.execute<{ family_id: string }>(sql`select r.family_id from refresh_tokens r
+  const rows = await server.database.db.execute<{
+    family_id: string;
+  }>(sql`select r.family_id from refresh_tokens r
     join users u on u.id = r.user_id where u.email = ${email} and r.revoked_at is null order by r.created_at desc limit 1`);
   return rows.rows[0]?.family_id ?? '';
 }

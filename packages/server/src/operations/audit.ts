@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { operations } from '@portal/api/schema';
 import { type Operations, ok } from '../http/operation.ts';
+import { MESSAGES } from '../messages.ts';
 import { signedIn } from '../services/access.ts';
 import {
   type AuditFilters,
@@ -9,7 +10,6 @@ import {
   germanDay,
   listAuditEntries,
 } from '../services/audit/index.ts';
-import { MESSAGES } from '../messages.ts';
 
 type FilterQuery = NonNullable<operations['exportAuditEntries']['parameters']['query']>;
 

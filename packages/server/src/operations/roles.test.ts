@@ -179,7 +179,7 @@ describe('role table', () => {
     expect(published.statusCode).toBe(201);
     expect(published.json()).toEqual({ tosFile: 'https://example.org/agb-v2.pdf', version: 2 });
     const pp = await inject({ url: '/api/v1/organisations/current-pp/' });
-    expect(pp.json()).toEqual({ privacyPolicyFile: null });
+    expect(pp.json()).toEqual({ privacyPolicyFile: null, auditRetentionDays: 180 });
     // Everybody accepts the new version: until then the server refuses everything else (issue 10, item 3).
     for (const who of ['kmzAdmin', 'schoolAdmin', 'msbMember', 'zfslMember', 'staff']) {
       const accepted = await inject({

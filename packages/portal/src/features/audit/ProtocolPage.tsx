@@ -80,7 +80,11 @@ function useChoices(user: User | undefined): Choices {
 const ID_FILTER_TEXTS = {
   actor: { label: 'filters.actor', all: 'filters.actorAll', other: 'filters.actorOther' },
   device: { label: 'filters.device', all: 'filters.deviceAll', other: 'filters.deviceOther' },
-  organisation: { label: 'filters.organisation', all: 'filters.organisationAll', other: 'filters.organisationAll' },
+  organisation: {
+    label: 'filters.organisation',
+    all: 'filters.organisationAll',
+    other: 'filters.organisationAll',
+  },
 } as const;
 
 function ProtocolFilters({

@@ -50,26 +50,39 @@ describe('what the Protokoll says about an entry', () => {
       ),
     ).toBe('Video starten: „Unterwegs im Sonnensystem“');
     expect(whatText(t, common, entry({ details: { command: 'CMD.REBOOT' } }))).toBe('Neu starten');
-    expect(whatText(t, common, entry({ details: { command: 'CMD.SET.GUIDED.MODE', modeState: false } }))).toBe(
-      'Geführter Modus: aus',
-    );
+    expect(
+      whatText(t, common, entry({ details: { command: 'CMD.SET.GUIDED.MODE', modeState: false } })),
+    ).toBe('Geführter Modus: aus');
     expect(
       whatText(
         t,
         common,
-        entry({ details: { command: 'CMD.SYNC' }, subjects: [{ type: 'playlist', id: 4, name: 'Erdkunde 8b' }] }),
+        entry({
+          details: { command: 'CMD.SYNC' },
+          subjects: [{ type: 'playlist', id: 4, name: 'Erdkunde 8b' }],
+        }),
       ),
     ).toBe('Synchronisieren: Wiedergabeliste „Erdkunde 8b“');
   });
 
   it('names people, shares and decisions', () => {
     const nina = { type: 'person' as const, id: 5, name: 'Nina Neu', email: 'neu@schule.example' };
-    expect(whatText(t, common, entry({ kind: 'roleChanged', subjects: [nina], details: { isAdministrator: false } }))).toBe(
-      'Nina Neu (neu@schule.example) ist jetzt Mitglied ohne Administratorrechte',
-    );
     expect(
-      whatText(t, common, entry({ kind: 'memberRemoved', subjects: [nina], details: { accountDeleted: true } })),
-    ).toBe('Nina Neu (neu@schule.example) wurde entfernt; das Konto wurde mit der letzten Organisation gelöscht');
+      whatText(
+        t,
+        common,
+        entry({ kind: 'roleChanged', subjects: [nina], details: { isAdministrator: false } }),
+      ),
+    ).toBe('Nina Neu (neu@schule.example) ist jetzt Mitglied ohne Administratorrechte');
+    expect(
+      whatText(
+        t,
+        common,
+        entry({ kind: 'memberRemoved', subjects: [nina], details: { accountDeleted: true } }),
+      ),
+    ).toBe(
+      'Nina Neu (neu@schule.example) wurde entfernt; das Konto wurde mit der letzten Organisation gelöscht',
+    );
     expect(
       whatText(
         t,
@@ -106,22 +119,28 @@ describe('what the Protokoll says about an entry', () => {
         headset('Sirius'),
         headset('Garux', {
           command: null,
-          refusal: { detail: '„Garux“ ist ausgeschaltet …', code: 'deviceOffline', params: { device: 'Garux' } },
+          refusal: {
+            detail: '„Garux“ ist ausgeschaltet …',
+            code: 'deviceOffline',
+            params: { device: 'Garux' },
+          },
         }),
         headset('Spica', { command: { id: 2, status: 'failed', message: 'x', code: 'contentMissing' } }),
         headset('Vega', { command: { id: 3, status: 'expired', message: 'y', code: null } }),
         headset('Deneb', { command: { id: 4, status: 'delivered', message: null, code: null } }),
       ],
     });
-    expect(outcomeText(t, lesson)).toBe('1 von 5 ausgeführt, 2 fehlgeschlagen, 1 nicht gesendet, 1 ausstehend');
+    expect(outcomeText(t, lesson)).toBe(
+      '1 von 5 ausgeführt, 2 fehlgeschlagen, 1 nicht gesendet, 1 ausstehend',
+    );
     expect(problemHeadsets(lesson).map((h) => headsetProblemText(t, common, h))).toEqual([
       'Garux: nicht gesendet – Die VR-Brille ist ausgeschaltet oder nicht verbunden.',
       'Spica: fehlgeschlagen – Inhalt ist nicht auf der VR-Brille.',
       'Vega: fehlgeschlagen – Die VR-Brille hat nicht rechtzeitig geantwortet.',
       'Deneb: ausstehend',
     ]);
-    expect(outcomeText(t, entry({ kind: 'headsetUnpaired', headsets: [headset('Vega', { command: null })] }))).toBe(
-      'Erledigt',
-    );
+    expect(
+      outcomeText(t, entry({ kind: 'headsetUnpaired', headsets: [headset('Vega', { command: null })] })),
+    ).toBe('Erledigt');
   });
 });

@@ -38,7 +38,11 @@ describe('the Protokoll’s view in the URL', () => {
 
   it('starts again on the newest page when a filter changes, and keeps the filters when the page does', () => {
     const paged = view('kind=command&cursor=abc');
-    expect(withAuditFilter(paged, { actor: 5 })).toMatchObject({ kind: 'command', actor: 5, cursor: undefined });
+    expect(withAuditFilter(paged, { actor: 5 })).toMatchObject({
+      kind: 'command',
+      actor: 5,
+      cursor: undefined,
+    });
     expect(atCursor(paged, 'def')).toMatchObject({ kind: 'command', cursor: 'def' });
     expect(isFiltered(paged)).toBe(true);
     expect(isFiltered(view('cursor=abc'))).toBe(false);

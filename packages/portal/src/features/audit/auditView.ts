@@ -83,10 +83,7 @@ export function auditViewHref(view: AuditView): string {
 }
 
 /** Another filter: the list starts again on the newest page. */
-export function withAuditFilter(
-  view: AuditView,
-  change: Partial<Omit<AuditView, 'cursor'>>,
-): AuditView {
+export function withAuditFilter(view: AuditView, change: Partial<Omit<AuditView, 'cursor'>>): AuditView {
   return { ...view, ...change, cursor: undefined };
 }
 

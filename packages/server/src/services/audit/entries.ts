@@ -1,9 +1,9 @@
 import type { components } from '@portal/api/schema';
 import {
+  type AuditHeadsetState,
   type AuditKind,
   auditHeadsetStateOf,
   auditOutcomeOf,
-  type AuditHeadsetState,
   isHeadsetFailureCode,
 } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
@@ -173,11 +173,11 @@ function entryView(row: EntryRow): AuditEntryView {
     occurredAt: new Date(row.occurred_at).toISOString(),
     kind: row.kind,
     actor:
-      row.actor_name === null ? null : { id: row.actor_id, name: row.actor_name, email: row.actor_email ?? '' },
-    organisation:
-      row.organisation_id === null
+      row.actor_name === null
         ? null
-        : { id: row.organisation_id, name: row.organisation_name ?? '' },
+        : { id: row.actor_id, name: row.actor_name, email: row.actor_email ?? '' },
+    organisation:
+      row.organisation_id === null ? null : { id: row.organisation_id, name: row.organisation_name ?? '' },
     headsets,
     subjects: row.subjects,
     details: row.details,

@@ -304,7 +304,12 @@ export async function createContent(
       .returning({ id: contents.id });
     if (!row) throw new Error('content insert returned nothing');
     if (fields.isPublic === true) {
-      await recordPublication(tx, caller, { id: row.id, title: fields.title.trim(), ownerId, isPublic: true });
+      await recordPublication(tx, caller, {
+        id: row.id,
+        title: fields.title.trim(),
+        ownerId,
+        isPublic: true,
+      });
     }
     return { id: row.id, orphanedFiles: await attachFiles(tx, row.id, fields) };
   });

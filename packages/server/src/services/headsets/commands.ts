@@ -20,7 +20,6 @@ import {
   devicesVisibleTo,
   requireDeviceMember,
 } from '../access.ts';
-import { COMMAND_EXPIRED_NOW, COMMAND_MESSAGE_NOW, COMMAND_STATUS_NOW } from '../commandStatus.ts';
 import {
   type AuditDetails,
   type AuditHeadsetRecord,
@@ -28,6 +27,7 @@ import {
   type AuditSubject,
   audit,
 } from '../audit/index.ts';
+import { COMMAND_EXPIRED_NOW, COMMAND_MESSAGE_NOW, COMMAND_STATUS_NOW } from '../commandStatus.ts';
 import type { Services } from '../dependencies.ts';
 import { IS_ONLINE } from './devices.ts';
 
@@ -182,7 +182,8 @@ async function namedContent(
   extras: QueuedExtras,
 ): Promise<ContentFacts | null | undefined> {
   if (contentTypeOfStartCommand(command) === null || extras.contentUuid === undefined) return undefined;
-  const result = await db.execute<ContentFacts>(sql`select c.id, c.title, c.content_type, c.package_name, c.file
+  const result =
+    await db.execute<ContentFacts>(sql`select c.id, c.title, c.content_type, c.package_name, c.file
     from contents c where c.uuid = ${extras.contentUuid} and ${contentVisibleTo(caller)}`);
   return result.rows[0] ?? null;
 }
@@ -434,7 +435,13 @@ export async function queueDeviceCommand(
     }
     const accepted = targets.map((t) => t.id).filter((id) => !refusals.has(id));
     const queued = await insertCommands(tx, caller, accepted, command, extras);
-    await recordCommand(tx, caller, command, { targets, queued, refusals }, aboutExtras(command, extras, content));
+    await recordCommand(
+      tx,
+      caller,
+      command,
+      { targets, queued, refusals },
+      aboutExtras(command, extras, content),
+    );
     return { commandIds: queued.map((each) => each.id), refusals };
   });
   const views = await commandViews(db, commandIds);
@@ -465,7 +472,8 @@ export async function queuePlaylistSync(
   playlist: { id: number; name: string },
 ): Promise<number[]> {
   if (deviceIds.length === 0) return [];
-  const result = await tx.execute<TargetDevice>(sql`select d.id, d.name, d.organisation_id as "organisationId",
+  const result =
+    await tx.execute<TargetDevice>(sql`select d.id, d.name, d.organisation_id as "organisationId",
       d.software_version as "softwareVersion"
     from devices d where d.id = any(${intArray(deviceIds)})
       and not exists (select 1 from device_commands c where c.device_id = d.id and c.command = 'CMD.SYNC'

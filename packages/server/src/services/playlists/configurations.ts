@@ -23,6 +23,7 @@ import {
   requireOrganisation,
   requireOwner,
 } from '../access.ts';
+import { audit } from '../audit/index.ts';
 import {
   checkShareRequest,
   findVisibleContents,
@@ -31,7 +32,6 @@ import {
   removeContentFromConfigurations,
   type ShareAction,
 } from '../content/index.ts';
-import { audit } from '../audit/index.ts';
 import type { Services } from '../dependencies.ts';
 import { queuePlaylistSync } from '../headsets/index.ts';
 import { nameProblem } from '../names.ts';
