@@ -3,6 +3,8 @@
 //  2. Sequential round trips before /library shows data: the depth of the request chain
 //     (HTML → what the HTML starts → what that starts …) up to the content list, taken from
 //     Chromium's own initiator records, plus the time to data under an emulated 100 ms round trip.
+//  3. Cumulative Layout Shift of /dashboard/devices and /dashboard/playback (a teacher of the class set, at 1440, 768
+//     and 375 px), and on the fleet page the shift when the first headset is ticked.
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -112,6 +114,87 @@ async function firstContentHeading(page: Page) {
   await page.getByRole('main').getByRole('heading', { level: 2 }).first().waitFor({ timeout: 30_000 });
 }
 
+/** Signs in through the API and stores the pair as the portal does (no sign-in page on the way). */
+async function signedInPage(browser: Browser, width: number, email: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  const login = await page.request.post(`${origin}/api/v1/sessions/`, {
+    data: { username: email, password: 'portal2026' },
+  });
+  const { access, refresh } = (await login.json()) as { access: string; refresh: string };
+  await page.goto(`${origin}/login`);
+  await page.evaluate(
+    ([accessToken, refreshToken]) => {
+      localStorage.setItem('vr-portal.accessToken', accessToken);
+      localStorage.setItem('vr-portal.refreshToken', refreshToken);
+    },
+    [access, refresh] as const,
+  );
+  return page;
+}
+
+/**
+ * The page's layout shifts so far (PerformanceObserver 'layout-shift', buffered from the navigation on): CLS as
+ * Chromium's web-vitals count it — shifts without recent input, grouped in session windows (gaps under 1 s, windows of
+ * at most 5 s), the largest window — and the sum of every shift, input-driven ones included.
+ */
+function layoutShifts(page: Page): Promise<{ cls: number; all: number }> {
+  return page.evaluate(async () => {
+    type Shift = { value: number; startTime: number; hadRecentInput: boolean };
+    // Two frames, so the last change's shifts are recorded.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const entries = await new Promise<Shift[]>((resolve) => {
+      const observer = new PerformanceObserver((list) => {
+        observer.disconnect();
+        resolve(list.getEntries() as unknown as Shift[]);
+      });
+      observer.observe({ type: 'layout-shift', buffered: true });
+      // No shift at all: the observer is never called.
+      setTimeout(() => resolve(observer.takeRecords() as unknown as Shift[]), 500);
+    });
+    let cls = 0;
+    let window = 0;
+    let first = 0;
+    let last = 0;
+    for (const entry of entries.filter((e) => !e.hadRecentInput)) {
+      if (window > 0 && entry.startTime - last < 1000 && entry.startTime - first < 5000)
+        window += entry.value;
+      else {
+        window = entry.value;
+        first = entry.startTime;
+      }
+      last = entry.startTime;
+      cls = Math.max(cls, window);
+    }
+    return { cls, all: entries.reduce((sum, e) => sum + e.value, 0) };
+  });
+}
+
+async function layoutShiftOfPages(browser: Browser) {
+  for (const width of [1440, 768, 375]) {
+    const fleet = await signedInPage(browser, width, 'lehrer@schule.example');
+    await fleet.goto(`${origin}/dashboard/devices`, { waitUntil: 'networkidle' });
+    await fleet.getByRole('rowheader').first().waitFor();
+    const loaded = await layoutShifts(fleet);
+    await fleet
+      .getByRole('checkbox', { name: /auswählen$/ })
+      .nth(1)
+      .check();
+    await fleet.getByText('1 VR-Brille ausgewählt').waitFor();
+    const selecting = (await layoutShifts(fleet)).all - loaded.all;
+    await fleet.close();
+    console.log(
+      `/dashboard/devices at ${width} px: CLS ${loaded.cls.toFixed(3)} (aim ≤ 0.02), ticking the first headset shifts ${selecting.toFixed(3)}`,
+    );
+
+    const playback = await signedInPage(browser, width, 'lehrer@schule.example');
+    await playback.goto(`${origin}/dashboard/playback`, { waitUntil: 'networkidle' });
+    await playback.getByRole('heading', { level: 1 }).waitFor();
+    const lesson = await layoutShifts(playback);
+    await playback.close();
+    console.log(`/dashboard/playback at ${width} px: CLS ${lesson.cls.toFixed(3)} (aim ≤ 0.02)`);
+  }
+}
+
 const short = (url: string) => url.replace(origin, '');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -136,6 +219,8 @@ try {
   console.log(`/library round trips before data, signed in: ${signedIn.trips} (aim ≤ 3)`);
   console.log(`  chain: ${signedIn.chain.join(' → ')}`);
   console.log(`  time to data at 100 ms RTT: ${signedIn.timeToData} ms`);
+
+  await layoutShiftOfPages(browser);
 } finally {
   await browser.close();
   server.kill();

@@ -18,10 +18,18 @@ export interface Headset {
   playbackState: 'playing' | 'paused' | 'stopped';
   currentContentUuid: string | null;
   syncStatus: string;
+  missingContent: number[];
+  softwareVersion: string | null;
 }
 
 /** The title of the video the class set holds (it is on the Gymnasium's active playlist) and that runs 12 minutes. */
 export const CLASS_VIDEO = 'Unterwegs im Sonnensystem';
+
+/** The Gymnasium's playlist active on its whole class set. */
+export const CLASS_PLAYLIST = 'Projektwoche Naturwissenschaften';
+
+/** The class set's four headsets below 4.5.0: they play, but cannot pause. */
+export const CANNOT_PAUSE = ['Rigel', 'Deneb', 'Altair', 'VR-Brille 25'] as const;
 
 export async function bearerFor(request: APIRequestContext, email: string = users.lehrer) {
   const login = await request.post('/api/v1/sessions/', {
@@ -73,7 +81,36 @@ export async function contentNamed(request: APIRequestContext, title: string) {
   return item;
 }
 
-/** The simulator's control port: `off`, `on`, `battery/<percent>`, `forget/<uuid>` for one headset. */
+/** A playlist of the teacher's organisation with its headsets and items, as the server sees it now. */
+export async function playlistNamed(request: APIRequestContext, name: string) {
+  const response = await request.get(
+    `/api/v2/mdm/device-configurations/?page_size=100&search=${encodeURIComponent(name)}`,
+    {
+      headers: await bearerFor(request),
+    },
+  );
+  const found = (
+    (await response.json()) as {
+      results: { id: number; name: string; sdmDevices: number[]; contentIds: number[] }[];
+    }
+  ).results.find((p) => p.name === name);
+  if (!found) throw new Error(`no playlist ${name}`);
+  return found;
+}
+
+/** Waits until every headset of the class set reports its playlist synchronised (after a test changed it). */
+export async function classSetSynced(request: APIRequestContext) {
+  await expect
+    .poll(
+      async () =>
+        (await classSet(request)).filter((h) => h.syncStatus === 'synced' && h.missingContent.length === 0)
+          .length,
+      { timeout: 90_000 },
+    )
+    .toBe(30);
+}
+
+/** The simulator's control port: `off`, `on`, `battery/<percent>`, `forget/<uuid>`, `software/<version>`. */
 export async function control(
   request: APIRequestContext,
   headset: Pick<Headset, 'serialNumber'>,

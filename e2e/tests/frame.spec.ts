@@ -28,9 +28,13 @@ const AREAS = [
 ] as const;
 
 const FOOTER = [
-  { link: 'Impressum', path: /\/impressum$/ },
-  { link: 'Datenschutzerklärung', path: /\/datenschutzerklaerung$/ },
-  { link: 'Nutzungsbedingungen', path: /\/agbs$/ },
+  { link: 'Impressum', path: /\/impressum$/, content: 'kontakt@vr-portal.example' },
+  {
+    link: 'Datenschutzerklärung',
+    path: /\/datenschutzerklaerung$/,
+    content: 'Datenschutzerklärung öffnen (PDF)',
+  },
+  { link: 'Nutzungsbedingungen', path: /\/agbs$/, content: 'Nutzungsbedingungen öffnen (PDF)' },
 ] as const;
 
 /** Presses Tab until `target` has the focus (as a keyboard user would), failing after a page's worth of stops. */
@@ -112,7 +116,9 @@ for (const width of WIDTHS) {
         await page.keyboard.press('Enter');
         await expect(page).toHaveURL(link.path);
         await expectPage(page, link.link);
-        await expect(page.getByText('Diese Seite folgt in Kürze.')).toBeVisible();
+        // Real pages since issue 23: the imprint from the configuration, the current documents.
+        await expect(page.getByText('Diese Seite folgt in Kürze.')).toHaveCount(0);
+        await expect(page.getByRole('main').getByRole('link', { name: link.content })).toBeVisible();
       }
     });
 

@@ -43,6 +43,10 @@ test('a group ‘Klasse 7b’ of ten headsets is created, started as one from it
     await expect(page.getByText('10 von 30 VR-Brillen ausgewählt')).toBeVisible();
     for (const name of KLASSE_7B)
       await expect(page.getByRole('checkbox', { name, exact: true })).toBeChecked();
+    // The picker names the group the headsets were chosen by (issue 22: not 'Bitte wählen').
+    await expect(
+      page.getByRole('combobox', { name: 'Gruppierung auswählen' }).locator('option:checked'),
+    ).toHaveText('Klasse 7b (10 VR-Brillen)');
     const bar = page.getByRole('region', { name: CLASS_VIDEO });
     await bar.getByRole('button', { name: 'Starten' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Läuft auf' })).toContainText(

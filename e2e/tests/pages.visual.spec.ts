@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { expectScreenshot } from '../../tools/screenshotMask.ts';
 import { test } from './suiteServer.ts';
-import { administratorPages, contentIdOf, DEMO_PASSWORD, users } from './support.ts';
+import { administratorPages, contentIdOf, signInQuietly, users } from './support.ts';
 
 // Issue 12: every page of the portal at 375, 768 and 1440 px as visual baselines (the window's first screen),
 // with what Chromium draws itself hidden (tools/screenshotMask.ts). Update with
@@ -11,23 +11,6 @@ const WIDTHS = [375, 768, 1440] as const;
 
 // Each test only looks (it changes nothing on the server): the workers may share them out.
 test.describe.configure({ mode: 'parallel' });
-
-/** Signs in through the API and stores the pair as the portal does: no toast in the pictures. */
-async function signInQuietly(page: Page, email: string): Promise<void> {
-  const login = await page.request.post('/api/v1/sessions/', {
-    data: { username: email, password: DEMO_PASSWORD },
-  });
-  expect(login.status()).toBe(201);
-  const { access, refresh } = (await login.json()) as { access: string; refresh: string };
-  await page.goto('/login');
-  await page.evaluate(
-    ([accessToken, refreshToken]) => {
-      localStorage.setItem('vr-portal.accessToken', accessToken);
-      localStorage.setItem('vr-portal.refreshToken', refreshToken);
-    },
-    [access, refresh] as const,
-  );
-}
 
 /** Waits until the page has settled: its h1, no loading state, fonts and the pictures on screen. */
 async function settled(page: Page): Promise<void> {
@@ -56,15 +39,17 @@ const liveParts = (page: Page) => [
 ];
 
 const name = (who: string, path: string, width: number) =>
-  `${who}${path.replace(/\/(\d+)/g, '/id').replace(/[/?=]+/g, '-')}-${width}.png`;
+  `${who}${(path === '/' ? '/index' : path).replace(/\/(\d+)/g, '/id').replace(/[/?=]+/g, '-')}-${width}.png`;
 
 for (const width of WIDTHS) {
   test.describe(`pages at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
     test('as a visitor', async ({ page }) => {
+      test.setTimeout(60_000);
       const id = await contentIdOf(page, 'Unterwegs im Sonnensystem');
       for (const path of [
+        '/',
         '/login',
         '/forgot-password',
         '/library',

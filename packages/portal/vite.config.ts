@@ -34,8 +34,10 @@ function inlinePrefetch(apiBaseUrl: string): Plugin {
  * when the address is that route, so it is fetched beside the entry; other routes (/login) never load it.
  */
 const PRELOADED_ROUTE_PAGES = [
-  // '/' sends visitors to the Mediathek; a query string (search, filters) shows the same page.
-  { module: 'src/features/library/LibraryPage.tsx', paths: /^\/(library\/?)?$/ },
+  // A query string (search, filters) shows the same page.
+  { module: 'src/features/library/LibraryPage.tsx', paths: /^\/library\/?$/ },
+  // The index page: what the portal is and the ways in (issue 23).
+  { module: 'src/features/public/HomePage.tsx', paths: /^\/$/ },
 ];
 
 function preloadRoutePages(): Plugin {

@@ -471,6 +471,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site-info/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The operator's imprint and support contact
+     * @description Not in spec §7. Anonymous: the imprint page and the support page show it to every visitor. The values come
+     *     from the server's configuration (`IMPRINT_*`, `SUPPORT_*`, see the server README); without them the server
+     *     answers with invented demo values on the `.example` domain. Optional lines that are not configured are null.
+     */
+    get: operations['getSiteInfo'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/social/browser/v1/config': {
     parameters: {
       query?: never;
@@ -1261,18 +1283,27 @@ export interface paths {
      * Ist meine Klasse startklar? Check headsets before starting content
      * @description For each listed headset (ids of the caller's organisations; any other id answers 400 on `devices` naming it)
      *     and the content (`contentUuid`: one the caller may see, else 400 on `contentUuid`), whether it can start the
-     *     content now and, if not, every reason with its one-click fix (`readinessOf` of @portal/domain):
+     *     content now and, if not, every reason with its one-click fix (`readinessOf` of @portal/domain). A headset
+     *     counted `ready` starts the content when told to (issue 22: the check is a promise). Problems, which stop the
+     *     start:
      *
      *     - `unpaired` / `offline`: not paired yet, or switched off / not connected (the online rule);
-     *     - `batteryLow` (`params.batteryLevel`): below 20 %;
-     *     - `contentMissing`: the headset does not hold the content (by its last `installedContent`); `fix: sync` when its
-     *       active playlist lists the content (queueDeviceSync downloads it), else no fix (add the content to the
-     *       headset's playlist first);
-     *     - `syncing` (`params.progress`): a sync runs that brings the content;
+     *     - `updating`: a software update the portal sent is under way (queued, or the headset restarts for it); it is
+     *       back in a few minutes, and the version gates wait for the update's outcome;
+     *     - `batteryEmpty` (`params.batteryLevel`): at or below 2 %, the headset starts nothing;
+     *     - `contentMissing`: the headset does not hold the content (by its last `installedContent`). `fix: sync` when its
+     *       active playlist lists the content (queueDeviceSync downloads it); `fix: addToPlaylist` when it has an active
+     *       playlist without it (`params.playlistId`, `params.playlistName`: addConfigurationContent adds it and queues
+     *       the sync of that playlist's headsets); `fix: activatePlaylist` when it has none and a playlist of its
+     *       organisation lists the content (`params.playlistId`, `params.playlistName`: activateConfiguration with the
+     *       headset added); else no fix;
+     *     - `syncing` (`params.progress`): a sync that brings the content runs or waits in the headset's queue (no second
+     *       one is offered); `syncTransfer` carries its bytes and time left;
      *     - `softwareTooOld` (`params.requiredVersion`): the start command's version gate (web apps need 4.5.0);
-     *       `fix: update` (sendDeviceCommand `CMD.UPDATE`, which runs on every version).
+     *       `fix: update` (sendDeviceCommand `CMD.UPDATE`, which runs on every version; the headset restarts).
      *
-     *     Warnings do not stop the start: `pauseUnsupported` (`params.requiredVersion`): the headset cannot pause.
+     *     Limits (`warnings`) do not stop the start: `pauseUnsupported` (`params.requiredVersion`, `fix: update`): the
+     *     headset cannot pause; `batteryLow` (`params.batteryLevel`): below 20 %, it may not last the lesson.
      *     A read: nothing changes. Results in the order of the request.
      */
     post: operations['checkDeviceReadiness'];
@@ -1476,6 +1507,11 @@ export interface paths {
      *     playback command (`deviceOffline`), 100 commands wait for it already (`tooManyOpenCommands`). Each result names
      *     the headset and holds either its queued command or its refusal (`Error`: German `detail`, `code`, `params`, the
      *     body `sendDeviceCommand` answers with 409 or 429), in the order of the request.
+     *
+     *     Playback commands keep the organisation's lessons (tag `lessons`) in the same transaction: a start opens one
+     *     (or, with `lesson`, starts again within it), CMD.TOGGLE.PAUSE with `lesson` pauses or resumes it,
+     *     CMD.STOP.RUNNING takes the headsets out of theirs. A `lesson` that is not running refuses the request as a
+     *     whole: 409 `lessonEnded`.
      */
     post: operations['queueDeviceCommand'];
     delete?: never;
@@ -1518,6 +1554,10 @@ export interface paths {
      *       queueing it, since playback belongs to the moment (`PLAYBACK_COMMANDS` of @portal/domain); other commands
      *       wait for an offline headset until they expire;
      *     - at most 100 commands wait for one headset (`queued` or `delivered`): 429 `tooManyOpenCommands` beyond.
+     *
+     *     A queued playback command keeps the lessons (tag `lessons`) as `queueDeviceCommand` does for one headset: a start
+     *     opens a lesson of this headset, CMD.STOP.RUNNING takes it out of its lesson, CMD.TOGGLE.PAUSE changes only its
+     *     receipt (the lesson's time goes on).
      */
     post: operations['sendDeviceCommand'];
     delete?: never;
@@ -1540,6 +1580,31 @@ export interface paths {
      *     its reason in `message` at once, also before the server's periodic sweep has written it.
      */
     get: operations['listDeviceCommandsLegacy'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v3/mdm/lessons/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The running lessons of the caller's organisations
+     * @description Every running lesson of the caller's organisations (see the tag `lessons` for when a lesson runs), newest start
+     *     first: its content, who started it and when, whether it is paused, the elapsed seconds without pauses at the
+     *     moment of the answer, and its headsets, each with the latest lesson command it got (or the server's refusal of
+     *     it) and what it reported last, from which `receiptOf` of @portal/domain words its receipt. A caller without
+     *     organisation gets an empty list; lessons of other organisations never show. The portal asks every 1 to 2 s
+     *     while a page that shows the lesson is open. Two statements; a read.
+     */
+    get: operations['listRunningLessons'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2165,7 +2230,8 @@ export interface components {
        *     for several `params.devices`, their names), `tooManyOpenCommands` (429 of sendDeviceCommand,
        *     `params.limit`), `storageExceeded` (409 of activateConfiguration: `params.devices` names the headsets the
        *     playlist does not fit on, `params.requiredBytes` and `params.usableBytes`), `deviceOffline` (409 of sendDeviceCommand for a playback command to a headset that is
-       *     offline, `params.device` its name), `commandFinished` (409 of reportHeadsetCommandResult, `params.status` is the command's
+       *     offline, `params.device` its name), `lessonEnded` (409 of queueDeviceCommand naming a `lesson` that no longer
+       *     runs), `commandFinished` (409 of reportHeadsetCommandResult, `params.status` is the command's
        *     final status), `alreadyMember` (409 of inviteMember, `params.email`), `mailNotSent` (503 of
        *     inviteMember), `invitationInvalid` (404 of getInvitation), `accountLocked` (403 of login: staff locked the
        *     account) and `serverBusy` (503 of any operation,
@@ -2214,11 +2280,14 @@ export interface components {
      *     and `. _ % + -` (at most 64 characters, no dot at its start, at its end or next to another dot), an `@`, and a
      *     domain of dot-separated labels (1–63 letters, digits and hyphens, starting and ending with a letter or digit)
      *     ending in a top-level part of 2 to 63 letters; at most 254 characters in all. So `a@b..de`, `a@-b.example` and
-     *     `.a@b.de` are refused: a mail system would not take them. The spec's second, stricter pattern limits the ending
-     *     to 2–24 letters:
-     *     `^(?=[^@]{1,64}@)[A-Za-z0-9_%+-]+(?:\.[A-Za-z0-9_%+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}$`;
-     *     both are `EMAIL_PATTERN_SOURCE` and `EMAIL_PATTERN_STRICT_TLD_SOURCE` of @portal/domain (`isValidEmail`),
-     *     which applies both; the contract applies the first, the server checks it before it stores or mails anything.
+     *     `.a@b.de` are refused: a mail system would not take them. This pattern is `EMAIL_PATTERN_SOURCE` of
+     *     @portal/domain (`isValidEmail`); the server checks it again before it stores or mails anything. The spec's
+     *     second, stricter pattern limits the ending to 2–24 letters:
+     *     `^(?=[^@]{1,64}@)[A-Za-z0-9_%+-]+(?:\.[A-Za-z0-9_%+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}$`
+     *     (`EMAIL_PATTERN_STRICT_TLD_SOURCE`, `isValidEmail(value, {strictTld: true})`). The spec names it for no field,
+     *     so no field of this contract applies it: every address field follows the one pattern above, so that an
+     *     address accepted once (an invitation, a profile, a social sign-in) is accepted wherever it is given again
+     *     (sign-in, password reset).
      * @example lehrer@schule.example
      */
     Email: string;
@@ -2610,6 +2679,13 @@ export interface components {
       /** @description Percent of the running sync, null when none runs. */
       syncProgress: number | null;
       /**
+       * @description A sync (CMD.SYNC) waits for the headset (queued or delivered, not expired): it reads the active playlist as
+       *     it is when the headset picks it up, so the portal offers no second one.
+       */
+      syncQueued: boolean;
+      /** @description The running sync's bytes and time left (from the headset's reports); null when none runs. */
+      syncTransfer: components['schemas']['SyncTransfer'] | null;
+      /**
        * @description Ids of the active playlist's items the headset does not hold (by its last `installedContent`), in playlist
        *     order; after a failed sync these are the items it could not load.
        */
@@ -2622,6 +2698,17 @@ export interface components {
       muted: boolean;
       /** @description The headset holds a valid device token (paired); false until it used its enrolment code, or after unpairing. */
       isEnrolled: boolean;
+    };
+    /**
+     * @description A headset's running sync (issue 22): the bytes it loaded of the bytes this sync needs, as it reported them
+     *     (`HeadsetState.syncBytesDone`, `syncBytesTotal`), and the seconds left at the rate it had since the sync began
+     *     (@portal/domain `syncSecondsLeft`, by the server's clock; null before the first byte). The portal adds several
+     *     headsets up to one bar (`overallSync`).
+     */
+    SyncTransfer: {
+      bytesDone: number;
+      bytesTotal: number;
+      secondsLeft: number | null;
     };
     DeviceEnrolRequest: {
       /** @description As printed on the headset; unique over all organisations. */
@@ -2669,26 +2756,33 @@ export interface components {
        */
       contentUuid: string;
     };
-    /** @description One reason a headset is not ready (or a warning), with its one-click fix. */
+    /** @description One reason a headset is not ready (or a limit), with its one-click fix. */
     ReadinessIssue: {
       /** @enum {string} */
       code:
         | 'unpaired'
         | 'offline'
-        | 'batteryLow'
+        | 'updating'
+        | 'batteryEmpty'
         | 'contentMissing'
         | 'syncing'
         | 'softwareTooOld'
-        | 'pauseUnsupported';
+        | 'pauseUnsupported'
+        | 'batteryLow';
       /**
-       * @description `sync`: queueDeviceSync; `update`: sendDeviceCommand CMD.UPDATE; null: nothing the portal can do.
+       * @description `sync`: queueDeviceSync; `update`: sendDeviceCommand CMD.UPDATE (restarts the headset); `addToPlaylist`:
+       *     addConfigurationContent to `params.playlistId`; `activatePlaylist`: activateConfiguration of
+       *     `params.playlistId` with the headset added; null: nothing the portal can do.
        * @enum {string|null}
        */
-      fix: 'sync' | 'update' | null;
+      fix: 'sync' | 'update' | 'addToPlaylist' | 'activatePlaylist' | null;
       params: {
         batteryLevel?: number;
         progress?: number;
         requiredVersion?: string;
+        /** @description The playlist of the fixes `addToPlaylist` and `activatePlaylist`. */
+        playlistId?: number;
+        playlistName?: string;
       };
     };
     DeviceReadiness: {
@@ -2698,7 +2792,10 @@ export interface components {
       /** @description No problems (warnings do not count). */
       ready: boolean;
       problems: components['schemas']['ReadinessIssue'][];
+      /** @description Limits (issue 22) that do not stop the start. */
       warnings: components['schemas']['ReadinessIssue'][];
+      /** @description The headset's running sync, for the progress of a fix; null when none runs. */
+      syncTransfer: components['schemas']['SyncTransfer'] | null;
     };
     ReadinessReport: {
       /** Format: uuid */
@@ -2729,6 +2826,49 @@ export interface components {
     CommandReceipt: {
       command: components['schemas']['DeviceCommand'];
       device: components['schemas']['CommandReceiptDevice'];
+    };
+    RunningLessonList: {
+      results: components['schemas']['RunningLesson'][];
+    };
+    /** @description A running lesson (tag `lessons`). */
+    RunningLesson: {
+      id: number;
+      organisationId: number;
+      content: components['schemas']['LessonContent'];
+      /** Format: date-time */
+      startedAt: string;
+      /** @description Who started it; null when that account is gone. */
+      startedBy: components['schemas']['LessonStarter'] | null;
+      isPaused: boolean;
+      /** @description Whole seconds since the start without the pauses, at the moment of the answer. */
+      elapsedSeconds: number;
+      /** @description The headsets in the lesson, by name (German order). */
+      headsets: components['schemas']['LessonHeadset'][];
+    };
+    /** @description The Mediathek item a lesson plays. */
+    LessonContent: {
+      id: number;
+      /** Format: uuid */
+      uuid: string;
+      title: string;
+      contentType: components['schemas']['ContentType'];
+      /** @description Length of a video in seconds. */
+      duration: number | null;
+    };
+    LessonStarter: {
+      id: number;
+      /** @description First and last name (the address when both are empty). */
+      name: string;
+    };
+    /**
+     * @description A headset of a lesson: the latest lesson command it got (`command`) or the server's refusal of it (`refusal`,
+     *     the body `sendDeviceCommand` answers with), the other null, and what it reported last (`device`).
+     */
+    LessonHeadset: {
+      serialNumber: string;
+      device: components['schemas']['CommandReceiptDevice'];
+      command: components['schemas']['DeviceCommand'] | null;
+      refusal: components['schemas']['Error'] | null;
     };
     CommandReceiptList: {
       results: components['schemas']['CommandReceipt'][];
@@ -3039,6 +3179,34 @@ export interface components {
       client_id?: string;
       flows: ('provider_redirect' | 'provider_token')[];
     };
+    SiteInfo: {
+      imprint: components['schemas']['Imprint'];
+      support: components['schemas']['SupportContact'];
+    };
+    /** @description The operator's imprint (Impressum, § 5 DDG and § 18 MStV). */
+    Imprint: {
+      /** @description Name of the operator. */
+      name: string;
+      /** @description Postal address, one entry per line. */
+      addressLines: string[];
+      /** @description Who represents the operator. */
+      representative: string | null;
+      email: components['schemas']['Email'];
+      phone: string | null;
+      /** @description Register court and number. */
+      register: string | null;
+      /** @description VAT identification number. */
+      vatId: string | null;
+      /** @description Responsible for the content (§ 18 Abs. 2 MStV). */
+      contentResponsible: string | null;
+    };
+    /** @description Where people get help with the portal. */
+    SupportContact: {
+      email: components['schemas']['Email'];
+      phone: string | null;
+      /** @description When the phone is answered, as people read it ('Montag bis Freitag, 8 bis 16 Uhr'). */
+      hours: string | null;
+    };
     /** @description allauth headless configuration envelope. */
     SocialConfig: {
       /** @constant */
@@ -3142,6 +3310,14 @@ export interface components {
       devices: number[];
       command: components['schemas']['CommandName'];
       extras: components['schemas']['QueuedCommandExtras'];
+      /**
+       * @description The running lesson (`listRunningLessons`) a playback command belongs to: a start with it is that lesson's
+       *     'Erneut versuchen' (its content, 400 on `extras.contentUuid` otherwise; headsets of the lesson's
+       *     organisation, 400 on `devices` otherwise), CMD.TOGGLE.PAUSE with it pauses or resumes the lesson. A lesson
+       *     that is not running (ended meanwhile, or none of the caller's) answers 409 `lessonEnded`, nothing queued.
+       *     Other commands than START.*, TOGGLE.PAUSE and STOP.RUNNING may not name one (400).
+       */
+      lesson?: number;
     };
     /**
      * @description The extras of `queueDeviceCommand`: those of `CommandExtras`, but the modes are optional. A mode left out is each
@@ -3295,6 +3471,13 @@ export interface components {
       currentTime?: number | null;
       syncStatus: components['schemas']['SyncStatus'];
       syncProgress?: number | null;
+      /**
+       * @description While `syncStatus` is `syncing`: the bytes loaded so far of `syncBytesTotal`, the bytes this sync needs
+       *     (what the headset lacked of its playlist when it began). Omitted or null: no byte counts (the portal
+       *     shows the percent alone). Ignored unless syncing.
+       */
+      syncBytesDone?: number | null;
+      syncBytesTotal?: number | null;
       /**
        * @description Uuids of the Mediathek items the headset holds (downloaded apps and videos, web apps it knows). Omitted:
        *     the last report's list stays. The portal's `missingContent` compares it with the active playlist.
@@ -4421,6 +4604,29 @@ export interface operations {
       400: components['responses']['BadRequest'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  getSiteInfo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Imprint and support contact. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SiteInfo'];
+        };
+      };
+      400: components['responses']['BadRequest'];
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServerBusy'];
     };
@@ -6040,6 +6246,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
       415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServerBusy'];
     };
@@ -6113,6 +6320,29 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  listRunningLessons: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The running lessons. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RunningLessonList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       503: components['responses']['ServerBusy'];
     };
   };

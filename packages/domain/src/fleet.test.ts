@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   FULL_FEATURE_SOFTWARE_VERSION,
+  isBatteryEmpty,
   isBatteryLow,
   isOutOfSync,
   isSoftwareOutdated,
@@ -16,6 +17,13 @@ describe('fleet health', () => {
     expect(isBatteryLow(100)).toBe(false);
     expect(isBatteryLow(null)).toBe(false);
     expect(isBatteryLow(undefined)).toBe(false);
+  });
+
+  it('counts a battery at 2 % or less as empty, an unknown one not', () => {
+    expect(isBatteryEmpty(0)).toBe(true);
+    expect(isBatteryEmpty(2)).toBe(true);
+    expect(isBatteryEmpty(3)).toBe(false);
+    expect(isBatteryEmpty(null)).toBe(false);
   });
 
   it('calls software outdated below the highest version gate, and when it is unknown', () => {

@@ -6,12 +6,26 @@ import { compareVersions, isOlderThan } from './version.ts';
  * rule for each, used by the server's filters and counts and by the portal alike.
  */
 
-/** Below this battery level (percent) a headset counts as low and is not ready for a lesson (issue 14: at least 20 %). */
+/**
+ * Below this battery level (percent) a headset counts as low: it starts, but may not last the lesson (issue 14: at
+ * least 20 %; issue 22 made it a limit of the readiness check, not a reason to leave the headset out).
+ */
 export const LOW_BATTERY_PERCENT = 20;
 
 /** True when the headset reported a battery level below {@link LOW_BATTERY_PERCENT}; an unknown level is not low. */
 export function isBatteryLow(batteryLevel: number | null | undefined): boolean {
   return typeof batteryLevel === 'number' && batteryLevel < LOW_BATTERY_PERCENT;
+}
+
+/**
+ * At or below this battery level (percent) a headset starts nothing: it is about to switch itself off. Headsets refuse
+ * a start then (receipt reason `batteryEmpty`), and the readiness check counts them not ready.
+ */
+export const EMPTY_BATTERY_PERCENT = 2;
+
+/** True when the headset reported a battery level at or below {@link EMPTY_BATTERY_PERCENT}; unknown is not empty. */
+export function isBatteryEmpty(batteryLevel: number | null | undefined): boolean {
+  return typeof batteryLevel === 'number' && batteryLevel <= EMPTY_BATTERY_PERCENT;
 }
 
 /**

@@ -63,9 +63,11 @@ export {
   startCommandFor,
 } from './devices.ts';
 export {
+  EMPTY_BATTERY_PERCENT,
   FLEET_HEALTH_FILTERS,
   type FleetHealthFilter,
   FULL_FEATURE_SOFTWARE_VERSION,
+  isBatteryEmpty,
   isBatteryLow,
   isOutOfSync,
   isSoftwareOutdated,
@@ -107,10 +109,15 @@ export {
   HELP_LINK_PARAMS,
   HELP_TOPIC_ALIASES,
   HELP_TOPICS,
-  type HelpTopic,
+  type HelpAudience,
   type HelpTopicKey,
+  helpAudienceFor,
+  helpHref,
   helpTopicForPath,
+  KMZ_HELP_TOPICS,
 } from './help.ts';
+export { helpAudienceOf, helpTopicOf } from './helpQuery.ts';
+export { HELP_TOPIC_TITLES } from './helpTitles.ts';
 export {
   isLoginBlocked,
   type LoginAttemptEvent,
@@ -131,22 +138,29 @@ export {
   type RunningState,
 } from './playback.ts';
 export {
+  fixesOf,
+  fixRestartsHeadset,
   READINESS_FIXES,
   READINESS_PROBLEMS,
   READINESS_WARNINGS,
+  RESTARTING_FIXES,
   type Readiness,
   type ReadinessFacts,
   type ReadinessFix,
   type ReadinessIssue,
+  type ReadinessPlaylist,
   type ReadinessProblemCode,
+  type ReadinessSummary,
   type ReadinessWarningCode,
   readinessOf,
+  summariseReadiness,
 } from './readiness.ts';
 export {
   HEADSET_FAILURE_CODES,
   type HeadsetFailureCode,
   isHeadsetFailureCode,
   isReceiptPending,
+  isRetryable,
   RECEIPT_REASONS,
   RECEIPT_STATES,
   type Receipt,
@@ -158,6 +172,7 @@ export {
   type ReceiptSummary,
   receiptOf,
   summariseReceipts,
+  TRANSIENT_RECEIPT_REASONS,
 } from './receipts.ts';
 export {
   administeredOrganisations,
@@ -202,6 +217,19 @@ export {
   STORAGE_CAPACITY_GB,
   usableStorageGb,
 } from './storage.ts';
+export {
+  type FixProgress,
+  type FixUnderway,
+  fixProgress,
+  overallSync,
+  type SyncOverall,
+  type SyncTransfer,
+  type SyncTransferReport,
+  syncSecondsLeft,
+  TIME_LEFT_UNITS,
+  type TimeLeftUnit,
+  timeLeft,
+} from './sync.ts';
 export {
   hasVisibleCharacter,
   isolateBidi,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type ReceiptCommand, type ReceiptDevice, receiptOf, summariseReceipts } from './receipts.ts';
+import {
+  isRetryable,
+  RECEIPT_REASONS,
+  type ReceiptCommand,
+  type ReceiptDevice,
+  receiptOf,
+  summariseReceipts,
+} from './receipts.ts';
 
 const content = '6f1c1c3e-2d4f-4a55-9a51-2f0a7f0c1a01';
 const other = '6f1c1c3e-2d4f-4a55-9a51-2f0a7f0c1a02';
@@ -82,5 +89,19 @@ describe('summariseReceipts', () => {
         { state: 'stopped' },
       ]),
     ).toEqual({ total: 7, playing: 2, paused: 1, pending: 2, failed: 1, stopped: 1 });
+  });
+});
+
+describe('isRetryable', () => {
+  it('offers another try for reasons a try can change, none for those that stay until fixed', () => {
+    const retryable = RECEIPT_REASONS.filter((code) => isRetryable({ code }));
+    expect(retryable).toEqual(['offline', 'expired', 'noAnswer', 'other']);
+    // Content missing, software too old, an empty battery, nothing to pause: a second try fails the same way.
+    expect(RECEIPT_REASONS.filter((code) => !isRetryable({ code }))).toEqual([
+      'contentMissing',
+      'softwareTooOld',
+      'batteryEmpty',
+      'nothingRunning',
+    ]);
   });
 });

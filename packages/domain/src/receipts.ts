@@ -12,7 +12,8 @@ export type ReceiptState = (typeof RECEIPT_STATES)[number];
 /**
  * Why a command failed on a headset: it is switched off or not connected, does not hold the content, its software is
  * too old, its battery is empty, nothing ran that could be paused, the command expired before the headset answered,
- * or another reason in the words of the server or the headset (`message`).
+ * the portal's request got no answer (network, server busy), or another reason in the words of the server or the
+ * headset (`message`).
  */
 export const RECEIPT_REASONS = [
   'offline',
@@ -21,9 +22,27 @@ export const RECEIPT_REASONS = [
   'batteryEmpty',
   'nothingRunning',
   'expired',
+  'noAnswer',
   'other',
 ] as const;
 export type ReceiptReasonCode = (typeof RECEIPT_REASONS)[number];
+
+/**
+ * Reasons a second try can change (issue 22): the headset was off or out of reach, did not answer in time, the
+ * request got no answer, or a reason the portal cannot judge. The others stay until someone fixes them (the content
+ * synchronised, the software updated, the battery charged, something started): 'Erneut versuchen' is not offered.
+ */
+export const TRANSIENT_RECEIPT_REASONS = [
+  'offline',
+  'expired',
+  'noAnswer',
+  'other',
+] as const satisfies readonly ReceiptReasonCode[];
+
+/** Whether 'Erneut versuchen' can help a headset that failed for this reason. */
+export function isRetryable(reason: Pick<ReceiptReason, 'code'>): boolean {
+  return (TRANSIENT_RECEIPT_REASONS as readonly ReceiptReasonCode[]).includes(reason.code);
+}
 
 export interface ReceiptReason {
   code: ReceiptReasonCode;

@@ -41,6 +41,7 @@ import {
   HeadsetSide,
   LocalHeadsetEvents,
   PostgresHeadsetEvents,
+  sweepEndedLessons,
   sweepExpiredCommands,
 } from './services/headsets/index.ts';
 import { type DemoFleet, startDemoFleet } from './simulator/demoFleet.ts';
@@ -72,6 +73,7 @@ function registerHeadsetLifecycle(app: FastifyInstance, { db, headsetEvents }: S
   app.addHook('onReady', async () => {
     sweep = setInterval(() => {
       sweepExpiredCommands(db).catch((error: Error) => app.log.warn({ err: error }, 'command sweep failed'));
+      sweepEndedLessons(db).catch((error: Error) => app.log.warn({ err: error }, 'lesson sweep failed'));
     }, COMMAND_SWEEP_INTERVAL_SECONDS * 1000);
     sweep.unref();
   });
@@ -213,6 +215,7 @@ export async function createServer(overrides: Partial<ServerConfig> = {}): Promi
       settings: access,
       media: config.media,
       audit: config.audit,
+      site: config.site,
       tokens: new TokenService(db, secret, {
         accessTtlSeconds: config.accessTokenTtlSeconds,
         refreshTtlSeconds: config.refreshTokenTtlSeconds,

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type ContentType, LOGIN_LOCK_DURATION_MS } from '@portal/domain';
+import { type ContentType, isValidEmail, LOGIN_LOCK_DURATION_MS } from '@portal/domain';
 
 /**
  * The only reader of the environment (every variable is listed in the server README). `readConfig` runs once in
@@ -138,6 +138,38 @@ export const DEFAULT_ADMISSION: AdmissionSettings = {
   statementTimeoutMs: 15_000,
 };
 
+/** The operator's imprint (Impressum, § 5 DDG and § 18 MStV): who runs this portal and how to reach them. */
+export interface Imprint {
+  /** Name of the operator (organisation or person). */
+  name: string;
+  /** Postal address, one entry per line. */
+  addressLines: string[];
+  /** Who represents the operator (e.g. the head of the media centre); null when not given. */
+  representative: string | null;
+  email: string;
+  phone: string | null;
+  /** Register entry (court and number), null when there is none. */
+  register: string | null;
+  /** VAT identification number, null when there is none. */
+  vatId: string | null;
+  /** Responsible for the content (§ 18 Abs. 2 MStV), null when not given. */
+  contentResponsible: string | null;
+}
+
+/** Where people get help with the portal: named on the support page. */
+export interface SupportContact {
+  email: string;
+  phone: string | null;
+  /** When the phone is answered, as people read it ('Mo–Fr 8–16 Uhr'); null when not given. */
+  hours: string | null;
+}
+
+/** What the public pages show of the operator (getSiteInfo): the imprint and the support contact. */
+export interface SiteSettings {
+  imprint: Imprint;
+  support: SupportContact;
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -170,6 +202,8 @@ export interface ServerConfig {
   access: AccessSettings;
   media: MediaConfig;
   audit: AuditSettings;
+  /** Imprint and support contact (IMPRINT_*, SUPPORT_*), with demo values for `npm start`. */
+  site: SiteSettings;
   /** Tests only: a PGlite dumpDataDir() tarball to start from instead of running initdb. Not read from the env. */
   pgliteTemplate?: string | undefined;
 }
@@ -319,6 +353,79 @@ export function readMediaConfig(env: NodeJS.ProcessEnv = process.env): MediaConf
   };
 }
 
+/**
+ * The demo operator `npm start` shows until the IMPRINT_* and SUPPORT_* variables name the real one: invented, on
+ * the reserved `.example` domain, clearly no real body.
+ */
+export const DEMO_SITE: SiteSettings = {
+  imprint: {
+    name: 'VR-Portal Demo-Betrieb (Beispielangaben)',
+    addressLines: ['Musterstraße 1', '40210 Düsseldorf'],
+    representative: 'Erika Mustermann (Leitung)',
+    email: 'kontakt@vr-portal.example',
+    phone: '0211 123456-0',
+    register: null,
+    vatId: null,
+    contentResponsible: 'Erika Mustermann, Anschrift wie oben',
+  },
+  support: {
+    email: 'support@vr-portal.example',
+    phone: '0211 123456-99',
+    hours: 'Montag bis Freitag, 8 bis 16 Uhr',
+  },
+};
+
+/** A text variable, trimmed; unset or blank is `fallback`. */
+function text<T extends string | null>(env: NodeJS.ProcessEnv, name: string, fallback: T): string | T {
+  const value = env[name]?.trim() ?? '';
+  return value === '' ? fallback : value;
+}
+
+/** An e-mail address variable (spec §5's rule): the portal links it as mailto:, so a typo must stop the start. */
+function emailAddress(env: NodeJS.ProcessEnv, name: string): string {
+  const value = text(env, name, '');
+  if (!isValidEmail(value)) throw new Error(`${name} must be an e-mail address, got '${value}'`);
+  return value;
+}
+
+/**
+ * IMPRINT_* and SUPPORT_*: the operator's imprint and support contact. Without IMPRINT_NAME the whole imprint is the
+ * demo's (a real name beside the demo's address would be a false imprint); optional lines that are not set are left
+ * out (null), not filled from the demo.
+ */
+export function readSiteSettings(env: NodeJS.ProcessEnv = process.env): SiteSettings {
+  const name = text(env, 'IMPRINT_NAME', null);
+  const imprint: Imprint =
+    name === null
+      ? DEMO_SITE.imprint
+      : {
+          name,
+          addressLines: text(env, 'IMPRINT_ADDRESS', '')
+            .split(';')
+            .map((line) => line.trim())
+            .filter(Boolean),
+          representative: text(env, 'IMPRINT_REPRESENTATIVE', null),
+          email: emailAddress(env, 'IMPRINT_EMAIL'),
+          phone: text(env, 'IMPRINT_PHONE', null),
+          register: text(env, 'IMPRINT_REGISTER', null),
+          vatId: text(env, 'IMPRINT_VAT_ID', null),
+          contentResponsible: text(env, 'IMPRINT_CONTENT_RESPONSIBLE', null),
+        };
+  if (name !== null && imprint.addressLines.length === 0) {
+    throw new Error('IMPRINT_NAME needs IMPRINT_ADDRESS (the postal address, lines separated by ";")');
+  }
+  const supportEmail = text(env, 'SUPPORT_EMAIL', null);
+  const support: SupportContact =
+    supportEmail === null
+      ? DEMO_SITE.support
+      : {
+          email: emailAddress(env, 'SUPPORT_EMAIL'),
+          phone: text(env, 'SUPPORT_PHONE', null),
+          hours: text(env, 'SUPPORT_HOURS', null),
+        };
+  return { imprint, support };
+}
+
 /** Comma-separated http(s) origins (a path is dropped: CSP sources here are whole origins). */
 export function readOrigins(env: NodeJS.ProcessEnv, name: string): string[] {
   return (env[name] ?? '')
@@ -370,6 +477,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     access: readAccessSettings(env),
     media: readMediaConfig(env),
     audit: readAuditSettings(env),
+    site: readSiteSettings(env),
   };
 }
 

@@ -28,6 +28,7 @@ export type ErrorCode =
   | 'softwareTooOld'
   | 'tooManyOpenCommands'
   | 'deviceOffline'
+  | 'lessonEnded'
   | 'commandFinished'
   | 'storageExceeded'
   | 'accountLocked';

@@ -313,6 +313,16 @@ export const MESSAGES = {
     expiredDelivered: 'Die VR-Brille hat kein Ergebnis gemeldet, bevor der Befehl ablief.',
   },
 
+  /** Unterricht: the running lessons (services/headsets/lessons.ts). */
+  lessons: {
+    ended: 'Diese Wiedergabe läuft nicht mehr. Die Seite zeigt gleich, was gerade läuft.',
+    otherContent:
+      'Erneut versuchen startet den Inhalt der Wiedergabe. Für einen anderen Inhalt starten Sie bitte neu.',
+    otherOrganisation: 'Diese VR-Brillen gehören nicht zur Organisation der Wiedergabe.',
+    notForCommand: (label: string) =>
+      `„${label}“ gehört zu keiner Wiedergabe. Bitte lassen Sie die Angabe weg.`,
+  },
+
   /** Gruppierungen: named sets of headsets. */
   groups: {
     notFound: 'Diese Gruppierung wurde nicht gefunden.',

@@ -42,6 +42,7 @@ export {
 export {
   DataTable,
   type DataTableColumn,
+  type DataTableNarrowLayout,
   type DataTableProps,
   type SortDirection,
   type SortState,
@@ -132,6 +133,7 @@ export { TextField, type TextFieldProps } from './TextField/TextField';
 export { Tiles, type TilesColumns, type TilesProps } from './Tiles/Tiles';
 export {
   TOAST_DURATION_MS,
+  type ToastAction,
   Toaster,
   type ToasterProps,
   type ToastMessage,

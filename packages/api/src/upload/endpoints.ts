@@ -50,66 +50,34 @@ function toResult<T>({ data, error, response }: RawResult<T>): CallResult<T> {
   return { ok: false, status: response.status, detail, body: error };
 }
 
+/** The four calls' paths per target; content and operating system images share the flow, not the addresses. */
+const MULTIPART_PATHS = {
+  content: {
+    start: '/api/v1/cms/content/{id}/pre-signed-url-content-multipart/',
+    partUrl: '/api/v1/cms/content/{id}/upload-part-url/',
+    complete: '/api/v1/cms/content/{id}/complete-multipart-upload/',
+    abort: '/api/v1/cms/content/{id}/abort-multipart-upload/',
+  },
+  operatingSystem: {
+    start: '/api/v1/support/operating-systems/{id}/pre-signed-url-os-multipart/',
+    partUrl: '/api/v1/support/operating-systems/{id}/upload-part-url/',
+    complete: '/api/v1/support/operating-systems/{id}/complete-multipart-upload/',
+    abort: '/api/v1/support/operating-systems/{id}/abort-multipart-upload/',
+  },
+} as const;
+
 /**
  * Binds the multipart calls of `target` to the portal client (bearer token and the other middleware apply).
  * Network failures and aborts reject, as openapi-fetch does.
  */
 export function multipartEndpoints(client: PortalClient, target: UploadTarget): MultipartEndpoints {
+  const paths = MULTIPART_PATHS[target.kind];
   const params = { path: { id: target.id } };
-  if (target.kind === 'content') {
-    return {
-      start: async (body, signal) =>
-        toResult(
-          await client.POST('/api/v1/cms/content/{id}/pre-signed-url-content-multipart/', {
-            params,
-            body,
-            signal,
-          }),
-        ),
-      partUrl: async (body, signal) =>
-        toResult(await client.POST('/api/v1/cms/content/{id}/upload-part-url/', { params, body, signal })),
-      complete: async (body, signal) =>
-        toResult(
-          await client.POST('/api/v1/cms/content/{id}/complete-multipart-upload/', { params, body, signal }),
-        ),
-      abort: async (body, signal) =>
-        toResult<undefined>(
-          await client.POST('/api/v1/cms/content/{id}/abort-multipart-upload/', { params, body, signal }),
-        ),
-    };
-  }
   return {
-    start: async (body, signal) =>
-      toResult(
-        await client.POST('/api/v1/support/operating-systems/{id}/pre-signed-url-os-multipart/', {
-          params,
-          body,
-          signal,
-        }),
-      ),
-    partUrl: async (body, signal) =>
-      toResult(
-        await client.POST('/api/v1/support/operating-systems/{id}/upload-part-url/', {
-          params,
-          body,
-          signal,
-        }),
-      ),
-    complete: async (body, signal) =>
-      toResult(
-        await client.POST('/api/v1/support/operating-systems/{id}/complete-multipart-upload/', {
-          params,
-          body,
-          signal,
-        }),
-      ),
+    start: async (body, signal) => toResult(await client.POST(paths.start, { params, body, signal })),
+    partUrl: async (body, signal) => toResult(await client.POST(paths.partUrl, { params, body, signal })),
+    complete: async (body, signal) => toResult(await client.POST(paths.complete, { params, body, signal })),
     abort: async (body, signal) =>
-      toResult<undefined>(
-        await client.POST('/api/v1/support/operating-systems/{id}/abort-multipart-upload/', {
-          params,
-          body,
-          signal,
-        }),
-      ),
+      toResult<undefined>(await client.POST(paths.abort, { params, body, signal })),
   };
 }

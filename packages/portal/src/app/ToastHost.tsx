@@ -18,6 +18,13 @@ export default function ToastHost() {
         description:
           toast.descriptionText ??
           (toast.description === undefined ? undefined : t(toast.description, toast.descriptionValues ?? {})),
+        ...(toast.action && {
+          action: {
+            label: t(toast.action.label),
+            altText: t(toast.action.altText, toast.action.altTextValues ?? {}),
+            onAction: toast.action.run,
+          },
+        }),
       }))}
       onDismiss={(id) => toasts.dismiss(id)}
       closeLabel={t('toast.close')}

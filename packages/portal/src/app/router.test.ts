@@ -90,7 +90,24 @@ describe('routes of spec §2', () => {
 
   it('gives every placeholder page a name of its own: its h1 and tab title (issue 12)', () => {
     const titleOf = (path: string) => (leafOf(path).leaf?.handle as RouteHandle | undefined)?.title;
-    expect(titleOf('/agbs')).toBe('pages.terms');
-    for (const path of ['/products', '/about', '/contact']) expect(titleOf(path)).toBeDefined();
+    for (const path of ['/about', '/contact']) expect(titleOf(path)).toBeDefined();
+  });
+
+  it.each([
+    ['/products', '/dashboard'],
+    ['/products?tab=2', '/dashboard?tab=2'],
+    ['/products/devices?is_online=false&page=2', '/dashboard/devices?is_online=false&page=2'],
+    ['/configurations', '/dashboard/configurations'],
+    ['/configurations/7?ordering=name', '/dashboard/configurations/7?ordering=name'],
+  ])('the help mapping’s address %s leads to %s (issue 23)', async (path, target) => {
+    const { leaf } = leafOf(path.split('?')[0] ?? path);
+    expect(leaf?.path).not.toBe('*');
+    const lazy = leaf?.lazy;
+    if (typeof lazy !== 'function') throw new Error(`${path} loads no redirect`);
+    const { loader } = (await lazy()) as { loader?: (args: { request: Request }) => unknown };
+    if (typeof loader !== 'function') throw new Error(`${path} has no redirecting loader`);
+    const answer = await loader({ request: new Request(`http://portal.test${path}`) });
+    expect(answer).toBeInstanceOf(Response);
+    expect((answer as Response).headers.get('Location')).toBe(target);
   });
 });

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { onSessionLost } from '../lib/api.ts';
 import { trails } from '../lib/breadcrumbs.ts';
@@ -14,7 +14,14 @@ import { RouteErrorPage } from './shell/RouteErrorPage.tsx';
 const comingSoon = () => import('./shell/ComingSoonPage.tsx');
 const placeholder = (path: string, handle?: RouteHandle): RouteObject => ({ path, lazy: comingSoon, handle });
 
-/** Every route of spec §2. '/' has no page of its own yet and sends visitors to the Mediathek. */
+/** The imprint, the privacy policy and the terms of use: one chunk. */
+const legalPage = (page: 'ImprintPage' | 'PrivacyPage' | 'TermsPage') => () =>
+  import('../features/public/LegalPages.tsx').then((m) => ({ Component: m[page] }));
+
+/** The help mapping's addresses (/products, /configurations …) lead to the pages under /dashboard. */
+const specAddress = () => import('./specAddresses.ts');
+
+/** Every route of spec §2. */
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -26,7 +33,8 @@ export const routes: RouteObject[] = [
         // Pathless, so an error inside a page keeps the shell around the error message.
         errorElement: <RouteErrorPage />,
         children: [
-          { index: true, loader: () => redirect('/library') },
+          // What the portal is and the ways in (issue 23); spec §2 'index'.
+          { index: true, lazy: () => import('../features/public/HomePage.tsx') },
           { path: 'login', element: <LoginPage /> },
           // Password reset (issue 4): the request page and the link of the mail; no help topic (spec §2).
           { path: 'forgot-password', lazy: () => import('../features/auth/ForgotPasswordPage.tsx') },
@@ -63,12 +71,16 @@ export const routes: RouteObject[] = [
                 Component: m.ContentEditPage,
               })),
           },
-          placeholder('impressum', { title: 'pages.impressum', description: 'meta.legal' }),
-          // The privacy policy and how long the Protokoll keeps entries (issue 24), for everybody.
-          { path: 'datenschutzerklaerung', lazy: () => import('../features/auth/PrivacyPage.tsx') },
-          placeholder('agbs', { title: 'pages.terms', description: 'meta.legal' }),
-          // Placeholder entries of spec §2 (products, about, contact), named in the footer as coming.
-          placeholder('products', { title: 'pages.products' }),
+          // The legal pages (issue 23): the imprint from the server's configuration, the current documents.
+          { path: 'impressum', lazy: legalPage('ImprintPage') },
+          { path: 'datenschutzerklaerung', lazy: legalPage('PrivacyPage') },
+          { path: 'agbs', lazy: legalPage('TermsPage') },
+          // Spec §2's help mapping names these; the pages live under /dashboard (specAddresses.ts).
+          { path: 'products', lazy: specAddress },
+          { path: 'products/devices', lazy: specAddress },
+          { path: 'configurations', lazy: specAddress },
+          { path: 'configurations/:id', lazy: specAddress },
+          // Placeholder entries of spec §2 (about, contact), named in the footer as coming.
           placeholder('about', { title: 'pages.about' }),
           placeholder('contact', { title: 'pages.contact' }),
           // Moderieren (spec §2, issue 24): the review queue for content administrators and staff; the page says
@@ -84,8 +96,8 @@ export const routes: RouteObject[] = [
             loader: requireSignedIn,
             lazy: () => import('../features/administration/AdministrationPage.tsx'),
           },
-          // Names the help topic of the link that led here; the help texts come with the support issue.
-          { path: 'support', lazy: () => import('./shell/SupportPage.tsx') },
+          // The help articles of spec §2's topics, their search and the support contact (issue 23).
+          { path: 'support', lazy: () => import('../features/support/SupportPage.tsx') },
           // Social login entry and return point (spec §4/§7); no help topic.
           { path: 'oidc-antares', lazy: () => import('../features/auth/SocialLoginPage.tsx') },
           {

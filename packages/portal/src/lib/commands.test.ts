@@ -56,6 +56,9 @@ describe('commandFailureText', () => {
     expect(commandFailureText(t, { code: 'other' })).toBe(
       'Unbekannter Fehler. Bitte versuchen Sie es erneut.',
     );
+    expect(commandFailureText(t, { code: 'noAnswer' })).toBe(
+      'Keine Antwort vom Server. Bitte prüfen Sie die Verbindung und versuchen Sie es erneut.',
+    );
   });
 });
 

@@ -29,6 +29,11 @@ export interface CommandInput {
   packageName?: string;
   guidedModeState?: boolean;
   manufacturerModeState?: boolean;
+  /**
+   * The running lesson a playback command belongs to (only {@link sendToHeadsets}): a start with it is the lesson's
+   * 'Erneut versuchen', a pause with it pauses or resumes the lesson (contract tag `lessons`).
+   */
+  lesson?: number;
 }
 
 /**
@@ -39,7 +44,7 @@ export interface CommandInput {
  */
 export function sendCommand(
   device: Pick<Device, 'serialNumber' | 'guidedMode' | 'manufacturerMode'>,
-  input: CommandInput,
+  input: Omit<CommandInput, 'lesson'>,
 ): Promise<SentCommand> {
   const { command, guidedModeState, manufacturerModeState, ...content } = input;
   return answerOf(
@@ -98,11 +103,11 @@ export async function sendToHeadsets(
   input: CommandInput,
 ): Promise<CommandOutcome[]> {
   if (headsetIds.length === 0) return [];
-  const { command, ...extras } = input;
+  const { command, lesson, ...extras } = input;
   try {
     const { results } = await answerOf(
       apiClient.POST('/api/v3/mdm/devices/command-queue/', {
-        body: { devices: [...headsetIds], command, extras },
+        body: { devices: [...headsetIds], command, extras, ...(lesson === undefined ? {} : { lesson }) },
       }),
     );
     return results.map(({ deviceId, command: queued, refusal }) =>
@@ -112,8 +117,9 @@ export async function sendToHeadsets(
     );
   } catch (error) {
     if (!(error instanceof ServerRefusal)) reportError(error, { during: 'queueDeviceCommand' });
+    // No answer at all (network, a request that failed on the way): worth another try, and said so.
     const reason: ReceiptReason =
-      error instanceof ServerRefusal ? refusalReason(error.body) : { code: 'other' };
+      error instanceof ServerRefusal ? refusalReason(error.body) : { code: 'noAnswer' };
     return headsetIds.map((headsetId) => ({ headsetId, refusal: reason }));
   }
 }

@@ -22,6 +22,8 @@ import type playback from '../../public/locales/de/playback.json';
 import type playlists from '../../public/locales/de/playlists.json';
 import type profile from '../../public/locales/de/profile.json';
 import type settings from '../../public/locales/de/settings.json';
+import type site from '../../public/locales/de/site.json';
+import type support from '../../public/locales/de/support.json';
 import { interpolation } from './interpolation.ts';
 import { storageKeys } from './storage.ts';
 import { createTranslationBackend } from './translationBackend.ts';
@@ -40,6 +42,8 @@ export const LAZY_NAMESPACES = [
   'audit',
   'moderation',
   'administration',
+  'support',
+  'site',
 ] as const;
 export const ALL_NAMESPACES = [...NAMESPACES, ...LAZY_NAMESPACES] as const;
 export type Namespace = (typeof ALL_NAMESPACES)[number];
@@ -71,6 +75,8 @@ declare module 'i18next' {
       audit: typeof audit;
       moderation: typeof moderation;
       administration: typeof administration;
+      support: typeof support;
+      site: typeof site;
     };
   }
 }

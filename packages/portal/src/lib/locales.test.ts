@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { HELP_TOPICS, PORTAL_LANGUAGES } from '@portal/domain';
+import { HELP_TOPIC_TITLES, PORTAL_LANGUAGES } from '@portal/domain';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { breadcrumbText, trails } from './breadcrumbs.ts';
@@ -68,8 +68,8 @@ describe('translation resources', () => {
     ];
     for (const [tree, key, text] of expected) expect(valueAt(tree, key), key).toBe(text);
     // Spec §2 support-helper mapping: the help topics' titles, as @portal/domain holds them.
-    for (const topic of HELP_TOPICS)
-      expect(valueAt(common, `help.topics.${topic.key}`), topic.key).toBe(topic.title);
+    for (const [key, title] of Object.entries(HELP_TOPIC_TITLES))
+      expect(valueAt(common, `help.topics.${key}`), key).toBe(title);
     // Spec §2 breadcrumbs, as whole trails of the routes.
     const label = (key: string) => String(valueAt(common, key));
     expect(breadcrumbText(trails.dashboard, label)).toBe('Dashboard');

@@ -46,10 +46,10 @@
     // Spec §8: the device types load once at start and the signed-in portal shows nothing before them.
     prefetch.deviceTypes = { token, response: get('/api/v2/mdm/device-type/') };
   }
-  // '/' redirects to /library, so both show the list first. A query string means search, filters or another
-  // page: the app asks for that itself (guessing it here would duplicate the app's URL parsing).
+  // The Mediathek shows the list first. A query string means search, filters or another page: the app asks for
+  // that itself (guessing it here would duplicate the app's URL parsing).
   const plain = !w.location.search || w.location.search === '?';
-  if (plain && (path === '/' || path === '/library' || path === '/library/')) {
+  if (plain && (path === '/library' || path === '/library/')) {
     const query = `ordering=${encodeURIComponent(ordering)}&page_size=24`;
     prefetch.content = { token, ordering, response: get(`/api/v2/cms/content/?${query}`) };
   }

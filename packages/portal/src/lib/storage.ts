@@ -26,6 +26,8 @@ export const storageKeys = {
   language: `${STORAGE_PREFIX}language`,
   // The running playback on a class set (spec §3 'currently running app'): restored after a reload for 60 minutes.
   playback: `${STORAGE_PREFIX}playback`,
+  // The lesson this browser stopped last, for 'Gestoppt auf 30 VR-Brillen' and 'Nochmal starten' (at most 60 minutes).
+  playbackStopped: `${STORAGE_PREFIX}playbackStopped`,
 } as const;
 
 /**

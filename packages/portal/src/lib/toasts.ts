@@ -22,6 +22,17 @@ export interface Toast {
    * möglich', then 'Login gesperrt').
    */
   group?: string;
+  /** A button in the toast that undoes what it reports ('Rückgängig'); pressing it closes the toast. */
+  action?: ToastAction;
+}
+
+export interface ToastAction {
+  /** The button's words, a verb. */
+  label: TranslationKey;
+  /** For screen readers, which hear the toast without its button: where else it can be done. */
+  altText: TranslationKey;
+  altTextValues?: Record<string, string | number>;
+  run: () => void;
 }
 
 export type ToastInput = Omit<Toast, 'id'>;

@@ -20,6 +20,8 @@ export function testDevice(overrides: Partial<Device> = {}): Device {
     activeConfigurationId: null,
     syncStatus: 'synced',
     syncProgress: null,
+    syncQueued: false,
+    syncTransfer: null,
     missingContent: [],
     guidedMode: true,
     manufacturerMode: false,

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -156,6 +157,11 @@ export const devices = pgTable(
     }),
     syncStatus: text('sync_status').notNull().default('synced'),
     syncProgress: integer('sync_progress'),
+    // The running sync's bytes as the headset reported them, and when it first reported this sync running: its rate
+    // gives the time left (issue 22). Null while no sync runs.
+    syncBytesDone: bigint('sync_bytes_done', { mode: 'number' }),
+    syncBytesTotal: bigint('sync_bytes_total', { mode: 'number' }),
+    syncStartedAt: timestamp('sync_started_at', { withTimezone: true }),
     // Uuids of the Mediathek items the headset holds (its last `installedContent`): one array, so that a state
     // report stays one UPDATE however much the headset holds.
     installedContent: uuid('installed_content').array().notNull().default(sql`'{}'::uuid[]`),
@@ -246,6 +252,60 @@ export const deviceGroupMembers = pgTable(
     primaryKey({ columns: [t.groupId, t.deviceId] }),
     // The headset list's group filter and removing a headset.
     index('device_group_members_device_idx').on(t.deviceId),
+  ],
+);
+
+/**
+ * Lessons (issue 22): playback an organisation runs on a set of its headsets, recorded by the server when the
+ * playback commands go out (services/headsets/lessonRecord.ts), so that every signed-in member sees and controls it
+ * from any device (services/headsets/lessons.ts). `paused_at` is set while paused, `paused_seconds` sums the pauses
+ * before it; `last_command_at` is the latest start, retry, pause or resume; `ended_at` with `end_reason` ('stopped',
+ * 'replaced', 'expired', 'idle') once it is over. Reads count a lesson as ended at once when it is past its time or idle
+ * (LESSON_RUNNING); the sweep writes it.
+ */
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    startedBy: integer('started_by').references(() => users.id, { onDelete: 'set null' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    lastCommandAt: timestamp('last_command_at', { withTimezone: true }).notNull().defaultNow(),
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    pausedSeconds: doublePrecision('paused_seconds').notNull().default(0),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endReason: text('end_reason'),
+  },
+  // An organisation's running lessons (the read every open dashboard polls) and the sweep.
+  (t) => [index('lessons_running_idx').on(t.organisationId).where(sql`ended_at is null`)],
+);
+
+/**
+ * The headsets of a lesson: the latest lesson command each got (`command_id`, for its receipt) or the server's
+ * refusal of it (`refusal`, the `Error` body), and `left_at` once it left (stopped, taken over by another lesson, or the
+ * lesson ended). A headset is in at most one lesson at a time (the partial unique index).
+ */
+export const lessonDevices = pgTable(
+  'lesson_devices',
+  {
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    commandId: integer('command_id').references(() => deviceCommands.id, { onDelete: 'set null' }),
+    refusal: jsonb('refusal'),
+    leftAt: timestamp('left_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.lessonId, t.deviceId] }),
+    uniqueIndex('lesson_devices_one_lesson_idx').on(t.deviceId).where(sql`left_at is null`),
   ],
 );
 

@@ -503,6 +503,48 @@ describe('state reports', () => {
     expect((await device(sirius().id)).missingContent).toEqual([]);
   });
 
+  it('a running sync’s bytes give its time left; a waiting sync shows until the headset finished it', async () => {
+    const GB = 1024 ** 3;
+    const { pool } = server.database;
+    const queued = await send(sirius().serial, 'CMD.SYNC');
+    expect(queued.statusCode, queued.body).toBe(201);
+    // Queued, then delivered: the portal offers no second sync meanwhile.
+    expect(await device(sirius().id)).toMatchObject({ syncQueued: true, syncTransfer: null });
+    const [delivered] = (await poll(token)).json<Batch>().commands;
+    expect((await device(sirius().id)).syncQueued).toBe(true);
+
+    const syncing = { ...STATE, syncStatus: 'syncing', syncProgress: 25 };
+    await report(token, { ...syncing, syncBytesDone: GB, syncBytesTotal: 4 * GB });
+    // The sync began 10 s before this report (set by hand: the test does not wait): 1 GB in 10 s, 3 GB to go.
+    await pool.query(
+      "update devices set sync_started_at = state_reported_at - interval '10 seconds' where id = $1",
+      [sirius().id],
+    );
+    const transfer = (await device(sirius().id)).syncTransfer;
+    expect(transfer).toMatchObject({ bytesDone: GB, bytesTotal: 4 * GB });
+    expect(transfer?.secondsLeft).toBeGreaterThanOrEqual(25);
+    expect(transfer?.secondsLeft).toBeLessThanOrEqual(30);
+
+    const startedAt = async () =>
+      (
+        await pool.query<{ at: Date | null }>('select sync_started_at as at from devices where id = $1', [
+          sirius().id,
+        ])
+      ).rows[0]?.at ?? null;
+    const began = await startedAt();
+    // More bytes of the same sync: it keeps its start. A new sync (another total): it starts anew.
+    await report(token, { ...syncing, syncBytesDone: 2 * GB, syncBytesTotal: 4 * GB });
+    expect(await startedAt()).toEqual(began);
+    await report(token, { ...syncing, syncBytesDone: 0, syncBytesTotal: 2 * GB });
+    expect((await startedAt())?.getTime()).toBeGreaterThan(began?.getTime() ?? 0);
+
+    // Done: no transfer, nothing waiting.
+    expect((await result(token, delivered?.id ?? 0, { status: 'done' })).statusCode).toBe(200);
+    await report(token, STATE);
+    expect(await device(sirius().id)).toMatchObject({ syncQueued: false, syncTransfer: null });
+    expect(await startedAt()).toBeNull();
+  });
+
   it('refuses a report that does not follow the contract', async () => {
     const response = await report(token, { ...STATE, batteryLevel: 140, softwareVersion: 'neu', extra: 1 });
     expect(response.statusCode).toBe(400);

@@ -6,10 +6,12 @@ import { contentOperations } from './content.ts';
 import { deviceOperations } from './devices.ts';
 import { groupOperations } from './groups.ts';
 import { headsetOperations } from './headset.ts';
+import { lessonOperations } from './lessons.ts';
 import { moderationOperations } from './moderation.ts';
 import { operatingSystemOperations } from './operatingSystems.ts';
 import { organisationOperations } from './organisations.ts';
 import { sessionOperations } from './sessions.ts';
+import { siteOperations } from './site.ts';
 import { socialOperations } from './social.ts';
 import { uploadOperations } from './uploads.ts';
 import { userOperations } from './users.ts';
@@ -27,10 +29,12 @@ export const OPERATIONS: Operations = {
   ...configurationOperations,
   ...deviceOperations,
   ...groupOperations,
+  ...lessonOperations,
   ...headsetOperations,
   ...uploadOperations,
   ...operatingSystemOperations,
   ...auditOperations,
   ...moderationOperations,
   ...administrationOperations,
+  ...siteOperations,
 };

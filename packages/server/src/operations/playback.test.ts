@@ -222,13 +222,15 @@ describe('checkDeviceReadiness', () => {
   const check = async (devices: number[], contentUuid: string, token = tokens.lehrer) =>
     post('/api/v3/mdm/devices/readiness/', { devices, contentUuid }, token);
 
-  it('names every problem with its fix: offline, low battery, missing content of the playlist or not, old software', async () => {
+  it('names every problem with its fix (offline, empty battery, missing content) apart from limits (low battery)', async () => {
     const { pool } = server.database;
-    const ready = 'PA7GY0004';
+    const ready = 'PA7GY0012';
     const lowBattery = 'PA7GY0005';
     const lacking = 'PA7GY0006';
-    for (const serial of [ready, lowBattery, lacking]) await online(serial);
+    const empty = 'PA7GY0007';
+    for (const serial of [ready, lowBattery, lacking, empty]) await online(serial);
     await pool.query('update devices set battery_level = 12 where serial_number = $1', [lowBattery]);
+    await pool.query('update devices set battery_level = 2 where serial_number = $1', [empty]);
     await pool.query(
       'update devices set installed_content = array_remove(installed_content, $1::uuid) where serial_number = $2',
       [uuidOf(VIDEO), lacking],
@@ -240,23 +242,113 @@ describe('checkDeviceReadiness', () => {
       offline,
     ]);
     const unpaired = 'PA7GY0016';
-    const response = await check([ready, lowBattery, lacking, offline, unpaired].map(idOf), uuidOf(VIDEO));
+    const response = await check(
+      [ready, lowBattery, lacking, empty, offline, unpaired].map(idOf),
+      uuidOf(VIDEO),
+    );
     expect(response.statusCode, response.body).toBe(200);
     const report = response.json<ReadinessReport>();
-    expect(report.readyCount).toBe(1);
-    expect(report.results.map((r) => [r.serialNumber, r.ready, r.problems])).toEqual([
-      [ready, true, []],
-      [lowBattery, false, [{ code: 'batteryLow', fix: null, params: { batteryLevel: 12 } }]],
-      [lacking, false, [{ code: 'contentMissing', fix: 'sync', params: {} }]],
-      [offline, false, [{ code: 'offline', fix: null, params: {} }]],
-      [unpaired, false, [{ code: 'unpaired', fix: null, params: {} }]],
+    // Twelve percent starts the video: ready, with the limit named.
+    expect(report.readyCount).toBe(2);
+    expect(report.results.map((r) => [r.serialNumber, r.ready, r.problems, r.warnings])).toEqual([
+      [ready, true, [], []],
+      [lowBattery, true, [], [{ code: 'batteryLow', fix: null, params: { batteryLevel: 12 } }]],
+      [lacking, false, [{ code: 'contentMissing', fix: 'sync', params: {} }], []],
+      [empty, false, [{ code: 'batteryEmpty', fix: null, params: { batteryLevel: 2 } }], []],
+      [offline, false, [{ code: 'offline', fix: null, params: {} }], []],
+      [unpaired, false, [{ code: 'unpaired', fix: null, params: {} }], []],
     ]);
+    expect(report.results.every((r) => r.syncTransfer === null)).toBe(true);
+  });
 
-    // Content that is not on the headsets' playlist: no sync brings it.
-    const other = await check([idOf(ready)], uuidOf('Korallenriff'));
-    expect(other.json<ReadinessReport>().results[0]?.problems).toEqual([
-      { code: 'contentMissing', fix: null, params: {} },
+  it('offers to add content to the active playlist, or to activate a playlist holding it; a queued sync is on its way', async () => {
+    const { pool } = server.database;
+    const onPlaylist = 'PA7GY0009';
+    const withoutPlaylist = 'PA7GY0010';
+    for (const serial of [onPlaylist, withoutPlaylist]) await online(serial);
+    await pool.query('update devices set active_configuration_id = null where serial_number = $1', [
+      withoutPlaylist,
     ]);
+    const playlist = async (name: string) =>
+      (await pool.query<{ id: number }>('select id from configurations where name = $1', [name])).rows[0]?.id;
+    // 'Der Regenwald' is in the Gymnasium's 'Erdkunde 8b', not in 'Projektwoche Naturwissenschaften'.
+    const results = (
+      await check([idOf(onPlaylist), idOf(withoutPlaylist)], uuidOf('Der Regenwald'))
+    ).json<ReadinessReport>().results;
+    expect(results.map((r) => r.problems)).toEqual([
+      [
+        {
+          code: 'contentMissing',
+          fix: 'addToPlaylist',
+          params: {
+            playlistId: await playlist('Projektwoche Naturwissenschaften'),
+            playlistName: 'Projektwoche Naturwissenschaften',
+          },
+        },
+      ],
+      [
+        {
+          code: 'contentMissing',
+          fix: 'activatePlaylist',
+          params: { playlistId: await playlist('Erdkunde 8b'), playlistName: 'Erdkunde 8b' },
+        },
+      ],
+    ]);
+    // Content in no playlist of the organisation: nothing the portal can do from here.
+    const nowhere = (await check([idOf(withoutPlaylist)], uuidOf('Korallenriff'))).json<ReadinessReport>();
+    expect(nowhere.results[0]?.problems).toEqual([{ code: 'contentMissing', fix: null, params: {} }]);
+
+    // Added to the playlist (which queues the sync): the content is on its way, no second sync is offered.
+    const added = await post(
+      `/api/v2/mdm/device-configurations/${await playlist('Projektwoche Naturwissenschaften')}/content/`,
+      {
+        contentId: Number(
+          (await pool.query<{ id: number }>("select id from contents where title = 'Der Regenwald'")).rows[0]
+            ?.id,
+        ),
+        contentOrigin: 'cms',
+      },
+    );
+    expect(added.statusCode, added.body).toBe(200);
+    const waiting = (await check([idOf(onPlaylist)], uuidOf('Der Regenwald'))).json<ReadinessReport>();
+    expect(waiting.results[0]?.problems).toEqual([{ code: 'syncing', fix: null, params: { progress: 0 } }]);
+  });
+
+  it('calls a headset restarting for its update ‘updating’, not offline, until it is back', async () => {
+    const { pool } = server.database;
+    const serial = 'PA7GY0011';
+    const token = await online(serial);
+    const update = await send(serial, 'CMD.UPDATE');
+    expect(update.statusCode, update.body).toBe(201);
+    const problems = async () =>
+      (await check([idOf(serial)], uuidOf(VIDEO))).json<ReadinessReport>().results[0]?.problems;
+    // Waiting for an online headset: it restarts as soon as it picks it up.
+    expect(await problems()).toEqual([{ code: 'updating', fix: null, params: {} }]);
+    await poll(token);
+    const commandId = update.json<DeviceCommand>().id;
+    expect((await reportResult(token, commandId, { status: 'done' })).statusCode).toBe(200);
+    // Reported done, gone down for the restart: updating, not 'Ausgeschaltet'.
+    expect(await problems()).toEqual([{ code: 'updating', fix: null, params: {} }]);
+    // Back: its next call ends it.
+    await poll(token);
+    expect(await problems()).toEqual([]);
+    // Switched off later: offline, not updating (it was back after the update).
+    await pool.query("update device_commands set finished_at = now() - interval '10 minutes' where id = $1", [
+      commandId,
+    ]);
+    await pool.query("update devices set last_seen = now() - interval '5 minutes' where serial_number = $1", [
+      serial,
+    ]);
+    expect(await problems()).toEqual([{ code: 'offline', fix: null, params: {} }]);
+    // Never back from an update 20 minutes ago: something went wrong, the teacher hears 'offline'.
+    await pool.query("update device_commands set finished_at = now() - interval '20 minutes' where id = $1", [
+      commandId,
+    ]);
+    await pool.query(
+      "update devices set announced_offline = true, last_seen = now() - interval '21 minutes' where serial_number = $1",
+      [serial],
+    );
+    expect(await problems()).toEqual([{ code: 'offline', fix: null, params: {} }]);
   });
 
   it('gates web apps by the headset’s software, with the update as fix, and warns where pausing is missing', async () => {

@@ -408,6 +408,14 @@ export function devicesVisibleTo(caller: Caller): SQL {
   return sql`d.organisation_id = any(${organisationsOf(caller)})`;
 }
 
+/**
+ * Lessons the caller sees, pauses and stops: those of their organisations (rows aliased `l`), as every member commands
+ * the organisation's headsets. A caller without organisation sees none.
+ */
+export function lessonsVisibleTo(caller: Caller): SQL {
+  return sql`l.organisation_id = any(${organisationsOf(caller)})`;
+}
+
 /** Groups the caller sees and changes: those of their organisations (rows aliased `dg`). */
 export function deviceGroupsVisibleTo(caller: Caller): SQL {
   return sql`dg.organisation_id = any(${organisationsOf(caller)})`;

@@ -8,11 +8,14 @@ import type { Fleet } from './fleet.ts';
  * command line (stdin) and for the control port (HTTP on 127.0.0.1).
  *
  *   off <name|serial|all>   on <name|serial|all>   battery <name|serial|all> <percent>
- *   forget <name|serial|all> <content uuid>   status
+ *   forget <name|serial|all> <content uuid>   software <name|serial|all> <version>   status
  */
 const USAGE =
   'Befehle: off <Name|Seriennummer|all>, on <Name|Seriennummer|all>, battery <Name|Seriennummer|all> <Prozent>, ' +
-  'forget <Name|Seriennummer|all> <Inhalt-UUID>, status';
+  'forget <Name|Seriennummer|all> <Inhalt-UUID>, software <Name|Seriennummer|all> <Version>, status';
+
+/** A version as headsets report it (the contract's `softwareVersion` pattern). */
+const VERSION = /^[0-9]+\.[0-9]+\.[0-9]+$/;
 
 export async function controlCommand(fleet: Fleet, line: string): Promise<string> {
   const [verb = '', ...rest] = line.trim().split(/\s+/);
@@ -29,7 +32,8 @@ export async function controlCommand(fleet: Fleet, line: string): Promise<string
       return `${targets.length === 1 ? target : `${targets.length} VR-Brillen`}: ${verb === 'off' ? 'aus' : 'an'}`;
     }
     case 'battery':
-    case 'forget': {
+    case 'forget':
+    case 'software': {
       // The value comes last: names such as 'VR-Brille 21' contain blanks.
       const value = rest.at(-1) ?? '';
       const named = rest.slice(0, -1).join(' ');
@@ -43,6 +47,12 @@ export async function controlCommand(fleet: Fleet, line: string): Promise<string
         for (const serial of headsets) fleet.setBattery(serial, percent);
         return `${headsets.length === 1 ? named : `${headsets.length} VR-Brillen`}: Akku ${percent} %`;
       }
+      if (verb === 'software') {
+        if (!VERSION.test(value))
+          return 'Bitte eine Version wie 4.5.0 nennen: software <Name|Seriennummer|all> <Version>';
+        for (const serial of headsets) fleet.setSoftware(serial, value);
+        return `${headsets.length === 1 ? named : `${headsets.length} VR-Brillen`}: Software ${value}`;
+      }
       const forgotten = headsets.filter((serial) => fleet.forget(serial, value)).length;
       return `${value}: von ${forgotten} VR-Brille(n) gelöscht`;
     }
@@ -55,7 +65,7 @@ export async function controlCommand(fleet: Fleet, line: string): Promise<string
 
 /**
  * The control port: `POST /headsets/<name|serial|all>/off` and `/on`, `POST /headsets/<…>/battery/<percent>`,
- * `POST /headsets/<…>/forget/<content uuid>`, `GET /status` (JSON: the counters of FleetStats and `devices`, each
+ * `POST /headsets/<…>/forget/<content uuid>`, `POST /headsets/<…>/software/<version>`, `GET /status` (JSON: the counters of FleetStats and `devices`, each
  * headset's power, playback and battery). Listens on 127.0.0.1 only: it is for tests and tools on this machine.
  */
 export async function startControlServer(
@@ -81,7 +91,7 @@ export async function startControlServer(
       });
       return reply(200, { ...fleet.stats(), devices });
     }
-    const match = /^\/headsets\/([^/]+)\/(on|off|battery|forget)(?:\/([^/]+))?$/.exec(url.pathname);
+    const match = /^\/headsets\/([^/]+)\/(on|off|battery|forget|software)(?:\/([^/]+))?$/.exec(url.pathname);
     if (request.method === 'POST' && match) {
       const [, target = '', verb = '', value] = match;
       const line = [verb, decodeURIComponent(target), value && decodeURIComponent(value)].filter(Boolean);

@@ -182,7 +182,7 @@ describe('the demo fleet', () => {
     }
   });
 
-  it('runs a battery down and deletes content through the control port, and the portal sees both', async () => {
+  it('runs a battery down, deletes content and installs a version through the control port; the portal sees each', async () => {
     const control = await startControlServer(demo.fleet, 0);
     try {
       const deneb = await byName('Deneb');
@@ -200,6 +200,16 @@ describe('the demo fleet', () => {
       expect(failed).toMatchObject({ status: 'failed', code: 'contentMissing' });
       await post(`/headsets/${deneb.serialNumber}/battery/90`);
       await until(async () => expect((await byName('Deneb')).batteryLevel).toBe(90));
+      // A version installed from outside (a test puts an updated headset back): reported at once.
+      expect(await post(`/headsets/${deneb.serialNumber}/software/4.9.4`)).toEqual({
+        detail: `${deneb.serialNumber}: Software 4.9.4`,
+      });
+      await until(async () => expect((await byName('Deneb')).softwareVersion).toBe('4.9.4'));
+      expect((await post(`/headsets/${deneb.serialNumber}/software/neu`)).detail).toContain(
+        'Bitte eine Version',
+      );
+      await post(`/headsets/${deneb.serialNumber}/software/4.2.3`);
+      await until(async () => expect((await byName('Deneb')).softwareVersion).toBe('4.2.3'));
     } finally {
       await control.close();
     }

@@ -381,6 +381,16 @@ export class Fleet {
     runner.reportState();
   }
 
+  /**
+   * Installs a software version on a headset, as the manufacturer's tool would (an older one too); it reports at
+   * once. Tests that update headsets put their version back with it.
+   */
+  setSoftware(serialOrName: string, version: string): void {
+    const runner = this.runner(serialOrName);
+    runner.model.setSoftware(version, this.now());
+    runner.reportState();
+  }
+
   /** Deletes content from a headset, as if its storage was cleared; it reports at once. False: it did not hold it. */
   forget(serialOrName: string, contentUuid: string): boolean {
     const runner = this.runner(serialOrName);

@@ -220,11 +220,23 @@ describe('battery', () => {
     expect(h.batteryLevel).toBe(100);
   });
 
+  it('starts nothing at 2 % or less (the domain’s empty battery), and says so', () => {
+    const h = headset({ batteryLevel: 2 });
+    expect(resultOf(h, command('CMD.START.APP', { contentUuid: app.uuid })).result).toMatchObject({
+      status: 'failed',
+      code: 'batteryEmpty',
+    });
+    h.setBattery(3, T0);
+    expect(resultOf(h, command('CMD.START.APP', { contentUuid: app.uuid })).result).toMatchObject({
+      status: 'done',
+    });
+  });
+
   it('stops playback when the battery is empty', () => {
-    const h = headset({ batteryLevel: 1 });
+    const h = headset({ batteryLevel: 3 });
     resultOf(h, command('CMD.START.APP', { contentUuid: app.uuid }));
-    h.advance(seconds(200));
-    expect(h.report(seconds(200)).playbackState).toBe('stopped');
+    h.advance(seconds(400));
+    expect(h.report(seconds(400)).playbackState).toBe('stopped');
   });
 });
 
@@ -258,11 +270,17 @@ describe('sync', () => {
     expect(h.execute(c, T0)).toEqual({ kind: 'sync', commandId: c.id });
     expect(h.startSync(c.id, list, T0)).toEqual([]);
     const start = h.report(T0);
-    expect(start).toMatchObject({ syncStatus: 'syncing', syncProgress: 0 });
+    expect(start).toMatchObject({
+      syncStatus: 'syncing',
+      syncProgress: 0,
+      syncBytesDone: 0,
+      syncBytesTotal: 2000 * MiB,
+    });
     // The old items (video, app) are gone: the playlist does not list them.
     expect(start.installedContent).toEqual([]);
     expect(h.advance(seconds(5))).toEqual([]);
-    expect(h.report(seconds(5)).syncProgress).toBe(25);
+    // The bytes behind the percent: the portal's bar and time left (issue 22).
+    expect(h.report(seconds(5))).toMatchObject({ syncProgress: 25, syncBytesDone: 500 * MiB });
     expect(h.advance(seconds(15))).toEqual([]);
     expect(h.report(seconds(15)).syncProgress).toBe(75);
     const finished = h.advance(seconds(20));
@@ -274,7 +292,12 @@ describe('sync', () => {
       },
     ]);
     const end = h.report(seconds(20));
-    expect(end).toMatchObject({ syncStatus: 'synced', syncProgress: null });
+    expect(end).toMatchObject({
+      syncStatus: 'synced',
+      syncProgress: null,
+      syncBytesDone: null,
+      syncBytesTotal: null,
+    });
     expect(end.installedContent).toHaveLength(3);
     expect(end.storageUsed).toBe(Math.round(14.78 * GiB) + 2000 * MiB);
   });

@@ -4,6 +4,7 @@ import {
   contentTypeOfStartCommand,
   HEADSET_STATE_INTERVAL_SECONDS,
   type HeadsetFailureCode,
+  isBatteryEmpty,
   isOlderThan,
   STORAGE_CAPACITY_GB,
   unmetVersionGate,
@@ -182,11 +183,18 @@ export class SimulatedHeadset {
     return bytes;
   }
 
-  get syncProgress(): number | null {
+  /** The running sync's bytes: loaded so far of all it needs (issue 22: the portal's bar and time left). */
+  get syncBytes(): { done: number; total: number } | null {
     if (!this.sync) return null;
-    if (this.sync.total === 0) return 0;
     const left = this.sync.queue.reduce((sum, d) => sum + d.item.bytes - d.done, 0);
-    return Math.min(99, Math.floor(((this.sync.total - left) / this.sync.total) * 100));
+    return { done: this.sync.total - left, total: this.sync.total };
+  }
+
+  get syncProgress(): number | null {
+    const bytes = this.syncBytes;
+    if (!bytes) return null;
+    if (bytes.total === 0) return 0;
+    return Math.min(99, Math.floor((bytes.done / bytes.total) * 100));
   }
 
   holds(uuid: string): boolean {
@@ -266,7 +274,7 @@ export class SimulatedHeadset {
       ? this.installed.get(contentUuid)
       : [...this.installed.values()].find((i) => i.contentType === 'app' && i.packageName === packageName);
     if (!held || held.contentType !== type) return failed(MESSAGES.contentMissing, 'contentMissing');
-    if (this.battery <= 0) return failed(MESSAGES.batteryEmpty, 'batteryEmpty');
+    if (isBatteryEmpty(this.batteryLevel)) return failed(MESSAGES.batteryEmpty, 'batteryEmpty');
     this.current = { item: held, startedAt: now, position: 0 };
     this.playbackState = 'playing';
     this.changed = true;
@@ -453,6 +461,13 @@ export class SimulatedHeadset {
     this.changed = true;
   }
 
+  /** A software version installed from outside (the manufacturer's tool, a test putting a version back). Reported at once. */
+  setSoftware(version: string, now: number): void {
+    this.advance(now);
+    this.softwareVersion = version;
+    this.changed = true;
+  }
+
   /**
    * The content is deleted on the headset (someone cleared its storage): it no longer holds it, so a start fails and
    * the portal names it missing until a sync loads it again. False when it did not hold it. Reported at once.
@@ -497,6 +512,8 @@ export class SimulatedHeadset {
       currentTime: this.current ? Math.floor(this.current.position) : null,
       syncStatus: this.syncStatus,
       syncProgress: this.syncProgress,
+      syncBytesDone: this.syncBytes?.done ?? null,
+      syncBytesTotal: this.syncBytes?.total ?? null,
       installedContent: [...this.installed.keys()],
       guidedMode: this.guidedMode,
       manufacturerMode: this.manufacturerMode,

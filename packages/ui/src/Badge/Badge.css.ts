@@ -1,4 +1,5 @@
 import { type RecipeVariants, recipe } from '@vanilla-extract/recipes';
+import { feedbackTones } from '../styles/tones.css';
 import { vars } from '../theme/theme.css';
 
 export const root = recipe({
@@ -24,10 +25,10 @@ export const root = recipe({
   variants: {
     tone: {
       neutral: { color: vars.color.textMuted },
-      info: { color: vars.color.info },
-      positive: { color: vars.color.positive },
-      warning: { color: vars.color.warning },
-      critical: { color: vars.color.critical },
+      ...feedbackTones(
+        { info: 'info', positive: 'positive', warning: 'warning', critical: 'critical' },
+        (colour) => ({ color: colour }),
+      ),
       // A filled count or highlight; the orange CTA pair is the only filled pair in the contract.
       strong: {
         color: vars.color.ctaText,

@@ -1,14 +1,10 @@
 import { style } from '@vanilla-extract/css';
+import { mediaTouch } from '../styles/media';
+import { linkTouchTarget, wrappingRowList } from '../styles/rules';
 import { vars } from '../theme/theme.css';
 
 export const list = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.xsmall,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
+  ...wrappingRowList,
   fontSize: vars.font.size.small,
 });
 
@@ -29,6 +25,10 @@ export const link = style({
   textUnderlineOffset: '2px',
   overflowWrap: 'anywhere',
   selectors: { '&:hover': { color: vars.color.linkHover } },
+  // Under a finger a whole target (WCAG 2.5.5), however short the entry.
+  '@media': {
+    [mediaTouch]: linkTouchTarget,
+  },
 });
 
 export const current = style({

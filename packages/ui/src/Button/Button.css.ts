@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { type RecipeVariants, recipe } from '@vanilla-extract/recipes';
+import { mediaTouch, TOUCH_TARGET } from '../styles/media';
 import { vars } from '../theme/theme.css';
 
 export const root = recipe({
@@ -22,6 +23,8 @@ export const root = recipe({
       '&:disabled, &[aria-disabled="true"]': { cursor: 'not-allowed', opacity: 0.55 },
       '&[aria-busy="true"]': { cursor: 'progress', opacity: 1 },
     },
+    // Under a finger every size is a whole target (media rules come after the sizes, so this wins).
+    '@media': { [mediaTouch]: { minHeight: TOUCH_TARGET, minWidth: TOUCH_TARGET } },
   },
   variants: {
     variant: {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { StatusDot } from '../StatusDot/StatusDot';
 import { expectToken } from '../testing/tokens';
+import { NARROW_SCREEN, narrowScreen } from '../testing/viewport';
 import { vars } from '../theme/theme.css';
 import { DataTable, type DataTableColumn } from './DataTable';
 
@@ -425,5 +426,131 @@ export const SelectedRowsLightTheme: Story = {
       'aria-sort',
       'ascending',
     );
+  },
+};
+
+/** A headset list as the fleet page shows it: more columns than a tablet has room for, with long values. */
+const fleetColumns: DataTableColumn<Device>[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    cell: (d) => <a href={`#${d.id}`}>{d.name}</a>,
+    sortable: true,
+    rowHeader: true,
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (d) => (
+      <StatusDot status={d.status} label={`${statusLabels[d.status]} · zuletzt gesehen vor 5 Min.`} />
+    ),
+    sortable: true,
+  },
+  {
+    id: 'battery',
+    header: 'Akku',
+    cell: (d) => `${d.battery} %`,
+    sortable: true,
+    align: 'end',
+    width: '6rem',
+  },
+  { id: 'room', header: 'Raum', cell: (d) => d.room },
+  {
+    id: 'playlist',
+    header: 'Wiedergabeliste',
+    cell: () => 'Projektwoche Naturwissenschaften · synchronisiert',
+  },
+];
+
+const cardsArgs = {
+  rows: fewDevices.slice(0, 4),
+  columns: fleetColumns,
+  narrowLayout: 'cards',
+  manualSorting: true,
+  sort: { columnId: 'name', direction: 'ascending' },
+  selectable: true,
+  selectAllLabel: 'Alle VR-Brillen dieser Seite auswählen',
+  selectRowLabel: (d: Device) => `${d.name} auswählen`,
+  height: '640px',
+} as const;
+
+/** Every element of the body's cells, and the cells themselves: none is wider than its box (nothing cut). */
+function cutValues(table: HTMLElement): string[] {
+  return [...table.querySelectorAll('tbody td, tbody th, tbody td *, tbody th *')]
+    .filter((element) => element.clientWidth > 0 && element.scrollWidth > element.clientWidth)
+    .map((element) => element.textContent ?? element.tagName);
+}
+
+/** `narrowLayout: 'cards'` at 1024 px (the desktop width): the columns stay a table; nothing is cut. */
+export const CardsLayoutOnWideScreen: Story = {
+  args: cardsArgs,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = canvas.getByRole('table', { name: 'Geräte' });
+    await expect(getComputedStyle(table).display).toBe('table');
+    const raum = canvas.getByRole('columnheader', { name: 'Raum' });
+    await expect(raum).toBeVisible();
+    await expect(raum.getBoundingClientRect().width).toBeGreaterThan(1);
+    const [firstRow] = bodyRows(table);
+    await expect(getComputedStyle(firstRow?.cells[3] as Element, '::before').content).toBe('none');
+    await expect(cutValues(table)).toEqual([]);
+  },
+};
+
+/**
+ * The same list on a phone (375 px): a card per row, the name as its title, every value under its column's name and
+ * whole; the header row is a bar with select-all (with its words) and the sort buttons. Targets are 44 px.
+ */
+export const CardsLayoutOnNarrowScreen: Story = {
+  tags: ['viewport-narrow'],
+  ...narrowScreen,
+  args: cardsArgs,
+  play: async ({ args, canvasElement }) => {
+    await expect(window.innerWidth).toBe(NARROW_SCREEN.width);
+    const canvas = within(canvasElement);
+    const table = canvas.getByRole('table', { name: 'Geräte' });
+    await expect(getComputedStyle(table).display).toBe('block');
+    const [firstRow] = bodyRows(table);
+    if (!firstRow) throw new Error('no row');
+    await expect(getComputedStyle(firstRow).display).toBe('grid');
+    // Each value under the name of its column (a text for the eye: its alternative `/ ""` is silent); the card's
+    // title (the row header) needs none.
+    const labels = [...firstRow.cells].map((cell) =>
+      getComputedStyle(cell, '::before').content.replace(/ \/ ""$/, ''),
+    );
+    await expect(labels).toEqual(['none', 'none', '"Status"', '"Akku"', '"Raum"', '"Wiedergabeliste"']);
+    await expect(cutValues(table)).toEqual([]);
+    // The cards stand apart, one under the other, as wide as the list.
+    const [first, second] = bodyRows(table).map((row) => row.getBoundingClientRect());
+    await expect((second?.top ?? 0) - (first?.bottom ?? 0)).toBeGreaterThan(4);
+    await expect(canvasElement.ownerDocument.documentElement.scrollWidth).toBeLessThanOrEqual(
+      NARROW_SCREEN.width,
+    );
+
+    // Plain column headers are left to screen readers; the sortable ones are buttons in the bar.
+    await expect(
+      canvas.getByRole('columnheader', { name: 'Raum' }).getBoundingClientRect().width,
+    ).toBeLessThan(2);
+    await userEvent.click(canvas.getByRole('button', { name: 'Akku' }));
+    await expect(args.onSortChange).toHaveBeenLastCalledWith({ columnId: 'battery', direction: 'ascending' });
+
+    // Select-all says what it does; every checkbox and the title link is a 44 px target.
+    await expect(canvas.getByText('Alle VR-Brillen dieser Seite auswählen')).toBeVisible();
+    const targets = [
+      canvas.getByRole('checkbox', { name: 'Alle VR-Brillen dieser Seite auswählen' }).closest('label'),
+      canvas.getByRole('checkbox', { name: 'Brille 0001 auswählen' }).closest('label'),
+      canvas.getByRole('link', { name: 'Brille 0001' }),
+      canvas.getByRole('button', { name: 'Akku' }),
+    ];
+    for (const target of targets) {
+      const box = target?.getBoundingClientRect();
+      await expect(box?.height).toBeGreaterThanOrEqual(44);
+      await expect(box?.width).toBeGreaterThanOrEqual(44);
+    }
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Brille 0002 auswählen' }));
+    await expect(canvas.getByRole('checkbox', { name: 'Brille 0002 auswählen' })).toBeChecked();
+    await expect(
+      canvas.getByRole('checkbox', { name: 'Alle VR-Brillen dieser Seite auswählen' }),
+    ).toBePartiallyChecked();
   },
 };

@@ -8,6 +8,10 @@ export type { SortDirection, SortState, SortValue } from './tableState';
 
 export const dataTableAlignments = ['start', 'center', 'end'] as const;
 
+/** How the table draws itself below the desktop width (1024 px); see `narrowLayout`. */
+export const dataTableNarrowLayouts = ['table', 'cards'] as const;
+export type DataTableNarrowLayout = (typeof dataTableNarrowLayouts)[number];
+
 export interface DataTableColumn<Row> {
   /** Stable id; also the `columnId` of the sort state. */
   id: string;
@@ -95,6 +99,20 @@ export type DataTableProps<Row> = (SelectionOff | SelectionOn<Row>) & {
   loading?: boolean;
   /** Shown in place of the rows while `loading`, e.g. 'Geräte werden geladen …'. */
   loadingText?: ReactNode;
+  /**
+   * The height the table keeps while `loading`, so that the rows arriving do not push what follows down the page (a
+   * layout shift): `height` itself where a full page of rows is expected. Default: the loading message's own height.
+   * @example loadingHeight="70vh"
+   */
+  loadingHeight?: string;
+  /**
+   * Below the desktop width (1024 px, tablets and phones): 'table' (default) keeps the columns; 'cards' draws each
+   * row as a card, its row header as the title and every other value under its column's name, whole; the header
+   * row becomes a bar with the select-all checkbox (with its words) and the sort buttons. For lists with more
+   * columns than a tablet has room for. The markup stays a table, so screen readers keep rows, columns and headers.
+   * @example <DataTable narrowLayout="cards" … />
+   */
+  narrowLayout?: DataTableNarrowLayout;
 };
 
 function useControllable<T>(value: T | undefined, defaultValue: T, onChange?: (next: T) => void) {
@@ -127,7 +145,70 @@ function SortIcon({ direction }: { direction: SortState['direction'] | undefined
   );
 }
 
+const cx = (...classes: (string | undefined)[]) => classes.filter(Boolean).join(' ');
+
 const EMPTY_SET: ReadonlySet<string> = new Set();
+
+/**
+ * A row's height for the virtualizer, its bottom margin included: the cards layout keeps its cards apart with it, and
+ * a height without it would let the rows the virtualizer places drift from where the browser draws them.
+ */
+function measureRow(element: Element): number {
+  const margin = Number.parseFloat(getComputedStyle(element).marginBlockEnd) || 0;
+  return element.getBoundingClientRect().height + margin;
+}
+
+/** A column's head: a sort button with its direction (aria-sort) when the column sorts, else its plain name. */
+function ColumnHeader<Row>({
+  column,
+  sort,
+  sortable,
+  onSort,
+}: {
+  column: DataTableColumn<Row>;
+  sort: SortState | null;
+  sortable: boolean;
+  onSort: () => void;
+}) {
+  const direction = sort?.columnId === column.id ? sort.direction : undefined;
+  return (
+    <th
+      scope="col"
+      className={cx(
+        styles.headerCell,
+        styles.headerAlign[column.align ?? 'start'],
+        sortable ? undefined : styles.plainHeader,
+      )}
+      aria-sort={sortable ? (direction ?? 'none') : undefined}
+    >
+      {sortable ? (
+        <button type="button" className={styles.sortButton} onClick={onSort}>
+          <span className={styles.sortLabel}>{column.header}</span>
+          <SortIcon direction={direction} />
+        </button>
+      ) : (
+        column.header
+      )}
+    </th>
+  );
+}
+
+/** One value of a row; as a card (below the desktop width) it carries its column's name to show above the value. */
+function BodyCell<Row>({ column, row, cards }: { column: DataTableColumn<Row>; row: Row; cards: boolean }) {
+  const Cell = column.rowHeader ? 'th' : 'td';
+  return (
+    <Cell
+      scope={column.rowHeader ? 'row' : undefined}
+      className={cx(
+        styles.cell({ align: column.align }),
+        column.rowHeader ? styles.rowHeaderCell : undefined,
+      )}
+      data-label={cards && !column.rowHeader ? column.header : undefined}
+    >
+      <div className={styles.cellValue}>{column.cell(row)}</div>
+    </Cell>
+  );
+}
 
 /**
  * A table for long lists (thousands of rows stay smooth: only the rows in view are rendered).
@@ -161,7 +242,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     emptyText,
     loading = false,
     loadingText,
+    loadingHeight,
+    narrowLayout = 'table',
   } = props;
+  const cards = narrowLayout === 'cards';
   const selection = props.selectable ? props : undefined;
   const captionId = useId();
   const scrollerRef = useRef<HTMLElement>(null);
@@ -188,6 +272,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     count: loading ? 0 : sortedRows.length,
     getScrollElement: () => scrollerRef.current,
     estimateSize: () => estimatedRowHeight,
+    measureElement: measureRow,
     overscan: 8,
   });
   const items = virtualizer.getVirtualItems();
@@ -210,8 +295,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   return (
     <section
       ref={scrollerRef}
-      className={styles.scroller}
-      style={{ maxHeight: height }}
+      className={cards ? `${styles.scroller} ${styles.cards}` : styles.scroller}
+      data-selectable={selection ? '' : undefined}
+      style={{ maxHeight: height, minHeight: loading ? loadingHeight : undefined }}
       aria-labelledby={captionId}
       aria-busy={loading || undefined}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard
@@ -231,51 +317,43 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           <tr aria-rowindex={1}>
             {selection ? (
               <th scope="col" className={`${styles.headerCell} ${styles.checkboxCell}`}>
-                <input
-                  type="checkbox"
-                  className={styles.checkbox}
-                  aria-label={selection.selectAllLabel}
-                  checked={allState === 'all'}
-                  disabled={loading || rowIds.length === 0}
-                  ref={(element) => {
-                    if (element) element.indeterminate = allState === 'some';
-                  }}
-                  onChange={toggleAll}
-                />
+                <label className={styles.checkboxTarget}>
+                  <input
+                    type="checkbox"
+                    className={styles.checkbox}
+                    aria-label={selection.selectAllLabel}
+                    checked={allState === 'all'}
+                    disabled={loading || rowIds.length === 0}
+                    ref={(element) => {
+                      if (element) element.indeterminate = allState === 'some';
+                    }}
+                    onChange={toggleAll}
+                  />
+                  {cards ? (
+                    <span className={styles.selectAllText} aria-hidden="true">
+                      {selection.selectAllLabel}
+                    </span>
+                  ) : null}
+                </label>
               </th>
             ) : null}
-            {columns.map((column) => {
-              const direction = sort?.columnId === column.id ? sort.direction : undefined;
-              const sortable =
-                column.sortValue !== undefined ||
-                (manualSorting && onSortChange !== undefined && column.sortable === true);
-              return (
-                <th
-                  key={column.id}
-                  scope="col"
-                  className={`${styles.headerCell} ${styles.headerAlign[column.align ?? 'start']}`}
-                  aria-sort={sortable ? (direction ?? 'none') : undefined}
-                >
-                  {sortable ? (
-                    <button
-                      type="button"
-                      className={styles.sortButton}
-                      onClick={() => setSort(nextSort(sort ?? undefined, column.id))}
-                    >
-                      <span className={styles.sortLabel}>{column.header}</span>
-                      <SortIcon direction={direction} />
-                    </button>
-                  ) : (
-                    column.header
-                  )}
-                </th>
-              );
-            })}
+            {columns.map((column) => (
+              <ColumnHeader
+                key={column.id}
+                column={column}
+                sort={sort}
+                sortable={
+                  column.sortValue !== undefined ||
+                  (manualSorting && onSortChange !== undefined && column.sortable === true)
+                }
+                onSort={() => setSort(nextSort(sort ?? undefined, column.id))}
+              />
+            ))}
           </tr>
         </thead>
         <tbody>
           {loading || sortedRows.length === 0 ? (
-            <tr>
+            <tr className={styles.plainRow}>
               <td colSpan={columnCount} className={styles.message}>
                 {loading ? loadingText : emptyText}
               </td>
@@ -284,7 +362,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             <>
               {paddingTop > 0 ? (
                 // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row, nothing in it is focusable
-                <tr aria-hidden="true">
+                <tr aria-hidden="true" className={styles.plainRow}>
                   <td colSpan={columnCount} className={styles.spacer} style={{ height: paddingTop }} />
                 </tr>
               ) : null}
@@ -303,33 +381,26 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                   >
                     {selection ? (
                       <td className={`${styles.cell()} ${styles.checkboxCell}`}>
-                        <input
-                          type="checkbox"
-                          className={styles.checkbox}
-                          aria-label={selection.selectRowLabel(row)}
-                          checked={isSelected}
-                          onChange={() => toggleRow(id)}
-                        />
+                        <label className={styles.checkboxTarget}>
+                          <input
+                            type="checkbox"
+                            className={styles.checkbox}
+                            aria-label={selection.selectRowLabel(row)}
+                            checked={isSelected}
+                            onChange={() => toggleRow(id)}
+                          />
+                        </label>
                       </td>
                     ) : null}
-                    {columns.map((column) => {
-                      const Cell = column.rowHeader ? 'th' : 'td';
-                      return (
-                        <Cell
-                          key={column.id}
-                          scope={column.rowHeader ? 'row' : undefined}
-                          className={styles.cell({ align: column.align })}
-                        >
-                          {column.cell(row)}
-                        </Cell>
-                      );
-                    })}
+                    {columns.map((column) => (
+                      <BodyCell key={column.id} column={column} row={row} cards={cards} />
+                    ))}
                   </tr>
                 );
               })}
               {paddingBottom > 0 ? (
                 // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row, nothing in it is focusable
-                <tr aria-hidden="true">
+                <tr aria-hidden="true" className={styles.plainRow}>
                   <td colSpan={columnCount} className={styles.spacer} style={{ height: paddingBottom }} />
                 </tr>
               ) : null}

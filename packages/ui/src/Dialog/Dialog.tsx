@@ -1,12 +1,15 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import {
   type ComponentPropsWithoutRef,
+  createContext,
   type ElementRef,
   forwardRef,
   type HTMLAttributes,
   type ReactNode,
+  useContext,
 } from 'react';
 import * as styles from './Dialog.css';
+import { OpenModalLayer } from './openModals';
 
 const cx = (...classes: (string | undefined)[]) => classes.filter(Boolean).join(' ');
 
@@ -26,9 +29,16 @@ export interface DialogRootProps {
   children?: ReactNode;
 }
 
+/** Whether the dialog of this Root is modal (the default): only a modal one holds the toasts back (openModals.ts). */
+const ModalContext = createContext(true);
+
 /** Holds the open state; controlled with `open` and `onOpenChange`, or uncontrolled. */
 export function DialogRoot(props: DialogRootProps) {
-  return <RadixDialog.Root {...props} />;
+  return (
+    <ModalContext.Provider value={props.modal ?? true}>
+      <RadixDialog.Root {...props} />
+    </ModalContext.Provider>
+  );
 }
 DialogRoot.displayName = 'Dialog.Root';
 
@@ -75,10 +85,12 @@ export const DialogContent = forwardRef<ElementRef<typeof RadixDialog.Content>, 
       onEscapeKeyDown,
       onPointerDownOutside,
       onInteractOutside,
+      children,
       ...props
     },
     ref,
   ) {
+    const modal = useContext(ModalContext);
     return (
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
@@ -89,7 +101,10 @@ export const DialogContent = forwardRef<ElementRef<typeof RadixDialog.Content>, 
           onPointerDownOutside={dismissable ? onPointerDownOutside : preventClose}
           onInteractOutside={dismissable ? onInteractOutside : preventClose}
           {...props}
-        />
+        >
+          {children}
+          {modal ? <OpenModalLayer /> : null}
+        </RadixDialog.Content>
       </RadixDialog.Portal>
     );
   },

@@ -1,5 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode, RefObject } from 'react';
+import { OpenModalLayer } from '../Dialog/openModals';
 import { IconButton } from '../IconButton/IconButton';
 import * as styles from './Drawer.css';
 
@@ -86,6 +87,7 @@ export function Drawer({
             </RadixDialog.Close>
           </div>
           <div className={styles.body}>{children}</div>
+          <OpenModalLayer />
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

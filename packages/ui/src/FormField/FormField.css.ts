@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { roundQuietButton, roundQuietButtonStates } from '../styles/rules';
 import { vars } from '../theme/theme.css';
 
 export const root = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xsmall, minWidth: 0 });
@@ -81,21 +82,13 @@ export const inputWrapper = style({ position: 'relative', display: 'flex', align
  * leaves room for it with its own right padding.
  */
 export const inputButton = style({
-  all: 'unset',
-  boxSizing: 'border-box',
+  ...roundQuietButton,
   position: 'absolute',
   right: vars.space.xsmall,
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
   width: '36px',
   height: '36px',
-  borderRadius: vars.radius.full,
-  color: vars.color.text,
-  cursor: 'pointer',
   selectors: {
-    '&:hover': { backgroundColor: vars.color.surfaceRaised },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '1px' },
+    ...roundQuietButtonStates,
     '&:disabled': { cursor: 'not-allowed', opacity: 0.6 },
   },
 });

@@ -1,15 +1,10 @@
 import { style } from '@vanilla-extract/css';
 import { type RecipeVariants, recipe } from '@vanilla-extract/recipes';
+import { wrappingRowList } from '../styles/rules';
 import { vars } from '../theme/theme.css';
 
 export const list = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.xsmall,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
+  ...wrappingRowList,
   fontFamily: vars.font.family,
 });
 

@@ -49,3 +49,10 @@ export const time = style({
 export const controls = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.small });
 
 export const icon = style({ width: '16px', height: '16px', flexShrink: 0 });
+
+export const hint = style({
+  flexBasis: '100%',
+  margin: 0,
+  fontSize: vars.font.size.small,
+  color: vars.color.textMuted,
+});

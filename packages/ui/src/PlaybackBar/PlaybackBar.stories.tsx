@@ -163,6 +163,22 @@ export const Disabled: Story = {
   },
 };
 
+export const DisabledWithHint: Story = {
+  args: {
+    disabled: true,
+    deviceCountText: '30 Geräte ausgewählt',
+    hint: 'Keines der 30 Geräte ist startklar. Beheben Sie zuerst die Probleme unten.',
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const start = canvas.getByRole('button', { name: 'Starten' });
+    await expect(start).toBeDisabled();
+    await expect(start).toHaveAccessibleDescription(
+      'Keines der 30 Geräte ist startklar. Beheben Sie zuerst die Probleme unten.',
+    );
+  },
+};
+
 export const Busy: Story = {
   args: { state: 'playing', elapsed: '0:12:03', busy: true, busyLabel: 'Befehl wird gesendet' },
   play: async ({ canvasElement }) => {

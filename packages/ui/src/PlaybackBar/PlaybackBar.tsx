@@ -73,6 +73,12 @@ export interface PlaybackBarProps {
   busy?: boolean;
   /** Read after the main button's text while `busy`. */
   busyLabel?: string;
+  /**
+   * A sentence about the main button, shown below the controls and read as its description (aria-describedby): why
+   * it is disabled, or what it leaves out.
+   * @example <PlaybackBar disabled hint={t('start.noneReady')} … /> // 'Keine der 30 VR-Brillen ist startklar. …'
+   */
+  hint?: string;
 }
 
 function Icon({ kind }: { kind: 'play' | 'pause' | 'stop' }) {
@@ -109,8 +115,10 @@ export function PlaybackBar({
   disabled = false,
   busy = false,
   busyLabel,
+  hint,
 }: PlaybackBarProps) {
   const titleId = useId();
+  const hintId = useId();
   const Heading = `h${titleLevel}` as const;
   const main =
     state === 'stopped'
@@ -149,6 +157,7 @@ export function PlaybackBar({
           disabled={disabled}
           loading={busy}
           loadingLabel={busyLabel}
+          aria-describedby={hint ? hintId : undefined}
         >
           {busy ? null : <Icon kind={main.icon} />}
           {main.label}
@@ -158,6 +167,11 @@ export function PlaybackBar({
           {labels.stop}
         </Button>
       </div>
+      {hint ? (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { barFill, barTrack } from '../styles/rules';
 import { vars } from '../theme/theme.css';
 
 const slide = keyframes({
@@ -19,20 +20,9 @@ export const label = style({ fontWeight: vars.font.weight.semibold, overflowWrap
 
 export const valueText = style({ color: vars.color.textMuted, whiteSpace: 'nowrap' });
 
-export const track = style({
-  position: 'relative',
-  height: '8px',
-  overflow: 'hidden',
-  borderRadius: vars.radius.full,
-  backgroundColor: vars.color.surfaceRaised,
-  border: `1px solid ${vars.color.borderStrong}`,
-});
+export const track = style(barTrack('8px'));
 
-export const fill = style({
-  height: '100%',
-  borderRadius: vars.radius.full,
-  transition: `width ${vars.motion.standard} ${vars.motion.easing}`,
-});
+export const fill = style(barFill);
 
 /** The fill's colour: the control colour while all is well, a feedback colour for a failed or done task. */
 export const tone = styleVariants({

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { type RecipeVariants, recipe } from '@vanilla-extract/recipes';
+import { barFill, barTrack } from '../styles/rules';
 import { vars } from '../theme/theme.css';
 
 export const root = style({
@@ -23,21 +24,10 @@ export const label = style({ fontWeight: vars.font.weight.semibold, overflowWrap
 
 export const muted = style({ color: vars.color.textMuted, overflowWrap: 'anywhere' });
 
-export const track = style({
-  position: 'relative',
-  height: '12px',
-  overflow: 'hidden',
-  borderRadius: vars.radius.full,
-  border: `1px solid ${vars.color.borderStrong}`,
-  backgroundColor: vars.color.surfaceRaised,
-});
+export const track = style(barTrack('12px'));
 
 export const fill = recipe({
-  base: {
-    height: '100%',
-    borderRadius: vars.radius.full,
-    transition: `width ${vars.motion.standard} ${vars.motion.easing}`,
-  },
+  base: barFill,
   variants: {
     tone: {
       normal: { backgroundColor: vars.color.controlChecked },

@@ -14,6 +14,7 @@ export const root = recipe({
       muted: { color: vars.color.textMuted },
       critical: { color: vars.color.critical },
       positive: { color: vars.color.positive },
+      warning: { color: vars.color.warning },
     },
     size: {
       small: { fontSize: vars.font.size.small },

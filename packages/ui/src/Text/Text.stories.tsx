@@ -11,7 +11,7 @@ const meta = {
   tags: ['autodocs'],
   args: { children: 'Alle Inhalte Ihrer Organisation.' },
   argTypes: {
-    tone: { control: 'inline-radio', options: ['neutral', 'muted', 'critical', 'positive'] },
+    tone: { control: 'inline-radio', options: ['neutral', 'muted', 'critical', 'positive', 'warning'] },
     size: { control: 'inline-radio', options: ['small', 'standard', 'large'] },
   },
 } satisfies Meta<typeof Text>;
@@ -36,6 +36,7 @@ export const Tones: Story = {
       <Text tone="muted">Gedämpft: zuletzt synchronisiert am 22.11.2026, 14:05</Text>
       <Text tone="critical">Kritisch: Die Datei ist zu groß (max. 20 GB).</Text>
       <Text tone="positive">Positiv: Nutzungsbedingungen akzeptiert</Text>
+      <Text tone="warning">Warnung: 4 VR-Brillen können nicht pausieren</Text>
     </Stack>
   ),
   play: async ({ canvasElement }) => {
@@ -45,6 +46,7 @@ export const Tones: Story = {
       ['Gedämpft', vars.color.textMuted],
       ['Kritisch', vars.color.critical],
       ['Positiv', vars.color.positive],
+      ['Warnung', vars.color.warning],
     ] as const;
     for (const [start, token] of tones) {
       await expectToken(canvas.getByText(new RegExp(`^${start}:`)), 'color', token);

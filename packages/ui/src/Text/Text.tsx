@@ -11,7 +11,7 @@ export type TextProps = styles.RootVariants & {
   children: ReactNode;
 };
 
-/** Body text in the theme's font, with a tone (muted, critical, positive) and a size. */
+/** Body text in the theme's font, with a tone (muted, critical, positive, warning) and a size. */
 export function Text({ as: Tag = 'p', tone, size, weight, id, children }: TextProps) {
   return (
     <Tag id={id} className={styles.root({ tone, size, weight })}>

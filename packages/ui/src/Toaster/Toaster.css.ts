@@ -1,5 +1,8 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { type RecipeVariants, recipe } from '@vanilla-extract/recipes';
+import { mediaBelow, mediaTouch, TOUCH_TARGET } from '../styles/media';
+import { roundQuietButton, roundQuietButtonStates } from '../styles/rules';
+import { feedbackTones, messageFrame, messageIcon } from '../styles/tones.css';
 import { vars } from '../theme/theme.css';
 
 const slideIn = keyframes({
@@ -7,9 +10,18 @@ const slideIn = keyframes({
   to: { transform: 'translateX(0)' },
 });
 
+const riseIn = keyframes({
+  from: { transform: 'translateY(calc(100% + 16px))' },
+  to: { transform: 'translateY(0)' },
+});
+
+/**
+ * At the bottom of the window, where no page heading is (the h1 sits at the top, under the navbar): bottom right on
+ * wide screens, across the bottom on phones. Newest last, nearest the edge.
+ */
 export const viewport = style({
   position: 'fixed',
-  top: `calc(${vars.layout.navbarHeight} + ${vars.space.small})`,
+  bottom: 0,
   right: 0,
   zIndex: vars.zIndex.toast,
   display: 'flex',
@@ -17,54 +29,42 @@ export const viewport = style({
   gap: vars.space.small,
   width: '420px',
   maxWidth: '100vw',
+  maxHeight: '100vh',
+  overflowY: 'auto',
   margin: 0,
   padding: vars.space.medium,
   listStyle: 'none',
   outline: 'none',
+  '@media': { [mediaBelow.tablet]: { left: 0, width: 'auto', padding: vars.space.small } },
 });
+
+const toneColours = { success: 'positive', error: 'critical', warning: 'warning', info: 'info' } as const;
 
 export const root = recipe({
   base: {
-    display: 'grid',
-    gridTemplateColumns: 'auto 1fr auto',
-    alignItems: 'start',
-    columnGap: vars.space.small,
-    padding: vars.space.medium,
-    backgroundColor: vars.color.surface,
-    color: vars.color.text,
-    border: `1px solid ${vars.color.border}`,
-    borderLeftWidth: '6px',
-    borderRadius: vars.radius.medium,
+    ...messageFrame('auto 1fr auto'),
     boxShadow: vars.shadow.large,
     selectors: {
       '&[data-state="open"]': { animation: `${slideIn} ${vars.motion.standard} ${vars.motion.easing}` },
       '&[data-swipe="move"]': { transform: 'translateX(var(--radix-toast-swipe-move-x))' },
       '&[data-swipe="end"]': { transform: 'translateX(var(--radix-toast-swipe-end-x))' },
     },
+    '@media': {
+      [mediaBelow.tablet]: {
+        selectors: {
+          '&[data-state="open"]': { animation: `${riseIn} ${vars.motion.standard} ${vars.motion.easing}` },
+        },
+      },
+    },
   },
   variants: {
-    tone: {
-      success: { borderLeftColor: vars.color.positive },
-      error: { borderLeftColor: vars.color.critical },
-      warning: { borderLeftColor: vars.color.warning },
-      info: { borderLeftColor: vars.color.info },
-    },
+    tone: feedbackTones(toneColours, (colour) => ({ borderLeftColor: colour })),
   },
 });
 
 export type RootVariants = NonNullable<RecipeVariants<typeof root>>;
 
-export const icon = recipe({
-  base: { width: '22px', height: '22px', marginTop: '1px' },
-  variants: {
-    tone: {
-      success: { color: vars.color.positive },
-      error: { color: vars.color.critical },
-      warning: { color: vars.color.warning },
-      info: { color: vars.color.info },
-    },
-  },
-});
+export const icon = messageIcon(toneColours);
 
 export const body = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxsmall, minWidth: 0 });
 
@@ -77,22 +77,35 @@ export const description = style({
 });
 
 export const close = style({
-  all: 'unset',
-  boxSizing: 'border-box',
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
+  ...roundQuietButton,
   width: '32px',
   height: '32px',
   marginTop: '-5px',
+  '@media': {
+    [mediaTouch]: { width: TOUCH_TARGET, height: TOUCH_TARGET, marginTop: '-11px', marginRight: '-11px' },
+  },
   marginRight: '-5px',
+  selectors: roundQuietButtonStates,
+});
+
+export const closeIcon = style({ width: '16px', height: '16px' });
+
+/** A toast's action ('Rückgängig'): a quiet button under the text, a whole target under a finger. */
+export const action = style({
+  alignSelf: 'flex-start',
+  marginTop: vars.space.xsmall,
+  minHeight: '32px',
+  paddingInline: vars.space.medium,
+  border: `1px solid ${vars.color.borderStrong}`,
   borderRadius: vars.radius.full,
+  backgroundColor: 'transparent',
   color: vars.color.text,
+  font: 'inherit',
+  fontWeight: vars.font.weight.semibold,
   cursor: 'pointer',
   selectors: {
     '&:hover': { backgroundColor: vars.color.surfaceRaised },
     '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '1px' },
   },
+  '@media': { [mediaTouch]: { minHeight: TOUCH_TARGET } },
 });
-
-export const closeIcon = style({ width: '16px', height: '16px' });

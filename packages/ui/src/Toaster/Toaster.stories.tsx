@@ -1,7 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { Button } from '../Button/Button';
+import { Dialog } from '../Dialog/Dialog';
 import { expectToken } from '../testing/tokens';
+import { NARROW_SCREEN, narrowScreen } from '../testing/viewport';
 import { vars } from '../theme/theme.css';
 import { TOAST_DURATION_MS, Toaster, type ToasterProps, type ToastMessage } from './Toaster';
 
@@ -174,5 +177,106 @@ export const ClosesItselfAfterFiveSeconds: Story = {
     await expect(TOAST_DURATION_MS).toBe(5000);
     await expect(performance.now() - shownAt).toBeGreaterThanOrEqual(TOAST_DURATION_MS - 250);
     await waitFor(() => expect(canvas.queryByText('Synchronisierung gestartet')).not.toBeInTheDocument());
+  },
+};
+
+/** A toast with an action ('Rückgängig'): pressing it runs the action and closes the toast. */
+export const WithAction: Story = {
+  args: {
+    toasts: [
+      {
+        id: 'removed',
+        tone: 'success',
+        title: 'Aus der Wiedergabeliste entfernt',
+        description: '„Korallenriff“ ist nicht mehr in der Wiedergabeliste.',
+        action: {
+          label: 'Rückgängig',
+          altText: 'Über „Inhalt hinzufügen“ kommt „Korallenriff“ wieder in die Wiedergabeliste.',
+          onAction: fn(),
+        },
+      },
+    ],
+  },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const undo = await canvas.findByRole('button', { name: 'Rückgängig' });
+    await userEvent.click(undo);
+    await expect(args.toasts[0]?.action?.onAction).toHaveBeenCalledTimes(1);
+    await expect(args.onDismiss).toHaveBeenCalledWith('removed');
+    await waitFor(() =>
+      expect(canvas.queryByText('Aus der Wiedergabeliste entfernt')).not.toBeInTheDocument(),
+    );
+  },
+};
+
+/**
+ * The region sits at the bottom of the window, where no page heading is: a heading at the top stays uncovered. On a
+ * phone it spans the bottom.
+ */
+export const NarrowScreenAtTheBottom: Story = {
+  tags: ['viewport-narrow'],
+  ...narrowScreen,
+  render: (args) => (
+    <>
+      <h1 style={{ margin: 0, paddingTop: '76px' }}>Donaudampfschifffahrtsgesellschaft</h1>
+      <StatefulToaster {...args} />
+    </>
+  ),
+  args: {
+    toasts: [
+      {
+        id: 'sync',
+        tone: 'info',
+        title: 'Synchronisierung gestartet',
+        description: '12 VR-Brillen werden aktualisiert.',
+      },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    await expect(window.innerWidth).toBe(NARROW_SCREEN.width);
+    const canvas = within(canvasElement);
+    const toast = (await canvas.findByText('Synchronisierung gestartet')).closest('li');
+    // Once it has risen in from below the window's edge.
+    await waitFor(() =>
+      expect(toast?.getBoundingClientRect().bottom).toBeLessThanOrEqual(window.innerHeight),
+    );
+    const box = toast?.getBoundingClientRect();
+    const heading = canvas.getByRole('heading', { level: 1 }).getBoundingClientRect();
+    await expect(box?.top).toBeGreaterThan(heading.bottom);
+    await expect(box?.width).toBeGreaterThan(NARROW_SCREEN.width - 40);
+  },
+};
+
+/**
+ * While a modal dialog is open the toasts wait (they would cover it, and the modal hides them from screen readers);
+ * closing it brings them up with their full five seconds.
+ */
+export const WaitsWhileADialogIsOpen: Story = {
+  render: function Render(args) {
+    const [open, setOpen] = useState(true);
+    return (
+      <>
+        <Dialog.Root open={open} onOpenChange={setOpen}>
+          <Dialog.Content>
+            <Dialog.Title>Nutzungsbedingungen</Dialog.Title>
+            <Dialog.Description>Bitte lesen Sie die Bedingungen.</Dialog.Description>
+            <Dialog.Actions>
+              <Dialog.Close asChild>
+                <Button>Schließen und weiter</Button>
+              </Dialog.Close>
+            </Dialog.Actions>
+          </Dialog.Content>
+        </Dialog.Root>
+        <StatefulToaster {...args} />
+      </>
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    const dialog = await body.findByRole('dialog', { name: 'Nutzungsbedingungen' });
+    await waitFor(() => expect(dialog).toBeVisible());
+    await expect(body.queryByText('Erfolgreich eingeloggt.')).not.toBeInTheDocument();
+    await userEvent.click(body.getByRole('button', { name: 'Schließen und weiter' }));
+    await expect(await body.findByText('Erfolgreich eingeloggt.')).toBeVisible();
   },
 };

@@ -1,4 +1,5 @@
 import * as RadixToast from '@radix-ui/react-toast';
+import { useModalLayerOpen } from '../Dialog/openModals';
 import * as styles from './Toaster.css';
 
 /** How long a toast stays before it closes itself (spec: 5 seconds). */
@@ -19,6 +20,22 @@ export interface ToastMessage {
   title: string;
   /** An optional sentence below the title. */
   description?: string;
+  /**
+   * A button in the toast that undoes or follows up what it reports; pressing it closes the toast.
+   * @example action: { label: 'Rückgängig', altText: 'Rückgängig machen: „Korallenriff“ wieder hinzufügen', onAction: restore }
+   */
+  action?: ToastAction;
+}
+
+export interface ToastAction {
+  /** The button's text, a verb: 'Rückgängig'. */
+  label: string;
+  /**
+   * For screen readers, which announce a toast without its buttons: what the action does, or where else it can be
+   * done (Radix Toast's `altText`).
+   */
+  altText: string;
+  onAction: () => void;
 }
 
 export interface ToasterProps {
@@ -40,11 +57,17 @@ const iconPaths: Record<ToastTone, string> = {
   info: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm-1 8h2v8h-2v-8Zm1-4a1.3 1.3 0 1 1 0 2.6A1.3 1.3 0 0 1 12 6Z',
 };
 
-/** Renders the app's toasts on Radix Toast: each closes after TOAST_DURATION_MS or with its close button. */
+/**
+ * Renders the app's toasts on Radix Toast: each closes after TOAST_DURATION_MS or with its close button. One region at
+ * the bottom of the window (a page's heading sits at its top), the full width on phones. While a modal Dialog,
+ * ConfirmDialog, TermsDialog or Drawer of this package is open the toasts wait (they would cover it, and the modal
+ * hides them from screen readers); they appear, with their full time, once it has closed.
+ */
 export function Toaster({ toasts, onDismiss, closeLabel, regionLabel }: ToasterProps) {
+  const held = useModalLayerOpen();
   return (
     <RadixToast.Provider duration={TOAST_DURATION_MS} label={regionLabel} swipeDirection="right">
-      {toasts.map((toast) => (
+      {(held ? [] : toasts).map((toast) => (
         <RadixToast.Root
           key={toast.id}
           open
@@ -70,6 +93,13 @@ export function Toaster({ toasts, onDismiss, closeLabel, regionLabel }: ToasterP
               <RadixToast.Description className={styles.description}>
                 {toast.description}
               </RadixToast.Description>
+            ) : null}
+            {toast.action ? (
+              <RadixToast.Action altText={toast.action.altText} asChild>
+                <button type="button" className={styles.action} onClick={toast.action.onAction}>
+                  {toast.action.label}
+                </button>
+              </RadixToast.Action>
             ) : null}
           </div>
           <RadixToast.Close className={styles.close} aria-label={closeLabel}>

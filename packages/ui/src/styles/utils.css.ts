@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { mediaBelow } from './media';
+import { clippedAway } from './rules';
 
 /** Hidden on screen, still read by screen readers. */
 export const visuallyHidden = style({
@@ -20,13 +21,6 @@ export const visuallyHidden = style({
  */
 export const visuallyHiddenOnPhones = style({
   '@media': {
-    [mediaBelow.tablet]: {
-      position: 'absolute',
-      width: '1px',
-      height: '1px',
-      overflow: 'hidden',
-      clipPath: 'inset(50%)',
-      whiteSpace: 'nowrap',
-    },
+    [mediaBelow.tablet]: clippedAway,
   },
 });

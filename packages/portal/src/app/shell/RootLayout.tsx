@@ -17,7 +17,8 @@ import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { useLogout } from '../../features/auth/useLogout.ts';
 import { useCurrentUser } from '../../lib/api.ts';
 import { useDeviceTypesLoad } from '../../lib/deviceTypes.ts';
-import { HelpIcon } from '../../lib/icons.tsx';
+import { HelpIcon } from '../../lib/HelpIcon.tsx';
+import type { ShellContext } from '../../lib/shellContext.ts';
 import { useSavedLanguage } from '../../lib/userLanguage.ts';
 import { breadcrumbFor } from './breadcrumbs.ts';
 import { activeEntry, COMING_PAGES, FOOTER_LINKS, helpLinkFor, navigationFor } from './navigation.ts';
@@ -147,7 +148,7 @@ export function RootLayout() {
             items={trail.map((item) => ({ label: t(item.label), href: item.href }))}
           />
         )}
-        <Outlet />
+        <Outlet context={{ signedIn } satisfies ShellContext} />
       </>
     ),
   };

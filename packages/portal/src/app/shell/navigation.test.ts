@@ -105,4 +105,17 @@ describe('help link (spec §2 support-helper mapping)', () => {
     );
     expect(helpLinkFor('/library', user({ administrator: false })).href).toBe('/support?thema=library');
   });
+
+  it('gives KMZ users their help on the dashboard, where /products leads (spec §2)', () => {
+    expect(helpLinkFor('/dashboard', user({ organisationType: 4 })).href).toBe(
+      '/support?thema=products&fuer=kmz',
+    );
+    expect(helpLinkFor('/dashboard', user({ organisationType: 4, administrator: true })).href).toBe(
+      '/support?thema=products&fuer=kmz',
+    );
+    expect(helpLinkFor('/dashboard', user({ administrator: true })).href).toBe(
+      '/support?thema=products&fuer=administratoren',
+    );
+    expect(helpLinkFor('/library', user({ organisationType: 4 })).href).toBe('/support?thema=library');
+  });
 });

@@ -1,8 +1,9 @@
 import {
   type DomainUser,
   deriveRoleFlags,
-  HELP_LINK_PARAMS,
   type HelpTopicKey,
+  helpAudienceFor,
+  helpHref,
   helpTopicForPath,
   mayAdministerPortal,
   mayModerateContent,
@@ -66,9 +67,11 @@ export function userMenuFor(user: DomainUser | undefined): UserMenuEntry[] {
   return entries.filter((entry): entry is UserMenuEntry => entry !== false);
 }
 
-/** Pages a later issue builds, named in the footer and marked as coming (spec §2: placeholder entries). */
+/**
+ * Pages a later issue builds, named in the footer and marked as coming (spec §2: placeholder entries). Products are
+ * no longer among them: /products leads to the dashboard, the portal's 'Produktverwaltung'.
+ */
 export const COMING_PAGES = [
-  { href: '/products', label: 'pages.products' },
   { href: '/about', label: 'pages.about' },
   { href: '/contact', label: 'pages.contact' },
 ] as const;
@@ -105,17 +108,13 @@ export function activeEntry(entries: readonly NavEntry[], pathname: string): Nav
 }
 
 /**
- * The help link of a page: the support page with the page's topic (spec §2), for administrators their help
- * (HELP_LINK_PARAMS of @portal/domain).
+ * The help link of a page: the support page with the page's topic (spec §2), for administrators their help and for
+ * KMZ users theirs where it differs (helpAudienceFor of @portal/domain).
  */
 export function helpLinkFor(
   pathname: string,
   user: DomainUser | undefined,
 ): { key: HelpTopicKey; href: string } {
-  const { key } = helpTopicForPath(pathname);
-  const query = new URLSearchParams({ [HELP_LINK_PARAMS.topic]: key });
-  if (deriveRoleFlags(user).isAdministrator) {
-    query.set(HELP_LINK_PARAMS.audience, HELP_LINK_PARAMS.administrators);
-  }
-  return { key, href: `/support?${query}` };
+  const key = helpTopicForPath(pathname);
+  return { key, href: helpHref(key, helpAudienceFor(key, deriveRoleFlags(user))) };
 }

@@ -36,19 +36,16 @@ export function TermsGate() {
     },
     async onError(error) {
       if (!(error instanceof ServerRefusal)) reportError(error, { during: 'acceptTos' });
-      toasts.show({
+      await logout({
         tone: 'error',
         title: 'auth:toasts.termsFailed.title',
         description: 'auth:toasts.termsFailed.description',
       });
-      await logout();
     },
   });
+  // Spec §4/§8: 'Sie werden ausgeloggt', and that one toast only (not the logout's 'Erfolgreich ausgeloggt.' too).
   const decline = useMutation({
-    mutationFn: async () => {
-      toasts.show({ tone: 'warning', title: 'auth:toasts.termsDeclined.title' });
-      await logout();
-    },
+    mutationFn: () => logout({ tone: 'warning', title: 'auth:toasts.termsDeclined.title' }),
   });
 
   return (

@@ -12,6 +12,8 @@ interface FakeServer {
    */
   names?: boolean;
   failures?: number;
+  /** Whether the user has accepted the terms in force (default: yes). */
+  termsAccepted?: boolean;
 }
 
 const START = Date.UTC(2026, 10, 22, 14, 5);
@@ -52,6 +54,7 @@ function fakePorts(
     },
     async loadUser() {
       if (!server.userLoads) throw new Error('500');
+      return { hasAcceptedTos: server.termsAccepted ?? true };
     },
     discardTokens: () => {
       tokens.current = null;
@@ -176,7 +179,10 @@ describe('login attempts with a server that names nothing (spec §4)', () => {
     expect(server.requests).toBe(3);
 
     clock.now = START + LOGIN_LOCK_DURATION_MS;
-    expect(await runLogin(ports, credentials('portal2026'))).toEqual({ kind: 'success' });
+    expect(await runLogin(ports, credentials('portal2026'))).toEqual({
+      kind: 'success',
+      termsPending: false,
+    });
     expect(server.requests).toBe(4);
     expect(storage.get('attempts')).toBe('3');
     expect(storage.has('lockedUntil')).toBe(false);
@@ -193,7 +199,10 @@ describe('login attempts with a server that names nothing (spec §4)', () => {
     expect(await runLogin(ports, credentials('portal2026'))).toMatchObject({ kind: 'blocked' });
     expect(storage.get('lockedUntil')).toBe(String(START + LOGIN_LOCK_DURATION_MS));
     clock.now = START + LOGIN_LOCK_DURATION_MS;
-    expect(await runLogin(ports, credentials('portal2026'))).toEqual({ kind: 'success' });
+    expect(await runLogin(ports, credentials('portal2026'))).toEqual({
+      kind: 'success',
+      termsPending: false,
+    });
   });
 
   it('resets the counter to 3 on success and keeps the tokens', async () => {
@@ -205,9 +214,19 @@ describe('login attempts with a server that names nothing (spec §4)', () => {
     const tokens = { current: null as string | null };
     expect(await runLogin(fakePorts(server, storage, tokens), credentials('portal2026'))).toEqual({
       kind: 'success',
+      termsPending: false,
     });
     expect(storage.get('attempts')).toBe('3');
     expect(tokens.current).toBe('token');
+  });
+
+  it('says when the terms dialog follows the sign-in (its toast then waits for the acceptance)', async () => {
+    const server = { validPassword: 'portal2026', userLoads: true, requests: 0, termsAccepted: false };
+    const storage = new Map([['account', ACCOUNT]]);
+    expect(await runLogin(fakePorts(server, storage, { current: null }), credentials('portal2026'))).toEqual({
+      kind: 'success',
+      termsPending: true,
+    });
   });
 
   it('a failed user load says the login failed and drops the tokens, but the right password used up nothing', async () => {

@@ -94,14 +94,15 @@ export interface LoginPorts<Tokens> {
   /** The server's answer (a failure without any answer, e.g. no network, resolves to `notChecked`). */
   requestTokens(credentials: { username: string; password: string }): Promise<LoginAnswer<Tokens>>;
   storeTokens(tokens: Tokens): void;
-  /** Resolves when the user has been loaded; rejects otherwise. */
-  loadUser(): Promise<void>;
+  /** Resolves with the user once loaded (whether the terms in force are accepted); rejects otherwise. */
+  loadUser(): Promise<{ hasAcceptedTos: boolean }>;
   /** Undoes storeTokens when the user could not be loaded. */
   discardTokens(): void;
 }
 
 export type LoginOutcome =
-  | { kind: 'success' }
+  /** Signed in; `termsPending`: the terms dialog follows before the portal can be used. */
+  | { kind: 'success'; termsPending: boolean }
   /** Not signed in; `remaining` attempts are left (3 after a failed user load: the credentials were right). */
   | { kind: 'failed'; remaining: number }
   /**
@@ -164,8 +165,8 @@ export async function runLogin<Tokens>(
     ports.writeAttempts(account, signedIn);
     ports.storeTokens(answer.tokens);
     try {
-      await ports.loadUser();
-      return { kind: 'success' };
+      const user = await ports.loadUser();
+      return { kind: 'success', termsPending: !user.hasAcceptedTos };
     } catch {
       ports.discardTokens();
       return { kind: 'failed', remaining: signedIn.remaining };

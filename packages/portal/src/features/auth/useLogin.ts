@@ -31,9 +31,7 @@ const ports: LoginPorts<TokenPair> = {
     }
   },
   storeTokens: (tokens) => session.setTokens(tokens),
-  async loadUser() {
-    await loadCurrentUser();
-  },
+  loadUser: () => loadCurrentUser(),
   discardTokens: () => session.clear(keptOnUnauthorized),
 };
 
@@ -87,7 +85,11 @@ export function useLogin(email: string): LoginState {
       // Every message about the sign-in replaces the one before (group 'login'): one at a time.
       if (outcome.kind === 'success') {
         await navigate('/library');
-        toasts.show({ tone: 'success', title: 'auth:toasts.loginSuccess.title', group: LOGIN_TOASTS });
+        // One toast per event: with the terms dialog to come, its answer is what gets a toast ('Nutzungsbedingungen
+        // akzeptiert', or 'Sie werden ausgeloggt'), not the sign-in under it.
+        if (!outcome.termsPending) {
+          toasts.show({ tone: 'success', title: 'auth:toasts.loginSuccess.title', group: LOGIN_TOASTS });
+        }
       } else if (outcome.kind === 'notChecked') {
         toasts.show({
           tone: 'error',

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { deviceListHref } from '../../lib/fleetFilters.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import { PLAYBACK_PATH } from '../../lib/playbackLink.ts';
-import { visiblePlaylistsQuery } from '../../lib/playlists.ts';
+import { activePlaylistsQuery } from '../../lib/playlists.ts';
 import { fleetSummaryQuery } from './dashboardQueries.ts';
 
 /** Which count of getDeviceSummary each filter shows. */
@@ -56,7 +56,7 @@ function FleetCounts() {
 
 function ActivePlaylists() {
   const { t } = useTranslation('dashboard');
-  const playlists = useQuery(visiblePlaylistsQuery);
+  const playlists = useQuery(activePlaylistsQuery);
   if (playlists.isPending) return <Spinner label={t('playlists.loading')} />;
   if (playlists.isError) {
     return (
@@ -67,7 +67,7 @@ function ActivePlaylists() {
       </Alert>
     );
   }
-  const active = playlists.data.results.filter((p) => p.sdmDevices.length > 0);
+  const active = playlists.data.filter((p) => p.sdmDevices.length > 0);
   if (active.length === 0) return <Text tone="muted">{t('playlists.none')}</Text>;
   return (
     <Box as="ul" display="grid" gap="small" aria-label={t('playlists.title')}>

@@ -2,7 +2,7 @@ import { $api } from '../../lib/api.ts';
 
 /**
  * The dashboard's server state: the fleet's counts. The active playlists come from lib/playlists.ts (the headset
- * picker of playback shows the same list).
+ * picker of playback shows the same list, every page of it).
  */
 
 /** The counts follow the fleet while the dashboard is open. */

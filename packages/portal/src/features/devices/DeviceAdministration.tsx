@@ -1,10 +1,12 @@
 import type { Device, DeviceEnrolment } from '@portal/api';
-import { Button, ConfirmDialog, Dialog, Heading, Inline, Stack, Text } from '@portal/ui';
+import { Button, Dialog, Inline, Text } from '@portal/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { showFailure } from '../../lib/serverErrors.ts';
+import { TitledSection } from '../../lib/TitledSection.tsx';
 import { toasts } from '../../lib/toasts.ts';
+import { DeviceConfirmDialog } from './DeviceConfirmDialog.tsx';
 import { type DeviceAdministrationAction as Action, useDeviceAdministration } from './deviceQueries.ts';
 import { EnrolmentCode } from './EnrolDialog.tsx';
 
@@ -47,16 +49,16 @@ export function DeviceAdministration({ device }: { device: Device }) {
   });
   const confirmKey = { renew: 'renewConfirm', unpair: 'unpairConfirm', remove: 'removeConfirm' } as const;
   return (
-    <section aria-labelledby="device-administration">
-      <Stack gap="medium">
-        <Heading level={2} id="device-administration">
-          {t('admin.title')}
-        </Heading>
+    <>
+      <TitledSection id="device-administration" title={t('admin.title')} gap="medium">
         <Text tone="muted">{t('admin.description')}</Text>
         <Inline gap="small" wrap>
-          <Button variant="secondary" onClick={() => setAsking('renew')}>
-            {t('admin.renew')}
-          </Button>
+          {/* Unpaired, a new code is the pairing section's business, at the top of the page (DevicePairing.tsx). */}
+          {device.isEnrolled && (
+            <Button variant="secondary" onClick={() => setAsking('renew')}>
+              {t('admin.renew')}
+            </Button>
+          )}
           {device.isEnrolled && (
             <Button variant="ghost" onClick={() => setAsking('unpair')}>
               {t('admin.unpair')}
@@ -66,16 +68,14 @@ export function DeviceAdministration({ device }: { device: Device }) {
             {t('admin.remove')}
           </Button>
         </Inline>
-      </Stack>
+      </TitledSection>
       {asking && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => (open ? undefined : setAsking(null))}
+        <DeviceConfirmDialog
+          onCancel={() => setAsking(null)}
           tone={asking === 'renew' ? 'neutral' : 'destructive'}
           title={t(`admin.${confirmKey[asking]}.title`, { name: device.name })}
           description={t(`admin.${confirmKey[asking]}.description`)}
           confirmLabel={t(`admin.${confirmKey[asking]}.confirm`)}
-          cancelLabel={t('confirm.cancel')}
           confirming={run.isPending}
           confirmingLabel={t('admin.working')}
           onConfirm={() => run.mutate(asking)}
@@ -90,6 +90,6 @@ export function DeviceAdministration({ device }: { device: Device }) {
           </Dialog.Content>
         )}
       </Dialog.Root>
-    </section>
+    </>
   );
 }

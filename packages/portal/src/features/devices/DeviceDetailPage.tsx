@@ -1,18 +1,6 @@
 import type { Device, DeviceCommand as SentCommand } from '@portal/api';
-import { administeredOrganisations, type DeviceCommand } from '@portal/domain';
-import {
-  Alert,
-  Box,
-  Button,
-  ConfirmDialog,
-  EmptyState,
-  Heading,
-  Inline,
-  KeyValueList,
-  Spinner,
-  Stack,
-  Switch,
-} from '@portal/ui';
+import { administeredOrganisations, type DeviceCommand, isBatteryLow } from '@portal/domain';
+import { Alert, Box, Button, Inline, KeyValueList, Spinner, Stack, Switch } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,12 +8,16 @@ import { Link, useParams } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
 import { COMMAND_LABELS } from '../../lib/commands.ts';
 import { useDeviceTypes } from '../../lib/deviceTypes.ts';
+import { HelpFixLink } from '../../lib/HelpFixLink.tsx';
+import { LoadFailedState } from '../../lib/LoadFailedState.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import { StatusPage } from '../../lib/StatusPage.tsx';
 import { ServerRefusal, showFailure } from '../../lib/serverErrors.ts';
+import { TitledSection } from '../../lib/TitledSection.tsx';
 import { toasts } from '../../lib/toasts.ts';
 import { CommandHistory } from './CommandHistory.tsx';
 import { DeviceAdministration } from './DeviceAdministration.tsx';
+import { DeviceConfirmDialog } from './DeviceConfirmDialog.tsx';
 import {
   DeviceBattery,
   DevicePlaylist,
@@ -34,6 +26,7 @@ import {
   DeviceStatus,
   DeviceStorage,
 } from './DeviceFacts.tsx';
+import { DevicePairing } from './DevicePairing.tsx';
 import {
   commandHistoryQuery,
   deviceQuery,
@@ -158,14 +151,12 @@ function CommandButtons({ device, send }: { device: Device; send: ReturnType<typ
         ))}
       </Inline>
       {asking && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => (open ? undefined : setAsking(null))}
+        <DeviceConfirmDialog
+          onCancel={() => setAsking(null)}
           tone="destructive"
           title={t(`confirm.${CONFIRMED[asking]}.titleNamed`, { name: device.name })}
           description={t(`confirm.${CONFIRMED[asking]}.description`)}
           confirmLabel={tc(COMMAND_LABELS[asking])}
-          cancelLabel={t('confirm.cancel')}
           confirming={send.isPending}
           confirmingLabel={t('confirm.sending')}
           onConfirm={() => send.mutate({ command: asking }, { onSettled: () => setAsking(null) })}
@@ -185,6 +176,7 @@ function DeviceDetail({ device }: { device: Device }) {
   const organisation = user?.organisations.find((o) => o.id === device.organisationId);
   const administers = administeredOrganisations(user).some((o) => o.id === device.organisationId);
   const playlistName = playlists.data?.results.find((p) => p.id === device.activeConfigurationId)?.name;
+  const paired = device.isEnrolled;
   return (
     <Stack gap="large">
       {/* Kept apart from the breadcrumb's small link: close together both are too small a target (WCAG 2.5.8). */}
@@ -195,62 +187,54 @@ function DeviceDetail({ device }: { device: Device }) {
         <PageHeading>{device.name}</PageHeading>
         <DeviceStatus device={device} now={now} />
       </Stack>
-      {!device.isEnrolled ? (
-        <Alert tone="info">{t('detail.unpaired')}</Alert>
-      ) : (
-        !device.isOnline && <Alert tone="warning">{t('detail.offline')}</Alert>
+      {/* Unpaired, pairing is all there is to do: it comes first, and no command is offered (it could not arrive). */}
+      {!paired && <DevicePairing device={device} administers={administers} />}
+      {paired && !device.isOnline && (
+        <Alert tone="warning">
+          {t('detail.offline')} <HelpFixLink fix="offline" />
+        </Alert>
       )}
-      <section aria-labelledby="device-state">
-        <Stack gap="medium">
-          <Heading level={2} id="device-state">
-            {t('detail.state')}
-          </Heading>
-          <KeyValueList
-            items={[
-              { term: t('detail.serialNumber'), value: device.serialNumber },
-              { term: t('detail.model'), value: device.deviceType.name },
-              ...(organisation
-                ? [{ term: t('detail.organisation'), value: <bdi>{organisation.name}</bdi> }]
-                : []),
-              { term: t('detail.battery'), value: <DeviceBattery device={device} /> },
-              {
-                term: t('detail.storage'),
-                value: <DeviceStorage device={device} deviceTypes={deviceTypes} />,
-              },
-              { term: t('detail.software'), value: <DeviceSoftware device={device} /> },
-              {
-                term: t('detail.playlist'),
-                value: <DevicePlaylist device={device} playlistName={playlistName} />,
-              },
-              { term: t('detail.running'), value: <DeviceRunning device={device} /> },
-              {
-                term: t('detail.sound'),
-                value: <div data-live="">{device.muted ? t('detail.soundOff') : t('detail.soundOn')}</div>,
-              },
-            ]}
-          />
-        </Stack>
-      </section>
-      <section aria-labelledby="device-control">
-        <Stack gap="medium">
-          <Heading level={2} id="device-control">
-            {t('detail.control')}
-          </Heading>
+      {paired && isBatteryLow(device.batteryLevel) && (
+        <Alert tone="warning">{t('detail.lowBattery', { percent: device.batteryLevel ?? 0 })}</Alert>
+      )}
+      <TitledSection id="device-state" title={t('detail.state')} gap="medium">
+        <KeyValueList
+          items={[
+            { term: t('detail.serialNumber'), value: device.serialNumber },
+            { term: t('detail.model'), value: device.deviceType.name },
+            ...(organisation
+              ? [{ term: t('detail.organisation'), value: <bdi>{organisation.name}</bdi> }]
+              : []),
+            { term: t('detail.battery'), value: <DeviceBattery device={device} /> },
+            {
+              term: t('detail.storage'),
+              value: <DeviceStorage device={device} deviceTypes={deviceTypes} />,
+            },
+            { term: t('detail.software'), value: <DeviceSoftware device={device} /> },
+            {
+              term: t('detail.playlist'),
+              value: <DevicePlaylist device={device} playlistName={playlistName} />,
+            },
+            { term: t('detail.running'), value: <DeviceRunning device={device} /> },
+            {
+              term: t('detail.sound'),
+              value: <div data-live="">{device.muted ? t('detail.soundOff') : t('detail.soundOn')}</div>,
+            },
+          ]}
+        />
+      </TitledSection>
+      {paired && (
+        <TitledSection id="device-control" title={t('detail.control')} gap="medium">
           <Stack gap="small">
             <ModeSwitch device={device} command="CMD.SET.GUIDED.MODE" send={send} />
             <ModeSwitch device={device} command="CMD.SET.MANUFACTURER.MODE" send={send} />
           </Stack>
           <CommandButtons device={device} send={send} />
-        </Stack>
-      </section>
-      <section aria-labelledby="device-history">
-        <Stack gap="medium">
-          <Heading level={2} id="device-history">
-            {t('detail.history')}
-          </Heading>
-          <CommandHistory deviceId={device.id} />
-        </Stack>
-      </section>
+        </TitledSection>
+      )}
+      <TitledSection id="device-history" title={t('detail.history')} gap="medium">
+        <CommandHistory deviceId={device.id} />
+      </TitledSection>
       {administers && <DeviceAdministration device={device} />}
     </Stack>
   );
@@ -282,14 +266,11 @@ export function DeviceDetailPage() {
     return (
       <Stack gap="large">
         <PageHeading>{t('detail.error.title')}</PageHeading>
-        <EmptyState
+        <LoadFailedState
           title={t('detail.error.title')}
           description={t('detail.error.description')}
-          action={
-            <Button variant="secondary" loading={device.isFetching} onClick={() => void device.refetch()}>
-              {t('detail.error.retry')}
-            </Button>
-          }
+          retryLabel={t('detail.error.retry')}
+          query={device}
         />
       </Stack>
     );

@@ -1,5 +1,6 @@
 import type { Device, DeviceType } from '@portal/api';
-import { StatusDot, StorageBar, Text } from '@portal/ui';
+import { isBatteryLow } from '@portal/domain';
+import { Badge, Inline, StatusDot, StorageBar, Text } from '@portal/ui';
 import { useTranslation } from 'react-i18next';
 import { batteryText, runningText, statusOf, storageOf, syncText } from './deviceText.ts';
 
@@ -26,9 +27,22 @@ export function DeviceStatus({ device, now }: { device: Device; now: number }) {
   );
 }
 
+/** The battery level; below the domain's limit (`isBatteryLow`: 20 %) flagged, as it may not last the lesson. */
 export function DeviceBattery({ device }: { device: Device }) {
   const { t, i18n } = useTranslation('devices');
-  return <div data-live="">{batteryText(t, device.batteryLevel, i18n.language)}</div>;
+  const level = batteryText(t, device.batteryLevel, i18n.language);
+  return (
+    <div data-live="">
+      {isBatteryLow(device.batteryLevel) ? (
+        <Inline gap="xsmall" alignY="center" wrap>
+          <span>{level}</span>
+          <Badge tone="warning">{t('battery.low')}</Badge>
+        </Inline>
+      ) : (
+        level
+      )}
+    </div>
+  );
 }
 
 /** StorageBar against the model's capacity (spec §3), labelled by the column or term beside it. */

@@ -1,11 +1,12 @@
 import type { DeviceEnrolment, Organisation } from '@portal/api';
 import { hasVisibleCharacter } from '@portal/domain';
-import { Button, Dialog, KeyValueList, Select, Stack, Text, TextField } from '@portal/ui';
+import { Alert, Button, Dialog, KeyValueList, Select, Stack, Text, TextField } from '@portal/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeviceTypes } from '../../lib/deviceTypes.ts';
+import { reportError } from '../../lib/errorReporting.ts';
 import { onSubmitted, useFormState } from '../../lib/form.ts';
-import { fieldRefusal, serverFieldMessage, showFailure } from '../../lib/serverErrors.ts';
+import { fieldRefusal, refusalDetail, ServerRefusal, serverFieldMessage } from '../../lib/serverErrors.ts';
 import { useEnrolDevice } from './deviceQueries.ts';
 import { dateTimeText } from './deviceText.ts';
 
@@ -63,7 +64,11 @@ function EnrolForm({
     onSuccess: onEnrolled,
     onError(error) {
       const refusal = fieldRefusal(error);
-      if (!refusal) return showFailure(error, 'enrolDevice');
+      // Any other failure is said in the dialog (below): a toast would wait until it closes (@portal/ui Toaster).
+      if (!refusal) {
+        if (!(error instanceof ServerRefusal)) reportError(error, { during: 'enrolDevice' });
+        return;
+      }
       form.setServerErrors({
         serialNumber: serverFieldMessage(refusal.body, 'serialNumber', 'devices:enrol.errors.serialTaken'),
         deviceTypeId: serverFieldMessage(refusal.body, 'deviceTypeId'),
@@ -115,6 +120,11 @@ function EnrolForm({
             {...form.field('organisationId')}
           />
         )}
+        {enrol.isError && !fieldRefusal(enrol.error) && (
+          <Alert tone="critical" announce="assertive">
+            {refusalDetail(enrol.error) ?? t('enrol.failed')}
+          </Alert>
+        )}
         <Dialog.Actions>
           <Dialog.Close asChild>
             <Button variant="ghost">{t('enrol.cancel')}</Button>
@@ -128,8 +138,17 @@ function EnrolForm({
   );
 }
 
-/** The code to enter on the headset, shown once (the server keeps only its hash). */
-export function EnrolmentCode({ enrolment }: { enrolment: DeviceEnrolment }) {
+/**
+ * The code to enter on the headset, shown once (the server keeps only its hash); in a dialog with its 'Fertig', on the
+ * headset's page (DevicePairing.tsx) without.
+ */
+export function EnrolmentCode({
+  enrolment,
+  inDialog = true,
+}: {
+  enrolment: DeviceEnrolment;
+  inDialog?: boolean;
+}) {
   const { t, i18n } = useTranslation('devices');
   return (
     <Stack gap="medium">
@@ -150,11 +169,13 @@ export function EnrolmentCode({ enrolment }: { enrolment: DeviceEnrolment }) {
       <Text>
         {t('enrol.codeHelp', { until: dateTimeText(enrolment.enrolmentCodeExpiresAt, i18n.language) })}
       </Text>
-      <Dialog.Actions>
-        <Dialog.Close asChild>
-          <Button>{t('enrol.done')}</Button>
-        </Dialog.Close>
-      </Dialog.Actions>
+      {inDialog && (
+        <Dialog.Actions>
+          <Dialog.Close asChild>
+            <Button>{t('enrol.done')}</Button>
+          </Dialog.Close>
+        </Dialog.Actions>
+      )}
     </Stack>
   );
 }

@@ -40,6 +40,24 @@ describe('planning an action for the selected headsets', () => {
     expect(planBulk(action('reboot'), [sirius, altair, rigel]).targets).toHaveLength(3);
   });
 
+  it('asks for a selection first while none is made (the bar is there before it)', () => {
+    expect(bulkUnavailableReason(t, planBulk(action('reboot'), []))).toBe(
+      'Wählen Sie zuerst VR-Brillen in der Liste aus.',
+    );
+  });
+
+  it('stops only headsets that report something playing or paused', () => {
+    const playing = testDevice({ id: 2, name: 'Canopus', playbackState: 'playing' });
+    const paused = testDevice({ id: 3, name: 'Capella', playbackState: 'paused' });
+    const idle = testDevice({ id: 5, name: 'Prokyon', playbackState: 'stopped' });
+    const stop = planBulk(action('stop'), [playing, paused, idle]);
+    expect(stop.targets.map((d) => d.name)).toEqual(['Canopus', 'Capella']);
+    expect(stop.notPlaying.map((d) => d.name)).toEqual(['Prokyon']);
+    expect(bulkUnavailableReason(t, planBulk(action('stop'), [idle]))).toBe(
+      'Auf keiner der ausgewählten VR-Brillen läuft gerade etwas.',
+    );
+  });
+
   it('says why an action reaches none of the selection', () => {
     expect(bulkUnavailableReason(t, planBulk(action('mute'), [altair]))).toBe(
       'Alle ausgewählten VR-Brillen brauchen dafür Software 4.9.4 oder neuer.',

@@ -8,7 +8,8 @@ import type { ToastInput } from '../../lib/toasts.ts';
  * The fleet page's actions for the selected headsets, each one request for all of them (`useBulkAction` of
  * deviceQueries.ts sends it). Sync and software sync go through the sync queues (all or none); the others through the
  * command queue, which refuses single headsets by their own state (lib/commands.ts). Reboot, shutdown and update
- * interrupt a lesson: they are asked first, naming the count.
+ * interrupt a lesson: they are asked first, naming the count. 'Stoppen' stops what plays on the selection; the server
+ * takes those headsets out of their lesson (its tag `lessons`).
  */
 export const BULK_ACTIONS = [
   { id: 'sync', command: 'CMD.SYNC', queue: '/api/v3/mdm/devices/sync-queue/' },
@@ -17,6 +18,7 @@ export const BULK_ACTIONS = [
   { id: 'shutdown', command: 'CMD.SHUTDOWN', confirm: true },
   { id: 'update', command: 'CMD.UPDATE', confirm: true },
   { id: 'mute', command: 'CMD.MUTE' },
+  { id: 'stop', command: 'CMD.STOP.RUNNING' },
 ] as const satisfies readonly {
   id: string;
   command: DeviceCommand;
@@ -35,16 +37,25 @@ export interface BulkPlan {
   requiredVersion: string | undefined;
   /** Muting reaches only headsets with sound: CMD.MUTE toggles, a muted headset would get its sound back. */
   alreadyMuted: Device[];
+  /** Stopping reaches only headsets that report something playing or paused. */
+  notPlaying: Device[];
 }
 
 export function planBulk(action: BulkAction, selected: readonly Device[]): BulkPlan {
-  const plan: BulkPlan = { targets: [], tooOld: [], requiredVersion: undefined, alreadyMuted: [] };
+  const plan: BulkPlan = {
+    targets: [],
+    tooOld: [],
+    requiredVersion: undefined,
+    alreadyMuted: [],
+    notPlaying: [],
+  };
   for (const device of selected) {
     const gate = unmetVersionGate(device.softwareVersion, action.command);
     if (gate) {
       plan.tooOld.push(device);
       plan.requiredVersion = gate.requiredVersion;
     } else if (action.id === 'mute' && device.muted) plan.alreadyMuted.push(device);
+    else if (action.id === 'stop' && device.playbackState === 'stopped') plan.notPlaying.push(device);
     else plan.targets.push(device);
   }
   return plan;
@@ -55,7 +66,9 @@ export function bulkUnavailableReason(t: TFunction<'devices'>, plan: BulkPlan): 
   if (plan.targets.length > 0) return undefined;
   if (plan.tooOld.length > 0) return t('gate.reasonAll', { version: plan.requiredVersion ?? '' });
   if (plan.alreadyMuted.length > 0) return t('bulk.allMuted');
-  return undefined;
+  if (plan.notPlaying.length > 0) return t('bulk.nothingPlaying');
+  // Nothing left out for a reason: nothing is selected yet (the bar is there before a selection).
+  return t('bulk.selectFirst');
 }
 
 export type BulkOutcome =

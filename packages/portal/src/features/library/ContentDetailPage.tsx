@@ -80,6 +80,17 @@ function Facts({ content }: { content: Content }) {
   );
 }
 
+/**
+ * Who sees the owner's item besides its organisation: every school when it is public (its shares then add nothing),
+ * else the organisations it is shared with.
+ */
+function SharingState({ content }: { content: Content }) {
+  const { t } = useTranslation('library');
+  if (content.isPublic) return <Text tone="muted">{t('share.public')}</Text>;
+  if (content.sharedWith.length === 0) return null;
+  return <Text tone="muted">{t('share.sharedWith', { count: content.sharedWith.length })}</Text>;
+}
+
 function DeleteAction({ content }: { content: Content }) {
   const { t } = useTranslation('library');
   const navigate = useNavigate();
@@ -150,9 +161,7 @@ function ContentDetail({ content }: { content: Content }) {
             {t('detail.sharedNotice')}
           </Alert>
         )}
-        {owner && content.sharedWith.length > 0 && (
-          <Text tone="muted">{t('share.sharedWith', { count: content.sharedWith.length })}</Text>
-        )}
+        {owner && <SharingState content={content} />}
       </Stack>
       {signedIn && <PublicationPanel content={content} />}
       {/* By role: the playlist (the view's main action) and playback for members of an organisation, changes for
@@ -192,11 +201,7 @@ function ContentDetail({ content }: { content: Content }) {
       )}
       <Tiles columns={OVERVIEW_COLUMNS} gap="large">
         {content.previewImage ? (
-          <img
-            className={sprinkles({ width: '100%', borderRadius: 'medium' })}
-            src={content.previewImage}
-            alt={t('card.previewAlt', { title: content.title })}
-          />
+          <Preview content={content} playable={mayPlaylist} />
         ) : (
           <TypePlaceholder content={content} />
         )}
@@ -226,6 +231,27 @@ function ContentDetail({ content }: { content: Content }) {
         )}
       </Stack>
     </Stack>
+  );
+}
+
+/**
+ * The preview picture. Its ▶ (the type's mark drawn into it) promises playback: for those who may play, the picture is
+ * the way there (lib/playbackLink.ts), as 'Abspielen' is.
+ */
+function Preview({ content, playable }: { content: Content; playable: boolean }) {
+  const { t } = useTranslation('library');
+  const image = (alt: string) => (
+    <img
+      className={sprinkles({ width: '100%', borderRadius: 'medium' })}
+      src={content.previewImage ?? ''}
+      alt={alt}
+    />
+  );
+  if (!playable) return image(t('card.previewAlt', { title: content.title }));
+  return (
+    <Link to={playbackHref({ content: content.id })} className={sprinkles({ display: 'block' })}>
+      {image(t('detail.playPreview', { title: content.title }))}
+    </Link>
   );
 }
 

@@ -1,99 +1,206 @@
-import type { DeviceReadiness, ReadinessIssue } from '@portal/api';
-import { Alert, Box, Button, Heading, Inline, ProgressBar, Stack, Text } from '@portal/ui';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import type { ReadinessIssue, ReadinessReport } from '@portal/api';
+import { isolateBidi, READINESS_WARNINGS, summariseReadiness } from '@portal/domain';
+import { Alert, Box, Button, ConfirmDialog, Heading, Inline, ProgressBar, Stack, Text } from '@portal/ui';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refusalsText } from '../../lib/commands.ts';
+import { HelpFixLink, helpFixOf } from '../../lib/HelpFixLink.tsx';
 import { showFailure } from '../../lib/serverErrors.ts';
+import { timeLeftText } from '../../lib/timeLeft.ts';
 import { toasts } from '../../lib/toasts.ts';
-import { readinessQuery, useSyncFix, useUpdateFix } from './playbackQueries.ts';
+import { type FixOutcome, useReadinessFixes } from './playbackQueries.ts';
 import type { SessionHeadset } from './playbackStore.ts';
+import {
+  type FixPlan,
+  fixEverything,
+  headsetsOf,
+  type IssueGroup,
+  isUnderway,
+  planOf,
+  readinessGroups,
+  restartedBy,
+  underwayProgress,
+} from './readinessPlan.ts';
 
-type Fix = 'sync' | 'update';
+type T = ReturnType<typeof useTranslation<'playback'>>['t'];
 
-function useIssueText() {
+/** A group's problem or limit in words, without the values each headset has on its own. */
+function issueText(t: T, issue: ReadinessIssue): string {
+  const playlist = issue.params.playlistName ?? '';
+  switch (issue.code) {
+    case 'contentMissing':
+      if (issue.fix === 'addToPlaylist')
+        return t('readiness.problems.contentNotInActivePlaylist', { playlist });
+      if (issue.fix === 'activatePlaylist')
+        return t('readiness.problems.contentInOtherPlaylist', { playlist });
+      if (issue.fix === null) return t('readiness.problems.contentInNoPlaylist');
+      return t('readiness.problems.contentMissing');
+    case 'softwareTooOld':
+      return t('readiness.problems.softwareTooOld', { version: issue.params.requiredVersion ?? '' });
+    case 'pauseUnsupported':
+      return t('readiness.limits.pauseUnsupported', { version: issue.params.requiredVersion ?? '' });
+    case 'batteryLow':
+      return t('readiness.limits.batteryLow');
+    default:
+      return t(`readiness.problems.${issue.code}`);
+  }
+}
+
+/** The verdict: 'Alle 30 VR-Brillen sind startklar.', '28 von 30 …', or with limits '26 startklar · 4 ohne Pause'. */
+function verdictText(t: T, report: ReadinessReport): string {
+  const summary = summariseReadiness(report.results);
+  const limits = READINESS_WARNINGS.filter((code) => summary.limits[code] > 0);
+  if (limits.length === 0) {
+    return summary.notReady === 0
+      ? t('readiness.allReady', { count: summary.total })
+      : t('readiness.someReady', { count: summary.ready, total: summary.total });
+  }
+  return [
+    t('readiness.segments.ready', { count: summary.readyWithoutLimits }),
+    ...limits.map((code) => t(`readiness.segments.${code}`, { count: summary.limits[code] })),
+    ...(summary.notReady > 0 ? [t('readiness.segments.notReady', { count: summary.notReady })] : []),
+  ].join(' · ');
+}
+
+/** The headsets of a group, each isolated, with its battery level where the group is about the battery. */
+function groupNames(t: T, group: IssueGroup): string {
+  return group.headsets
+    .map((headset) =>
+      headset.batteryLevel === undefined
+        ? isolateBidi(headset.name)
+        : t('readiness.battery', { name: headset.name, percent: headset.batteryLevel }),
+    )
+    .join(', ');
+}
+
+/** One line of the panel: what the headsets have, which they are, and the fix for all of them. */
+function GroupItem({
+  group,
+  tone,
+  busy,
+  onFix,
+}: {
+  group: IssueGroup;
+  tone: 'problem' | 'limit';
+  busy: boolean;
+  onFix: (plan: FixPlan) => void;
+}) {
   const { t } = useTranslation('playback');
-  return (issue: ReadinessIssue): string => {
-    switch (issue.code) {
-      case 'batteryLow':
-        return t('readiness.problems.batteryLow', { percent: issue.params.batteryLevel ?? 0 });
-      case 'contentMissing':
-        return issue.fix === 'sync'
-          ? t('readiness.problems.contentMissing')
-          : t('readiness.problems.contentNotInPlaylist');
-      case 'syncing':
-        return t('readiness.problems.syncing', { progress: issue.params.progress ?? 0 });
-      case 'softwareTooOld':
-      case 'pauseUnsupported':
-        return t(`readiness.problems.${issue.code}`, { version: issue.params.requiredVersion ?? '' });
-      default:
-        return t(`readiness.problems.${issue.code}`);
-    }
-  };
+  const { issue } = group;
+  const help = helpFixOf(issue.code);
+  return (
+    <li>
+      <Stack gap="xsmall">
+        <Text weight="semibold" tone={tone === 'limit' ? 'warning' : undefined}>
+          {issueText(t, issue)} {help ? <HelpFixLink fix={help} /> : null}
+        </Text>
+        <Text size="small" tone="muted">
+          {groupNames(t, group)}
+        </Text>
+        {issue.fix ? (
+          <Inline gap="small">
+            <Button
+              variant="secondary"
+              size="small"
+              disabled={busy}
+              onClick={() => onFix(planOf([{ issue, deviceIds: group.headsets.map((h) => h.deviceId) }]))}
+            >
+              {t(`readiness.fix.${issue.fix}`, { playlist: issue.params.playlistName ?? '' })}
+            </Button>
+          </Inline>
+        ) : null}
+      </Stack>
+    </li>
+  );
+}
+
+/** The one progress of the fixes under way: how many are done, the bytes of their downloads and the time left. */
+function FixesUnderway({ report }: { report: ReadinessReport }) {
+  const { t } = useTranslation('playback');
+  // Every headset seen under way since none was: it stays counted (as done) once its fix is through.
+  const [seen, setSeen] = useState<ReadonlySet<number>>(new Set());
+  const underway = report.results.filter(isUnderway).map((r) => r.deviceId);
+  const underwayKey = underway.join(',');
+  useEffect(() => {
+    const ids = underwayKey === '' ? [] : underwayKey.split(',').map(Number);
+    setSeen((previous) => (ids.length === 0 ? new Set() : new Set([...previous, ...ids])));
+  }, [underwayKey]);
+  if (underway.length === 0) return null;
+  const progress = underwayProgress(report.results, seen);
+  const left = timeLeftText(t, progress.secondsLeft);
+  return (
+    <ProgressBar
+      label={t('readiness.progress.label')}
+      value={progress.percent}
+      valueText={[
+        t('readiness.progress.doneOf', { done: progress.fixed, total: progress.total }),
+        t('readiness.progress.percent', { percent: progress.percent }),
+        ...(left ? [left] : []),
+      ].join(' · ')}
+    />
+  );
+}
+
+/** A fix that restarts headsets waits for the teacher's yes. */
+interface PendingConfirmation {
+  plan: FixPlan;
+  restarted: string[];
+  all: boolean;
 }
 
 /**
- * 'Ist meine Klasse startklar?' for the ticked headsets and the content (checkDeviceReadiness): how many are ready,
- * and for each other one every problem in words, with its one-click fix (sync, software update) and the fix's
- * progress. It does not hold the start back: the teacher decides.
+ * 'Ist meine Klasse startklar?' for the ticked headsets and the content (checkDeviceReadiness, the report of the page's
+ * query): the verdict with the limits apart ('26 startklar · 4 ohne Pause'), the problems and then the limits, each
+ * grouped with the headsets that have it and its fix for all of them, 'Alles beheben (n)' for every fix at once, and
+ * one progress while fixes run. A fix that restarts headsets (the update) asks first.
  */
 export function ReadinessPanel({
   headsets,
-  contentUuid,
+  content,
+  report,
+  failed,
+  onRetry,
 }: {
   headsets: readonly SessionHeadset[];
-  contentUuid: string;
+  content: { id: number; uuid: string };
+  report: ReadinessReport | undefined;
+  failed: boolean;
+  onRetry: () => void;
 }) {
   const { t } = useTranslation('playback');
   const { t: tc } = useTranslation();
-  const issueText = useIssueText();
-  const [fixing, setFixing] = useState<ReadonlyMap<number, Fix>>(new Map());
-  const ids = headsets.map((h) => h.id);
-  const readiness = useQuery(readinessQuery(ids, contentUuid));
-  const markFixing = (deviceIds: readonly number[], fix: Fix) =>
-    setFixing((previous) => new Map([...previous, ...deviceIds.map((id) => [id, fix] as const)]));
-
-  const sync = useSyncFix(
-    { deviceIds: ids, contentUuid },
+  const [confirming, setConfirming] = useState<PendingConfirmation | null>(null);
+  const nameOf = (id: number) => headsets.find((h) => h.id === id)?.name ?? String(id);
+  const fixes = useReadinessFixes(
+    { deviceIds: headsets.map((h) => h.id), contentUuid: content.uuid, contentId: content.id },
     {
-      onSuccess: (queued, deviceIds) => {
-        markFixing(deviceIds, 'sync');
-        toasts.show({
-          tone: 'success',
-          title: 'playback:readiness.fixStarted',
-          descriptionText: queued.detail,
-        });
+      onSuccess: (outcome: FixOutcome) => {
+        setConfirming(null);
+        for (const failure of outcome.failures) showFailure(failure.error, failure.during);
+        // A refused headset is named with its reason, as the receipts of a playback word it.
+        const refused = refusalsText(tc, outcome.updates, nameOf);
+        if (refused)
+          toasts.show({ tone: 'warning', title: 'playback:readiness.fixRefused', descriptionText: refused });
+        else if (outcome.failures.length === 0)
+          toasts.show({ tone: 'success', title: 'playback:readiness.fixStarted' });
       },
-      onError: (error) => showFailure(error, 'queueDeviceSync'),
+      onError: (error) => {
+        setConfirming(null);
+        showFailure(error, 'readinessFixes');
+      },
     },
   );
-  const update = useUpdateFix({
-    onSuccess: (outcomes) => {
-      const queued = outcomes.flatMap((o) => ('commandId' in o ? [o.headsetId] : []));
-      markFixing(queued, 'update');
-      // A refused headset is named with its reason, as the receipts of a playback word it.
-      const refused = refusalsText(
-        tc,
-        outcomes,
-        (id) => headsets.find((h) => h.id === id)?.name ?? String(id),
-      );
-      toasts.show({
-        tone: refused ? 'warning' : 'success',
-        title: queued.length > 0 ? 'playback:readiness.fixStarted' : 'playback:readiness.fixRefused',
-        ...(refused ? { descriptionText: refused } : {}),
-      });
-    },
-  });
-  const runFix = (fix: Fix, deviceIds: number[]) => (fix === 'sync' ? sync : update).mutate(deviceIds);
+  const run = (plan: FixPlan, all = false) => {
+    const restarted = restartedBy(plan);
+    if (restarted.length > 0) setConfirming({ plan, restarted: restarted.map(nameOf), all });
+    else fixes.mutate(plan);
+  };
 
-  if (ids.length === 0) return null;
-  const report = readiness.data;
-  const notReady = report?.results.filter((r) => !r.ready) ?? [];
-  const warned = report?.results.filter((r) => r.ready && r.warnings.length > 0) ?? [];
-  const fixable = (fix: Fix) =>
-    notReady.filter((r) => r.problems.some((p) => p.fix === fix) && fixing.get(r.deviceId) !== fix);
-  const toSync = fixable('sync');
-  const toUpdate = fixable('update');
+  if (headsets.length === 0) return null;
+  const groups = report ? readinessGroups(report.results) : { problems: [], limits: [] };
+  const everything = report ? fixEverything(report.results) : null;
+  const toFix = everything ? headsetsOf(everything).length : 0;
+  const busy = fixes.isPending;
 
   return (
     <Box as="section" aria-labelledby="readiness-heading">
@@ -101,120 +208,61 @@ export function ReadinessPanel({
         <Heading level={2} id="readiness-heading">
           {t('readiness.title')}
         </Heading>
-        {readiness.isError ? (
+        {failed && !report ? (
           <Alert tone="critical" title={t('readiness.failed')}>
-            <Button variant="secondary" onClick={() => void readiness.refetch()}>
+            <Button variant="secondary" onClick={onRetry}>
               {t('readiness.retry')}
             </Button>
           </Alert>
-        ) : !report ? (
-          <Text tone="muted">{t('readiness.checking')}</Text>
         ) : (
           <Box role="status">
-            <Text weight="semibold">
-              {report.readyCount === report.results.length
-                ? t('readiness.allReady', { count: report.readyCount })
-                : t('readiness.someReady', { count: report.readyCount, total: report.results.length })}
-            </Text>
+            <Text weight="semibold">{report ? verdictText(t, report) : t('readiness.checking')}</Text>
           </Box>
         )}
-        {toSync.length > 1 || toUpdate.length > 1 ? (
+        {everything && toFix > 0 ? (
           <Inline gap="small">
-            {toSync.length > 1 ? (
-              <Button
-                variant="secondary"
-                loading={sync.isPending}
-                onClick={() =>
-                  runFix(
-                    'sync',
-                    toSync.map((r) => r.deviceId),
-                  )
-                }
-              >
-                {t('readiness.fixAll.sync', { count: toSync.length })}
-              </Button>
-            ) : null}
-            {toUpdate.length > 1 ? (
-              <Button
-                variant="secondary"
-                loading={update.isPending}
-                onClick={() =>
-                  runFix(
-                    'update',
-                    toUpdate.map((r) => r.deviceId),
-                  )
-                }
-              >
-                {t('readiness.fixAll.update', { count: toUpdate.length })}
-              </Button>
-            ) : null}
+            <Button variant="secondary" loading={busy} onClick={() => run(everything, true)}>
+              {t('readiness.fixAll', { count: toFix })}
+            </Button>
           </Inline>
         ) : null}
-        {notReady.length + warned.length > 0 ? (
-          <Box as="ul" aria-label={t('readiness.listLabel')} display="grid" gap="small">
-            {[...notReady, ...warned].map((result) => (
-              <ReadinessRow
-                key={result.deviceId}
-                result={result}
-                fixing={fixing.get(result.deviceId)}
-                issueText={issueText}
-                busy={sync.isPending || update.isPending}
-                onFix={(fix) => runFix(fix, [result.deviceId])}
-              />
+        {report ? <FixesUnderway report={report} /> : null}
+        {groups.problems.length > 0 ? (
+          <Box as="ul" aria-label={t('readiness.listLabel')} display="grid" gap="medium">
+            {groups.problems.map((group) => (
+              <GroupItem key={group.key} group={group} tone="problem" busy={busy} onFix={run} />
+            ))}
+          </Box>
+        ) : null}
+        {groups.limits.length > 0 ? (
+          <Box as="ul" aria-label={t('readiness.limitsLabel')} display="grid" gap="medium">
+            {groups.limits.map((group) => (
+              <GroupItem key={group.key} group={group} tone="limit" busy={busy} onFix={run} />
             ))}
           </Box>
         ) : null}
       </Stack>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirming(null);
+        }}
+        title={confirming?.all ? t('readiness.confirmRestart.titleAll') : t('readiness.confirmRestart.title')}
+        description={t('readiness.confirmRestart.description', {
+          count: confirming?.restarted.length ?? 0,
+          names: (confirming?.restarted ?? []).map(isolateBidi).join(', '),
+          interpolation: { escapeValue: false },
+        })}
+        confirmLabel={
+          confirming?.all ? t('readiness.confirmRestart.confirmAll') : t('readiness.confirmRestart.confirm')
+        }
+        cancelLabel={t('readiness.confirmRestart.cancel')}
+        confirming={busy}
+        confirmingLabel={t('readiness.confirmRestart.running')}
+        onConfirm={() => {
+          if (confirming) fixes.mutate(confirming.plan);
+        }}
+      />
     </Box>
-  );
-}
-
-function ReadinessRow({
-  result,
-  fixing,
-  issueText,
-  busy,
-  onFix,
-}: {
-  result: DeviceReadiness;
-  fixing: Fix | undefined;
-  issueText: (issue: ReadinessIssue) => string;
-  busy: boolean;
-  onFix: (fix: Fix) => void;
-}) {
-  const { t } = useTranslation('playback');
-  const fixes = [...new Set([...result.problems, ...result.warnings].flatMap((p) => (p.fix ? [p.fix] : [])))];
-  const syncing = result.problems.find((p) => p.code === 'syncing');
-  return (
-    <li>
-      <Stack gap="xsmall">
-        <Text weight="semibold">
-          <bdi>{result.name}</bdi>
-        </Text>
-        {[...result.problems, ...result.warnings].map((issue) => (
-          <Text key={issue.code} tone={result.ready ? 'muted' : undefined}>
-            {issueText(issue)}
-          </Text>
-        ))}
-        {syncing ? (
-          <ProgressBar
-            label={t('readiness.syncProgress', { name: result.name })}
-            value={syncing.params.progress ?? 0}
-            valueText={`${syncing.params.progress ?? 0} %`}
-          />
-        ) : null}
-        {fixing === 'update' ? <Text tone="muted">{t('readiness.updating')}</Text> : null}
-        {fixing === 'sync' && !syncing ? <Text tone="muted">{t('readiness.syncQueued')}</Text> : null}
-        <Inline gap="small">
-          {fixes
-            .filter((fix) => fix !== fixing)
-            .map((fix) => (
-              <Button key={fix} variant="secondary" size="small" disabled={busy} onClick={() => onFix(fix)}>
-                {t(`readiness.fix.${fix}`, { name: result.name })}
-              </Button>
-            ))}
-        </Inline>
-      </Stack>
-    </li>
   );
 }

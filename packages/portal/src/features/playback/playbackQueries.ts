@@ -1,18 +1,33 @@
-import { useMutation } from '@tanstack/react-query';
+import { keepPreviousData, useMutation } from '@tanstack/react-query';
 import { $api, type MutationReactions, queryClient } from '../../lib/api.ts';
 import { type CommandOutcome, sendToHeadsets } from '../../lib/commands.ts';
 import { queueSync } from '../../lib/headsets.ts';
+import { addHeadsetsToPlaylist, changePlaylistItem } from '../../lib/playlists.ts';
+import type { FixPlan } from './readinessPlan.ts';
 
 /**
  * Playback's server state: its queries with their keys and the fixes of the readiness check. The content, a group's
  * and a playlist's headsets come from lib/ (contentQueries.ts, headsets.ts, playlists.ts); starting, pausing and
- * stopping are the running playback's (usePlayback.ts, through sendToHeadsets of lib/commands.ts).
+ * stopping are the running lessons' (usePlayback.ts, through sendToHeadsets of lib/commands.ts).
  */
+
+/**
+ * The running lessons of the caller's organisations (listRunningLessons); usePlayback.ts asks every second while a page
+ * shows them and keeps the browser's copy (playbackStore.ts).
+ */
+export const runningLessonsQuery = {
+  ...$api.queryOptions('get', '/api/v3/mdm/lessons/'),
+  staleTime: 0,
+};
 
 /** Asked again this often while the readiness panel shows, so online state, battery and a fix's progress stay current. */
 const READINESS_REFRESH_MS = 3000;
 
-/** 'Ist meine Klasse startklar?' for the ticked headsets and the content (checkDeviceReadiness), asked every 3 s. */
+/**
+ * 'Ist meine Klasse startklar?' for the ticked headsets and the content (checkDeviceReadiness), asked every 3 s. While
+ * the check of a changed selection runs, the last answer stays on screen (the panel does not jump); the start waits
+ * for the answer that fits the selection (readinessPlan.ts).
+ */
 export function readinessQuery(deviceIds: number[], contentUuid: string) {
   return {
     ...$api.queryOptions('post', '/api/v3/mdm/devices/readiness/', {
@@ -21,6 +36,7 @@ export function readinessQuery(deviceIds: number[], contentUuid: string) {
     enabled: deviceIds.length > 0,
     refetchInterval: READINESS_REFRESH_MS,
     staleTime: 0,
+    placeholderData: keepPreviousData,
   };
 }
 
@@ -32,33 +48,48 @@ export function receiptsQuery(commandIds: readonly number[]) {
   });
 }
 
-/**
- * The readiness fix 'synchronisieren' (the sync queue) for some of the checked headsets; the check is asked again
- * without waiting for it.
- */
-export function useSyncFix(
-  check: { deviceIds: number[]; contentUuid: string },
-  reactions?: MutationReactions<Awaited<ReturnType<typeof queueSync>>, number[]>,
-) {
-  return useMutation({
-    ...reactions,
-    async mutationFn(deviceIds: number[]) {
-      const queued = await queueSync(deviceIds);
-      void queryClient.invalidateQueries({
-        queryKey: readinessQuery(check.deviceIds, check.contentUuid).queryKey,
-      });
-      return queued;
-    },
-  });
+/** What became of the fixes of one click: the calls that failed, and the headsets refused an update (with why). */
+export interface FixOutcome {
+  failures: { during: string; error: unknown }[];
+  updates: CommandOutcome[];
 }
 
 /**
- * The readiness fix 'Software aktualisieren': CMD.UPDATE to the headsets in one request (sendToHeadsets), answered
- * per headset: queued, or refused with its reason.
+ * Runs a readiness fix plan at once, every call side by side (issue 22: 'Alles beheben'): the sync queue, CMD.UPDATE
+ * through sendToHeadsets, the content added to each active playlist that lacks it (which queues that playlist's
+ * syncs), the headsets added to a playlist that holds it. A failed call does not stop the others; the check is asked
+ * again without waiting for it.
  */
-export function useUpdateFix(reactions?: MutationReactions<CommandOutcome[], number[]>) {
+export function useReadinessFixes(
+  check: { deviceIds: number[]; contentUuid: string; contentId: number },
+  reactions?: MutationReactions<FixOutcome, FixPlan>,
+) {
   return useMutation({
     ...reactions,
-    mutationFn: (deviceIds: number[]) => sendToHeadsets(deviceIds, { command: 'CMD.UPDATE' }),
+    async mutationFn(plan: FixPlan): Promise<FixOutcome> {
+      const calls: { during: string; run: () => Promise<unknown> }[] = [];
+      if (plan.sync.length > 0) calls.push({ during: 'queueDeviceSync', run: () => queueSync(plan.sync) });
+      for (const [playlistId, ids] of plan.activatePlaylist) {
+        calls.push({ during: 'activateConfiguration', run: () => addHeadsetsToPlaylist(playlistId, ids) });
+      }
+      for (const playlistId of plan.addToPlaylist.keys()) {
+        calls.push({
+          during: 'addConfigurationContent',
+          run: () => changePlaylistItem(playlistId, 'add', check.contentId),
+        });
+      }
+      const updates = sendToHeadsets(plan.update, { command: 'CMD.UPDATE' });
+      const settled = await Promise.allSettled(calls.map((call) => call.run()));
+      const outcome: FixOutcome = {
+        failures: settled.flatMap((result, i) =>
+          result.status === 'rejected' ? [{ during: calls[i]?.during ?? '', error: result.reason }] : [],
+        ),
+        updates: await updates,
+      };
+      void queryClient.invalidateQueries({
+        queryKey: readinessQuery(check.deviceIds, check.contentUuid).queryKey,
+      });
+      return outcome;
+    },
   });
 }

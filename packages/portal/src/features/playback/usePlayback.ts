@@ -1,145 +1,175 @@
 import type { CommandName, CommandReceipt } from '@portal/api';
-import {
-  isolateBidi,
-  isReceiptPending,
-  type Receipt,
-  receiptOf,
-  startCommandFor,
-  summariseReceipts,
-} from '@portal/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { type CommandOutcome, sendToHeadsets } from '../../lib/commands.ts';
+import { isolateBidi, isReceiptPending, receiptOf, startCommandFor, summariseReceipts } from '@portal/domain';
+import { useIsMutating, useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { queryClient } from '../../lib/api.ts';
+import { type CommandInput, type CommandOutcome, sendToHeadsets } from '../../lib/commands.ts';
 import { toasts } from '../../lib/toasts.ts';
-import { receiptsQuery } from './playbackQueries.ts';
+import { receiptsQuery, runningLessonsQuery } from './playbackQueries.ts';
 import {
-  type PlaybackSession,
+  type HeadsetReceipt,
+  type LessonCopy,
+  lessonContent,
+  lessonCopyOf,
+  type PlaybackView,
   type PlayingContent,
   playbackStore,
   type SessionHeadset,
-  sessionContent,
+  type StoppedLesson,
+  usePlaybackView,
 } from './playbackStore.ts';
 
-/** Poll fast while a headset has not answered yet, slower while all have (to see one go offline or end). */
+/**
+ * Ask the server this often while a page shows the lessons, so that a lesson started, paused or stopped on another
+ * device shows here within 2 s: the wait for the next answer is this plus a round trip, and a busy browser's timers
+ * run late (`npm run bench:lesson`: every 1.5 s, a pause showed after up to 3.2 s on a loaded machine).
+ */
+const LESSONS_POLL_MS = 1000;
+/** The stop's receipts: every second while a headset has not answered, then every 3 s. */
 const RECEIPTS_PENDING_MS = 1000;
 const RECEIPTS_SETTLED_MS = 3000;
 
-/** The session with each headset's latest command or refusal. */
-function withOutcomes(session: PlaybackSession, outcomes: readonly CommandOutcome[]): PlaybackSession {
-  const commands = { ...session.commands };
-  const refusals = { ...session.refusals };
-  for (const outcome of outcomes) {
-    const key = String(outcome.headsetId);
-    if ('commandId' in outcome) {
-      commands[key] = outcome.commandId;
-      delete refusals[key];
-    } else {
-      refusals[key] = outcome.refusal;
-      delete commands[key];
-    }
-  }
-  return { ...session, commands, refusals };
-}
-
-/** One request for the headsets (lib/commands.ts), the content's for a start. */
-const sendTo = (headsets: readonly SessionHeadset[], command: CommandName, contentUuid?: string) =>
-  sendToHeadsets(
-    headsets.map((headset) => headset.id),
-    { command, contentUuid },
-  );
-
-export interface HeadsetReceipt {
-  headset: SessionHeadset;
-  receipt: Receipt;
+/**
+ * The organisation's running lessons, as the server knows them (listRunningLessons, asked every second while the
+ * caller is shown), and the lesson this browser stopped. Until the server answers, the stored copy stands in; every
+ * answer replaces it (playbackStore.ts).
+ */
+export function useLessons(): PlaybackView & { loaded: boolean } {
+  const query = useQuery({
+    ...runningLessonsQuery,
+    refetchInterval: LESSONS_POLL_MS,
+  });
+  const { data, dataUpdatedAt } = query;
+  // While this browser sends a command, an answer asked for before it would undo what the page shows already (a pause,
+  // a stop); each command asks again once the server has it, and that answer counts.
+  const commanding = useIsMutating({ mutationKey: PLAYBACK_COMMAND }) > 0;
+  useEffect(() => {
+    if (!data || commanding) return;
+    playbackStore.setLessons(data.results.map((lesson) => lessonCopyOf(lesson, dataUpdatedAt)));
+  }, [data, dataUpdatedAt, commanding]);
+  return { ...usePlaybackView(), loaded: query.isSuccess };
 }
 
 /**
- * Each headset's receipt, from what the headsets report (listCommandReceipts, polled every second while one has not
- * answered): a refused call is failed with the server's reason, a command not seen yet counts as sent.
+ * The receipts of the stop (listCommandReceipts for each headset's stop command, every second while one has not
+ * answered): 'Gestoppt auf 30 VR-Brillen' counts the headsets that report nothing of it running any more.
  */
-export function useReceipts(session: PlaybackSession) {
-  const commandIds = Object.values(session.commands);
-  const contentUuid = sessionContent(session)?.uuid ?? '';
+export function useStopReceipts(stopped: StoppedLesson) {
+  const commandIds = Object.values(stopped.commands);
   const query = useQuery({
     ...receiptsQuery(commandIds),
     enabled: commandIds.length > 0,
     refetchInterval: (current) => {
       const results = current.state.data?.results ?? [];
       const pending = results.some((r: CommandReceipt) =>
-        isReceiptPending(receiptOf(r.command, r.device, contentUuid)),
+        isReceiptPending(receiptOf(r.command, r.device, stopped.content.uuid)),
       );
       return pending || results.length < commandIds.length ? RECEIPTS_PENDING_MS : RECEIPTS_SETTLED_MS;
     },
     staleTime: 0,
   });
   const byCommand = new Map((query.data?.results ?? []).map((r) => [r.command.id, r]));
-  const receipts: HeadsetReceipt[] = session.headsets.map((headset) => {
-    const refusal = session.refusals[String(headset.id)];
+  const receipts: HeadsetReceipt[] = stopped.headsets.map((headset) => {
+    const refusal = stopped.refusals[String(headset.id)];
     if (refusal) return { headset, receipt: { state: 'failed', reason: refusal } };
-    const commandId = session.commands[String(headset.id)];
+    const commandId = stopped.commands[String(headset.id)];
     const found = commandId === undefined ? undefined : byCommand.get(commandId);
     return {
       headset,
-      receipt: found ? receiptOf(found.command, found.device, contentUuid) : { state: 'sent' },
+      receipt: found ? receiptOf(found.command, found.device, stopped.content.uuid) : { state: 'sent' },
     };
   });
   return { receipts, summary: summariseReceipts(receipts.map((r) => r.receipt)) };
 }
 
+/** The key of every playback command's mutation (useLessons waits for them). */
+const PLAYBACK_COMMAND = ['playback', 'command'];
+
+/** One request for the headsets (lib/commands.ts). */
+const sendTo = (headsets: readonly SessionHeadset[], input: CommandInput) =>
+  sendToHeadsets(
+    headsets.map((headset) => headset.id),
+    input,
+  );
+
+/** The server's lessons again, at once: after a command, the page shows what the server made of it. */
+const refreshLessons = () => queryClient.refetchQueries({ queryKey: runningLessonsQuery.queryKey });
+
+/** The stop command each headset got, and why the server refused one. */
+function stopOutcomes(outcomes: readonly CommandOutcome[]): Pick<StoppedLesson, 'commands' | 'refusals'> {
+  const commands: StoppedLesson['commands'] = {};
+  const refusals: StoppedLesson['refusals'] = {};
+  for (const outcome of outcomes) {
+    if ('commandId' in outcome) commands[String(outcome.headsetId)] = outcome.commandId;
+    else refusals[String(outcome.headsetId)] = outcome.refusal;
+  }
+  return { commands, refusals };
+}
+
+/** A lesson's headsets as a new start takes them. */
+const plainHeadsets = (headsets: readonly SessionHeadset[]): SessionHeadset[] =>
+  headsets.map(({ id, name, serialNumber }) => ({ id, name, serialNumber }));
+
 /** Starting, pausing, resuming, stopping and retrying, each a mutation (its isPending marks the bar busy). */
 export function usePlaybackActions() {
+  /** A new lesson: the server records it with the start; the page shows it once the server has answered. */
   const start = useMutation({
-    mutationFn: async ({
-      content,
-      duration,
-      headsets,
-    }: {
-      content: PlayingContent;
-      /** Seconds of a video, null when unknown (apps, web apps). */
-      duration: number | null;
-      headsets: SessionHeadset[];
-    }) => {
-      const now = Date.now();
-      // Spec §4: playing becomes true at once; the receipts tell what each headset makes of it.
-      playbackStore.set({
-        isPlaying: true,
-        isPaused: false,
-        currentTime: 0,
-        duration,
-        updatedAt: now,
-        currentApp: content.contentType === 'video' ? null : content,
-        currentVideo: content.contentType === 'video' ? content : null,
-        headsets,
-        commands: {},
-        refusals: {},
+    mutationKey: PLAYBACK_COMMAND,
+    mutationFn: async ({ content, headsets }: { content: PlayingContent; headsets: SessionHeadset[] }) => {
+      const outcomes = await sendTo(headsets, {
+        command: startCommandFor(content.contentType),
+        contentUuid: content.uuid,
       });
-      const outcomes = await sendTo(headsets, startCommandFor(content.contentType), content.uuid);
-      playbackStore.update((session) => withOutcomes(session, outcomes));
-    },
-  });
-
-  /** TOGGLE.PAUSE to every headset that has not failed (a failed one plays nothing to pause). */
-  const togglePause = useMutation({
-    mutationFn: async (receipts: readonly HeadsetReceipt[]) => {
-      const targets = receipts.filter((r) => r.receipt.state !== 'failed').map((r) => r.headset);
-      playbackStore.update((session) => ({ ...session, isPaused: !session.isPaused }));
-      const outcomes = await sendTo(targets, 'CMD.TOGGLE.PAUSE');
-      playbackStore.update((session) => withOutcomes(session, outcomes));
+      // The server records a lesson unless it refused the start as a whole (then every headset carries that reason).
+      const lessons = (await queryClient.fetchQuery(runningLessonsQuery)).results;
+      const started = lessons.some((lesson) =>
+        lesson.headsets.some((headset) => headset.device.id === headsets[0]?.id),
+      );
+      if (started) playbackStore.setStopped(null);
+      return { outcomes, started };
     },
   });
 
   /**
-   * Spec §4: STOP.RUNNING to every headset, then the state, the headset list and the stored state are reset. A
-   * headset that is off has stopped anyway; any other refusal is named, since that headset may still play.
+   * TOGGLE.PAUSE with the lesson to every headset that has not failed (a failed one plays nothing to pause): the
+   * server pauses or resumes the lesson for every device; this one shows it at once.
+   */
+  const togglePause = useMutation({
+    mutationKey: PLAYBACK_COMMAND,
+    mutationFn: async ({ lesson, receipts }: { lesson: LessonCopy; receipts: readonly HeadsetReceipt[] }) => {
+      const targets = receipts.filter((r) => r.receipt.state !== 'failed').map((r) => r.headset);
+      playbackStore.updateLesson(lesson.lessonId, (current) => ({ ...current, isPaused: !current.isPaused }));
+      await sendTo(targets, { command: 'CMD.TOGGLE.PAUSE', lesson: lesson.lessonId });
+      await refreshLessons();
+    },
+  });
+
+  /**
+   * Spec §4: STOP.RUNNING to every headset of the lesson; the server ends it, and this browser shows what became of
+   * it ('Gestoppt auf 30 VR-Brillen', 'Nochmal starten'). A headset that is off has stopped anyway; any other refusal
+   * is named, since that headset may still play.
    */
   const stop = useMutation({
-    mutationFn: async () => {
-      const session = playbackStore.get();
-      if (!session) return;
-      const outcomes = await sendTo(session.headsets, 'CMD.STOP.RUNNING');
-      playbackStore.set(null);
+    mutationKey: PLAYBACK_COMMAND,
+    mutationFn: async (lesson: LessonCopy) => {
+      const content = lessonContent(lesson);
+      const outcomes = await sendTo(lesson.headsets, {
+        command: 'CMD.STOP.RUNNING',
+        lesson: lesson.lessonId,
+      });
+      const stopped: StoppedLesson | null = content && {
+        stoppedAt: Date.now(),
+        content,
+        duration: lesson.duration,
+        elapsed: lesson.currentTime,
+        headsets: plainHeadsets(lesson.headsets),
+        ...stopOutcomes(outcomes),
+      };
+      playbackStore.endLesson(lesson.lessonId, stopped);
+      await refreshLessons();
       const stillPlaying = outcomes.flatMap((outcome) =>
         'refusal' in outcome && outcome.refusal.code !== 'offline'
-          ? session.headsets.filter((h) => h.id === outcome.headsetId).map((h) => isolateBidi(h.name))
+          ? lesson.headsets.filter((h) => h.id === outcome.headsetId).map((h) => isolateBidi(h.name))
           : [],
       );
       if (stillPlaying.length > 0) {
@@ -153,14 +183,18 @@ export function usePlaybackActions() {
     },
   });
 
-  /** 'Erneut versuchen': the start again, for the headsets whose receipt failed. */
+  /** 'Erneut versuchen': the start again within the lesson, for the headsets whose receipt failed. */
   const retry = useMutation({
-    mutationFn: async (failed: readonly SessionHeadset[]) => {
-      const session = playbackStore.get();
-      const content = session && sessionContent(session);
+    mutationKey: PLAYBACK_COMMAND,
+    mutationFn: async ({ lesson, failed }: { lesson: LessonCopy; failed: readonly SessionHeadset[] }) => {
+      const content = lessonContent(lesson);
       if (!content) return;
-      const outcomes = await sendTo(failed, startCommandFor(content.contentType), content.uuid);
-      playbackStore.update((session) => withOutcomes(session, outcomes));
+      await sendTo(failed, {
+        command: startCommandFor(content.contentType) as CommandName,
+        contentUuid: content.uuid,
+        lesson: lesson.lessonId,
+      });
+      await refreshLessons();
     },
   });
 

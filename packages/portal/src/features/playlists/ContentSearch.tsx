@@ -8,7 +8,7 @@ import { useCurrentUser } from '../../lib/api.ts';
 import { contentSearchQuery } from '../../lib/contentQueries.ts';
 import { ContentTypeIcon } from '../../lib/icons.tsx';
 import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
-import { useItemChange } from './useItemChange.ts';
+import { useItemAdd } from './useItemChange.ts';
 
 /** Results shown at once: enough to pick from, few enough to read; a longer list asks for a closer search. */
 const RESULTS = 8;
@@ -28,7 +28,7 @@ export function ContentSearch({ playlist }: { playlist: ConfigurationDetail }) {
     ...contentSearchQuery({ search, ordering: contentOrderingFor(user), pageSize: RESULTS }),
     placeholderData: keepPreviousData,
   });
-  const add = useItemChange(playlist.id, 'add');
+  const add = useItemAdd(playlist.id);
 
   let body: React.ReactNode;
   if (results.isPending) body = <Spinner label={t('add.loading')} />;

@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
+import { LoadFailedState } from '../../lib/LoadFailedState.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import { playlistDetailQuery } from '../../lib/playlists.ts';
 import { routeId } from '../../lib/routeParams.ts';
@@ -88,14 +89,11 @@ export function PlaylistDetailPage() {
   }
   if (detail.isError) {
     return (
-      <EmptyState
+      <LoadFailedState
         title={t('detail.loadFailed.title')}
         description={t('detail.loadFailed.description')}
-        action={
-          <Button variant="secondary" loading={detail.isFetching} onClick={() => void detail.refetch()}>
-            {t('detail.loadFailed.retry')}
-          </Button>
-        }
+        retryLabel={t('detail.loadFailed.retry')}
+        query={detail}
       />
     );
   }

@@ -27,7 +27,7 @@ import { toasts } from '../../lib/toasts.ts';
 import { ActivateDialogContent } from './ActivateDialog.tsx';
 import { headsetFit, headsetsQuery, SYNC_POLL_MS, useActivate, useSyncHeadsets } from './playlistQueries.ts';
 import { headsetSync, headsetsToSync, isSyncUnderway, playlistSync } from './syncState.ts';
-import { headsetSyncText, playlistSyncText } from './syncText.ts';
+import { headsetSyncText, playlistSyncText, syncingDetails } from './syncText.ts';
 
 /** One headset's sync in words, with a progress bar while it downloads. */
 function SyncCell({ device }: { device: Device }) {
@@ -51,10 +51,71 @@ function SyncCell({ device }: { device: Device }) {
   );
 }
 
+function CheckIcon() {
+  return (
+    <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+      <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
 /**
- * The owner's headsets section of a playlist: the activeState switch, the picker, and per headset its sync state
- * ('3 Inhalte fehlen auf Canopus', progress while it loads) and a StorageBar of the playlist against the space its
- * model leaves for content; 'Jetzt synchronisieren' queues a sync on every headset that is behind.
+ * The playlist's sync over all its headsets (issue 22): while they load, one bar of the bytes of all of them with the
+ * time left and how many are done; once all are, 'Alle 30 synchronisiert' with a tick; otherwise what is behind, with
+ * 'Jetzt synchronisieren' for the headsets no sync runs or waits for. The words change in a live region; the bar's
+ * every step does not (it would be read out every two seconds).
+ */
+function SyncOverview({
+  playlist,
+  devices,
+  behind,
+  syncing,
+  onSync,
+}: {
+  playlist: ConfigurationDetail;
+  devices: readonly Device[];
+  behind: number;
+  syncing: boolean;
+  onSync: () => void;
+}) {
+  const { t } = useTranslation('playlists');
+  const sync = playlistSync(devices);
+  const headline =
+    sync.kind === 'synced' ? t('sync.allSynced', { count: sync.total }) : playlistSyncText(t, sync);
+  return (
+    <Stack gap="small">
+      <Inline gap="medium" alignY="center">
+        <Box role="status" aria-live="polite">
+          <Inline gap="xsmall" alignY="center">
+            {sync.kind === 'synced' ? (
+              <Text as="span" tone="positive">
+                <CheckIcon />
+              </Text>
+            ) : null}
+            <Text weight="semibold">{sync.kind === 'syncing' ? t('sync.syncing') : headline}</Text>
+          </Inline>
+        </Box>
+        {behind > 0 && (
+          <Button variant="secondary" loading={syncing} onClick={onSync}>
+            {t('sync.now')}
+          </Button>
+        )}
+      </Inline>
+      {sync.kind === 'syncing' ? (
+        <ProgressBar
+          label={t('sync.overallLabel', { name: playlist.name })}
+          value={sync.overall?.percent}
+          valueText={syncingDetails(t, sync).join(' · ')}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * The owner's headsets section of a playlist: the activeState switch, the picker, the sync of all its headsets
+ * (SyncOverview), and per headset its sync state ('3 Inhalte fehlen auf Canopus', progress while it loads) and a
+ * StorageBar of the playlist against the space its model leaves for content.
  */
 export function PlaylistHeadsets({ playlist }: { playlist: ConfigurationDetail }) {
   const { t, i18n } = useTranslation('playlists');
@@ -143,23 +204,15 @@ export function PlaylistHeadsets({ playlist }: { playlist: ConfigurationDetail }
       </Alert>
     );
   } else {
-    const sync = playlistSync(devices);
-    const synced = devices.filter((device) => headsetSync(device).kind === 'synced').length;
     list = (
       <Stack gap="medium">
-        <Inline gap="medium" alignY="center">
-          <Box role="status" aria-live="polite">
-            <Text weight="semibold">{playlistSyncText(t, sync)}</Text>
-            <Text size="small" tone="muted">
-              {t('sync.summary', { done: synced, total: devices.length })}
-            </Text>
-          </Box>
-          {behind.length > 0 && (
-            <Button variant="secondary" loading={syncNow.isPending} onClick={() => syncNow.mutate(behind)}>
-              {t('sync.now')}
-            </Button>
-          )}
-        </Inline>
+        <SyncOverview
+          playlist={playlist}
+          devices={devices}
+          behind={behind.length}
+          syncing={syncNow.isPending}
+          onSync={() => syncNow.mutate(behind)}
+        />
         <DataTable
           caption={t('headsets.caption')}
           columns={columns}

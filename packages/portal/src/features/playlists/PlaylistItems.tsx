@@ -1,14 +1,15 @@
 import type { ConfigurationDetail, Content } from '@portal/api';
 import { formatBytes, formatDuration } from '@portal/domain';
-import { Box, IconButton, Text } from '@portal/ui';
+import { Box, ButtonLink, IconButton, Text } from '@portal/ui';
 import { type DragEvent, type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ContentTypeIcon } from '../../lib/icons.tsx';
+import { playbackHref } from '../../lib/playbackLink.ts';
 import { showFailure } from '../../lib/serverErrors.ts';
 import { useMoveItem } from './playlistQueries.ts';
 import { dropIndex, moveItem } from './reorder.ts';
-import { useItemChange } from './useItemChange.ts';
+import { useItemRemoval } from './useItemChange.ts';
 
 function GripIcon() {
   return (
@@ -63,7 +64,8 @@ function ItemFacts({ content }: { content: Content }) {
 }
 
 /**
- * The playlist's items in order (title, type, size, duration). The owner removes items and reorders them by drag
+ * The playlist's items in order (title, type, size, duration), each with 'Abspielen' (the playback page with the
+ * playlist's headsets ticked). The owner removes items and reorders them by drag
  * and drop or by keyboard on each item's handle (Space picks up, arrows move, Space drops, Escape cancels), with
  * every step announced; the new position is saved with moveConfigurationContent, one item at a time.
  */
@@ -100,7 +102,7 @@ export function PlaylistItems({ playlist, editable }: { playlist: ConfigurationD
       showFailure(error, 'moveConfigurationContent');
     },
   });
-  const remove = useItemChange(playlist.id, 'remove');
+  const remove = useItemRemoval(playlist.id);
 
   /** Shows the new order at once and saves where the item went (1-based). */
   const place = (next: Content[], content: Content) => {
@@ -222,12 +224,23 @@ export function PlaylistItems({ playlist, editable }: { playlist: ConfigurationD
                 </Link>
                 <ItemFacts content={content} />
               </Box>
+              {/* From the playlist to the class (issue 22): its headsets come ticked. */}
+              <ButtonLink
+                variant="secondary"
+                size="small"
+                href={playbackHref({
+                  content: content.id,
+                  configuration: playlist.sdmDevices.length > 0 ? playlist.id : null,
+                })}
+              >
+                {t('items.play')}
+              </ButtonLink>
               {editable && (
                 <IconButton
                   label={t('items.remove', { title: content.title })}
-                  loading={remove.isPending && remove.variables?.id === content.id}
+                  loading={remove.isPending && remove.variables?.content.id === content.id}
                   disabled={move.isPending}
-                  onClick={() => remove.mutate(content)}
+                  onClick={() => remove.mutate({ content, position: index + 1 })}
                 >
                   <RemoveIcon />
                 </IconButton>

@@ -5,7 +5,6 @@ import { $api, apiClient, type MutationReactions, queryClient } from '../../lib/
 import { headsetListsKey, queueSync } from '../../lib/headsets.ts';
 import {
   changePlaylistItem,
-  type ItemChange,
   playlistChanged,
   playlistDetailQuery,
   playlistListsKey,
@@ -151,16 +150,53 @@ export function useMoveItem(
   });
 }
 
-/** Appends a Mediathek item to the playlist or takes one out; answers with the changed playlist. */
-export function useChangeItem(
-  playlistId: number,
-  change: ItemChange,
-  reactions?: MutationReactions<Configuration, Content>,
-) {
+/** Appends a Mediathek item to the playlist; answers with the changed playlist. */
+export function useAddItem(playlistId: number, reactions?: MutationReactions<Configuration, Content>) {
   return useMutation({
     ...reactions,
-    mutationFn: (content: Content) => changePlaylistItem(playlistId, change, content.id),
+    mutationFn: (content: Content) => changePlaylistItem(playlistId, 'add', content.id),
   });
+}
+
+/** An item taken out, and where it stood (1-based): its undo puts it back there (`restoreItem`). */
+export interface RemovedItem {
+  content: Content;
+  position: number;
+}
+
+/** Takes an item out of the playlist; answers with the changed playlist. */
+export function useRemoveItem(playlistId: number, reactions?: MutationReactions<Configuration, RemovedItem>) {
+  return useMutation({
+    ...reactions,
+    mutationFn: ({ content }: RemovedItem) => changePlaylistItem(playlistId, 'remove', content.id),
+  });
+}
+
+/**
+ * 'Rückgängig' after an item was removed: it goes back into the playlist at its former place (1-based). The server
+ * appends an added item, so a move follows unless the end was its place; only the final order reaches the cache, so the
+ * page does not show the item at the end on its way back.
+ */
+export async function restoreItem(
+  playlistId: number,
+  contentId: number,
+  position: number,
+): Promise<Configuration> {
+  const path = { params: { path: { id: playlistId } } };
+  const item = { contentId, contentOrigin: 'cms' as const };
+  let restored = await answerOf(
+    apiClient.POST('/api/v2/mdm/device-configurations/{id}/content/', { ...path, body: item }),
+  );
+  if (restored.contentIds.indexOf(contentId) + 1 !== position) {
+    restored = await answerOf(
+      apiClient.POST('/api/v2/mdm/device-configurations/{id}/move-content/', {
+        ...path,
+        body: { ...item, positionNumber: position },
+      }),
+    );
+  }
+  await playlistChanged(restored);
+  return restored;
 }
 
 /** Which headsets the playlist is active on (none: deactivated); after a storage warning it is accepted. */

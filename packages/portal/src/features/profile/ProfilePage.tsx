@@ -1,5 +1,4 @@
 import type { UpdateUserRequest, User } from '@portal/api';
-import { deriveRoleFlags } from '@portal/domain';
 import { Alert, Badge, Button, ConfirmDialog, Heading, Inline, Stack, Text, TextField } from '@portal/ui';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -304,7 +303,6 @@ export function ProfilePage() {
   const { t } = useTranslation('profile');
   const { user } = useCurrentUser();
   if (!user) return null;
-  const roles = deriveRoleFlags(user);
   return (
     <Stack gap="xlarge">
       <Stack gap="small">

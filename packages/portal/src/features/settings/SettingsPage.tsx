@@ -192,8 +192,11 @@ function MemberRow({
           <Badge tone={membership.isAdministrator ? 'info' : 'neutral'}>
             {t(membership.isAdministrator ? 'members.roleAdministrator' : 'members.roleMember')}
           </Badge>
+          {/* Named by what it switches, the same whatever its state (the state is the switch's own: on or off);
+              the person's name makes each one's accessible name its own in the list. */}
           <Switch
-            label={t('members.administratorSwitch', { name })}
+            label={t('members.administratorSwitch')}
+            aria-label={t('members.administratorSwitchFor', { name })}
             checked={membership.isAdministrator}
             disabled={toggle.isPending || lastAdministrator}
             hint={lastAdministrator ? t('members.lastAdministrator') : undefined}

@@ -377,14 +377,11 @@ export async function acceptInvitation(
   const newAccount = pending.accountExists ? null : await newAccountFields(body);
 
   return db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .delete(invitations)
-      .where(open)
-      .returning({
-        organisationId: invitations.organisationId,
-        email: invitations.email,
-        isAdministrator: invitations.isAdministrator,
-      });
+    const [claimed] = await tx.delete(invitations).where(open).returning({
+      organisationId: invitations.organisationId,
+      email: invitations.email,
+      isAdministrator: invitations.isAdministrator,
+    });
     if (!claimed) throw invalidToken();
     const [organisation] = await tx
       .select({ id: organisations.id, name: organisations.name })

@@ -30,6 +30,7 @@ import {
 import { COMMAND_EXPIRED_NOW, COMMAND_MESSAGE_NOW, COMMAND_STATUS_NOW } from '../commandStatus.ts';
 import type { Services } from '../dependencies.ts';
 import { IS_ONLINE } from './devices.ts';
+import { recordLessonCommand } from './lessonRecord.ts';
 
 type Schemas = components['schemas'];
 export type DeviceCommandView = Schemas['DeviceCommand'];
@@ -50,13 +51,13 @@ const label = (command: DeviceCommand) => TEXT.commandLabels[command];
 const EXPIRED_NOW = COMMAND_EXPIRED_NOW;
 
 /** The command as the portal sees it; expiry applies at once, before {@link sweepExpiredCommands} wrote it. */
-const COMMAND_COLUMNS = sql`c.id, c.device_id, d.serial_number, c.command, c.extras,
+export const COMMAND_COLUMNS = sql`c.id, c.device_id, d.serial_number, c.command, c.extras,
   ${COMMAND_STATUS_NOW} as status, ${COMMAND_MESSAGE_NOW} as message, c.code,
   c.created_at, c.delivered_at,
   case when ${EXPIRED_NOW} then c.expires_at else c.finished_at end as finished_at,
   c.expires_at`;
 
-type CommandRow = {
+export type CommandRow = {
   id: number;
   device_id: number;
   serial_number: string;
@@ -73,7 +74,7 @@ type CommandRow = {
 
 const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
 
-function toView(row: CommandRow): DeviceCommandView {
+export function toView(row: CommandRow): DeviceCommandView {
   return {
     id: row.id,
     deviceId: row.device_id,
@@ -388,6 +389,7 @@ export async function sendDeviceCommand(
     checkContent(command, extras, content, device);
     checkHeadsetState(device, command);
     const commands = await insertCommands(tx, caller, [device.id], command, extras);
+    const commandIds = commands.map((queued) => queued.id);
     await recordCommand(
       tx,
       caller,
@@ -395,7 +397,15 @@ export async function sendDeviceCommand(
       { targets: [device], queued: commands },
       aboutExtras(command, extras, content),
     );
-    return { commandIds: commands.map((queued) => queued.id), deviceId: device.id };
+    const targets = [{ deviceId: device.id, organisationId: device.organisationId, refusal: null }];
+    await recordLessonCommand(tx, caller, {
+      command,
+      contentUuid: extras.contentUuid,
+      lesson: undefined,
+      targets,
+      commandIds,
+    });
+    return { commandIds, deviceId: device.id };
   });
   await headsetEvents.commandsQueued([queued.deviceId]);
   const [view] = await commandViews(db, queued.commandIds);
@@ -409,8 +419,8 @@ export type DeviceCommandOutcome = Schemas['DeviceCommandOutcome'];
  * queueDeviceCommand: sendDeviceCommand for a class set in one transaction. What holds for the request as a whole
  * (the ids, the extras, the content) refuses it as a whole; a headset's own state of the moment (version, online,
  * open commands) refuses that headset only, with the body sendDeviceCommand would answer. A mode the extras leave
- * out is each headset's own. Then the polls of the headsets that got their command are woken. Results in the order
- * of the request.
+ * out is each headset's own. A playback command keeps the lessons in the same transaction (lessonRecord.ts). Then the
+ * polls of the headsets that got their command are woken. Results in the order of the request.
  */
 export async function queueDeviceCommand(
   { db, headsetEvents }: Pick<Services, 'db' | 'headsetEvents'>,
@@ -435,6 +445,7 @@ export async function queueDeviceCommand(
     }
     const accepted = targets.map((t) => t.id).filter((id) => !refusals.has(id));
     const queued = await insertCommands(tx, caller, accepted, command, extras);
+    const commandIds = queued.map((each) => each.id);
     await recordCommand(
       tx,
       caller,
@@ -442,7 +453,18 @@ export async function queueDeviceCommand(
       { targets, queued, refusals },
       aboutExtras(command, extras, content),
     );
-    return { commandIds: queued.map((each) => each.id), refusals };
+    await recordLessonCommand(tx, caller, {
+      command,
+      contentUuid: extras.contentUuid,
+      lesson: request.lesson,
+      targets: targets.map((t) => ({
+        deviceId: t.id,
+        organisationId: t.organisationId,
+        refusal: refusals.get(t.id) ?? null,
+      })),
+      commandIds,
+    });
+    return { commandIds, refusals };
   });
   const views = await commandViews(db, commandIds);
   await headsetEvents.commandsQueued(views.map((view) => view.deviceId));
@@ -581,6 +603,33 @@ export const COMMAND_SWEEP_INTERVAL_SECONDS = 60;
 
 export type CommandReceiptView = Schemas['CommandReceipt'];
 
+/** What a receipt needs of a headset's last report (rows `d`), read by listCommandReceipts and the lessons. */
+export const RECEIPT_DEVICE_COLUMNS = sql`d.name as device_name, ${IS_ONLINE} as is_online, d.playback_state,
+  d.current_content_uuid, d.state_reported_at, d.sync_status, d.sync_progress`;
+
+export type ReceiptDeviceRow = {
+  device_name: string;
+  is_online: boolean;
+  playback_state: CommandReceiptView['device']['playbackState'];
+  current_content_uuid: string | null;
+  state_reported_at: Date | null;
+  sync_status: CommandReceiptView['device']['syncStatus'];
+  sync_progress: number | null;
+};
+
+export function receiptDeviceOf(id: number, row: ReceiptDeviceRow): CommandReceiptView['device'] {
+  return {
+    id,
+    name: row.device_name,
+    isOnline: row.is_online,
+    playbackState: row.playback_state,
+    currentContentUuid: row.current_content_uuid,
+    stateReportedAt: iso(row.state_reported_at),
+    syncStatus: row.sync_status,
+    syncProgress: row.sync_progress,
+  };
+}
+
 /**
  * listCommandReceipts: the listed commands of the caller's organisations' headsets (others are left out), each with
  * its headset's latest report, in the order asked for. One statement.
@@ -590,34 +639,15 @@ export async function listCommandReceipts(
   caller: Caller,
   commandIds: number[],
 ): Promise<{ results: CommandReceiptView[] }> {
-  const result = await db.execute<
-    CommandRow & {
-      device_name: string;
-      is_online: boolean;
-      playback_state: CommandReceiptView['device']['playbackState'];
-      current_content_uuid: string | null;
-      state_reported_at: Date | null;
-      sync_status: CommandReceiptView['device']['syncStatus'];
-      sync_progress: number | null;
-    }
-  >(sql`select ${COMMAND_COLUMNS}, d.name as device_name, ${IS_ONLINE} as is_online, d.playback_state,
-      d.current_content_uuid, d.state_reported_at, d.sync_status, d.sync_progress
+  const result = await db.execute<CommandRow & ReceiptDeviceRow>(sql`select ${COMMAND_COLUMNS},
+      ${RECEIPT_DEVICE_COLUMNS}
     from device_commands c join devices d on d.id = c.device_id
     where c.id = any(${intArray(commandIds)}) and ${devicesVisibleTo(caller)}
     order by array_position(${intArray(commandIds)}, c.id)`);
   return {
     results: result.rows.map((row) => ({
       command: toView(row),
-      device: {
-        id: row.device_id,
-        name: row.device_name,
-        isOnline: row.is_online,
-        playbackState: row.playback_state,
-        currentContentUuid: row.current_content_uuid,
-        stateReportedAt: iso(row.state_reported_at),
-        syncStatus: row.sync_status,
-        syncProgress: row.sync_progress,
-      },
+      device: receiptDeviceOf(row.device_id, row),
     })),
   };
 }

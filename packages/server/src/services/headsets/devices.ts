@@ -18,6 +18,7 @@ import {
   requireGroupMember,
   requireListedOrganisation,
 } from '../access.ts';
+import { SYNC_QUEUED, SYNC_TRANSFER_COLUMNS, type SyncTransferRow, syncTransferOf } from './syncTransfer.ts';
 
 type Schemas = components['schemas'];
 export type DeviceView = Schemas['Device'];
@@ -67,7 +68,7 @@ const ORDER_BY: Record<DeviceOrdering, SQL> = {
   '-batteryLevel': sql`d.battery_level desc nulls last, d.id desc`,
 };
 
-type DeviceRow = {
+type DeviceRow = SyncTransferRow & {
   id: number;
   serial_number: string;
   name: string;
@@ -86,6 +87,7 @@ type DeviceRow = {
   active_configuration_id: number | null;
   sync_status: DeviceView['syncStatus'];
   sync_progress: number | null;
+  sync_queued: boolean;
   missing_content: number[];
   guided_mode: boolean;
   manufacturer_mode: boolean;
@@ -105,7 +107,8 @@ async function selectDevices(
     select d.id, d.serial_number, d.name, d.device_type_id, t.name as device_type_name, d.software_version,
       ${IS_ONLINE} as is_online, d.battery_level, d.storage_total, d.storage_used, d.last_seen, d.organisation_id,
       d.current_app, d.current_content_uuid, d.playback_state, d.active_configuration_id, d.sync_status,
-      d.sync_progress, d.guided_mode, d.manufacturer_mode, d.muted, d.token_hash is not null as is_enrolled,
+      d.sync_progress, ${SYNC_QUEUED} as sync_queued, ${SYNC_TRANSFER_COLUMNS},
+      d.guided_mode, d.manufacturer_mode, d.muted, d.token_hash is not null as is_enrolled,
       coalesce((select array_agg(i.content_id order by i.position_number)
         from configuration_items i join contents c on c.id = i.content_id
         where i.configuration_id = d.active_configuration_id and not (c.uuid = any(d.installed_content))),
@@ -140,6 +143,8 @@ function toView(row: DeviceRow): DeviceView {
     activeConfigurationId: row.active_configuration_id,
     syncStatus: row.sync_status,
     syncProgress: row.sync_progress,
+    syncQueued: row.sync_queued,
+    syncTransfer: syncTransferOf(row),
     missingContent: row.missing_content.map(Number),
     guidedMode: row.guided_mode,
     manufacturerMode: row.manufacturer_mode,

@@ -215,6 +215,8 @@ export class HeadsetSide {
       playback_state: state.playbackState,
       playback_position: state.currentTime ?? null,
       sync_progress: state.syncProgress ?? null,
+      sync_bytes_done: state.syncBytesDone ?? null,
+      sync_bytes_total: state.syncBytesTotal ?? null,
       sync_status: state.syncStatus,
       // Omitted optional fields keep their last value (null here).
       installed_content: state.installedContent ?? null,
@@ -235,6 +237,17 @@ export class HeadsetSide {
         playback_state = s.playback_state,
         playback_position = s.playback_position,
         sync_progress = s.sync_progress,
+        sync_bytes_done = case when s.sync_status = 'syncing' then s.sync_bytes_done end,
+        sync_bytes_total = case when s.sync_status = 'syncing' then s.sync_bytes_total end,
+        -- When this sync began (the old row's values): kept while the same sync goes on (running before, same total,
+        -- not fewer bytes), now() for a new one, null once none runs.
+        sync_started_at = case
+          when s.sync_status <> 'syncing' then null
+          when d.sync_status = 'syncing' and d.sync_started_at is not null
+            and s.sync_bytes_total is not distinct from d.sync_bytes_total
+            and coalesce(s.sync_bytes_done, 0) >= coalesce(d.sync_bytes_done, 0)
+          then d.sync_started_at
+          else now() end,
         installed_content = coalesce(s.installed_content, d.installed_content),
         state_reported_at = now(),
         guided_mode = coalesce(s.guided_mode, d.guided_mode),
@@ -249,7 +262,8 @@ export class HeadsetSide {
           else s.sync_status end
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as s(device_id int, software_version text,
         battery_level int, storage_total bigint, storage_used bigint, current_app text, current_content_uuid uuid,
-        playback_state text, playback_position int, sync_progress int, sync_status text, installed_content uuid[],
+        playback_state text, playback_position int, sync_progress int, sync_bytes_done bigint, sync_bytes_total bigint,
+        sync_status text, installed_content uuid[],
         guided_mode boolean, manufacturer_mode boolean, muted boolean)
       where d.id = s.device_id`,
     );

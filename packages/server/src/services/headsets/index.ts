@@ -1,5 +1,5 @@
 /**
- * Headsets: the fleet as the portal manages it (devices, pairing, commands, readiness, groups) and the headset side,
+ * Headsets: the fleet as the portal manages it (devices, pairing, commands, readiness, groups, lessons) and the headset side,
  * the calls the headsets make themselves (headset.ts, its one door, over headsetSide.ts and headsetEvents.ts).
  */
 export {
@@ -36,4 +36,5 @@ export {
 } from './headset.ts';
 export { type HeadsetEvents, LocalHeadsetEvents, PostgresHeadsetEvents } from './headsetEvents.ts';
 export { HeadsetSide } from './headsetSide.ts';
+export { listRunningLessons, sweepEndedLessons } from './lessons.ts';
 export { checkReadiness } from './readiness.ts';
