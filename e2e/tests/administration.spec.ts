@@ -122,9 +122,8 @@ test('staff find a user by name and lock the account; the person can no longer s
 
   const locked = await newPage(browser);
   await signInAt(locked, users.neu);
-  await expect(locked.getByText('Ihr Konto ist gesperrt.', { exact: false })).toBeVisible({
-    timeout: 20_000,
-  });
+  // The sign-in's refusal is a toast (its text is also in the toaster's live region, so ask the toast itself).
+  await expect(toast(locked, 'Ihr Konto ist gesperrt.')).toBeVisible({ timeout: 20_000 });
   await expect(locked).toHaveURL(/\/login$/);
 
   await accounts.getByRole('button', { name: `${users.neu} entsperren` }).click();
