@@ -124,7 +124,7 @@ test("a failed acceptance says 'Unbekannter Fehler' and logs out", async ({ page
   expect(await page.evaluate(() => localStorage.getItem('vr-portal.accessToken'))).toBeNull();
 });
 
-test('staff publish new terms on their profile; signed-in users meet the updated dialog on returning to the window', async ({
+test('staff publish new terms in the Adminbereich; signed-in users meet the updated dialog on returning to the window', async ({
   page,
   browser,
 }) => {
@@ -133,7 +133,7 @@ test('staff publish new terms on their profile; signed-in users meet the updated
   await expect(page).toHaveURL(/\/library$/);
   await expect(page.getByRole('dialog')).toBeHidden();
 
-  // Staff (no organisation) publish a new version from their profile, in a browser of their own.
+  // Staff (no organisation) publish a new version from the Adminbereich (issue 24), in a browser of their own.
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
   await signInAt(staff, STAFF);
@@ -142,7 +142,11 @@ test('staff publish new terms on their profile; signed-in users meet the updated
   await expect(staff.getByRole('link', { name: 'Inhalt erstellen' })).toHaveCount(0);
   const menu = await openUserMenu(staff);
   await expect(menu.getByRole('menuitem', { name: 'Einstellungen' })).toHaveCount(0);
-  await menu.getByRole('menuitem', { name: 'Profil' }).click();
+  await staff.keyboard.press('Escape');
+  await staff
+    .getByRole('navigation', { name: 'Hauptnavigation' })
+    .getByRole('link', { name: 'Adminbereich' })
+    .click();
   await expect(staff.getByRole('heading', { name: 'Nutzungsbedingungen veröffentlichen' })).toBeVisible();
   await expect(staff.getByText('Aktuelle Version: 1')).toBeVisible();
   await staff.getByLabel('Adresse der Nutzungsbedingungen (PDF)').fill('nutzungsbedingungen-v2.pdf');

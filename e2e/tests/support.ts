@@ -8,6 +8,8 @@ export const users = {
   lehrer: 'lehrer@schule.example',
   zfsl: 'zfsl@zfsl.example',
   neu: 'neu@schule.example',
+  /** The Gymnasium's administrator (issue 24): reads its Protokoll. */
+  schulleitung: 'schulleitung@schule.example',
 } as const;
 
 /** Fills the login form as a user would and submits it. */

@@ -1683,6 +1683,294 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/cms/content/{id}/publication/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Where the item's request for every school stands
+     * @description The newest request to make the item public ('Für alle Schulen freigeben beantragen') with its state and the
+     *     moderator's reason, or `request: null` when there was none. For members of the owner organisation, content
+     *     administrators and staff; anybody else who sees the item 403, who does not 404.
+     */
+    get: operations['getContentPublication'];
+    put?: never;
+    /**
+     * Propose the item for every school
+     * @description A member of the owner organisation asks the content administrators to make the item public, with a note. The
+     *     item stays private until a content administrator or staff member approves (`decidePublicationRequest`); a
+     *     member's `isPublic: true` in `updateContent` stays 403. 409 when the item is public already or a request of it
+     *     is waiting; after a rejection or a withdrawal it may be proposed again. Members of other organisations who see
+     *     the item 403, callers who do not 404.
+     */
+    post: operations['requestContentPublication'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/moderation/publication-requests/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The review queue (Moderieren)
+     * @description Requests of one state with the item's preview and facts, the proposer and their organisation: `pending`
+     *     (the default) oldest first, decided ones newest first, at most 200. Content administrators and staff only;
+     *     every other member 403.
+     */
+    get: operations['listPublicationRequests'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/moderation/publication-requests/{id}/decision/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve or reject a request
+     * @description Content administrators and staff (others 403). Approving makes the item public (every organisation sees it);
+     *     rejecting keeps it private and needs a `reason` (400 on `reason` without one). The proposer reads the decision
+     *     and the reason on the item and gets an e-mail; the Protokoll records it (`contentPublished`,
+     *     `publicationRejected`). A request decided already 409; an unknown one 404.
+     */
+    post: operations['decidePublicationRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/moderation/content/{id}/withdraw/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Take a public item back to its organisation
+     * @description Content administrators and staff (others 403) make a public item private again, with a reason: it leaves the
+     *     playlists of organisations that no longer see it, its newest approved request becomes `withdrawn` with the
+     *     reason (its proposer is told by e-mail), and the Protokoll records `contentUnpublished`. An item that is not
+     *     public 409; one the caller cannot see 404.
+     */
+    post: operations['withdrawContentPublication'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/administration/organisations/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Organisations of the portal (Adminbereich)
+     * @description Every organisation whose name or MSB school number contains `search` (case-insensitive), by name, at most 200,
+     *     with its members, headsets and stored bytes against its quota. Portal staff only; everybody else 403.
+     */
+    get: operations['listAdminOrganisations'];
+    put?: never;
+    /**
+     * Create an organisation
+     * @description A school (type 2, with its six-digit MSB school number, which no other organisation has: 409), a
+     *     Kreismedienzentrum (4) or a ZfsL (5, neither with a school number: 400 on `msbSchoolNumber`). Portal staff only.
+     *     It has no members yet: `addOrganisationAdministrator` gives it its first administrator.
+     */
+    post: operations['createAdminOrganisation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/administration/organisations/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One organisation with its members and open invitations
+     * @description Portal staff only; everybody else 403. An unknown id 404.
+     */
+    get: operations['getAdminOrganisation'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change an organisation's name, school number or storage quota
+     * @description Portal staff only. `storageQuotaBytes` null returns to the server's `STORAGE_QUOTA_BYTES`. The same rules as on
+     *     creation for the school number. An organisation's administrators keep `updateOrganisation` for its name.
+     */
+    patch: operations['updateAdminOrganisation'];
+    trace?: never;
+  };
+  '/api/v1/administration/organisations/{id}/administrators/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make a person an administrator of the organisation (onboarding)
+     * @description Portal staff only. An address with an account becomes a member flagged administrator at once (`added`), or a
+     *     member is flagged (`promoted`); an address without one gets an invitation mail whose link creates the account
+     *     as administrator (`invited`). Then that administrator invites the teachers from the settings page. Recorded
+     *     in the Protokoll (`memberAdded`, `roleChanged`, `memberInvited`).
+     */
+    post: operations['addOrganisationAdministrator'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/administration/organisations/{id}/invitations/{invitationId}/resend/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send an open invitation again
+     * @description Portal staff only. A new link with a new expiry goes out; the old link ends.
+     */
+    post: operations['resendAdminInvitation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/administration/users/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Users of the portal by name or e-mail
+     * @description Every user whose name or address contains `search` (case-insensitive), by address, at most 200, with their
+     *     memberships and whether the account is locked. Portal staff only; everybody else 403.
+     */
+    get: operations['listAdminUsers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/administration/users/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Lock or unlock an account
+     * @description Portal staff only. A locked account cannot sign in (403 on `login`) and its sessions end at once; unlocking
+     *     lets it sign in again. Staff cannot lock their own account (409).
+     */
+    patch: operations['updateAdminUser'];
+    trace?: never;
+  };
+  '/api/v1/audit/entries/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One page of the Protokoll
+     * @description Entries newest first (by time, ties by id), filtered by time range, kind, person, headset and organisation. A
+     *     page is read from an index in order whatever the log's size (keyset paging): `cursor` is one of the `next`,
+     *     `previous` or `last` values of an earlier answer for the same filters, never built by a client; without it
+     *     the newest page. A cursor that cannot be read answers 400 on `cursor`. Administrators see the entries of the
+     *     organisations they administer, staff every entry; a member without the administrator flag (content
+     *     administrators included) 403. `organisation` must be one the caller administers (staff: any): 403 for one the
+     *     caller is a member of without the flag, 404 for any other. `actor` and `device` narrow what the caller sees
+     *     (a person or headset outside it gives an empty page; a removed headset's entries stay findable).
+     */
+    get: operations['listAuditEntries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/audit/entries/export/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The Protokoll as a CSV file
+     * @description Every entry the same filters and access rules of `listAuditEntries` give, newest first, as a CSV file for German
+     *     spreadsheet programs: UTF-8 with a byte order mark, `;` between cells, CRLF between rows, cells with `;`, `"`
+     *     or line breaks in double quotes. The head row is German: Zeit; Person; E-Mail; Organisation; Art; Was;
+     *     VR-Brillen; Ergebnis. Times are German local time (Europe/Berlin) as `27.11.2026, 08:05:12`. A cell that a
+     *     spreadsheet could read as a formula (beginning with `=`, `+`, `-`, `@`, a tab or a carriage return) starts
+     *     with an apostrophe, so a name like `=HYPERLINK(…)` stays text. Sent as it is read, page by page, so an export
+     *     of the whole log costs no more memory than one page.
+     */
+    get: operations['exportAuditEntries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/headset/enrol/': {
     parameters: {
       query?: never;
@@ -1986,7 +2274,8 @@ export interface components {
        *     `softwareUpToDate` (409 of sendDeviceCommand for a CMD.UPDATE, see there), `lessonEnded` (409 of queueDeviceCommand naming a `lesson` that no longer
        *     runs), `commandFinished` (409 of reportHeadsetCommandResult, `params.status` is the command's
        *     final status), `alreadyMember` (409 of inviteMember, `params.email`), `mailNotSent` (503 of
-       *     inviteMember), `invitationInvalid` (404 of getInvitation) and `serverBusy` (503 of any operation,
+       *     inviteMember), `invitationInvalid` (404 of getInvitation), `accountLocked` (403 of login: staff locked the
+       *     account) and `serverBusy` (503 of any operation,
        *     `params.seconds` as in `Retry-After`).
        * @example loginThrottled
        */
@@ -2205,6 +2494,11 @@ export interface components {
        * @description URL of the current privacy policy; null means the portal shows its bundled PDF.
        */
       privacyPolicyFile: string | null;
+      /**
+       * @description How many days the server keeps a Protokoll entry before it deletes it (`AUDIT_RETENTION_DAYS`, 180 by
+       *     default); the privacy page says so.
+       */
+      auditRetentionDays: number;
     };
     ResetPasswordRequest: {
       password: components['schemas']['NewPassword'];
@@ -2653,6 +2947,271 @@ export interface components {
     };
     CommandReceiptList: {
       results: components['schemas']['CommandReceipt'][];
+    };
+    AdminOrganisation: {
+      id: number;
+      name: string;
+      organisationType: number;
+      msbSchoolNumber: string | null;
+      memberCount: number;
+      headsetCount: number;
+      /** @description Bytes of stored files, unfinished uploads included, as the quota counts them. */
+      storageUsedBytes: number;
+      /** @description The quota in force; null when there is none. */
+      storageQuotaBytes: number | null;
+      /** @description The quota is the server's `STORAGE_QUOTA_BYTES`, not one staff set for this organisation. */
+      quotaIsDefault: boolean;
+    };
+    AdminMember: {
+      membershipId: number;
+      userId: number;
+      name: string;
+      email: components['schemas']['Email'];
+      isAdministrator: boolean;
+      isLocked: boolean;
+    };
+    AdminOrganisationDetail: components['schemas']['AdminOrganisation'] & {
+      members: components['schemas']['AdminMember'][];
+      invitations: components['schemas']['AdminInvitation'][];
+    };
+    AdminInvitation: components['schemas']['Invitation'] & {
+      /** @description The link creates the account as administrator of the organisation. */
+      isAdministrator: boolean;
+    };
+    /** @description The six-digit school number of the MSB (NRW ministry). */
+    MsbSchoolNumber: string;
+    AdminOrganisationCreate: {
+      name: string;
+      /** @enum {integer} */
+      organisationType: 2 | 4 | 5;
+      msbSchoolNumber?: components['schemas']['MsbSchoolNumber'];
+    };
+    AdminOrganisationUpdate: {
+      name?: string;
+      msbSchoolNumber?: components['schemas']['MsbSchoolNumber'];
+      /** @description Bytes the organisation may store; null returns to the server's default. */
+      storageQuotaBytes?: number | null;
+    };
+    AdminAdministratorOutcome: {
+      /** @enum {string} */
+      outcome: 'added' | 'promoted' | 'invited';
+      email: components['schemas']['Email'];
+    };
+    AdminUserMembership: {
+      organisation: components['schemas']['OrganisationListItem'];
+      isAdministrator: boolean;
+    };
+    AdminUser: {
+      id: number;
+      name: string;
+      email: components['schemas']['Email'];
+      isStaff: boolean;
+      isContentAdmin: boolean;
+      isLocked: boolean;
+      memberships: components['schemas']['AdminUserMembership'][];
+    };
+    AdminUserUpdate: {
+      locked: boolean;
+    };
+    /**
+     * @description Where a request to make an item public stands: `pending` (waiting in the review queue), `approved` (the item
+     *     is public), `rejected` (it stays private; the reason says why), `withdrawn` (it was public and was taken back).
+     * @default pending
+     * @enum {string}
+     */
+    PublicationState: 'pending' | 'approved' | 'rejected' | 'withdrawn';
+    /** @description A note or a reason, as a person wrote it. */
+    PublicationText: string;
+    PublicationRequestCreate: {
+      note: components['schemas']['PublicationText'];
+    };
+    PublicationDecision: {
+      /** @description true approves (the item becomes public), false rejects. */
+      approve: boolean;
+      reason?: components['schemas']['PublicationText'];
+    };
+    PublicationWithdrawal: {
+      reason: components['schemas']['PublicationText'];
+    };
+    /** @description A person as a request names them; null where the account was deleted since. */
+    PublicationPerson: {
+      id: number;
+      name: string;
+      email: components['schemas']['Email'];
+    };
+    /** @description The facts a moderator decides on, as the item is now. */
+    PublicationItem: {
+      id: number;
+      title: string;
+      description: string;
+      contentType: components['schemas']['ContentType'];
+      format: components['schemas']['ContentFormat'];
+      minAge: number | null;
+      maxAge: number | null;
+      fileSize: number | null;
+      /** @description URL of the preview image, signed for the owner organisation while the item is private. */
+      previewImage: string | null;
+      isPublic: boolean;
+      owner: components['schemas']['OrganisationListItem'];
+    };
+    PublicationRequest: {
+      id: number;
+      state: components['schemas']['PublicationState'];
+      /** @description What the proposer wrote. */
+      note: string;
+      /** @description Why it was rejected or withdrawn (or a remark on the approval). */
+      reason: string | null;
+      /** Format: date-time */
+      requestedAt: string;
+      /** Format: date-time */
+      decidedAt: string | null;
+      requestedBy: components['schemas']['PublicationPerson'] | null;
+      decidedBy: components['schemas']['PublicationPerson'] | null;
+      content: components['schemas']['PublicationItem'];
+    };
+    ContentPublication: {
+      isPublic: boolean;
+      /** @description The newest request of the item, or null when there was none. */
+      request: components['schemas']['PublicationRequest'] | null;
+      /** @description The caller may propose the item now (a member of its organisation; not public, none waiting). */
+      mayRequest: boolean;
+      /** @description The caller decides requests and withdraws public items (content administrators and staff). */
+      mayModerate: boolean;
+    };
+    /**
+     * @description What an entry records (`AUDIT_KINDS` of @portal/domain): `command` (a command to one or more headsets, the
+     *     portal's and the syncs a playlist change queues), `headsetEnrolled`, `enrolmentCodeRenewed`, `headsetUnpaired`,
+     *     `headsetRemoved`, `contentShared`, `contentUnshared`, `playlistShared`, `playlistUnshared`, `roleChanged` (the
+     *     administrator flag of a membership), `memberAdded` (an invited address that had an account), `memberRemoved`,
+     *     `memberInvited`, `invitationWithdrawn` (by an administrator, or because its mail could not be sent),
+     *     `invitationAccepted`, `contentPublished` and `contentUnpublished` (a content administrator's decision on
+     *     `isPublic`, an approved request or a withdrawal), `publicationRequested` (a member proposed an item for every
+     *     school), `publicationRejected`, `termsPublished`.
+     * @enum {string}
+     */
+    AuditKind:
+      | 'command'
+      | 'headsetEnrolled'
+      | 'enrolmentCodeRenewed'
+      | 'headsetUnpaired'
+      | 'headsetRemoved'
+      | 'contentShared'
+      | 'contentUnshared'
+      | 'playlistShared'
+      | 'playlistUnshared'
+      | 'roleChanged'
+      | 'memberAdded'
+      | 'memberRemoved'
+      | 'memberInvited'
+      | 'invitationWithdrawn'
+      | 'invitationAccepted'
+      | 'contentPublished'
+      | 'contentUnpublished'
+      | 'publicationRequested'
+      | 'publicationRejected'
+      | 'termsPublished';
+    /**
+     * @description Who did it, as they were named then (a later change of name or a deleted account does not change the entry).
+     *     `id` is null once the account is deleted.
+     */
+    AuditActor: {
+      id: number | null;
+      name: string;
+      email: components['schemas']['Email'];
+    };
+    /**
+     * @description What an entry is about besides headsets, named as it was then: a `person` (with `email`), a `content` item, a
+     *     `playlist`, an `organisation` (shared with, or the one a share was withdrawn from) or an `invitation` (its
+     *     address in `name`). `id` is null where there is none to link to.
+     */
+    AuditSubject: {
+      /** @enum {string} */
+      type: 'person' | 'content' | 'playlist' | 'organisation' | 'invitation';
+      id: number | null;
+      name: string;
+      email?: components['schemas']['Email'];
+    };
+    /** @description The headset's command of a `command` entry as it stands now (expired at once when past its time). */
+    AuditHeadsetCommand: {
+      id: number;
+      status: components['schemas']['CommandStatus'];
+      message: string | null;
+      code: components['schemas']['HeadsetFailureCode'] | null;
+    };
+    /**
+     * @description A headset an entry concerns, named as it was then. For a `command` entry: its command (null once the headset
+     *     and with it its history were removed) or, when the server refused to queue it there, the refusal as it was
+     *     answered (`deviceOffline`, `softwareTooOld`, `tooManyOpenCommands`).
+     */
+    AuditHeadset: {
+      id: number;
+      name: string;
+      command: components['schemas']['AuditHeadsetCommand'] | null;
+      refusal: components['schemas']['Error'] | null;
+    };
+    /**
+     * @description What else the kind needs: `command` (a `command` entry's command), `modeState` (the mode a mode switch set),
+     *     `packageName` (an app started by package name), `serialNumber` (a headset added), `isAdministrator` (the role a
+     *     `roleChanged` set), `accountDeleted` (`memberRemoved`: it was the person's only organisation),
+     *     `mailNotSent` (`invitationWithdrawn` because its mail could not be sent), `termsVersion`, `note` (what a
+     *     proposer wrote), `reason` (why a moderator rejected or withdrew).
+     */
+    AuditDetails: {
+      note?: string;
+      reason?: string;
+      command?: components['schemas']['CommandName'];
+      modeState?: boolean;
+      packageName?: string;
+      serialNumber?: string;
+      isAdministrator?: boolean;
+      accountDeleted?: boolean;
+      mailNotSent?: boolean;
+      termsVersion?: number;
+    };
+    /**
+     * @description How the entry ended (`auditOutcomeOf` of @portal/domain): an entry without headsets is `done`; a command is
+     *     `pending` while a headset has not answered, then `done` when every headset carried it out, `failed` when none
+     *     did, `partial` in between. The counts are per headset: `refused` (not queued), `unknown` (its command went
+     *     with the headset's removal).
+     */
+    AuditOutcome: {
+      /** @enum {string} */
+      state: 'done' | 'pending' | 'partial' | 'failed';
+      done: number;
+      failed: number;
+      pending: number;
+      refused: number;
+      unknown: number;
+    };
+    /** @description One entry of the Protokoll. */
+    AuditEntry: {
+      id: number;
+      /** Format: date-time */
+      occurredAt: string;
+      kind: components['schemas']['AuditKind'];
+      /** @description Null for what the server did on its own (terms published from the command line). */
+      actor: components['schemas']['AuditActor'] | null;
+      /** @description The organisation the entry belongs to; null for the portal as a whole (terms versions). */
+      organisation: components['schemas']['OrganisationSummary'] | null;
+      headsets: components['schemas']['AuditHeadset'][];
+      subjects: components['schemas']['AuditSubject'][];
+      details: components['schemas']['AuditDetails'];
+      outcome: components['schemas']['AuditOutcome'];
+    };
+    /**
+     * @description One page of the Protokoll with the cursors of the pages around it (null where there is none) and of the last
+     *     page, the oldest entries; no count (it would cost a pass over every matching entry). `retentionDays`: how
+     *     long the server keeps entries.
+     */
+    AuditEntryPage: {
+      /** @description Cursor of the next, older page. */
+      next: string | null;
+      /** @description Cursor of the previous, newer page. */
+      previous: string | null;
+      /** @description Cursor of the last page (the oldest entries). */
+      last: string;
+      retentionDays: number;
+      results: components['schemas']['AuditEntry'][];
     };
     /**
      * @description Why a headset could not carry out a command, for the portal to word in the user's language: it does not hold
@@ -3494,6 +4053,8 @@ export interface components {
     };
   };
   parameters: {
+    /** @description Part of a name, an address or a school number. */
+    AdminSearch: string;
     /** @description 1-based page number. */
     Page: number;
     /** @description Items per page. */
@@ -3504,6 +4065,18 @@ export interface components {
     InvitationToken: string;
     /** @description Serial number of the headset. */
     Serial: string;
+    /** @description Only entries at or after this time. */
+    AuditFrom: string;
+    /** @description Only entries before this time (exclusive); must lie after `from` (400 on `to`). */
+    AuditTo: string;
+    /** @description Only entries of this kind ('Art'). */
+    AuditKindFilter: components['schemas']['AuditKind'];
+    /** @description Only what this person (user id) did. */
+    AuditActor: number;
+    /** @description Only entries that concern this headset (its id, also after it was removed). */
+    AuditDevice: number;
+    /** @description Only entries of this organisation (one the caller administers; staff any). */
+    AuditOrganisation: number;
   };
   requestBodies: never;
   headers: never;
@@ -3535,6 +4108,15 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      /** @description The password is right, but portal staff have locked the account (`code: accountLocked`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
@@ -6109,6 +6691,503 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  getContentPublication: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The item's publication state. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ContentPublication'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  requestContentPublication: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PublicationRequestCreate'];
+      };
+    };
+    responses: {
+      /** @description The waiting request. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PublicationRequest'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  listPublicationRequests: {
+    parameters: {
+      query?: {
+        /** @description Which requests to list. */
+        state?: components['schemas']['PublicationState'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The requests. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PublicationRequest'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  decidePublicationRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PublicationDecision'];
+      };
+    };
+    responses: {
+      /** @description The decided request. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PublicationRequest'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  withdrawContentPublication: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PublicationWithdrawal'];
+      };
+    };
+    responses: {
+      /** @description The item's publication state after the withdrawal. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ContentPublication'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  listAdminOrganisations: {
+    parameters: {
+      query?: {
+        /** @description Part of a name, an address or a school number. */
+        search?: components['parameters']['AdminSearch'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The organisations. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminOrganisation'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  createAdminOrganisation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AdminOrganisationCreate'];
+      };
+    };
+    responses: {
+      /** @description The new organisation. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminOrganisation'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  getAdminOrganisation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The organisation. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminOrganisationDetail'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  updateAdminOrganisation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AdminOrganisationUpdate'];
+      };
+    };
+    responses: {
+      /** @description The changed organisation. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminOrganisationDetail'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  addOrganisationAdministrator: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InviteMemberRequest'];
+      };
+    };
+    responses: {
+      /** @description What happened. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminAdministratorOutcome'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  resendAdminInvitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+        invitationId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The invitation with its new expiry. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Invitation'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  listAdminUsers: {
+    parameters: {
+      query?: {
+        /** @description Part of a name, an address or a school number. */
+        search?: components['parameters']['AdminSearch'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The users. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminUser'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  updateAdminUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AdminUserUpdate'];
+      };
+    };
+    responses: {
+      /** @description The user. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminUser'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  listAuditEntries: {
+    parameters: {
+      query?: {
+        /** @description Only entries at or after this time. */
+        from?: components['parameters']['AuditFrom'];
+        /** @description Only entries before this time (exclusive); must lie after `from` (400 on `to`). */
+        to?: components['parameters']['AuditTo'];
+        /** @description Only entries of this kind ('Art'). */
+        kind?: components['parameters']['AuditKindFilter'];
+        /** @description Only what this person (user id) did. */
+        actor?: components['parameters']['AuditActor'];
+        /** @description Only entries that concern this headset (its id, also after it was removed). */
+        device?: components['parameters']['AuditDevice'];
+        /** @description Only entries of this organisation (one the caller administers; staff any). */
+        organisation?: components['parameters']['AuditOrganisation'];
+        /** @description Where the page starts, from `next`, `previous` or `last` of an earlier answer. */
+        cursor?: string;
+        /** @description Entries per page. */
+        page_size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of entries. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditEntryPage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  exportAuditEntries: {
+    parameters: {
+      query?: {
+        /** @description Only entries at or after this time. */
+        from?: components['parameters']['AuditFrom'];
+        /** @description Only entries before this time (exclusive); must lie after `from` (400 on `to`). */
+        to?: components['parameters']['AuditTo'];
+        /** @description Only entries of this kind ('Art'). */
+        kind?: components['parameters']['AuditKindFilter'];
+        /** @description Only what this person (user id) did. */
+        actor?: components['parameters']['AuditActor'];
+        /** @description Only entries that concern this headset (its id, also after it was removed). */
+        device?: components['parameters']['AuditDevice'];
+        /** @description Only entries of this organisation (one the caller administers; staff any). */
+        organisation?: components['parameters']['AuditOrganisation'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file, offered for download (as an attachment). */
+      200: {
+        headers: {
+          /** @description attachment with the file name protokoll-<date>.csv */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];

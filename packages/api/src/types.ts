@@ -83,3 +83,10 @@ export type PaginatedDeviceGroupList = Schemas['PaginatedDeviceGroupList'];
 export type OperatingSystem = Schemas['OperatingSystem'];
 export type OperatingSystemCreate = Schemas['OperatingSystemCreate'];
 export type OperatingSystemUpdate = Schemas['OperatingSystemUpdate'];
+export type AuditKind = Schemas['AuditKind'];
+export type AuditEntry = Schemas['AuditEntry'];
+export type AuditHeadset = Schemas['AuditHeadset'];
+export type AuditSubject = Schemas['AuditSubject'];
+export type AuditEntryPage = Schemas['AuditEntryPage'];
+/** The filters and cursor of listAuditEntries (exportAuditEntries takes the same filters). */
+export type ListAuditEntriesQuery = NonNullable<operations['listAuditEntries']['parameters']['query']>;

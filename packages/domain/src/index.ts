@@ -1,6 +1,18 @@
 // The public surface of @portal/domain, named one by one so every export is a decision.
 
 export {
+  AUDIT_KINDS,
+  AUDIT_OUTCOME_STATES,
+  type AuditHeadsetState,
+  type AuditKind,
+  type AuditOutcome,
+  type AuditOutcomeState,
+  auditHeadsetStateOf,
+  auditOutcomeOf,
+  isAuditKind,
+  mayReadAuditLog,
+} from './audit.ts';
+export {
   FALLBACK_LANGUAGE,
   isPortalLanguage,
   LOGIN_ATTEMPTS,
@@ -177,8 +189,10 @@ export {
   isPlaylistOwner,
   isZfslUser,
   type KnownOrganisationType,
+  mayAdministerPortal,
   mayCreateContent,
   mayCreatePlaylist,
+  mayModerateContent,
   ORGANISATION_TYPE,
   type RoleFlags,
 } from './roles.ts';

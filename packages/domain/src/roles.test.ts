@@ -10,6 +10,8 @@ import {
   isKmzUser,
   isMsbUser,
   isZfslUser,
+  mayAdministerPortal,
+  mayModerateContent,
   ORGANISATION_TYPE,
 } from './roles.ts';
 
@@ -187,5 +189,18 @@ describe('administeredOrganisations (who adds and removes headsets)', () => {
     expect(administeredOrganisations(user('admin@kmz.example', [kmz, school])).map((o) => o.id)).toEqual([1]);
     expect(administeredOrganisations(user('mitglied@kmz.example', [kmz]))).toEqual([]);
     expect(administeredOrganisations(null)).toEqual([]);
+  });
+});
+
+describe('Moderieren and Adminbereich (issue 24)', () => {
+  it.each([
+    ['a member', user('lehrer@schule.example', [school]), false, false],
+    ['an administrator', user('admin@kmz.example', [kmz]), false, false],
+    ['a content administrator', { ...user('admin@kmz.example', [kmz]), isContentAdmin: true }, true, false],
+    ['portal staff', { email: 'staff@vr-portal.example', isStaff: true, organisations: [] }, true, true],
+    ['nobody signed in', null, false, false],
+  ])('%s: moderates %s, administers the portal %s', (_who, person, moderates, administers) => {
+    expect(mayModerateContent(person)).toBe(moderates);
+    expect(mayAdministerPortal(person)).toBe(administers);
   });
 });

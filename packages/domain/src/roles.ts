@@ -124,6 +124,19 @@ export function mayCreateContent(user: DomainUser | null | undefined): boolean {
  * read-only).
  */
 export const mayCreatePlaylist = mayCreateContent;
+
+/**
+ * Who decides the requests to make content public and withdraws public items (Moderieren, /moderate): content
+ * administrators and portal staff, as the server's rule reads it. Everybody else with an organisation proposes.
+ */
+export function mayModerateContent(user: DomainUser | null | undefined): boolean {
+  return user?.isContentAdmin === true || user?.isStaff === true;
+}
+
+/** Who runs the Adminbereich (/administration: organisations, users, terms versions): portal staff only. */
+export function mayAdministerPortal(user: DomainUser | null | undefined): boolean {
+  return user?.isStaff === true;
+}
 export const isPlaylistOwner = isContentOwner;
 
 /**

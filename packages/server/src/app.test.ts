@@ -69,8 +69,12 @@ describe('users/me', () => {
       msbSchoolNumber: '123456',
     });
     const emails = gymnasium.memberships.map((m: { user: { email: string } }) => m.user.email).sort();
-    expect(emails).toEqual(['lehrer@schule.example', 'neu@schule.example']);
-    expect(gymnasium.memberships.every((m: { isAdministrator: boolean }) => !m.isAdministrator)).toBe(true);
+    expect(emails).toEqual(['lehrer@schule.example', 'neu@schule.example', 'schulleitung@schule.example']);
+    // The Schulleitung administers the Gymnasium (it reads the Protokoll); the teacher is a member only.
+    const administrators = gymnasium.memberships
+      .filter((m: { isAdministrator: boolean }) => m.isAdministrator)
+      .map((m: { user: { email: string } }) => m.user.email);
+    expect(administrators).toEqual(['schulleitung@schule.example']);
     expect(user).not.toHaveProperty('passwordHash');
   });
 

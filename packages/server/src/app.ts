@@ -33,6 +33,7 @@ import { MESSAGES } from './messages.ts';
 import { OPERATIONS } from './operations/index.ts';
 import { ASSETS_DIR } from './paths.ts';
 import { loadSigningSecret, SocialLogin, Throttle, TokenService } from './services/accounts/index.ts';
+import { AUDIT_RETENTION_INTERVAL_SECONDS, deleteExpiredAuditEntries } from './services/audit/index.ts';
 import { loadUrlSigningSecret, MediaLinks, UploadService } from './services/content/index.ts';
 import type { Services } from './services/dependencies.ts';
 import {
@@ -81,6 +82,26 @@ function registerHeadsetLifecycle(app: FastifyInstance, { db, headsetEvents }: S
   });
 }
 
+/**
+ * The Protokoll's retention: every server process deletes the entries past AUDIT_RETENTION_DAYS once soon after its
+ * start and then every hour (a bounded, idempotent delete: several processes doing it at once is harmless).
+ */
+function registerAuditRetention(app: FastifyInstance, { db, audit }: Services): void {
+  const timers: NodeJS.Timeout[] = [];
+  const sweep = () => {
+    deleteExpiredAuditEntries(db, audit.retentionDays).catch((error: Error) =>
+      app.log.warn({ err: error }, 'audit retention failed'),
+    );
+  };
+  app.addHook('onReady', async () => {
+    timers.push(setTimeout(sweep, 10_000), setInterval(sweep, AUDIT_RETENTION_INTERVAL_SECONDS * 1000));
+    for (const timer of timers) timer.unref();
+  });
+  app.addHook('preClose', async () => {
+    for (const timer of timers) clearTimeout(timer);
+  });
+}
+
 /** The Fastify app from the contract: routes, validation, auth, error shapes, media files, portal. */
 async function buildApp(config: ServerConfig, services: Services): Promise<FastifyInstance> {
   const { trustProxy } = config;
@@ -110,6 +131,7 @@ async function buildApp(config: ServerConfig, services: Services): Promise<Fasti
   registerMediaTypeGuard(app);
   registerAuth(app, services);
   registerHeadsetLifecycle(app, services);
+  registerAuditRetention(app, services);
   registerUnstorableTextGuard(app);
   registerRequiredBodyGuard(app);
   skipStreamedBodyValidation(app);
@@ -192,6 +214,7 @@ export async function createServer(overrides: Partial<ServerConfig> = {}): Promi
       db,
       settings: access,
       media: config.media,
+      audit: config.audit,
       site: config.site,
       tokens: new TokenService(db, secret, {
         accessTtlSeconds: config.accessTokenTtlSeconds,

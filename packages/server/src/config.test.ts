@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readMediaConfig } from './config.ts';
+import { readAuditSettings, readMediaConfig } from './config.ts';
 
 const MiB = 1024 ** 2;
 const GiB = 1024 ** 3;
@@ -56,5 +56,21 @@ describe('upload limits and quota (readMediaConfig)', () => {
     expect(() => readMediaConfig({ MAX_FILE_BYTES: '100' })).toThrow(
       'MAX_FILE_BYTES was replaced by MAX_PREVIEW_BYTES and MAX_DOCUMENT_BYTES',
     );
+  });
+});
+
+describe('the Protokoll’s retention time (readAuditSettings)', () => {
+  it('is 180 days unless AUDIT_RETENTION_DAYS says otherwise', () => {
+    expect(readAuditSettings({})).toEqual({ retentionDays: 180 });
+    expect(readAuditSettings({ AUDIT_RETENTION_DAYS: '' })).toEqual({ retentionDays: 180 });
+    expect(readAuditSettings({ AUDIT_RETENTION_DAYS: '30' })).toEqual({ retentionDays: 30 });
+  });
+
+  it('refuses to start with a retention that is no positive whole number of days', () => {
+    for (const raw of ['0', '-1', '1.5', 'ewig']) {
+      expect(() => readAuditSettings({ AUDIT_RETENTION_DAYS: raw })).toThrow(
+        /AUDIT_RETENTION_DAYS must be a positive integer/,
+      );
+    }
   });
 });

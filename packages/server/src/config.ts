@@ -117,6 +117,20 @@ export interface AdmissionSettings {
   statementTimeoutMs: number;
 }
 
+/** The Protokoll (services/audit). */
+export interface AuditSettings {
+  /** Entries older than this many days are deleted by the server (AUDIT_RETENTION_DAYS). */
+  retentionDays: number;
+}
+
+/** Half a school year: long enough to answer for a term, short enough to keep little personal data. */
+export const DEFAULT_AUDIT_RETENTION_DAYS = 180;
+
+/** AUDIT_RETENTION_DAYS: a positive whole number of days; unset, the default. */
+export function readAuditSettings(env: NodeJS.ProcessEnv): AuditSettings {
+  return { retentionDays: integer(env, 'AUDIT_RETENTION_DAYS', DEFAULT_AUDIT_RETENTION_DAYS, 1) };
+}
+
 export const DEFAULT_ADMISSION: AdmissionSettings = {
   queueLimit: 200,
   queueTimeoutMs: 5000,
@@ -188,6 +202,7 @@ export interface ServerConfig {
   seedContentCount: number;
   access: AccessSettings;
   media: MediaConfig;
+  audit: AuditSettings;
   /** Imprint and support contact (IMPRINT_*, SUPPORT_*), with demo values for `npm start`. */
   site: SiteSettings;
   /** Tests only: a PGlite dumpDataDir() tarball to start from instead of running initdb. Not read from the env. */
@@ -465,6 +480,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedContentCount: integer(env, 'SEED_CONTENT_COUNT', 0, 0),
     access: readAccessSettings(env),
     media: readMediaConfig(env),
+    audit: readAuditSettings(env),
     site: readSiteSettings(env),
   };
 }

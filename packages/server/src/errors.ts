@@ -34,7 +34,8 @@ export type ErrorCode =
   | 'softwareUpToDate'
   | 'lessonEnded'
   | 'commandFinished'
-  | 'storageExceeded';
+  | 'storageExceeded'
+  | 'accountLocked';
 
 /** The contract's `Error.code` and `params`. */
 export interface ErrorReason {

@@ -1,4 +1,4 @@
-import { type DeviceCommand, isolateBidi } from '@portal/domain';
+import { type AuditHeadsetState, type AuditKind, type DeviceCommand, isolateBidi } from '@portal/domain';
 
 /**
  * Every German text the server answers with, in one place (the portal's voice: formal 'Sie', short, says what happened
@@ -107,6 +107,8 @@ export const MESSAGES = {
     termsNotAccepted:
       'Bitte akzeptieren Sie zuerst die aktuellen Nutzungsbedingungen. Erst danach können Sie das Portal nutzen.',
     administratorsOnly: 'Begrenzter Zugriff - Dieser Bereich kann nur von Administratoren benutzt werden.',
+    accountLocked:
+      'Ihr Konto ist gesperrt. Bitte wenden Sie sich an die Administratoren Ihrer Organisation oder an den Support des Portals.',
   },
 
   users: {
@@ -162,6 +164,30 @@ export const MESSAGES = {
     publicOnlyAdmins: 'Nur Inhalts-Administratoren dürfen Inhalte für alle sichtbar machen.',
     unknownOrganisations: (ids: readonly number[]) => `Diese Organisationen gibt es nicht: ${listed(ids)}.`,
     shareWithOwner: 'Ein Inhalt kann nicht mit der eigenen Organisation geteilt werden.',
+  },
+
+  administration: {
+    staffOnly: 'Den Adminbereich nutzt nur das Portal-Team.',
+    organisationNotFound: 'Diese Organisation gibt es nicht.',
+    userNotFound: 'Dieses Konto gibt es nicht.',
+    schoolNumberRequired: 'Eine Schule (Typ 2) braucht ihre sechsstellige Schulnummer des MSB.',
+    schoolNumberOnlySchools: 'Nur Schulen (Typ 2) haben eine Schulnummer des MSB.',
+    schoolNumberTaken: (number: string) => `Die Schulnummer ${number} hat bereits eine andere Organisation.`,
+    lockSelf: 'Ihr eigenes Konto können Sie nicht sperren.',
+    invitationNotFound: 'Diese Einladung gibt es nicht (mehr).',
+  },
+
+  moderation: {
+    moderatorsOnly: 'Anträge auf Freigabe prüfen nur Inhalts-Administratoren und das Portal-Team.',
+    notOwner:
+      'Die Freigabe für alle Schulen beantragen nur Mitglieder der Organisation, der dieser Inhalt gehört.',
+    alreadyPublic: 'Dieser Inhalt ist bereits für alle Schulen freigegeben.',
+    alreadyPending: 'Für diesen Inhalt wartet bereits ein Antrag auf Freigabe.',
+    requestNotFound: 'Diesen Antrag auf Freigabe gibt es nicht.',
+    alreadyDecided: 'Über diesen Antrag wurde bereits entschieden. Bitte laden Sie die Liste neu.',
+    notPublic: 'Dieser Inhalt ist nicht öffentlich; es gibt keine Freigabe zurückzuziehen.',
+    reasonRequired: 'Bitte geben Sie einen Grund an; die antragstellende Person liest ihn.',
+    noteRequired: 'Bitte schreiben Sie kurz, warum dieser Inhalt für alle Schulen nützlich ist.',
   },
 
   configurations: {
@@ -338,6 +364,95 @@ export const MESSAGES = {
       'Der Geräteschlüssel dieser VR-Brille ist ungültig oder wurde widerrufen. Bitte koppeln Sie sie im Portal neu.',
     commandNotFound: 'Diesen Befehl gibt es für diese VR-Brille nicht.',
     commandFinished: 'Dieser Befehl ist bereits abgeschlossen.',
+  },
+
+  /** The Protokoll (audit log): its refusals and, for the CSV export, how an entry reads. */
+  audit: {
+    administratorsOnly:
+      'Das Protokoll können nur die Administratoren einer Organisation und das Portal-Team einsehen.',
+    organisationNotFound: 'Diese Organisation wurde nicht gefunden.',
+    invalidCursor:
+      'Diese Seite des Protokolls lässt sich nicht lesen. Bitte beginnen Sie wieder auf der ersten Seite.',
+    rangeOrder: 'Das Ende des Zeitraums muss nach seinem Anfang liegen.',
+    csvHeads: ['Zeit', 'Person', 'E-Mail', 'Organisation', 'Art', 'Was', 'VR-Brillen', 'Ergebnis'],
+    csvFileName: (day: string) => `protokoll-${day}.csv`,
+    /** The actor of what the server did on its own. */
+    server: 'Server (Kommandozeile)',
+    portalWide: 'Portal',
+    kinds: {
+      command: 'Befehl',
+      headsetEnrolled: 'VR-Brille hinzugefügt',
+      enrolmentCodeRenewed: 'Neuer Kopplungscode',
+      headsetUnpaired: 'VR-Brille entkoppelt',
+      headsetRemoved: 'VR-Brille entfernt',
+      contentShared: 'Inhalt geteilt',
+      contentUnshared: 'Freigabe eines Inhalts zurückgenommen',
+      playlistShared: 'Wiedergabeliste geteilt',
+      playlistUnshared: 'Freigabe einer Wiedergabeliste zurückgenommen',
+      roleChanged: 'Rolle geändert',
+      memberAdded: 'Mitglied hinzugefügt',
+      memberRemoved: 'Mitglied entfernt',
+      memberInvited: 'Person eingeladen',
+      invitationWithdrawn: 'Einladung zurückgezogen',
+      invitationAccepted: 'Einladung angenommen',
+      contentPublished: 'Inhalt veröffentlicht',
+      contentUnpublished: 'Veröffentlichung zurückgenommen',
+      publicationRequested: 'Freigabe für alle Schulen beantragt',
+      publicationRejected: 'Antrag auf Freigabe abgelehnt',
+      termsPublished: 'Nutzungsbedingungen veröffentlicht',
+    } satisfies Record<AuditKind, string>,
+    what: {
+      command: (command: string, about: string | null) => (about === null ? command : `${command}: ${about}`),
+      content: (title: string) => named(title),
+      playlist: (name: string) => `Wiedergabeliste ${named(name)}`,
+      packageName: (packageName: string) => `App ${packageName}`,
+      mode: (on: boolean) => (on ? 'ein' : 'aus'),
+      headsetEnrolled: (serialNumber: string) => `Seriennummer ${serialNumber}`,
+      enrolmentCodeRenewed: 'Die alte Kopplung endet.',
+      headsetUnpaired: 'Die VR-Brille bleibt mit ihrem Verlauf in der Liste.',
+      headsetRemoved: 'Die VR-Brille wurde mit ihrem Verlauf entfernt.',
+      shared: (item: string, organisations: string) => `${item} geteilt mit ${organisations}`,
+      unshared: (item: string, organisations: string) => `${item} nicht mehr geteilt mit ${organisations}`,
+      contentItem: (title: string) => `Inhalt ${named(title)}`,
+      role: (person: string, isAdministrator: boolean) =>
+        `${person} ist jetzt ${isAdministrator ? 'Administrator' : 'Mitglied ohne Administratorrechte'}`,
+      memberAdded: (person: string) => `${person} hatte schon ein Konto und wurde hinzugefügt`,
+      memberRemoved: (person: string, accountDeleted: boolean) =>
+        `${person} wurde entfernt${accountDeleted ? '; das Konto wurde mit der letzten Organisation gelöscht' : ''}`,
+      memberInvited: (email: string) => `Einladung an ${email}`,
+      invitationWithdrawn: (email: string, mailNotSent: boolean) =>
+        `Einladung an ${email}${mailNotSent ? ' (die E-Mail konnte nicht gesendet werden)' : ''}`,
+      invitationAccepted: (person: string) => `${person} ist der Organisation beigetreten`,
+      published: (title: string) => `Inhalt ${named(title)} ist für alle Organisationen sichtbar`,
+      unpublished: (title: string) => `Inhalt ${named(title)} ist nicht mehr öffentlich`,
+      publicationRequested: (title: string) => `Inhalt ${named(title)} für alle Schulen vorgeschlagen`,
+      publicationRejected: (title: string) => `Inhalt ${named(title)} bleibt privat`,
+      termsPublished: (version: number) => `Version ${version}; alle müssen sie erneut akzeptieren`,
+    },
+    /** One headset's part of a command, for the VR-Brillen column. */
+    headsetStates: {
+      done: 'ausgeführt',
+      failed: 'fehlgeschlagen',
+      pending: 'ausstehend',
+      refused: 'nicht gesendet',
+      unknown: 'unbekannt',
+    } satisfies Record<AuditHeadsetState, string>,
+    headsetPart: (name: string, state: string, reason: string | null) =>
+      reason === null ? `${name} (${state})` : `${name} (${state}: ${reason})`,
+    outcome: {
+      done: 'Erledigt',
+      /** A command: how many of its headsets carried it out, and what became of the others. */
+      command: (counts: Record<AuditHeadsetState, number>, total: number) =>
+        [
+          `${counts.done} von ${total} ausgeführt`,
+          counts.failed > 0 ? `${counts.failed} fehlgeschlagen` : null,
+          counts.refused > 0 ? `${counts.refused} nicht gesendet` : null,
+          counts.pending > 0 ? `${counts.pending} ausstehend` : null,
+          counts.unknown > 0 ? `${counts.unknown} unbekannt (VR-Brille entfernt)` : null,
+        ]
+          .filter((part) => part !== null)
+          .join(', '),
+    },
   },
 
   operatingSystems: {
@@ -524,6 +639,65 @@ export function addedToOrganisationMail(notice: {
       ...(loginUrl ? ['', loginUrl] : []),
       '',
       `Wenn Sie das nicht erwartet haben, wenden Sie sich bitte an ${inviter}.`,
+    ].join('\n'),
+  };
+}
+
+/** What a moderator decided about a request, as the proposer's mail tells it. */
+export type PublicationOutcome = 'approved' | 'rejected' | 'withdrawn';
+
+/**
+ * The proposer's notice of a decision on their request ('Für alle Schulen freigeben beantragen'), in their portal
+ * language, with the moderator's reason and the item's page when the portal's address is known.
+ */
+export function publicationDecisionMail(notice: {
+  outcome: PublicationOutcome;
+  title: string;
+  reason: string | null;
+  itemUrl: string | null;
+  language: string | null;
+}): Mail {
+  const { outcome, title, reason, itemUrl } = notice;
+  if (mailLanguage(notice.language) === 'en') {
+    const subjects = {
+      approved: `VR-Portal: “${title}” is now available to every school`,
+      rejected: `VR-Portal: “${title}” was not released for every school`,
+      withdrawn: `VR-Portal: “${title}” is no longer available to every school`,
+    } as const;
+    const lines = {
+      approved: `Your request was approved: every school now sees “${title}” in the media library.`,
+      rejected: `Your request to release “${title}” for every school was rejected. The item stays with your organisation.`,
+      withdrawn: `“${title}” was withdrawn from every school. It stays with your organisation.`,
+    } as const;
+    return {
+      subject: subjects[outcome],
+      text: [
+        'Hello,',
+        '',
+        lines[outcome],
+        ...(reason ? ['', `Reason: ${reason}`] : []),
+        ...(itemUrl ? ['', itemUrl] : []),
+      ].join('\n'),
+    };
+  }
+  const subjects = {
+    approved: `VR-Portal: „${title}“ ist für alle Schulen freigegeben`,
+    rejected: `VR-Portal: „${title}“ wurde nicht für alle Schulen freigegeben`,
+    withdrawn: `VR-Portal: Die Freigabe von „${title}“ wurde zurückgezogen`,
+  } as const;
+  const lines = {
+    approved: `Ihr Antrag wurde angenommen: Alle Schulen sehen „${title}“ jetzt in der Mediathek.`,
+    rejected: `Ihr Antrag, „${title}“ für alle Schulen freizugeben, wurde abgelehnt. Der Inhalt bleibt in Ihrer Organisation.`,
+    withdrawn: `Die Freigabe von „${title}“ für alle Schulen wurde zurückgezogen. Der Inhalt bleibt in Ihrer Organisation.`,
+  } as const;
+  return {
+    subject: subjects[outcome],
+    text: [
+      'Guten Tag,',
+      '',
+      lines[outcome],
+      ...(reason ? ['', `Begründung: ${reason}`] : []),
+      ...(itemUrl ? ['', itemUrl] : []),
     ].join('\n'),
   };
 }

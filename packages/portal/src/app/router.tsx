@@ -83,6 +83,19 @@ export const routes: RouteObject[] = [
           // Placeholder entries of spec §2 (about, contact), named in the footer as coming.
           placeholder('about', { title: 'pages.about' }),
           placeholder('contact', { title: 'pages.contact' }),
+          // Moderieren (spec §2, issue 24): the review queue for content administrators and staff; the page says
+          // 'Keine Berechtigung' to anybody else.
+          {
+            path: 'moderate',
+            loader: requireSignedIn,
+            lazy: () => import('../features/moderation/ModerationPage.tsx'),
+          },
+          // Adminbereich (spec §2, issue 24): portal staff; the page says 'Keine Berechtigung' to anybody else.
+          {
+            path: 'administration',
+            loader: requireSignedIn,
+            lazy: () => import('../features/administration/AdministrationPage.tsx'),
+          },
           // The help articles of spec §2's topics, their search and the support contact (issue 23).
           { path: 'support', lazy: () => import('../features/support/SupportPage.tsx') },
           {
@@ -146,6 +159,13 @@ export const routes: RouteObject[] = [
                 path: 'configurations/:id',
                 lazy: () => import('../features/playlists/PlaylistDetailPage.tsx'),
                 handle: { breadcrumb: trails.configurations } satisfies RouteHandle,
+              },
+              // Protokoll (issue 24): administrators and staff; the page says 'Keine Berechtigung' to anybody else.
+              // Spec §2 names no help topic for it, so none is mapped.
+              {
+                path: 'protocol',
+                lazy: () => import('../features/audit/ProtocolPage.tsx'),
+                handle: { breadcrumb: trails.protocol } satisfies RouteHandle,
               },
               { path: 'profile', lazy: () => import('../features/profile/ProfilePage.tsx') },
               {

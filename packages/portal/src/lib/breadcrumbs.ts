@@ -5,14 +5,15 @@ export type BreadcrumbTrail = readonly {
     | 'breadcrumb.configurations'
     | 'breadcrumb.devices'
     | 'breadcrumb.playback'
-    | 'breadcrumb.groups';
+    | 'breadcrumb.groups'
+    | 'breadcrumb.protocol';
   href?: string;
 }[];
 
 /**
  * Spec §2 breadcrumb texts: 'Dashboard', 'Dashboard / Konfigurationen', 'Dashboard / Geräte'. Ours, in the same
  * pattern, for pages the spec names no trail for: 'Dashboard / Wiedergabe' (playback on a class set) and 'Dashboard /
- * Gruppierungen' (the /groups pages).
+ * Gruppierungen' (the /groups pages), 'Dashboard / Protokoll'.
  */
 export const trails = {
   dashboard: [{ label: 'breadcrumb.dashboard' }],
@@ -23,6 +24,7 @@ export const trails = {
   devices: [{ label: 'breadcrumb.dashboard', href: '/dashboard' }, { label: 'breadcrumb.devices' }],
   playback: [{ label: 'breadcrumb.dashboard', href: '/dashboard' }, { label: 'breadcrumb.playback' }],
   groups: [{ label: 'breadcrumb.dashboard', href: '/dashboard' }, { label: 'breadcrumb.groups' }],
+  protocol: [{ label: 'breadcrumb.dashboard', href: '/dashboard' }, { label: 'breadcrumb.protocol' }],
 } as const satisfies Record<string, BreadcrumbTrail>;
 
 /**

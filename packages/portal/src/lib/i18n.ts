@@ -9,12 +9,15 @@ import {
 } from '@portal/domain';
 import i18next, { type InitOptions, type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type administration from '../../public/locales/de/administration.json';
+import type audit from '../../public/locales/de/audit.json';
 import type auth from '../../public/locales/de/auth.json';
 import type common from '../../public/locales/de/common.json';
 import type dashboard from '../../public/locales/de/dashboard.json';
 import type devices from '../../public/locales/de/devices.json';
 import type groups from '../../public/locales/de/groups.json';
 import type library from '../../public/locales/de/library.json';
+import type moderation from '../../public/locales/de/moderation.json';
 import type operatingSystems from '../../public/locales/de/operatingSystems.json';
 import type playback from '../../public/locales/de/playback.json';
 import type playlists from '../../public/locales/de/playlists.json';
@@ -38,6 +41,9 @@ export const LAZY_NAMESPACES = [
   'dashboard',
   'playlists',
   'operatingSystems',
+  'audit',
+  'moderation',
+  'administration',
   'support',
   'site',
 ] as const;
@@ -69,6 +75,9 @@ declare module 'i18next' {
       dashboard: typeof dashboard;
       playlists: typeof playlists;
       operatingSystems: typeof operatingSystems;
+      audit: typeof audit;
+      moderation: typeof moderation;
+      administration: typeof administration;
       support: typeof support;
       site: typeof site;
     };

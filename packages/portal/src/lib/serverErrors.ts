@@ -175,6 +175,8 @@ const KNOWN_CODES: Record<string, Wording> = {
   invitationsThrottled: counting('minutes', 'common:serverErrors.invitationsThrottled'),
   mailNotSent: () => ({ key: 'common:serverErrors.mailNotSent' }),
   invitationInvalid: () => ({ key: 'common:serverErrors.invitationInvalid' }),
+  // Sign-in of an account staff locked (Adminbereich).
+  accountLocked: () => ({ key: 'common:serverErrors.accountLocked' }),
 };
 
 function coded(body: unknown): ServerMessage | undefined {

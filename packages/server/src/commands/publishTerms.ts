@@ -31,7 +31,7 @@ try {
   await migrateDatabase(database.db);
   // As the server would on its first start: the demo data (with terms version 1) comes before any new version.
   await seedIfEmpty(database.db);
-  const version = await publishTosVersion(database.db, tosFile, privacyPolicyFile);
+  const version = await publishTosVersion(database.db, tosFile, privacyPolicyFile, null);
   console.log(`Nutzungsbedingungen Version ${version} veröffentlicht: ${tosFile}`);
 } finally {
   await database.close();

@@ -1,4 +1,5 @@
 import { DEVICE_CODE_NAMES } from '@portal/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningServer } from '../app.ts';
 import { PASSWORD_HASH_COST } from '../infra/passwords.ts';
@@ -67,9 +68,15 @@ it('seeded the demo data the README promises', async () => {
     'admin@kmz.example',
     'lehrer@schule.example',
     'neu@schule.example',
+    'schulleitung@schule.example',
     'staff@vr-portal.example',
     'zfsl@zfsl.example',
   ]);
+  // The Protokoll's demo morning (issue 24): eight entries of the Gymnasium, none in the future.
+  const morning = await db.execute<{ n: number; future: number }>(sql`select count(*)::int as n,
+      count(*) filter (where occurred_at > now())::int as future
+    from audit_entries e join organisations o on o.id = e.organisation_id where o.name = 'Gymnasium Demo'`);
+  expect(morning.rows[0]).toEqual({ n: 8, future: 0 });
 
   const items = await db.select().from(contents);
   expect(items.length).toBeGreaterThanOrEqual(30);

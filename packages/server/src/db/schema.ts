@@ -28,6 +28,8 @@ export const organisations = pgTable('organisations', {
   name: text('name').notNull(),
   organisationType: integer('organisation_type').notNull(),
   msbSchoolNumber: text('msb_school_number'),
+  // Bytes of stored files the organisation may keep; null: the server's STORAGE_QUOTA_BYTES (staff change it).
+  storageQuotaBytes: bigint('storage_quota_bytes', { mode: 'number' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -49,6 +51,8 @@ export const users = pgTable(
     language: text('language'),
     // Acceptance is per terms version, so publishing a new version resets everybody without touching users.
     acceptedTosVersion: integer('accepted_tos_version'),
+    // Set while portal staff have locked the account: no sign-in, and its sessions end at once.
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
@@ -349,6 +353,36 @@ export const contents = pgTable(
   ],
 );
 
+/**
+ * Requests to make an item public ('Für alle Schulen freigeben beantragen', Moderieren): every request is kept, the
+ * newest one of an item is what its page shows. At most one waits per item (the partial unique index), so two
+ * members proposing at once get one request and one 409.
+ */
+export const publicationRequests = pgTable(
+  'publication_requests',
+  {
+    id: serial('id').primaryKey(),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    state: text('state')
+      .$type<'pending' | 'approved' | 'rejected' | 'withdrawn'>()
+      .notNull()
+      .default('pending'),
+    note: text('note').notNull(),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('publication_requests_content_idx').on(t.contentId),
+    index('publication_requests_state_idx').on(t.state, t.requestedAt),
+    uniqueIndex('publication_requests_one_pending').on(t.contentId).where(sql`state = 'pending'`),
+  ],
+);
+
 export const contentShares = pgTable(
   'content_shares',
   {
@@ -471,6 +505,8 @@ export const invitations = pgTable(
     email: text('email').notNull(),
     tokenHash: text('token_hash').notNull(),
     invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    // Sent by portal staff to onboard an organisation: the link creates the account as its administrator.
+    isAdministrator: boolean('is_administrator').notNull().default(false),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -639,5 +675,64 @@ export const operatingSystemDeviceTypes = pgTable(
     primaryKey({ columns: [t.operatingSystemId, t.deviceTypeId] }),
     // 'Software veraltet' looks up the images of a headset's model for every headset of a list.
     index('operating_system_device_types_type_idx').on(t.deviceTypeId),
+  ],
+);
+
+/**
+ * The Protokoll (services/audit): one row per recorded action, written in the transaction of the action. Who did it
+ * and what it concerned are kept as they were named then (`actor_name`, `subjects`), so an entry stays readable after
+ * a rename or a deleted account; the server deletes entries after the retention time (AUDIT_RETENTION_DAYS). Pages are
+ * read newest first by (occurred_at, id) from the indexes below, whatever the log's size.
+ */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    kind: text('kind').notNull(),
+    // Null for what concerns the portal as a whole (terms versions), which only staff read.
+    organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    // Null actor name: the server itself (the command line), not a person.
+    actorName: text('actor_name'),
+    actorEmail: text('actor_email'),
+    // Persons, content, playlists, organisations, invitations the entry is about (contract AuditSubject).
+    subjects: jsonb('subjects').notNull().default(sql`'[]'::jsonb`),
+    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+  },
+  (t) => [
+    // Staff's view of everything, and the retention job's oldest entries.
+    index('audit_entries_time_idx').on(t.occurredAt, t.id),
+    // An administrator's view of the organisation, and with the kind filter.
+    index('audit_entries_org_time_idx').on(t.organisationId, t.occurredAt, t.id),
+    index('audit_entries_org_kind_time_idx').on(t.organisationId, t.kind, t.occurredAt, t.id),
+    index('audit_entries_kind_time_idx').on(t.kind, t.occurredAt, t.id),
+    // What one person did.
+    index('audit_entries_actor_time_idx').on(t.actorId, t.occurredAt, t.id),
+  ],
+);
+
+/**
+ * The headsets of an entry, named as they were then, with the command each got (its final state is read from
+ * device_commands) or the refusal the server answered for it. The time is the entry's, so that one headset's entries
+ * page from this table's index alone. No foreign key to devices: a removed headset's entries stay.
+ */
+export const auditEntryDevices = pgTable(
+  'audit_entry_devices',
+  {
+    entryId: bigint('entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => auditEntries.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id').notNull(),
+    deviceName: text('device_name').notNull(),
+    commandId: integer('command_id').references(() => deviceCommands.id, { onDelete: 'set null' }),
+    refusal: jsonb('refusal'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entryId, t.deviceId] }),
+    index('audit_entry_devices_device_time_idx').on(t.deviceId, t.occurredAt, t.entryId),
+    // Removing a headset sets its commands' links to null.
+    index('audit_entry_devices_command_idx').on(t.commandId),
   ],
 );

@@ -13,18 +13,28 @@ import {
   devices,
   memberships,
   organisations,
+  publicationRequests,
   tosVersions,
   users,
 } from './schema.ts';
 import { seedBulkContent } from './seedBulk.ts';
 import {
+  DEMO_HEADSETS,
   ensureDeviceTypes,
   insertDemoHeadsets,
   insertDemoOperatingSystem,
   installActivePlaylists,
 } from './seedDevices.ts';
+import { seedDemoLesson } from './seedLesson.ts';
 
 export const DEMO_PASSWORD = 'portal2026';
+const ZFSL_NAME = 'ZfsL Demo';
+/** The Gymnasium's administrator: reads its Protokoll (issue 24). */
+export const SCHULLEITUNG = {
+  email: 'schulleitung@schule.example',
+  firstName: 'Jörg',
+  lastName: 'Schäfer-Süß',
+} as const;
 export const TOS_FILE_V1 = '/media/nutzungsbedingungen-v1.pdf';
 export const PRIVACY_POLICY_FILE = '/media/datenschutzerklaerung.pdf';
 
@@ -496,13 +506,13 @@ export async function seedDemoData(db: Database, passwordHashCost?: PasswordHash
       .values([
         { name: 'Kreismedienzentrum Demo', organisationType: ORGANISATION_TYPE.kmz },
         { name: 'Gymnasium Demo', organisationType: ORGANISATION_TYPE.school, msbSchoolNumber: '123456' },
-        { name: 'ZfsL Demo', organisationType: ORGANISATION_TYPE.zfsl },
+        { name: ZFSL_NAME, organisationType: ORGANISATION_TYPE.zfsl },
       ])
       .returning({ id: organisations.id });
     if (!kmz || !gymnasium || !zfsl) throw new Error('seed: organisations not created');
 
     // The same hash for all demo users keeps the first start fast; every real password gets its own salt.
-    const [admin, lehrer, zfslUser, neu] = await tx
+    const [admin, lehrer, zfslUser, neu, , schulleitung] = await tx
       .insert(users)
       .values([
         {
@@ -543,15 +553,24 @@ export async function seedDemoData(db: Database, passwordHashCost?: PasswordHash
           acceptedTosVersion: 1,
           isStaff: true,
         },
+        // The Gymnasium's administrator (issue 24): reads its Protokoll. A name with ä, ö, ü and ß, as German names
+        // have them, so the export shows that they arrive intact.
+        { ...SCHULLEITUNG, passwordHash, acceptedTosVersion: 1 },
       ])
-      .returning({ id: users.id });
-    if (!admin || !lehrer || !zfslUser || !neu) throw new Error('seed: users not created');
+      .returning({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+      });
+    if (!admin || !lehrer || !zfslUser || !neu || !schulleitung) throw new Error('seed: users not created');
 
     await tx.insert(memberships).values([
       { userId: admin.id, organisationId: kmz.id, isAdministrator: true },
       { userId: lehrer.id, organisationId: gymnasium.id, isAdministrator: false },
       { userId: zfslUser.id, organisationId: zfsl.id, isAdministrator: false },
       { userId: neu.id, organisationId: gymnasium.id, isAdministrator: false },
+      { userId: schulleitung.id, organisationId: gymnasium.id, isAdministrator: true },
     ]);
 
     const headsets = await insertDemoHeadsets(tx, { kmz: kmz.id, gymnasium: gymnasium.id, zfsl: zfsl.id });
@@ -602,12 +621,13 @@ export async function seedDemoData(db: Database, passwordHashCost?: PasswordHash
         ...rows(GYMNASIUM_CONTENT, gymnasium.id, false),
         ...rows(ZFSL_CONTENT, zfsl.id, false),
       ])
-      .returning({ id: contents.id, title: contents.title });
-    const id = (title: string) => {
+      .returning({ id: contents.id, uuid: contents.uuid, title: contents.title });
+    const item = (title: string) => {
       const row = inserted.find((c) => c.title === title);
       if (!row) throw new Error(`seed: content ${title} missing`);
-      return row.id;
+      return row;
     };
+    const id = (title: string) => item(title).id;
     await tx.insert(contentShares).values([
       { contentId: id('Exkursion Neanderthal'), organisationId: zfsl.id },
       { contentId: id('Physik-Experimente Optik'), organisationId: zfsl.id },
@@ -662,15 +682,49 @@ export async function seedDemoData(db: Database, passwordHashCost?: PasswordHash
           );
       }
     }
+    // Moderieren: one proposal of a teacher waits in the review queue (before the Protokoll's demo morning, which
+    // holds only that morning's entries).
+    const proposed = item(SEED_PROPOSAL.title);
+    await tx.insert(publicationRequests).values({
+      contentId: proposed.id,
+      note: SEED_PROPOSAL.note,
+      requestedBy: lehrer.id,
+    });
+
     const kmzFirst = headsets.find((h) => h.organisationId === kmz.id);
     if (kmzFirst) await installActivePlaylists(tx, kmzFirst.id);
     await insertDemoOperatingSystem(tx);
+
+    const classSet = DEMO_HEADSETS.flatMap((h, i) => {
+      const stored = headsets[i];
+      return h.owner === 'gymnasium' && stored ? [{ ...h, id: stored.id }] : [];
+    });
+    await seedDemoLesson(
+      tx,
+      {
+        organisationId: gymnasium.id,
+        zfsl: { id: zfsl.id, name: ZFSL_NAME },
+        schulleitung,
+        lehrer,
+        neu,
+      },
+      classSet,
+      { shared: item('Exkursion Neanderthal'), video: item('Unterwegs im Sonnensystem') },
+    );
   });
 }
+
+/** The demo's waiting proposal (Moderieren): a Gymnasium item a teacher proposed for every school. */
+const SEED_PROPOSAL = {
+  title: 'Projektwoche Theater',
+  note: 'Unsere Theater-AG hat das mit viel Mühe gedreht – bestimmt auch für andere Schulen spannend.',
+};
 
 /** Titles the tests rely on to prove organisation scoping. */
 export const SEED_FACTS = {
   gymnasiumPrivateTitle: 'Chemielabor Sicherheitseinweisung',
+  /** Waits in the review queue, proposed by lehrer@schule.example. */
+  pendingProposal: SEED_PROPOSAL,
   gymnasiumSharedWithZfslTitle: 'Exkursion Neanderthal',
   zfslSharedWithGymnasiumTitle: 'Classroom Management',
   zfslPrivateTitle: 'Lehrprobe Biologie',

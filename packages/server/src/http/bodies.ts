@@ -14,6 +14,7 @@ import type { MultipartBody } from '../services/content/index.ts';
 
 const JSON_TYPE = 'application/json';
 const FORM_TYPE = 'application/x-www-form-urlencoded';
+const CSV_TYPE = 'text/csv';
 /** Bodies their handlers read as streams (file uploads, upload parts): never parsed or buffered here. */
 const STREAMED_TYPES = ['multipart/form-data', 'application/octet-stream'];
 const MULTIPART_TYPE = 'multipart/form-data';
@@ -187,6 +188,16 @@ export function registerBodyParsers(app: FastifyInstance): void {
   });
   app.addContentTypeParser(STREAMED_TYPES, (_request, _payload, done) => {
     done(null);
+  });
+  // Only answers are CSV (exportAuditEntries). fastify-openapi-glue looks for a parser of every media type the contract
+  // names, answers included, and warns at each start without one; this one refuses whatever reaches it (the guard has
+  // refused such bodies already).
+  app.addContentTypeParser(CSV_TYPE, (request, _payload, done) => {
+    done(
+      new UnsupportedMediaType(
+        MESSAGES.request.unsupportedMediaType(request.routeOptions.config.mediaTypes ?? []),
+      ),
+    );
   });
 }
 

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { components, operations } from '@portal/api/schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../messages.ts';
@@ -54,7 +55,13 @@ export interface OperationRequest<Id extends OperationId> {
 }
 
 type Responses<Id extends OperationId> = Contract<Id>['responses'];
-type JsonContent<R> = R extends { content: { 'application/json': infer Body } } ? Body : undefined;
+/** A CSV answer (exportAuditEntries): the text, or a stream of it, sent as it is produced. */
+type CsvBody = string | Readable;
+type JsonContent<R> = R extends { content: { 'application/json': infer Body } }
+  ? Body
+  : R extends { content: { 'text/csv': unknown } }
+    ? CsvBody
+    : undefined;
 
 /**
  * The statuses a handler may answer with: every success and redirect of the operation, and other statuses only

@@ -1,10 +1,13 @@
 import type { Operations } from '../http/operation.ts';
+import { administrationOperations } from './administration.ts';
+import { auditOperations } from './audit.ts';
 import { configurationOperations } from './configurations.ts';
 import { contentOperations } from './content.ts';
 import { deviceOperations } from './devices.ts';
 import { groupOperations } from './groups.ts';
 import { headsetOperations } from './headset.ts';
 import { lessonOperations } from './lessons.ts';
+import { moderationOperations } from './moderation.ts';
 import { operatingSystemOperations } from './operatingSystems.ts';
 import { organisationOperations } from './organisations.ts';
 import { sessionOperations } from './sessions.ts';
@@ -30,5 +33,8 @@ export const OPERATIONS: Operations = {
   ...headsetOperations,
   ...uploadOperations,
   ...operatingSystemOperations,
+  ...auditOperations,
+  ...moderationOperations,
+  ...administrationOperations,
   ...siteOperations,
 };

@@ -66,8 +66,8 @@ beforeAll(async () => {
       (select id from organisations where name = 'Kreismedienzentrum Demo') as kmz,
       (select id from organisations where name = 'Gymnasium Demo') as gymnasium,
       (select id from organisations where name = 'ZfsL Demo') as zfsl`)) as [typeof ids];
-  // The Gymnasium gets two administrators: the head ('schulleitung') and a deputy who is a KMZ member as well.
-  await addUser('schulleitung@schule.example', 'Sabine', [{ organisation: ids.gymnasium, admin: true }]);
+  // The Gymnasium gets a second administrator besides its head (the demo data's 'schulleitung'): a deputy who is a
+  // KMZ member as well.
   await addUser('stellvertretung@schule.example', 'Stefan', [
     { organisation: ids.gymnasium, admin: true },
     { organisation: ids.kmz, admin: false },

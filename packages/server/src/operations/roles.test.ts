@@ -20,11 +20,6 @@ const as = (who: string) => (who === 'anonymous' ? {} : bearer(tokens[who] ?? ''
 beforeAll(async () => {
   server = await createTestServer();
   const { db } = server.database;
-  // A school administrator besides the seeded roles: 'schulleitung' administers the Gymnasium.
-  await db.execute(sql`insert into users (email, password_hash, first_name, last_name, accepted_tos_version)
-    select 'schulleitung@schule.example', password_hash, 'Sabine', 'Schulleitung', 1 from users where email = 'lehrer@schule.example'`);
-  await db.execute(sql`insert into memberships (user_id, organisation_id, is_administrator)
-    select u.id, o.id, true from users u, organisations o where u.email = 'schulleitung@schule.example' and o.name = 'Gymnasium Demo'`);
   const rows = await db.execute(sql`select
       (select id from organisations where name = 'Kreismedienzentrum Demo') as kmz,
       (select id from organisations where name = 'Gymnasium Demo') as gymnasium,
@@ -34,7 +29,7 @@ beforeAll(async () => {
   ids = rows.rows[0] as typeof ids;
   for (const [who, email] of Object.entries({
     kmzAdmin: 'admin@kmz.example', // administrator of the KMZ (type 4), content admin
-    schoolAdmin: 'schulleitung@schule.example', // administrator of the Gymnasium (MSB school)
+    schoolAdmin: 'schulleitung@schule.example', // the demo data's administrator of the Gymnasium (MSB school)
     msbMember: 'lehrer@schule.example', // member of the Gymnasium (MSB), not administrator
     zfslMember: 'zfsl@zfsl.example', // member of the ZfsL (type 5)
     staff: 'staff@vr-portal.example', // portal staff, no organisation
@@ -184,7 +179,7 @@ describe('role table', () => {
     expect(published.statusCode).toBe(201);
     expect(published.json()).toEqual({ tosFile: 'https://example.org/agb-v2.pdf', version: 2 });
     const pp = await inject({ url: '/api/v1/organisations/current-pp/' });
-    expect(pp.json()).toEqual({ privacyPolicyFile: null });
+    expect(pp.json()).toEqual({ privacyPolicyFile: null, auditRetentionDays: 180 });
     // Everybody accepts the new version: until then the server refuses everything else (issue 10, item 3).
     for (const who of ['kmzAdmin', 'schoolAdmin', 'msbMember', 'zfslMember', 'staff']) {
       const accepted = await inject({

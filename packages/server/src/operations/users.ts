@@ -37,9 +37,13 @@ export const userOperations = {
     return ok({ tosFile: absoluteUrl(requestOrigin(http), terms.file), version: terms.version });
   },
 
-  async getCurrentPrivacyPolicy({ http }, { db }) {
+  async getCurrentPrivacyPolicy({ http }, { db, audit }) {
     const file = (await currentLegalDocuments(db))?.privacyPolicyFile ?? null;
-    return ok({ privacyPolicyFile: file === null ? null : absoluteUrl(requestOrigin(http), file) });
+    return ok({
+      privacyPolicyFile: file === null ? null : absoluteUrl(requestOrigin(http), file),
+      // The privacy page names how long the Protokoll keeps a person's actions.
+      auditRetentionDays: audit.retentionDays,
+    });
   },
 
   async sendResetPasswordMail({ body, http }, services) {

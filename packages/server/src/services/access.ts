@@ -113,7 +113,7 @@ export async function loadCaller(
         from memberships m join organisations o on o.id = m.organisation_id where m.user_id = u.id), '[]'::json)
         as organisations
     from users u
-    where u.id = ${userId}
+    where u.id = ${userId} and u.locked_at is null
       and exists (select 1 from refresh_tokens r where r.family_id = ${session} and r.user_id = u.id
         and r.revoked_at is null and r.expires_at > now())`);
   const row = result.rows[0];
@@ -190,6 +190,11 @@ export function requireStaffToPublishTerms(caller: Caller): void {
   if (!caller.isStaff) throw new Forbidden(MESSAGES.users.staffOnlyTerms);
 }
 
+/** Only portal staff use the Adminbereich (organisations, users, their first administrators). */
+export function requireStaffForAdministration(caller: Caller): void {
+  if (!caller.isStaff) throw new Forbidden(MESSAGES.administration.staffOnly);
+}
+
 /** Only portal staff manage operating system images. */
 export function requireStaffForOperatingSystems(caller: Caller): void {
   if (!caller.isStaff) throw new Forbidden(MESSAGES.operatingSystems.staffOnly);
@@ -220,9 +225,40 @@ export function operatingSystemsVisibleTo(caller: Caller): SQL {
     where ot.operating_system_id = o.id and d.organisation_id = any(${intArray(administeredBy(caller))})))`;
 }
 
-/** Content administrators and staff may make content public (visible to every organisation). */
+/**
+ * Content administrators and staff may make content public (visible to every organisation): they decide the requests
+ * of the review queue (Moderieren) and withdraw public items. Everybody else proposes (`requirePublicationProposer`).
+ */
 export function mayMakeContentPublic(caller: Caller): boolean {
   return caller.isContentAdmin || caller.isStaff;
+}
+
+/** The review queue and its decisions are for those who may make content public; every other member 403. */
+export function requireContentModerator(caller: Caller): void {
+  if (!mayMakeContentPublic(caller)) throw new Forbidden(MESSAGES.moderation.moderatorsOnly);
+}
+
+/**
+ * Members of the item's owner organisation propose it for every school (the owner check of spec §3 with its own
+ * words); others who see it 403, who do not 404.
+ */
+export function requirePublicationProposer<Item extends OwnedItem>(
+  caller: Caller,
+  item: Item | undefined,
+): Item {
+  return requireOwner(caller, item, {
+    notFound: MESSAGES.content.notFound,
+    notOwner: MESSAGES.moderation.notOwner,
+  });
+}
+
+/** Where an item's request stands is read by its organisation's members and by moderators; others who see it 403. */
+export function requirePublicationReader<Item extends OwnedItem>(
+  caller: Caller,
+  item: Item | undefined,
+): Item {
+  if (item?.visible && mayMakeContentPublic(caller)) return item;
+  return requirePublicationProposer(caller, item);
 }
 
 /**
@@ -429,6 +465,34 @@ export function configurationVisibleTo(caller: Caller): SQL {
   return sql`(${configurationOwnedBy(caller)}
     or exists (select 1 from configuration_shares s where s.configuration_id = g.id
       and s.organisation_id = any(${organisationsOf(caller)})))`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The Protokoll (audit log). Administrators read their organisations' entries, portal staff every entry (also those of
+// no organisation: terms versions); a member without the administrator flag, content administrators included, reads
+// none (403). Rows aliased `e`.
+
+/**
+ * The entries the caller reads, as SQL, with the `organisation` filter applied: it must name an organisation the
+ * caller administers (staff: any), else 403 for one the caller is a member of and 404 for any other. For an
+ * administrator of one organisation the rule is an equality, which the database reads a page of from its index in
+ * order (as for headsets).
+ */
+export function auditEntriesVisibleTo(caller: Caller, organisation?: number): SQL {
+  if (organisation !== undefined) {
+    if (!caller.isStaff) {
+      const membership = caller.organisations.find((o) => o.id === organisation);
+      if (!membership) throw new NotFound(MESSAGES.audit.organisationNotFound);
+      if (!membership.isAdministrator) throw new Forbidden(MESSAGES.audit.administratorsOnly);
+    }
+    return sql`e.organisation_id = ${organisation}`;
+  }
+  if (caller.isStaff) return sql`true`;
+  const administered = caller.organisations.filter((o) => o.isAdministrator).map((o) => o.id);
+  const [only, ...more] = administered;
+  if (only === undefined) throw new Forbidden(MESSAGES.audit.administratorsOnly);
+  if (more.length === 0) return sql`e.organisation_id = ${only}`;
+  return sql`e.organisation_id = any(${intArray(administered)})`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

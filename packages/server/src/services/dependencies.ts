@@ -1,4 +1,4 @@
-import type { AccessSettings, MediaConfig, SiteSettings } from '../config.ts';
+import type { AccessSettings, AuditSettings, MediaConfig, SiteSettings } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Mailer } from '../infra/mail.ts';
 import type { MediaStorage } from '../infra/storage.ts';
@@ -21,6 +21,8 @@ export interface Services {
   db: Database;
   settings: AccessSettings;
   media: MediaConfig;
+  /** How long the Protokoll keeps entries. */
+  audit: AuditSettings;
   /** The operator's imprint and support contact, as the public pages show them. */
   site: SiteSettings;
   tokens: TokenService;

@@ -388,6 +388,53 @@ export const FIXTURES: Record<OperationId, Fixture> = {
     }),
   },
 
+  // --- Moderieren
+  getContentPublication: { request: (world) => ({ params: { id: world.ids.content.id } }) },
+  requestContentPublication: {
+    request: async (world) => ({ params: { id: (await world.freshContent()).id }, body: { note: 'Matrix' } }),
+  },
+  listPublicationRequests: NOTHING,
+  decidePublicationRequest: {
+    request: async (world) => ({
+      params: { id: await world.freshPublicationRequest() },
+      body: { approve: false, reason: 'Matrix' },
+    }),
+  },
+  withdrawContentPublication: {
+    request: async (world) => ({ params: { id: await world.freshPublicItem() }, body: { reason: 'Matrix' } }),
+  },
+
+  // --- Adminbereich
+  listAdminOrganisations: NOTHING,
+  createAdminOrganisation: { request: () => ({ body: { name: unique('Matrix-KMZ'), organisationType: 4 } }) },
+  getAdminOrganisation: { request: (world) => ({ params: { id: world.ids.gymnasium } }) },
+  updateAdminOrganisation: {
+    request: async (world) => ({
+      params: { id: await world.freshOrganisation() },
+      body: { name: unique('Matrix') },
+    }),
+  },
+  addOrganisationAdministrator: {
+    request: async (world) => ({
+      params: { id: await world.freshOrganisation() },
+      body: { email: freshAddress('schulleitung') },
+    }),
+  },
+  resendAdminInvitation: {
+    async request(world) {
+      const { organisation, invitation } = await world.freshAdministratorInvitation();
+      return { params: { id: organisation, invitationId: invitation } };
+    },
+  },
+  listAdminUsers: NOTHING,
+  updateAdminUser: {
+    request: async (world) => ({ params: { id: await world.freshUser() }, body: { locked: true } }),
+  },
+
+  // --- Protokoll
+  listAuditEntries: NOTHING,
+  exportAuditEntries: NOTHING,
+
   // --- operating systems
   listOperatingSystems: NOTHING,
   createOperatingSystem: {

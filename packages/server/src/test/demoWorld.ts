@@ -123,20 +123,18 @@ export class DemoWorld {
   ) {}
 
   /**
-   * The demo world on a test server: adds the Gymnasium's administrator and content administrator, signs every role
-   * in and pairs the headset.
+   * The demo world on a test server: adds the Gymnasium's content administrator (its administrator, the Schulleitung,
+   * is in the demo data), signs every role in and pairs the headset.
    */
   static async open(server: TestServer): Promise<DemoWorld> {
     const { db } = server.database;
     await db.execute(sql`insert into users (email, password_hash, first_name, last_name, is_content_admin,
         accepted_tos_version)
-      select v.email, u.password_hash, v.first_name, v.last_name, v.content_admin, u.accepted_tos_version
-      from users u, (values ('schulleitung@schule.example', 'Sabine', 'Schulleitung', false),
-        ('medien@schule.example', 'Mia', 'Medien', true)) as v(email, first_name, last_name, content_admin)
-      where u.email = 'lehrer@schule.example'`);
+      select 'medien@schule.example', u.password_hash, 'Mia', 'Medien', true, u.accepted_tos_version
+      from users u where u.email = 'lehrer@schule.example'`);
     await db.execute(sql`insert into memberships (user_id, organisation_id, is_administrator)
-      select u.id, o.id, u.email = 'schulleitung@schule.example' from users u, organisations o
-      where u.email in ('schulleitung@schule.example', 'medien@schule.example') and o.name = 'Gymnasium Demo'`);
+      select u.id, o.id, false from users u, organisations o
+      where u.email = 'medien@schule.example' and o.name = 'Gymnasium Demo'`);
     const { rows } = await db.execute<{
       kmz: number;
       gymnasium: number;
@@ -461,6 +459,64 @@ export class DemoWorld {
       values (${this.ids.gymnasium}, ${`${unique('eingeladen')}@matrix.example`}, ${tokenHash},
         now() + interval '1 day') returning id`);
     return { id: rows[0]?.id as number, token };
+  }
+
+  /** A waiting request of the Gymnasium's member to make a new item of the Gymnasium public: the request's id. */
+  async freshPublicationRequest(): Promise<number> {
+    const content = await this.freshContent();
+    const request = await this.as<{ id: number }>('member', {
+      method: 'POST',
+      url: `/api/v1/cms/content/${content.id}/publication/`,
+      payload: { note: 'Matrix' },
+    });
+    return request.id;
+  }
+
+  /** A new item of the Gymnasium made public through the review queue: its id. */
+  async freshPublicItem(): Promise<number> {
+    const content = await this.freshContent();
+    const request = await this.as<{ id: number }>('member', {
+      method: 'POST',
+      url: `/api/v1/cms/content/${content.id}/publication/`,
+      payload: { note: 'Matrix' },
+    });
+    await this.as('staff', {
+      method: 'POST',
+      url: `/api/v1/moderation/publication-requests/${request.id}/decision/`,
+      payload: { approve: true },
+    });
+    return content.id;
+  }
+
+  /** A new KMZ created by staff in the Adminbereich: its id. */
+  async freshOrganisation(): Promise<number> {
+    const created = await this.as<{ id: number }>('staff', {
+      method: 'POST',
+      url: '/api/v1/administration/organisations/',
+      payload: { name: unique('Matrix-KMZ'), organisationType: 4 },
+    });
+    return created.id;
+  }
+
+  /** An invitation as administrator of a new organisation (staff onboarding a school): both ids. */
+  async freshAdministratorInvitation(): Promise<{ organisation: number; invitation: number }> {
+    const organisation = await this.freshOrganisation();
+    await this.as('staff', {
+      method: 'POST',
+      url: `/api/v1/administration/organisations/${organisation}/administrators/`,
+      payload: { email: `${unique('schulleitung')}@matrix.example` },
+    });
+    const { rows } = await this.server.database.db.execute<{ id: number }>(
+      sql`select id from invitations where organisation_id = ${organisation} order by id desc limit 1`,
+    );
+    return { organisation, invitation: rows[0]?.id as number };
+  }
+
+  /** A new account without organisation: its user id. */
+  async freshUser(): Promise<number> {
+    const { rows } = await this.server.database.db.execute<{ id: number }>(sql`insert into users
+        (email, first_name, last_name) values (${`${unique('konto')}@matrix.example`}, 'Mia', 'Matrix') returning id`);
+    return rows[0]?.id as number;
   }
 
   /** A new member of the Gymnasium (no administrator): its membership id. */

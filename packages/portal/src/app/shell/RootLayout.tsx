@@ -96,7 +96,7 @@ export function RootLayout() {
   const logout = useLogout();
   useSavedLanguage(user);
   const trail = breadcrumbFor(matches);
-  const entries = navigationFor(signedIn);
+  const entries = navigationFor(signedIn, user);
   const active = activeEntry(entries, pathname);
   const gate = sessionGate({ signedIn, user, failed, pathname, deviceTypes: deviceTypes.state });
 

@@ -33,6 +33,21 @@ describe('main navigation by the spec’s areas (spec §2, §6)', () => {
     ]);
   });
 
+  it('offers the Protokoll to administrators of any organisation and to staff, not to members', () => {
+    const protocol = (who: DomainUser) =>
+      navigationFor(true, who).some((entry) => entry.href === '/dashboard/protocol');
+    expect(protocol(user())).toBe(false);
+    expect(protocol(user({ isContentAdmin: true }))).toBe(false);
+    expect(protocol(user({ administrator: true }))).toBe(true);
+    expect(protocol({ email: 'staff@vr-portal.example', isStaff: true, organisations: [] })).toBe(true);
+    expect(navigationFor(false, user({ administrator: true })).map((entry) => entry.label)).toEqual([
+      'nav.library',
+      'nav.support',
+    ]);
+    const entries = navigationFor(true, user({ administrator: true }));
+    expect(activeEntry(entries, '/dashboard/protocol')?.label).toBe('nav.protocol');
+  });
+
   it('marks the deepest entry the path lies in; the dashboard only on its own page', () => {
     const entries = navigationFor(true);
     expect(activeEntry(entries, '/library')?.label).toBe('nav.library');

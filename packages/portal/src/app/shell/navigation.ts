@@ -5,6 +5,9 @@ import {
   helpAudienceFor,
   helpHref,
   helpTopicForPath,
+  mayAdministerPortal,
+  mayModerateContent,
+  mayReadAuditLog,
 } from '@portal/domain';
 
 /** One entry of the main navigation: target and label key (namespace common). */
@@ -16,6 +19,9 @@ export interface NavEntry {
     | 'nav.devices'
     | 'nav.groups'
     | 'nav.dashboard'
+    | 'nav.protocol'
+    | 'nav.moderate'
+    | 'nav.administration'
     | 'nav.support';
   /** Current only on its own path: the Dashboard is no section of the profile or the settings. */
   exact?: boolean;
@@ -23,16 +29,21 @@ export interface NavEntry {
 
 /**
  * The main navigation by the spec's areas: the Mediathek and Support for everybody; Wiedergabelisten, VR-Brillen,
- * Gruppierungen and the Dashboard for signed-in users (those routes need a session, spec §6). Account pages (Profil,
- * Einstellungen) live in the user menu, the call to create content on the Mediathek page.
+ * Gruppierungen and the Dashboard for signed-in users (those routes need a session, spec §6); the Protokoll for those
+ * who may read it (administrators, staff: `mayReadAuditLog`); Moderieren for content administrators and staff
+ * (`mayModerateContent`); the Adminbereich for portal staff (`mayAdministerPortal`). Account pages (Profil, Einstellungen) live in the user
+ * menu, the call to create content on the Mediathek page.
  */
-export function navigationFor(signedIn: boolean): NavEntry[] {
+export function navigationFor(signedIn: boolean, user?: DomainUser): NavEntry[] {
   const entries: (NavEntry | false)[] = [
     { href: '/library', label: 'nav.library' },
     signedIn && { href: '/dashboard/configurations', label: 'nav.configurations' },
     signedIn && { href: '/dashboard/devices', label: 'nav.devices' },
     signedIn && { href: '/groups', label: 'nav.groups' },
     signedIn && { href: '/dashboard', label: 'nav.dashboard', exact: true },
+    signedIn && mayReadAuditLog(user) && { href: '/dashboard/protocol', label: 'nav.protocol' },
+    signedIn && mayModerateContent(user) && { href: '/moderate', label: 'nav.moderate' },
+    signedIn && mayAdministerPortal(user) && { href: '/administration', label: 'nav.administration' },
     { href: '/support', label: 'nav.support' },
   ];
   return entries.filter((entry): entry is NavEntry => entry !== false);
@@ -44,7 +55,7 @@ export type UserMenuEntry =
   | { action: 'logout'; label: 'nav.logout' };
 
 /**
- * The user menu (issue 12): Profil for everybody signed in (staff publish terms versions there), Einstellungen
+ * The user menu (issue 12): Profil for everybody signed in, Einstellungen
  * for administrators of the first organisation (spec §6), Abmelden.
  */
 export function userMenuFor(user: DomainUser | undefined): UserMenuEntry[] {

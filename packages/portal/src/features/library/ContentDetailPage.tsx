@@ -34,6 +34,7 @@ import { ContentRoute } from './ContentRoute.tsx';
 import { ageText, degreesText, formatText, isSharedWithUser, PLACEHOLDER_TONES } from './contentText.ts';
 import { useDeleteContent } from './libraryQueries.ts';
 import { PlaylistPicker } from './PlaylistPicker.tsx';
+import { PublicationPanel } from './PublicationPanel.tsx';
 
 const ShareDialogContent = lazy(() =>
   import('./ShareDialog.tsx').then((m) => ({ default: m.ContentShareDialogContent })),
@@ -162,6 +163,7 @@ function ContentDetail({ content }: { content: Content }) {
         )}
         {owner && <SharingState content={content} />}
       </Stack>
+      {signedIn && <PublicationPanel content={content} />}
       {/* By role: the playlist (the view's main action) and playback for members of an organisation, changes for
           the owner. */}
       {(mayPlaylist || owner) && (

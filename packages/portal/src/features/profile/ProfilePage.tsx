@@ -1,5 +1,4 @@
 import type { UpdateUserRequest, User } from '@portal/api';
-import { deriveRoleFlags } from '@portal/domain';
 import { Alert, Badge, Button, ConfirmDialog, Heading, Inline, Stack, Text, TextField } from '@portal/ui';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +23,6 @@ import {
 } from './profileForm.ts';
 import { useDeleteAccount, useUpdateCurrentUser } from './profileQueries.ts';
 import { organisationRows, portalRoles } from './profileRoles.ts';
-import { TermsPublishSection } from './TermsPublishSection.tsx';
 
 type DetailsValues = ProfileValues & { currentPassword: string };
 type DetailsError = NonNullable<ProfileErrors[keyof ProfileErrors]> | 'password.errors.currentRequired';
@@ -305,7 +303,6 @@ export function ProfilePage() {
   const { t } = useTranslation('profile');
   const { user } = useCurrentUser();
   if (!user) return null;
-  const roles = deriveRoleFlags(user);
   return (
     <Stack gap="xlarge">
       <Stack gap="small">
@@ -318,8 +315,6 @@ export function ProfilePage() {
       />
       {user.isSocialUser ? <SocialPassword /> : <PasswordForm />}
       <OrganisationsAndRoles user={user} />
-      {/* Staff publish terms versions here: the profile is the one page every signed-in role reaches. */}
-      {roles.isStaff && <TermsPublishSection />}
       <Stack gap="medium">
         <Heading level={2}>{t('language.title')}</Heading>
         <LanguageSwitch />

@@ -1,15 +1,7 @@
-import type { components, UpdateUserRequest, User } from '@portal/api';
+import type { UpdateUserRequest, User } from '@portal/api';
 import { useMutation } from '@tanstack/react-query';
-import {
-  apiClient,
-  currentTosQuery,
-  currentUserQueryKey,
-  type MutationReactions,
-  queryClient,
-  updateCurrentUser,
-} from '../../lib/api.ts';
-import { answerOf, expectSuccess } from '../../lib/serverErrors.ts';
-import type { termsVersionBody } from './termsForm.ts';
+import { apiClient, type MutationReactions, updateCurrentUser } from '../../lib/api.ts';
+import { expectSuccess } from '../../lib/serverErrors.ts';
 
 /**
  * The profile's changes with what they make stale. The current user and the terms in force are the whole session's
@@ -26,23 +18,5 @@ export function useDeleteAccount(reactions?: MutationReactions<void>) {
   return useMutation({
     ...reactions,
     mutationFn: () => expectSuccess(apiClient.DELETE('/api/v1/users/me/')),
-  });
-}
-
-/**
- * Publishes a new terms version (staff only): the terms in force change, and every user, staff included, is set
- * back to not accepted, so the terms dialog follows at once.
- */
-export function usePublishTerms(
-  reactions?: MutationReactions<components['schemas']['TermsOfUse'], ReturnType<typeof termsVersionBody>>,
-) {
-  return useMutation({
-    ...reactions,
-    async mutationFn(body: ReturnType<typeof termsVersionBody>) {
-      const published = await answerOf(apiClient.POST('/api/v1/organisations/tos-versions/', { body }));
-      void queryClient.invalidateQueries({ queryKey: currentTosQuery.queryKey });
-      void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
-      return published;
-    },
   });
 }

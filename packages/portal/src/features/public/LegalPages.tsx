@@ -150,18 +150,28 @@ export function ImprintPage() {
   );
 }
 
-/** /datenschutzerklaerung: the current privacy policy (current-pp), or the bundled PDF when the operator names none. */
+/**
+ * /datenschutzerklaerung: the current privacy policy (current-pp), or the bundled PDF when the operator names none;
+ * below it what the portal itself records about people, the Protokoll, with how long the server keeps it
+ * (`auditRetentionDays` of the same answer, so the page says what the server does; issue 24).
+ */
 export function PrivacyPage() {
   const { t } = useTranslation('site');
+  const { t: common } = useTranslation('common');
   const privacy = useQuery(privacyDocumentQuery);
   const file = privacy.data?.privacyPolicyFile;
   return (
     <LegalDocument title={t('privacy.title')} description={t('meta.privacy')} intro={t('privacy.intro')}>
       {privacy.data ? (
-        <Stack gap="small">
-          <DocumentLink href={file ?? BUNDLED_PRIVACY_POLICY_URL} label={t('privacy.open')} />
-          {file ? null : <Text tone="muted">{t('privacy.bundled')}</Text>}
-        </Stack>
+        <>
+          <Stack gap="small">
+            <DocumentLink href={file ?? BUNDLED_PRIVACY_POLICY_URL} label={t('privacy.open')} />
+            {file ? null : <Text tone="muted">{t('privacy.bundled')}</Text>}
+          </Stack>
+          <TitledSection id="privacy-protocol" title={t('privacy.protocol')}>
+            <Text>{common('audit.retentionNotice', { days: privacy.data.auditRetentionDays })}</Text>
+          </TitledSection>
+        </>
       ) : privacy.isError ? (
         <LegalFailure
           title={t('privacy.failed')}

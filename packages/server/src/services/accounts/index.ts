@@ -4,13 +4,23 @@
  * invitations, organisations and their members.
  */
 export {
+  addOrganisationAdministrator,
+  adminOrganisation,
+  createAdminOrganisation,
+  listAdminOrganisations,
+  listAdminUsers,
+  lockAccount,
+  resendAdminInvitation,
+  updateAdminOrganisation,
+} from './administration.ts';
+export {
   acceptInvitation,
   invitationDetails,
   inviteMember,
   listInvitations,
   withdrawInvitation,
 } from './invitations.ts';
-export { newLinkToken } from './mailedLinks.ts';
+export { mailLinkOrigin, newLinkToken } from './mailedLinks.ts';
 export {
   listOrganisationSummaries,
   publishTerms,

@@ -18,6 +18,7 @@ import {
 import { hashPassword, secretHash } from '../../infra/passwords.ts';
 import { addedToOrganisationMail, invitationMail, inviterName, MESSAGES } from '../../messages.ts';
 import { type Caller, requireAdministrator } from '../access.ts';
+import { type AuditSubject, audit, personSubject } from '../audit/index.ts';
 import type { Services } from '../dependencies.ts';
 import { nameProblem } from '../names.ts';
 import {
@@ -27,7 +28,7 @@ import {
   newPasswordProblem,
   type ServiceLog,
 } from './mailedLinks.ts';
-import { membershipView, ownMembership } from './organisations.ts';
+import { membershipView, ownMembership, personOf } from './organisations.ts';
 import { invitationRule } from './throttle.ts';
 
 type Invitation = components['schemas']['Invitation'];
@@ -46,6 +47,9 @@ const inviter = alias(users, 'inviter');
 /** The account of the invited address, when one exists (by now). */
 const invitee = alias(users, 'invitee');
 const accountExists = sql<boolean>`${invitee.id} is not null`;
+
+/** An invitation as the Protokoll names it: by its address. */
+const invitationSubject = (email: string): AuditSubject => ({ type: 'invitation', id: null, name: email });
 
 /** The organisation's open invitations, oldest first, as `Invitation`s. */
 async function selectInvitations(db: Executor, organisationId: number, invitationId?: number) {
@@ -160,7 +164,13 @@ export async function inviteMember(
     const from = { organisation: facts.organisation, inviter: inviterName(facts) };
 
     const [invitee] = await tx
-      .select({ id: users.id, language: users.language })
+      .select({
+        id: users.id,
+        language: users.language,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+      })
       .from(users)
       .where(eq(users.email, email))
       .for('update');
@@ -175,6 +185,12 @@ export async function inviteMember(
           code: 'alreadyMember',
           params: { email },
         });
+      await audit.record(tx, {
+        kind: 'memberAdded',
+        actor: caller,
+        organisationId,
+        subjects: [personSubject(invitee)],
+      });
       return { outcome: 'added', membershipId: added.id, language: invitee.language, ...from };
     }
 
@@ -195,6 +211,12 @@ export async function inviteMember(
       .onConflictDoUpdate({ target: [invitations.organisationId, invitations.email], set: values })
       .returning({ id: invitations.id });
     if (!invitation) throw new Error('invitation not stored');
+    await audit.record(tx, {
+      kind: 'memberInvited',
+      actor: caller,
+      organisationId,
+      subjects: [invitationSubject(email)],
+    });
     return {
       outcome: 'invited',
       invitationId: invitation.id,
@@ -232,8 +254,22 @@ export async function inviteMember(
     });
   } catch (error) {
     request.log.error({ err: error }, 'invitation mail not sent');
-    // Only this link's invitation: a newer one for the same address (sent meanwhile) stays.
-    await db.delete(invitations).where(eq(invitations.tokenHash, planned.tokenHash));
+    // Only this link's invitation: a newer one for the same address (sent meanwhile) stays. The Protokoll, which
+    // recorded the invitation with it, says that it went again and why.
+    await db.transaction(async (tx) => {
+      const removed = await tx
+        .delete(invitations)
+        .where(eq(invitations.tokenHash, planned.tokenHash))
+        .returning({ id: invitations.id });
+      if (removed.length === 0) return;
+      await audit.record(tx, {
+        kind: 'invitationWithdrawn',
+        actor: caller,
+        organisationId,
+        subjects: [invitationSubject(email)],
+        details: { mailNotSent: true },
+      });
+    });
     throw new Unavailable(MESSAGES.invitations.mailNotSent, { code: 'mailNotSent' });
   }
   await throttle.recordFailure([rule]);
@@ -251,11 +287,17 @@ export async function withdrawInvitation(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     requireAdministrator(await ownMembership(tx, caller, organisationId));
-    const removed = await tx
+    const [removed] = await tx
       .delete(invitations)
       .where(and(eq(invitations.id, invitationId), eq(invitations.organisationId, organisationId)))
-      .returning({ id: invitations.id });
-    if (removed.length === 0) throw new NotFound(MESSAGES.invitations.notFound);
+      .returning({ email: invitations.email });
+    if (!removed) throw new NotFound(MESSAGES.invitations.notFound);
+    await audit.record(tx, {
+      kind: 'invitationWithdrawn',
+      actor: caller,
+      organisationId,
+      subjects: [invitationSubject(removed.email)],
+    });
   });
 }
 
@@ -335,10 +377,11 @@ export async function acceptInvitation(
   const newAccount = pending.accountExists ? null : await newAccountFields(body);
 
   return db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .delete(invitations)
-      .where(open)
-      .returning({ organisationId: invitations.organisationId, email: invitations.email });
+    const [claimed] = await tx.delete(invitations).where(open).returning({
+      organisationId: invitations.organisationId,
+      email: invitations.email,
+      isAdministrator: invitations.isAdministrator,
+    });
     if (!claimed) throw invalidToken();
     const [organisation] = await tx
       .select({ id: organisations.id, name: organisations.name })
@@ -364,8 +407,20 @@ export async function acceptInvitation(
     }
     await tx
       .insert(memberships)
-      .values({ userId, organisationId: organisation.id, isAdministrator: false })
-      .onConflictDoNothing();
+      .values({ userId, organisationId: organisation.id, isAdministrator: claimed.isAdministrator })
+      .onConflictDoUpdate({
+        // Staff's invitation onboards an administrator: a member already gets the flag; a member's never drops it.
+        target: [memberships.userId, memberships.organisationId],
+        set: { isAdministrator: sql`memberships.is_administrator or excluded.is_administrator` },
+      });
+    // The new member is the one who acted; the invitation they used is what the entry is about.
+    const person = await personOf(tx, userId);
+    await audit.record(tx, {
+      kind: 'invitationAccepted',
+      actor: { id: userId },
+      organisationId: organisation.id,
+      subjects: [person, invitationSubject(claimed.email)],
+    });
     return { email: claimed.email, organisation, accountExisted: created === undefined };
   });
 }

@@ -7,6 +7,7 @@ import type { Transaction } from '../../db/sql.ts';
 import { Conflict, fieldErrors, InvalidFields, NotFound } from '../../errors.ts';
 import { MESSAGES } from '../../messages.ts';
 import { type Caller, requireAdministrator, requireStaffToPublishTerms } from '../access.ts';
+import { type AuditSubject, audit, personSubject } from '../audit/index.ts';
 import { nameProblem } from '../names.ts';
 import { accountEndsWithRemoval, loadUserView } from './users.ts';
 
@@ -122,6 +123,13 @@ export async function setAdministrator(
       .update(memberships)
       .set({ isAdministrator })
       .where(and(eq(memberships.id, membershipId), eq(memberships.organisationId, organisationId)));
+    await audit.record(tx, {
+      kind: 'roleChanged',
+      actor: caller,
+      organisationId,
+      subjects: [await personOf(tx, target.userId)],
+      details: { isAdministrator },
+    });
   });
   return membershipView(db, caller, organisationId, membershipId);
 }
@@ -148,9 +156,28 @@ export async function removeMember(
       .select({ ends: accountEndsWithRemoval(target.userId, organisationId) })
       .from(users)
       .where(eq(users.id, target.userId));
+    // Named before the account may go with the membership.
+    const person = await personOf(tx, target.userId);
     await tx.delete(memberships).where(eq(memberships.id, target.id));
     if (account?.ends) await tx.delete(users).where(eq(users.id, target.userId));
+    await audit.record(tx, {
+      kind: 'memberRemoved',
+      actor: caller,
+      organisationId,
+      subjects: [{ ...person, id: account?.ends ? null : person.id }],
+      details: { accountDeleted: account?.ends === true },
+    });
   });
+}
+
+/** A person as the Protokoll names them: their name and address now. */
+export async function personOf(tx: Transaction, userId: number): Promise<AuditSubject> {
+  const [person] = await tx
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!person) throw new NotFound(MESSAGES.request.notFound);
+  return personSubject(person);
 }
 
 /** A membership of the organisation as the settings page lists it (from the caller's view of the organisation). */
@@ -184,14 +211,18 @@ export async function publishTerms(
   ).filter(([, url]) => typeof url === 'string' && !isResourceUrl(url));
   if (notUrls.length > 0)
     throw new InvalidFields(fieldErrors(notUrls.map(([field]) => [field, MESSAGES.field.url])));
-  return publishTosVersion(db, file, privacyPolicyFile);
+  return publishTosVersion(db, file, privacyPolicyFile, caller);
 }
 
-/** Publishes the next terms version; every user's acceptance then refers to an older one. */
+/**
+ * Publishes the next terms version; every user's acceptance then refers to an older one. `publisher` is the staff
+ * member, or null from the command line (the Protokoll names the server then).
+ */
 export async function publishTosVersion(
   db: Database,
   file: string,
   privacyPolicyFile: string | null | undefined,
+  publisher: Caller | null,
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const [current] = await tx
@@ -206,6 +237,12 @@ export async function publishTosVersion(
       file,
       privacyPolicyFile:
         privacyPolicyFile === undefined ? (current?.privacyPolicyFile ?? null) : privacyPolicyFile,
+    });
+    await audit.record(tx, {
+      kind: 'termsPublished',
+      actor: publisher,
+      organisationId: null,
+      details: { termsVersion: version },
     });
     return version;
   });

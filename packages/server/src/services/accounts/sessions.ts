@@ -1,5 +1,5 @@
 import type { components } from '@portal/api/schema';
-import { NotAuthenticated } from '../../errors.ts';
+import { Forbidden, NotAuthenticated } from '../../errors.ts';
 import { dummyPasswordHash, verifyPassword } from '../../infra/passwords.ts';
 import { MESSAGES } from '../../messages.ts';
 import type { Caller } from '../access.ts';
@@ -26,6 +26,8 @@ export async function signIn(
   const user = await findUserByEmail(db, credentials.username);
   const valid = await verifyPassword(credentials.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !valid) throw await attempt.failed();
+  // Only the right password learns of the lock: a guesser cannot tell a locked account from a wrong password.
+  if (user.lockedAt !== null) throw new Forbidden(MESSAGES.auth.accountLocked, { code: 'accountLocked' });
   await attempt.succeeded(db, user.id, clientAddress);
   const { access, refresh } = await tokens.issue(user.id);
   return { access, refresh };

@@ -62,6 +62,7 @@ export async function findUserByEmail(db: Database, email: string) {
       email: users.email,
       isSocialUser: users.isSocialUser,
       language: users.language,
+      lockedAt: users.lockedAt,
     })
     .from(users)
     .where(eq(users.email, normaliseEmail(email)));

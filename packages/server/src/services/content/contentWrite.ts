@@ -21,10 +21,11 @@ import {
   ownerOfNewItem,
   requireOwner,
 } from '../access.ts';
+import { audit } from '../audit/index.ts';
 import type { Services } from '../dependencies.ts';
 import { nameProblem } from '../names.ts';
 import { removeContentFromConfigurations, removeContentWhereNoLongerVisible } from './configurationItems.ts';
-import { checkShareRequest, type ShareAction } from './sharing.ts';
+import { checkShareRequest, organisationSubjects, type ShareAction } from './sharing.ts';
 
 type Schemas = components['schemas'];
 export type ContentCreate = Schemas['ContentCreate'];
@@ -34,6 +35,7 @@ export type ContentUpdate = Schemas['ContentUpdate'];
 export type ContentFacts = {
   visible: boolean;
   ownerId: number;
+  title: string;
   contentType: ContentType;
   packageName: string | null;
   url: string | null;
@@ -55,7 +57,7 @@ export async function ownedContent(
   lock = false,
 ): Promise<ContentFacts> {
   const result = await db.execute<ContentFacts>(sql`
-    select c.owner_id as "ownerId", c.content_type as "contentType", c.package_name as "packageName", c.url,
+    select c.owner_id as "ownerId", c.title, c.content_type as "contentType", c.package_name as "packageName", c.url,
       c.min_age as "minAge", c.max_age as "maxAge", c.is_public as "isPublic", c.file,
       ${contentVisibleTo(caller)} as visible
     from contents c where c.id = ${contentId}
@@ -251,6 +253,23 @@ async function deleteFiles(storage: MediaStorage, keys: string[]): Promise<void>
   for (const key of keys) await storage.deleteFile(key);
 }
 
+/**
+ * A publication decision for the Protokoll: a content administrator (or staff) made an item visible to every
+ * organisation, or took that back. Recorded with the owner organisation, whose administrators read it.
+ */
+async function recordPublication(
+  tx: Transaction,
+  caller: Caller,
+  item: { id: number; title: string; ownerId: number; isPublic: boolean },
+): Promise<void> {
+  await audit.record(tx, {
+    kind: item.isPublic ? 'contentPublished' : 'contentUnpublished',
+    actor: caller,
+    organisationId: item.ownerId,
+    subjects: [{ type: 'content', id: item.id, name: item.title }],
+  });
+}
+
 /** A new item of one of the caller's organisations (`ownerId`, or the first); answers its id. */
 export async function createContent(
   { db, storage }: Pick<Services, 'db' | 'storage'>,
@@ -284,6 +303,14 @@ export async function createContent(
       })
       .returning({ id: contents.id });
     if (!row) throw new Error('content insert returned nothing');
+    if (fields.isPublic === true) {
+      await recordPublication(tx, caller, {
+        id: row.id,
+        title: fields.title.trim(),
+        ownerId,
+        isPublic: true,
+      });
+    }
     return { id: row.id, orphanedFiles: await attachFiles(tx, row.id, fields) };
   });
   await deleteFiles(storage, orphanedFiles);
@@ -316,6 +343,10 @@ export async function updateContent(
     const values = columns(fields);
     if (Object.keys(values).length > 0) await tx.update(contents).set(values).where(eq(contents.id, id));
     if (content.isPublic && fields.isPublic === false) await removeContentWhereNoLongerVisible(tx, id);
+    if (fields.isPublic !== undefined && fields.isPublic !== content.isPublic) {
+      const title = values.title ?? content.title;
+      await recordPublication(tx, caller, { id, title, ownerId: content.ownerId, isPublic: fields.isPublic });
+    }
     return attachFiles(tx, id, fields);
   });
   await deleteFiles(storage, orphanedFiles);
@@ -358,7 +389,19 @@ export async function changeShares(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const content = await ownedContent(tx, caller, id, true);
-    await checkShareRequest(tx, organisationIds, content.ownerId, action, MESSAGES.content.shareWithOwner);
+    const organisations = await checkShareRequest(
+      tx,
+      organisationIds,
+      content.ownerId,
+      action,
+      MESSAGES.content.shareWithOwner,
+    );
+    await audit.record(tx, {
+      kind: action === 'add' ? 'contentShared' : 'contentUnshared',
+      actor: caller,
+      organisationId: content.ownerId,
+      subjects: [{ type: 'content', id, name: content.title }, ...organisationSubjects(organisations)],
+    });
     if (action === 'add') {
       await tx
         .insert(contentShares)

@@ -16,7 +16,15 @@ export {
 } from './contentWrite.ts';
 export { deleteStoredFile, type MultipartBody, mayFetchStoredFile, storeUploadedFile } from './files.ts';
 export { MediaLinks, type SignedFileQuery } from './mediaLinks.ts';
-export { checkShareRequest, type ShareAction } from './sharing.ts';
+export {
+  contentPublication,
+  decidePublicationRequest,
+  listPublicationRequests,
+  type PublicationNotice,
+  requestPublication,
+  withdrawPublication,
+} from './publication.ts';
+export { checkShareRequest, organisationSubjects, type ShareAction } from './sharing.ts';
 export { loadUrlSigningSecret } from './signedUrls.ts';
 export { parseContentDigest, UploadService } from './uploads.ts';
 export {

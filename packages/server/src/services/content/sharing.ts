@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Executor, intArray } from '../../db/sql.ts';
 import { InvalidFields } from '../../errors.ts';
 import { MESSAGES } from '../../messages.ts';
+import type { AuditSubject } from '../audit/index.ts';
 
 /** What a share request does with its organisations. */
 export type ShareAction = 'add' | 'remove';
@@ -10,6 +11,7 @@ export type ShareAction = 'add' | 'remove';
  * The rules of a share request, the same for content and playlists: every id names an existing organisation, and
  * nothing is shared with the organisation that owns it (400 on `organisation_ids`). Sharing twice and withdrawing a
  * share that does not exist are harmless, so they are no error. Who may share (the owner) is the access policy's.
+ * Answers the organisations by name, for the Protokoll.
  */
 export async function checkShareRequest(
   tx: Executor,
@@ -17,9 +19,9 @@ export async function checkShareRequest(
   ownerId: number,
   action: ShareAction,
   shareWithOwner: string,
-): Promise<void> {
-  const existing = await tx.execute<{ id: number }>(
-    sql`select id from organisations where id = any(${intArray(organisationIds)})`,
+): Promise<{ id: number; name: string }[]> {
+  const existing = await tx.execute<{ id: number; name: string }>(
+    sql`select id, name from organisations where id = any(${intArray(organisationIds)}) order by name, id`,
   );
   const known = new Set(existing.rows.map((row) => Number(row.id)));
   const missing = organisationIds.filter((id) => !known.has(id));
@@ -29,4 +31,10 @@ export async function checkShareRequest(
   if (action === 'add' && organisationIds.includes(ownerId)) {
     throw InvalidFields.of('organisation_ids', shareWithOwner);
   }
+  return existing.rows.map((row) => ({ id: Number(row.id), name: row.name }));
+}
+
+/** The organisations of a share request as the Protokoll's subjects. */
+export function organisationSubjects(organisations: readonly { id: number; name: string }[]): AuditSubject[] {
+  return organisations.map((organisation) => ({ type: 'organisation', ...organisation }));
 }

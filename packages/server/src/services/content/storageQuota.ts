@@ -54,19 +54,24 @@ export async function usedStorageBytes(
 }
 
 /**
- * Refuses `addedBytes` more for the account's organisation when they would exceed `quotaBytes` (null: no quota).
+ * Refuses `addedBytes` more for the account's organisation when they would exceed its quota: the one portal staff set
+ * for it (`organisations.storage_quota_bytes`), else `defaultQuotaBytes` (null: no quota).
  * Locks the organisation's row until the caller's transaction ends, so two checks of one organisation never run
  * side by side: the one that writes first (an upload's reservation, a stored file's row) is seen by the other.
  */
 export async function requireStorageRoom(
   tx: Executor,
-  quotaBytes: number | null,
+  defaultQuotaBytes: number | null,
   account: QuotaAccount,
   addedBytes: number,
   exceptUpload?: string,
 ): Promise<void> {
+  const locked = await tx.execute<{ quota: string | number | null }>(
+    sql`select storage_quota_bytes as quota from organisations where id = ${account.organisationId} for update`,
+  );
+  const own = locked.rows[0]?.quota ?? null;
+  const quotaBytes = own === null ? defaultQuotaBytes : Number(own);
   if (quotaBytes === null) return;
-  await tx.execute(sql`select id from organisations where id = ${account.organisationId} for update`);
   const used = await usedStorageBytes(tx, account, exceptUpload);
   if (used + addedBytes > quotaBytes) throw storageQuotaExceeded(quotaBytes, used);
 }

@@ -23,6 +23,14 @@ import {
   devicesVisibleTo,
   requireDeviceMember,
 } from '../access.ts';
+import {
+  type AuditDetails,
+  type AuditHeadsetRecord,
+  type AuditRefusal,
+  type AuditSubject,
+  audit,
+} from '../audit/index.ts';
+import { COMMAND_EXPIRED_NOW, COMMAND_MESSAGE_NOW, COMMAND_STATUS_NOW } from '../commandStatus.ts';
 import type { Services } from '../dependencies.ts';
 import { imageForUpdate, NEWER_OPERATING_SYSTEM_ID, type UpdateImageFacts } from '../support/index.ts';
 import { IS_ONLINE } from './devices.ts';
@@ -44,15 +52,11 @@ export const MAX_OPEN_COMMANDS_PER_DEVICE = 100;
 const TEXT = MESSAGES.devices;
 const label = (command: DeviceCommand) => TEXT.commandLabels[command];
 
-/** Open (queued or delivered) and past its expiry: expired, whether or not the sweep has written it yet. */
-const EXPIRED_NOW = sql`(c.status in ('queued', 'delivered') and c.expires_at <= now())`;
+const EXPIRED_NOW = COMMAND_EXPIRED_NOW;
 
 /** The command as the portal sees it; expiry applies at once, before {@link sweepExpiredCommands} wrote it. */
 export const COMMAND_COLUMNS = sql`c.id, c.device_id, d.serial_number, c.command, c.extras,
-  case when ${EXPIRED_NOW} then 'expired' else c.status end as status,
-  case when ${EXPIRED_NOW} then (case c.status when 'queued' then ${TEXT.expiredQueued}
-    else ${TEXT.expiredDelivered} end) else c.message end as message,
-  c.code,
+  ${COMMAND_STATUS_NOW} as status, ${COMMAND_MESSAGE_NOW} as message, c.code,
   c.created_at, c.delivered_at,
   case when ${EXPIRED_NOW} then c.expires_at else c.finished_at end as finished_at,
   c.expires_at`;
@@ -177,6 +181,8 @@ function checkExtrasFit(command: DeviceCommand, extras: QueuedExtras): void {
 }
 
 type ContentFacts = {
+  id: number;
+  title: string;
   content_type: keyof typeof TEXT.contentTypeNames;
   package_name: string | null;
   file: string | null;
@@ -193,7 +199,8 @@ async function namedContent(
   extras: QueuedExtras,
 ): Promise<ContentFacts | null | undefined> {
   if (contentTypeOfStartCommand(command) === null || extras.contentUuid === undefined) return undefined;
-  const result = await db.execute<ContentFacts>(sql`select c.content_type, c.package_name, c.file
+  const result =
+    await db.execute<ContentFacts>(sql`select c.id, c.title, c.content_type, c.package_name, c.file
     from contents c where c.uuid = ${extras.contentUuid} and ${contentVisibleTo(caller)}`);
   return result.rows[0] ?? null;
 }
@@ -352,8 +359,14 @@ async function lockListed(
   return targets;
 }
 
+/** A command stored for a headset. */
+interface QueuedCommand {
+  id: number;
+  deviceId: number;
+}
+
 /**
- * Inserts one command per headset, expiring after the command's time; returns the new rows' ids. A mode the extras
+ * Inserts one command per headset, expiring after the command's time; returns the new rows. A mode the extras
  * leave out is stored as the headset reported it last, so every stored command carries both modes (contract
  * `CommandExtras`) and none switches a mode by accident. A CMD.UPDATE that names no image gets the newest one published
  * for the headset's model when that is newer than its software (contract `CommandOperatingSystemId`). A sync makes the
@@ -365,7 +378,7 @@ async function insertCommands(
   deviceIds: number[],
   command: DeviceCommand,
   extras: QueuedExtras,
-): Promise<number[]> {
+): Promise<QueuedCommand[]> {
   if (deviceIds.length === 0) return [];
   if (command === 'CMD.SYNC') {
     // Until the headset reports, its playlist counts as not synchronised.
@@ -377,7 +390,7 @@ async function insertCommands(
     command === 'CMD.UPDATE' && content.operatingSystemId === undefined
       ? sql`jsonb_strip_nulls(jsonb_build_object('operatingSystemId', ${NEWER_OPERATING_SYSTEM_ID}))`
       : sql`'{}'::jsonb`;
-  const result = await db.execute<{ id: number }>(sql`
+  const result = await db.execute<{ id: number; device_id: number }>(sql`
     insert into device_commands (device_id, command, extras, created_by, expires_at)
     select d.id, ${command},
       ${JSON.stringify(content)}::jsonb || ${newestImage} || jsonb_build_object(
@@ -387,8 +400,67 @@ async function insertCommands(
     from unnest(${intArray(deviceIds)}) with ordinality as listed(device_id, position)
     join devices d on d.id = listed.device_id
     order by listed.position
-    returning id`);
-  return result.rows.map((row) => Number(row.id));
+    returning id, device_id`);
+  return result.rows.map((row) => ({ id: Number(row.id), deviceId: Number(row.device_id) }));
+}
+
+/** What a command entry of the Protokoll says besides the command: its content, its playlist, an app, a mode. */
+interface CommandAbout {
+  subjects?: AuditSubject[];
+  details?: Omit<AuditDetails, 'command'>;
+}
+
+/** The Protokoll's words for a command's extras: the content it starts, the app by package name, the mode it sets. */
+function aboutExtras(
+  command: DeviceCommand,
+  extras: QueuedExtras,
+  content: ContentFacts | null | undefined,
+): CommandAbout {
+  if (content) return { subjects: [{ type: 'content', id: content.id, name: content.title }] };
+  if (extras.packageName !== undefined) return { details: { packageName: extras.packageName } };
+  const mode = switchedMode(command);
+  const modeState = mode === null ? undefined : extras[mode];
+  return modeState === undefined ? {} : { details: { modeState } };
+}
+
+/**
+ * The Protokoll's entry of a command, in its transaction: who sent it, to which headsets, each with its command (whose
+ * state the log reads as the headset answers) or the refusal it was answered with. One entry per organisation of the
+ * headsets, whose administrators read it (a caller in several organisations may command headsets of each).
+ */
+async function recordCommand(
+  tx: Executor,
+  caller: Caller,
+  command: DeviceCommand,
+  sent: {
+    targets: readonly TargetDevice[];
+    queued: readonly QueuedCommand[];
+    refusals?: ReadonlyMap<number, AuditRefusal | null>;
+  },
+  about: CommandAbout,
+): Promise<void> {
+  const commandOf = new Map(sent.queued.map((queued) => [queued.deviceId, queued.id]));
+  const byOrganisation = new Map<number, AuditHeadsetRecord[]>();
+  for (const target of sent.targets) {
+    const headsets = byOrganisation.get(target.organisationId) ?? [];
+    headsets.push({
+      id: target.id,
+      name: target.name,
+      commandId: commandOf.get(target.id) ?? null,
+      refusal: sent.refusals?.get(target.id) ?? null,
+    });
+    byOrganisation.set(target.organisationId, headsets);
+  }
+  for (const [organisationId, headsets] of byOrganisation) {
+    await audit.record(tx, {
+      kind: 'command',
+      actor: caller,
+      organisationId,
+      headsets,
+      subjects: about.subjects ?? [],
+      details: { command, ...about.details },
+    });
+  }
 }
 
 async function commandViews(db: Executor, ids: number[]): Promise<DeviceCommandView[]> {
@@ -415,9 +487,18 @@ export async function sendDeviceCommand(
     const [found] = await lockTargets(tx, sql`d.serial_number = ${serial}`, extras.contentUuid);
     const device = requireDeviceMember(caller, found);
     checkExtrasFit(command, extras);
-    checkContent(command, extras, await namedContent(tx, caller, command, extras), device);
+    const content = await namedContent(tx, caller, command, extras);
+    checkContent(command, extras, content, device);
     checkHeadsetState(device, command, await namedImage(tx, caller, extras));
-    const commandIds = await insertCommands(tx, caller, [device.id], command, extras);
+    const commands = await insertCommands(tx, caller, [device.id], command, extras);
+    const commandIds = commands.map((queued) => queued.id);
+    await recordCommand(
+      tx,
+      caller,
+      command,
+      { targets: [device], queued: commands },
+      aboutExtras(command, extras, content),
+    );
     const targets = [{ deviceId: device.id, organisationId: device.organisationId, refusal: null }];
     await recordLessonCommand(tx, caller, {
       command,
@@ -466,7 +547,15 @@ export async function queueDeviceCommand(
       }
     }
     const accepted = targets.map((t) => t.id).filter((id) => !refusals.has(id));
-    const commandIds = await insertCommands(tx, caller, accepted, command, extras);
+    const queued = await insertCommands(tx, caller, accepted, command, extras);
+    const commandIds = queued.map((each) => each.id);
+    await recordCommand(
+      tx,
+      caller,
+      command,
+      { targets, queued, refusals },
+      aboutExtras(command, extras, content),
+    );
     await recordLessonCommand(tx, caller, {
       command,
       contentUuid: extras.contentUuid,
@@ -505,15 +594,33 @@ export async function queuePlaylistSync(
   tx: Executor,
   caller: Caller,
   deviceIds: number[],
+  playlist: { id: number; name: string },
 ): Promise<number[]> {
   if (deviceIds.length === 0) return [];
-  const result = await tx.execute<{ id: number }>(sql`select d.id from unnest(${intArray(deviceIds)}) as d(id)
-    where not exists (select 1 from device_commands c where c.device_id = d.id and c.command = 'CMD.SYNC'
-      and c.status = 'queued' and c.expires_at > now())
+  const result =
+    await tx.execute<TargetDevice>(sql`select d.id, d.name, d.organisation_id as "organisationId",
+      d.software_version as "softwareVersion"
+    from devices d where d.id = any(${intArray(deviceIds)})
+      and not exists (select 1 from device_commands c where c.device_id = d.id and c.command = 'CMD.SYNC'
+        and c.status = 'queued' and c.expires_at > now())
     order by d.id`);
-  const targets = result.rows.map((row) => Number(row.id));
-  if (targets.length > 0) await insertCommands(tx, caller, targets, 'CMD.SYNC', NO_EXTRAS);
-  return targets;
+  const targets = result.rows;
+  if (targets.length === 0) return [];
+  const queued = await insertCommands(
+    tx,
+    caller,
+    targets.map((target) => target.id),
+    'CMD.SYNC',
+    NO_EXTRAS,
+  );
+  await recordCommand(
+    tx,
+    caller,
+    'CMD.SYNC',
+    { targets, queued },
+    { subjects: [{ type: 'playlist', id: playlist.id, name: playlist.name }] },
+  );
+  return targets.map((target) => target.id);
 }
 
 /**
@@ -538,7 +645,9 @@ export async function queueBulkCommand(
         params: { command, requiredVersion: gate.requiredVersion, devices: names },
       });
     }
-    return insertCommands(tx, caller, deviceIds, command, NO_EXTRAS);
+    const queued = await insertCommands(tx, caller, deviceIds, command, NO_EXTRAS);
+    await recordCommand(tx, caller, command, { targets: devices, queued }, {});
+    return queued.map((each) => each.id);
   });
   await headsetEvents.commandsQueued(deviceIds);
   const commands = await commandViews(db, ids);

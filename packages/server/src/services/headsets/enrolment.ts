@@ -9,6 +9,7 @@ import { secretHash } from '../../infra/passwords.ts';
 import { MESSAGES } from '../../messages.ts';
 import { type Caller, enrolmentOrganisation, requireDeviceAdministrator } from '../access.ts';
 import { enrolCodeKey, forgetCounters } from '../accounts/index.ts';
+import { audit } from '../audit/index.ts';
 import { nameProblem } from '../names.ts';
 import { findDevice } from './devices.ts';
 
@@ -34,15 +35,46 @@ export function normaliseEnrolmentCode(code: string): string {
   return code.toUpperCase().replace(/[\s-]/g, '');
 }
 
+/** A headset an administrator changes, as the access policy and the Protokoll need it. */
+type AdministeredDevice = {
+  id: number;
+  name: string;
+  organisationId: number;
+};
+
 /**
  * The headset's organisation, read and locked in the transaction that changes the headset, for the access policy:
  * administrators of it may pair, unpair and remove it.
  */
-async function lockAdministeredDevice(tx: Executor, caller: Caller, deviceId: number): Promise<void> {
-  const result = await tx.execute<{ organisationId: number }>(
-    sql`select organisation_id as "organisationId" from devices where id = ${deviceId} for update`,
+async function lockAdministeredDevice(
+  tx: Executor,
+  caller: Caller,
+  deviceId: number,
+): Promise<AdministeredDevice> {
+  const result = await tx.execute<AdministeredDevice>(
+    sql`select id, name, organisation_id as "organisationId" from devices where id = ${deviceId} for update`,
   );
-  requireDeviceAdministrator(caller, result.rows[0]);
+  const device = result.rows[0];
+  requireDeviceAdministrator(caller, device);
+  if (!device) throw new NotFound(MESSAGES.devices.notFound);
+  return device;
+}
+
+/** The Protokoll's entry of an administrator's change of a headset, in its transaction. */
+async function recordDeviceChange(
+  tx: Executor,
+  caller: Caller,
+  kind: 'headsetEnrolled' | 'enrolmentCodeRenewed' | 'headsetUnpaired' | 'headsetRemoved',
+  device: AdministeredDevice,
+  serialNumber?: string,
+): Promise<void> {
+  await audit.record(tx, {
+    kind,
+    actor: caller,
+    organisationId: device.organisationId,
+    headsets: [{ id: device.id, name: device.name }],
+    details: serialNumber === undefined ? {} : { serialNumber },
+  });
 }
 
 /** The first default name (code names, then 'VR-Brille 21', …) no headset of the organisation carries yet. */
@@ -112,6 +144,8 @@ export async function enrolDevice(
       returning id`);
     const id = inserted.rows[0]?.id;
     if (id === undefined) throw InvalidFields.of('serialNumber', MESSAGES.enrolment.serialTaken);
+    const device = { id, name: deviceName, organisationId };
+    await recordDeviceChange(tx, caller, 'headsetEnrolled', device, request.serialNumber);
     return enrolmentAnswer(tx, id, await issueEnrolmentCode(tx, id));
   });
 }
@@ -123,7 +157,8 @@ export async function renewEnrolmentCode(
   deviceId: number,
 ): Promise<DeviceEnrolment> {
   return db.transaction(async (tx) => {
-    await lockAdministeredDevice(tx, caller, deviceId);
+    const device = await lockAdministeredDevice(tx, caller, deviceId);
+    await recordDeviceChange(tx, caller, 'enrolmentCodeRenewed', device);
     return enrolmentAnswer(tx, deviceId, await issueEnrolmentCode(tx, deviceId));
   });
 }
@@ -131,17 +166,19 @@ export async function renewEnrolmentCode(
 /** revokeDeviceToken: unpairs the headset (token and open code); it stays with its history. */
 export async function revokeDeviceToken(db: Database, caller: Caller, deviceId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockAdministeredDevice(tx, caller, deviceId);
+    const device = await lockAdministeredDevice(tx, caller, deviceId);
     await tx.execute(sql`update devices set token_hash = null, enrolment_code_hash = null,
       enrolment_code_expires_at = null where id = ${deviceId}`);
+    await recordDeviceChange(tx, caller, 'headsetUnpaired', device);
   });
 }
 
 /** deleteDevice: the headset with its token and command history. */
 export async function deleteDevice(db: Database, caller: Caller, deviceId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockAdministeredDevice(tx, caller, deviceId);
+    const device = await lockAdministeredDevice(tx, caller, deviceId);
     await tx.execute(sql`delete from devices where id = ${deviceId}`);
+    await recordDeviceChange(tx, caller, 'headsetRemoved', device);
   });
 }
 

@@ -23,10 +23,12 @@ import {
   requireOrganisation,
   requireOwner,
 } from '../access.ts';
+import { audit } from '../audit/index.ts';
 import {
   checkShareRequest,
   findVisibleContents,
   markConfigurationsChanged,
+  organisationSubjects,
   removeContentFromConfigurations,
   type ShareAction,
 } from '../content/index.ts';
@@ -413,14 +415,19 @@ function mediathekContentId(item: ConfigurationContentRequest): number {
  * After the playlist's items changed (and markConfigurationsChanged set its headsets `pending`): its headsets get a
  * sync (queuePlaylistSync) inside the transaction of the change. Answers the headsets to wake once it has committed.
  */
-async function syncHeadsetsOf(tx: Executor, caller: Caller, id: number): Promise<number[]> {
+async function syncHeadsetsOf(
+  tx: Executor,
+  caller: Caller,
+  playlist: { id: number; name: string },
+): Promise<number[]> {
   const headsets = await tx.execute<{ id: number }>(
-    sql`select id from devices where active_configuration_id = ${id} order by id`,
+    sql`select id from devices where active_configuration_id = ${playlist.id} order by id`,
   );
   return queuePlaylistSync(
     tx,
     caller,
     headsets.rows.map((row) => Number(row.id)),
+    playlist,
   );
 }
 
@@ -449,7 +456,7 @@ async function changeItemsThenWake(
     const playlist = await requireOwnedConfiguration(tx, caller, id, true);
     if (!(await change(tx, playlist))) return [];
     await markConfigurationsChanged(tx, [id]);
-    return syncHeadsetsOf(tx, caller, id);
+    return syncHeadsetsOf(tx, caller, { id, name: playlist.name });
   });
 }
 
@@ -491,10 +498,10 @@ export async function removeConfigurationContent(
 ): Promise<void> {
   const contentId = mediathekContentId(item);
   await changeThenWake(services, async (tx) => {
-    await requireOwnedConfiguration(tx, caller, id, true);
+    const { name } = await requireOwnedConfiguration(tx, caller, id, true);
     const changed = await removeContentFromConfigurations(tx, contentId, id);
     if (changed.length === 0) throw new NotFound(MESSAGES.configurations.notContained);
-    return syncHeadsetsOf(tx, caller, id);
+    return syncHeadsetsOf(tx, caller, { id, name });
   });
 }
 
@@ -614,7 +621,7 @@ export async function activateConfiguration(
     if (foreign.length > 0)
       throw InvalidFields.of('sdmDevices', MESSAGES.configurations.foreignDevices(foreign));
     if (request.acceptStorageWarning !== true) await requireStorageFits(tx, id, name, found.rows);
-    return queuePlaylistSync(tx, caller, await assignDevices(tx, id, deviceIds));
+    return queuePlaylistSync(tx, caller, await assignDevices(tx, id, deviceIds), { id, name });
   });
 }
 
@@ -630,8 +637,20 @@ export async function changeConfigurationShares(
   action: ShareAction,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const { ownerId } = await requireOwnedConfiguration(tx, caller, id, true);
-    await checkShareRequest(tx, organisationIds, ownerId, action, MESSAGES.configurations.shareWithOwner);
+    const { name, ownerId } = await requireOwnedConfiguration(tx, caller, id, true);
+    const organisations = await checkShareRequest(
+      tx,
+      organisationIds,
+      ownerId,
+      action,
+      MESSAGES.configurations.shareWithOwner,
+    );
+    await audit.record(tx, {
+      kind: action === 'add' ? 'playlistShared' : 'playlistUnshared',
+      actor: caller,
+      organisationId: ownerId,
+      subjects: [{ type: 'playlist', id, name }, ...organisationSubjects(organisations)],
+    });
     if (action === 'add') {
       await tx.execute(sql`insert into configuration_shares (configuration_id, organisation_id)
         select ${id}, organisation_id from unnest(${intArray(organisationIds)}) as organisation_id

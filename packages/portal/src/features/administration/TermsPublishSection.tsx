@@ -7,7 +7,7 @@ import { onSubmitted, useFormState } from '../../lib/form.ts';
 import { SubmitButton } from '../../lib/SubmitButton.tsx';
 import { fieldRefusal, serverFieldMessage, showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
-import { usePublishTerms } from './profileQueries.ts';
+import { usePublishTerms } from './administrationQueries.ts';
 import {
   type TermsVersionErrors,
   type TermsVersionValues,
