@@ -1,7 +1,8 @@
 import { statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { defaultDeviceName, STORAGE_CAPACITY_GB } from '@portal/domain';
 import { eq, sql } from 'drizzle-orm';
+import { ASSETS_DIR } from '../paths.ts';
 import { devices, deviceTypes, operatingSystemDeviceTypes, operatingSystems } from './schema.ts';
 import type { Executor } from './sql.ts';
 
@@ -167,9 +168,8 @@ export const DEMO_OPERATING_SYSTEM = {
     'Fehlerbehebungen beim Synchronisieren großer Videos.',
 } as const satisfies { model: DeviceTypeName } & Record<string, string>;
 
-const DEMO_OPERATING_SYSTEM_PATH = fileURLToPath(
-  new URL(`../../assets/demo/${DEMO_OPERATING_SYSTEM.file.split('/').pop()}`, import.meta.url),
-);
+// The file behind the image's /media/ address, found where paths.ts finds the assets (also from the built server).
+const DEMO_OPERATING_SYSTEM_PATH = join(ASSETS_DIR, DEMO_OPERATING_SYSTEM.file.replace(/^\/media\//, ''));
 
 export async function insertDemoOperatingSystem(tx: Executor): Promise<void> {
   const { model, ...image } = DEMO_OPERATING_SYSTEM;
