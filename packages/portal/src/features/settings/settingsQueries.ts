@@ -23,9 +23,22 @@ const refreshUser = () => queryClient.invalidateQueries({ queryKey: currentUserQ
 const refreshInvitations = (organisationId: number) =>
   queryClient.invalidateQueries({ queryKey: invitationsQuery(organisationId).queryKey });
 
-/** A refusal that says the list on screen is out of date (removed meanwhile: 404; roles changed: 409). */
-const isOutdated = (error: unknown, statuses: readonly number[]) =>
-  error instanceof ServerRefusal && statuses.includes(error.status);
+/**
+ * A removal. A refusal with one of `outdated` (removed meanwhile: 404; roles changed: 409) says the list on screen is
+ * out of date: `refresh` asks it again before the refusal goes on to be shown.
+ */
+async function removeOrRefresh(
+  removal: Parameters<typeof expectSuccess>[0],
+  outdated: readonly number[],
+  refresh: () => Promise<unknown>,
+): Promise<void> {
+  try {
+    await expectSuccess(removal);
+  } catch (error) {
+    if (error instanceof ServerRefusal && outdated.includes(error.status)) await refresh();
+    throw error;
+  }
+}
 
 /** Renames the organisation. */
 export function useRenameOrganisation(
@@ -83,16 +96,13 @@ export function useRemoveMembership(
   return useMutation({
     ...reactions,
     async mutationFn() {
-      try {
-        await expectSuccess(
-          apiClient.DELETE('/api/v1/organisations/{id}/memberships/{membershipId}/', {
-            params: { path: { id: organisationId, membershipId } },
-          }),
-        );
-      } catch (error) {
-        if (isOutdated(error, [404, 409])) await refreshUser();
-        throw error;
-      }
+      await removeOrRefresh(
+        apiClient.DELETE('/api/v1/organisations/{id}/memberships/{membershipId}/', {
+          params: { path: { id: organisationId, membershipId } },
+        }),
+        [404, 409],
+        refreshUser,
+      );
       if (!endsSession) await refreshUser();
     },
   });
@@ -130,17 +140,14 @@ export function useWithdrawInvitation(
   return useMutation({
     ...reactions,
     async mutationFn() {
-      try {
-        await expectSuccess(
-          apiClient.DELETE('/api/v1/organisations/{id}/invitations/{invitationId}/', {
-            params: { path: { id: organisationId, invitationId } },
-          }),
-        );
-      } catch (error) {
-        // Accepted or withdrawn meanwhile: the list shows how things are now.
-        if (isOutdated(error, [404])) await refreshInvitations(organisationId);
-        throw error;
-      }
+      // Accepted or withdrawn meanwhile (404): the list shows how things are now.
+      await removeOrRefresh(
+        apiClient.DELETE('/api/v1/organisations/{id}/invitations/{invitationId}/', {
+          params: { path: { id: organisationId, invitationId } },
+        }),
+        [404],
+        () => refreshInvitations(organisationId),
+      );
       await refreshInvitations(organisationId);
     },
   });
