@@ -182,6 +182,9 @@ test('staff publish new terms in the Adminbereich; signed-in users meet the upda
   await dialog.getByRole('button', { name: 'Akzeptieren' }).click();
   // (The success toast itself is checked in auth.spec.ts.)
   await expect(dialog).toBeHidden();
+  // Accepting ends the sign-in on the Mediathek; the reload waits for that navigation instead of cutting it off.
+  await expect(page).toHaveURL(/\/library$/);
+  await expect(page.getByRole('heading', { name: 'Mediathek', level: 1 })).toBeVisible();
   await page.reload();
   await expect(userMenuButton(page)).toBeVisible();
   await expect(page.getByRole('dialog')).toBeHidden();
