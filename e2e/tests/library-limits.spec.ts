@@ -113,7 +113,7 @@ test("a private item's preview shows for its organisation through its signed URL
   const id = Number(/\/library\/(\d+)\/edit$/.exec(page.url())?.[1]);
 
   await page.goto(url(`/library/${id}`));
-  const onDetail = page.getByRole('img', { name: `Vorschaubild: ${title}` });
+  const onDetail = page.getByRole('img', { name: `„${title}“ abspielen` });
   await expect.poll(() => onDetail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   const src = (await onDetail.getAttribute('src')) ?? '';
   expect(src).toMatch(

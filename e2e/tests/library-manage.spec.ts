@@ -77,7 +77,7 @@ test('create a video with preview image, then upload 50 MB with visible progress
 
   await page.goto(url(`/library/${contentId}`));
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await expect(page.getByRole('img', { name: `Vorschaubild: ${title}` })).toBeVisible();
+  await expect(page.getByRole('img', { name: `„${title}“ abspielen` })).toBeVisible();
   const facts = page.getByRole('definition');
   await expect(facts.filter({ hasText: '50,00 MB' })).toHaveCount(1);
   await expect(facts.filter({ hasText: '1:02:05' })).toHaveCount(1);
