@@ -235,7 +235,7 @@ test('a control the software is too old for is disabled with a tooltip naming th
   const altair = await deviceBySerial(request, users.lehrer, 'PA7GY0013');
   await page.goto(`/dashboard/devices/${altair.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Altair' })).toBeVisible();
-  await expect(page.getByText('3.9.2')).toBeVisible();
+  await expect(page.getByText('3.9.2').first()).toBeVisible();
 
   const guided = page.getByRole('switch', { name: 'Geführter Modus' });
   await expect(guided).toHaveAttribute('aria-disabled', 'true');
@@ -258,13 +258,17 @@ test('a control the software is too old for is disabled with a tooltip naming th
   await expect(page.getByRole('tooltip')).toHaveText(
     'Benötigt Software 4.9.4 oder neuer (installiert: 3.9.2).',
   );
+  // Nothing is sent: the server's history of the headset (the demo morning's commands aside) stays as it was.
+  const historyCount = async () => {
+    const history = await request.get(`/api/v2/mdm/devices/${altair.id}/command/`, {
+      headers: await bearer(request, users.lehrer),
+    });
+    return ((await history.json()) as { count: number }).count;
+  };
+  const before = await historyCount();
   await mute.click({ force: true });
-  // Nothing was sent: the history stays empty, and the server says the same.
-  await expect(page.getByText('Noch keine Befehle an diese VR-Brille.')).toBeVisible();
-  const history = await request.get(`/api/v2/mdm/devices/${altair.id}/command/`, {
-    headers: await bearer(request, users.lehrer),
-  });
-  expect((await history.json()).count).toBe(0);
+  await expect(guided).not.toBeChecked();
+  expect(await historyCount()).toBe(before);
   // Commands every version has stay available.
   await expect(page.getByRole('button', { name: 'Neu starten' })).not.toHaveAttribute('aria-disabled');
 });

@@ -1,6 +1,7 @@
 import * as RadixSwitch from '@radix-ui/react-switch';
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import { FormField } from '../FormField/FormField';
+import { visuallyHidden } from '../styles/utils.css';
 import { ReasonTooltip } from '../Tooltip/ReasonTooltip';
 import * as styles from './Switch.css';
 
@@ -46,11 +47,19 @@ export const Switch = forwardRef<HTMLButtonElement, SwitchProps>(function Switch
       controlPlacement="before"
     >
       {(control) => {
+        // The reason is part of the description whether or not the tip is open (the tip's own aria-describedby would
+        // give way to the hint's on the merged trigger): after the hint, as the sentence that says why.
+        const reasonId = `${control.id}-reason`;
         const root = (
           <RadixSwitch.Root
             ref={ref}
             className={styles.track}
             {...control}
+            aria-describedby={
+              unavailable
+                ? [control['aria-describedby'], reasonId].filter(Boolean).join(' ')
+                : control['aria-describedby']
+            }
             {...props}
             aria-disabled={unavailable || undefined}
             onClick={(event) => {
@@ -62,7 +71,15 @@ export const Switch = forwardRef<HTMLButtonElement, SwitchProps>(function Switch
             <RadixSwitch.Thumb className={styles.thumb} />
           </RadixSwitch.Root>
         );
-        return unavailable ? <ReasonTooltip reason={disabledReason}>{root}</ReasonTooltip> : root;
+        if (!unavailable) return root;
+        return (
+          <>
+            <ReasonTooltip reason={disabledReason}>{root}</ReasonTooltip>
+            <span id={reasonId} className={visuallyHidden}>
+              {disabledReason}
+            </span>
+          </>
+        );
       }}
     </FormField>
   );
