@@ -128,6 +128,8 @@ test('staff publish new terms in the Adminbereich; signed-in users meet the upda
   page,
   browser,
 }) => {
+  // Two browsers, a publication and two sign-ins: about 25 s on a quiet machine.
+  test.setTimeout(90_000);
   // A teacher is signed in and working in the Mediathek.
   await signInAt(page, users.lehrer);
   await expect(page).toHaveURL(/\/library$/);

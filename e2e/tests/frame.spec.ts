@@ -81,6 +81,8 @@ for (const width of WIDTHS) {
     test.use({ viewport: { width, height: 900 }, hasTouch: true });
 
     test('every area, account page and footer page by keyboard', async ({ page }) => {
+      // The navigation has grown (Protokoll, Moderieren, Adminbereich): every area by Tab takes longer than 30 s.
+      test.setTimeout(90_000);
       await signIn(page, users.admin);
       for (const area of AREAS) {
         const entry = await navigationEntry(page, width, area.link, 'keyboard');

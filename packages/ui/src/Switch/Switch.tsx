@@ -47,8 +47,9 @@ export const Switch = forwardRef<HTMLButtonElement, SwitchProps>(function Switch
       controlPlacement="before"
     >
       {(control) => {
-        // The reason is part of the description whether or not the tip is open (the tip's own aria-describedby would
-        // give way to the hint's on the merged trigger): after the hint, as the sentence that says why.
+        // With a hint, the hint's aria-describedby would win over the tip's on the merged trigger: the reason is then
+        // named after the hint from a hidden copy (without a hint, the open tip describes the switch itself).
+        const hinted = unavailable && control['aria-describedby'] !== undefined;
         const reasonId = `${control.id}-reason`;
         const root = (
           <RadixSwitch.Root
@@ -75,9 +76,11 @@ export const Switch = forwardRef<HTMLButtonElement, SwitchProps>(function Switch
         return (
           <>
             <ReasonTooltip reason={disabledReason}>{root}</ReasonTooltip>
-            <span id={reasonId} className={visuallyHidden}>
-              {disabledReason}
-            </span>
+            {hinted ? (
+              <span id={reasonId} className={visuallyHidden}>
+                {disabledReason}
+              </span>
+            ) : null}
           </>
         );
       }}
