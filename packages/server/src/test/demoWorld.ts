@@ -461,31 +461,31 @@ export class DemoWorld {
     return { id: rows[0]?.id as number, token };
   }
 
-  /** A waiting request of the Gymnasium's member to make a new item of the Gymnasium public: the request's id. */
-  async freshPublicationRequest(): Promise<number> {
+  /** A new item of the Gymnasium its member proposes for every school: the item's and the waiting request's ids. */
+  private async freshProposal(): Promise<{ contentId: number; requestId: number }> {
     const content = await this.freshContent();
     const request = await this.as<{ id: number }>('member', {
       method: 'POST',
       url: `/api/v1/cms/content/${content.id}/publication/`,
       payload: { note: 'Matrix' },
     });
-    return request.id;
+    return { contentId: content.id, requestId: request.id };
+  }
+
+  /** A waiting request of the Gymnasium's member to make a new item of the Gymnasium public: the request's id. */
+  async freshPublicationRequest(): Promise<number> {
+    return (await this.freshProposal()).requestId;
   }
 
   /** A new item of the Gymnasium made public through the review queue: its id. */
   async freshPublicItem(): Promise<number> {
-    const content = await this.freshContent();
-    const request = await this.as<{ id: number }>('member', {
-      method: 'POST',
-      url: `/api/v1/cms/content/${content.id}/publication/`,
-      payload: { note: 'Matrix' },
-    });
+    const { contentId, requestId } = await this.freshProposal();
     await this.as('staff', {
       method: 'POST',
-      url: `/api/v1/moderation/publication-requests/${request.id}/decision/`,
+      url: `/api/v1/moderation/publication-requests/${requestId}/decision/`,
       payload: { approve: true },
     });
-    return content.id;
+    return contentId;
   }
 
   /** A new KMZ created by staff in the Adminbereich: its id. */
