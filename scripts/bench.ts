@@ -3,14 +3,19 @@
 //  2. Sequential round trips before /library shows data: the depth of the request chain
 //     (HTML → what the HTML starts → what that starts …) up to the content list, taken from
 //     Chromium's own initiator records, plus the time to data under an emulated 100 ms round trip.
-//  3. Cumulative Layout Shift of /dashboard/devices and /dashboard/playback (a teacher of the class set, at 1440, 768
-//     and 375 px), and on the fleet page the shift when the first headset is ticked.
+//  3. Cumulative Layout Shift of /dashboard/devices, /dashboard/playback, /dashboard and /library (a teacher of the
+//     class set, and /library anonymous too, at 1440, 768 and 375 px), and on the fleet page the shift when the first
+//     headset is ticked.
+//  4. Lighthouse mobile performance, accessibility and CLS of /login, /library, /dashboard and /dashboard/devices,
+//     anonymous and signed in (benchLighthouse.ts). Performance is CPU-bound: on a busy machine it reads low.
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../tools/chromium.ts';
+import { loadAverage } from './benchHttp.ts';
+import { lighthouseFigures, printLighthouseFigures } from './benchLighthouse.ts';
 import { startBenchServer } from './benchServer.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -169,6 +174,12 @@ function layoutShifts(page: Page): Promise<{ cls: number; all: number }> {
   });
 }
 
+const FIRST_PAGES = [
+  { path: '/library', signedIn: false },
+  { path: '/library', signedIn: true },
+  { path: '/dashboard', signedIn: true },
+] as const;
+
 async function layoutShiftOfPages(browser: Browser) {
   for (const width of [1440, 768, 375]) {
     const fleet = await signedInPage(browser, width, 'lehrer@schule.example');
@@ -192,6 +203,20 @@ async function layoutShiftOfPages(browser: Browser) {
     const lesson = await layoutShifts(playback);
     await playback.close();
     console.log(`/dashboard/playback at ${width} px: CLS ${lesson.cls.toFixed(3)} (aim ≤ 0.02)`);
+
+    // The pages a teacher opens first, anonymous where they have an anonymous face (issue 25).
+    for (const { path, signedIn } of FIRST_PAGES) {
+      const page = signedIn
+        ? await signedInPage(browser, width, 'lehrer@schule.example')
+        : await browser.newPage({ viewport: { width, height: 900 } });
+      await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
+      await page.getByRole('main').getByRole('heading', { level: 2 }).first().waitFor();
+      const shifts = await layoutShifts(page);
+      await page.close();
+      console.log(
+        `${path} ${signedIn ? 'signed in' : 'anonymous'} at ${width} px: CLS ${shifts.cls.toFixed(3)} (aim ≤ 0.02)`,
+      );
+    }
   }
 }
 
@@ -221,6 +246,12 @@ try {
   console.log(`  time to data at 100 ms RTT: ${signedIn.timeToData} ms`);
 
   await layoutShiftOfPages(browser);
+
+  console.log(`load average before Lighthouse: ${loadAverage()}`);
+  printLighthouseFigures(
+    await lighthouseFigures(origin, { email: 'lehrer@schule.example', password: 'portal2026' }),
+  );
+  console.log(`load average after Lighthouse: ${loadAverage()}`);
 } finally {
   await browser.close();
   server.kill();

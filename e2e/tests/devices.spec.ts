@@ -350,3 +350,30 @@ test('an administrator adds a headset, it pairs with the code, and the administr
   const poll = await request.get('/api/v1/headset/commands/', { headers: { 'X-Device-Token': token } });
   expect(poll.status()).toBe(401);
 });
+
+test.describe('on a phone (375 px)', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("the seven filters fold into one 'Filter' section; a filter link opens it, naming the count", async ({
+    page,
+  }) => {
+    await signIn(page, users.lehrer);
+    await page.goto('/dashboard/devices');
+    const toggle = page.getByRole('button', { name: 'Filter', exact: true });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('combobox', { name: 'Status' })).toBeHidden();
+    // The first headset is in sight right below the search and the folded filters.
+    const firstHeadset = page.getByRole('main').getByRole('link').filter({ hasText: /./ }).first();
+    await expect(firstHeadset).toBeInViewport();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Offline' });
+    await expect(page).toHaveURL(/is_online=false/);
+
+    // The dashboard's count of low batteries leads to the fleet narrowed to it: the panel is open and says so.
+    await page.goto('/dashboard/devices?low_battery=true');
+    const narrowed = page.getByRole('button', { name: 'Filter (1)' });
+    await expect(narrowed).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('combobox', { name: 'Akku' })).toBeVisible();
+  });
+});

@@ -57,6 +57,32 @@ test.describe('at 375 px', () => {
     expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(740);
     expect(toastBox.y).toBeGreaterThan(740 / 2);
   });
+
+  test('a toast waits while the navigation drawer is open, and comes back when it closes', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await submitLogin(page, users.lehrer, 'portal2026');
+    await expect(toast(page, 'Erfolgreich eingeloggt.')).toBeVisible();
+    await page.getByRole('button', { name: 'Menü', exact: true }).click();
+    const drawer = page.getByRole('dialog');
+    const entries = drawer.getByRole('link');
+    await expect(entries.first()).toBeVisible();
+    // No toast on the page while the drawer is open: none covers any of its entries.
+    await expect(toasts(page)).toHaveCount(0);
+    for (const entry of await entries.all()) {
+      const box = await entry.boundingBox();
+      if (!box) continue;
+      const onTop = await page.evaluate(
+        ({ x, y }) => document.elementFromPoint(x, y)?.closest('[role="dialog"]') !== null,
+        { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+      );
+      if (box.y + box.height <= 740) expect(onTop, (await entry.textContent()) ?? '').toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(drawer).toHaveCount(0);
+    await expect(toast(page, 'Erfolgreich eingeloggt.')).toBeVisible();
+  });
 });
 
 test("the terms dialog: no sign-in toast over it, and 'Abbrechen' shows one toast, 'Sie werden ausgeloggt'", async ({

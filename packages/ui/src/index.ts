@@ -62,6 +62,7 @@ export {
 export { Drawer, type DrawerProps } from './Drawer/Drawer';
 export { EmptyState, type EmptyStateProps } from './EmptyState/EmptyState';
 export { FileDropzone, type FileDropzoneProps, type FileRejection } from './FileDropzone/FileDropzone';
+export { FilterPanel, type FilterPanelProps } from './FilterPanel/FilterPanel';
 export {
   FormField,
   type FormFieldControlProps,

@@ -63,6 +63,8 @@ export const actions = style({
 
 export const main = style({
   flexGrow: 1,
+  // As the body's: the footer starts below the first screen (see `body`).
+  minHeight: `calc(100vh - ${vars.layout.navbarHeight})`,
   width: '100%',
   minWidth: 0,
   maxWidth: vars.layout.contentMaxWidth,
@@ -73,6 +75,8 @@ export const main = style({
 
 export const body = style({
   flexGrow: 1,
+  // The footer starts below the first screen, so content that arrives later pushes nothing visible down.
+  minHeight: `calc(100vh - ${vars.layout.navbarHeight})`,
   display: 'flex',
   flexDirection: 'column',
   width: '100%',

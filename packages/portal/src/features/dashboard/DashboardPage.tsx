@@ -1,6 +1,6 @@
 import type { DeviceSummary } from '@portal/api';
 import { FLEET_HEALTH_FILTERS, type FleetHealthFilter } from '@portal/domain';
-import { Alert, Box, Button, Card, Heading, Spinner, Stack, Text, Tiles } from '@portal/ui';
+import { Alert, Box, Button, Card, Heading, Skeleton, Spinner, Stack, Text, Tiles } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,6 @@ const COUNT_OF: Record<FleetHealthFilter, keyof DeviceSummary> = {
 function FleetCounts() {
   const { t } = useTranslation('dashboard');
   const summary = useQuery(fleetSummaryQuery);
-  if (summary.isPending) return <Spinner label={t('fleet.loading')} />;
   if (summary.isError) {
     return (
       <Alert tone="critical" title={t('fleet.failed')}>
@@ -33,16 +32,22 @@ function FleetCounts() {
       </Alert>
     );
   }
+  // While the counts load, the same cards with grey numbers: the sections below keep their place.
+  const counts = summary.data;
   return (
-    <Stack gap="small">
-      <Text tone="muted">{t('fleet.total', { count: summary.data.total })}</Text>
+    <Stack gap="small" aria-busy={counts === undefined}>
+      {counts === undefined ? (
+        <Spinner label={t('fleet.loading')} />
+      ) : (
+        <Text tone="muted">{t('fleet.total', { count: counts.total })}</Text>
+      )}
       <Tiles as="ul" columns={{ mobile: 2, tablet: 3, desktop: 5 }} gap="medium">
         {FLEET_HEALTH_FILTERS.map((filter) => (
           <Card as="li" key={filter}>
             <Link to={deviceListHref(filter)} data-count={filter}>
               <Stack gap="xsmall">
                 <Text as="span" size="large" weight="bold">
-                  {String(summary.data[COUNT_OF[filter]])}
+                  {counts === undefined ? <Skeleton width="2ch" /> : String(counts[COUNT_OF[filter]])}
                 </Text>
                 <Text as="span">{t(`fleet.counts.${filter}`)}</Text>
               </Stack>
@@ -57,7 +62,14 @@ function FleetCounts() {
 function ActivePlaylists() {
   const { t } = useTranslation('dashboard');
   const playlists = useQuery(activePlaylistsQuery);
-  if (playlists.isPending) return <Spinner label={t('playlists.loading')} />;
+  // One playlist's two lines while loading: the usual case, so the shortcuts below rarely move.
+  if (playlists.isPending)
+    return (
+      <Stack gap="xsmall" aria-busy="true">
+        <Spinner label={t('playlists.loading')} />
+        <Skeleton width="40%" />
+      </Stack>
+    );
   if (playlists.isError) {
     return (
       <Alert tone="critical" title={t('playlists.failed')}>

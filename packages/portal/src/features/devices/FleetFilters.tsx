@@ -1,5 +1,5 @@
 import { isolateBidi } from '@portal/domain';
-import { Inline, Select } from '@portal/ui';
+import { FilterPanel, Inline, Select } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
@@ -97,28 +97,36 @@ export function FleetFilters({
       read: Number,
     })),
   ];
+  // A filter link from the dashboard opens the fleet narrowed: on a phone the panel opens too, so the teacher sees why.
+  const activeCount = Object.keys(view.filters).length;
   return (
-    <Inline gap="medium" wrap alignY="bottom">
-      {selects.map(({ name, texts, choices: values, read }) => {
-        const value = view.filters[name];
-        return (
-          <Select
-            key={name}
-            label={t(texts.label)}
-            value={value === undefined ? '' : String(value)}
-            options={[
-              { value: '', label: t(texts.all) },
-              ...values.map(([choice, label]) => ({ value: choice, label })),
-            ]}
-            onChange={(event) =>
-              onChange(
-                withFleetFilter(view, name, event.target.value === '' ? undefined : read(event.target.value)),
-              )
-            }
-          />
-        );
-      })}
-    </Inline>
+    <FilterPanel label={t('filters.label')} activeCount={activeCount} defaultOpen={activeCount > 0}>
+      <Inline gap="medium" wrap alignY="bottom">
+        {selects.map(({ name, texts, choices: values, read }) => {
+          const value = view.filters[name];
+          return (
+            <Select
+              key={name}
+              label={t(texts.label)}
+              value={value === undefined ? '' : String(value)}
+              options={[
+                { value: '', label: t(texts.all) },
+                ...values.map(([choice, label]) => ({ value: choice, label })),
+              ]}
+              onChange={(event) =>
+                onChange(
+                  withFleetFilter(
+                    view,
+                    name,
+                    event.target.value === '' ? undefined : read(event.target.value),
+                  ),
+                )
+              }
+            />
+          );
+        })}
+      </Inline>
+    </FilterPanel>
   );
 }
 

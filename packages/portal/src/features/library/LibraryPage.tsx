@@ -5,6 +5,7 @@ import {
   ButtonLink,
   ContentCardSkeleton,
   EmptyState,
+  FilterPanel,
   Inline,
   Stack,
   Text,
@@ -24,6 +25,7 @@ import { ServerRefusal } from '../../lib/serverErrors.ts';
 import { useActiveFilterNames } from './activeFilters.ts';
 import { LibraryCard } from './LibraryCard.tsx';
 import {
+  activeFilterCount,
   DEFAULT_VIEW,
   isDefaultView,
   type LibraryView,
@@ -204,20 +206,22 @@ export function LibraryPage() {
       </Inline>
       <Stack gap="medium">
         <SearchBox value={view.search} onCommit={onSearch} />
-        <Suspense
-          fallback={
-            <Text tone="muted" size="small">
-              {t('filters.loading')}
-            </Text>
-          }
-        >
-          <LibraryFilters
-            view={view}
-            signedIn={signedIn}
-            offerReset={!emptyFiltered}
-            onChange={(next) => show(next)}
-          />
-        </Suspense>
+        <FilterPanel label={t('filters.label')} activeCount={activeFilterCount(view)}>
+          <Suspense
+            fallback={
+              <Text tone="muted" size="small">
+                {t('filters.loading')}
+              </Text>
+            }
+          >
+            <LibraryFilters
+              view={view}
+              signedIn={signedIn}
+              offerReset={!emptyFiltered}
+              onChange={(next) => show(next)}
+            />
+          </Suspense>
+        </FilterPanel>
       </Stack>
       {body}
     </Stack>

@@ -1,0 +1,107 @@
+// Lighthouse mobile figures for `npm run bench` (issue 25): performance, accessibility and CLS of the pages a teacher
+// opens first, anonymous and signed in. Lighthouse drives Debian's chromium through its debugging port; the signed-in
+// runs keep the tokens the portal stored (Lighthouse would otherwise clear the origin's storage before loading).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import { chromiumArgs, chromiumExecutablePath } from '../tools/chromium.ts';
+
+export interface LighthouseFigures {
+  path: string;
+  signedIn: boolean;
+  performance: number;
+  accessibility: number;
+  cls: number;
+  lcpMs: number;
+  tbtMs: number;
+  failedAccessibility: string[];
+}
+
+const DEBUGGING_PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 9333);
+
+/** The pages of the issue: each anonymous where it has an anonymous face, and as a signed-in teacher. */
+const PAGES: { path: string; anonymous: boolean }[] = [
+  { path: '/login', anonymous: true },
+  { path: '/library', anonymous: true },
+  { path: '/dashboard', anonymous: false },
+  { path: '/dashboard/devices', anonymous: false },
+];
+
+async function storeSession(context: BrowserContext, origin: string, email: string, password: string) {
+  const page = await context.newPage();
+  const login = await page.request.post(`${origin}/api/v1/sessions/`, {
+    data: { username: email, password },
+  });
+  if (!login.ok()) throw new Error(`sign-in for Lighthouse failed: ${login.status()}`);
+  const { access, refresh } = (await login.json()) as { access: string; refresh: string };
+  await page.goto(`${origin}/login`);
+  await page.evaluate(
+    ([accessToken, refreshToken]) => {
+      localStorage.setItem('vr-portal.accessToken', accessToken);
+      localStorage.setItem('vr-portal.refreshToken', refreshToken);
+    },
+    [access, refresh] as const,
+  );
+  await page.close();
+}
+
+async function audit(origin: string, path: string, signedIn: boolean): Promise<LighthouseFigures> {
+  const result = await lighthouse(`${origin}${path}`, {
+    port: DEBUGGING_PORT,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    disableStorageReset: signedIn,
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+  const { categories, audits } = result.lhr;
+  const failedAccessibility = (categories.accessibility?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
+    .map((ref) => ref.id);
+  return {
+    path,
+    signedIn,
+    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+    lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
+    failedAccessibility,
+  };
+}
+
+/** Every page of PAGES, anonymous first (a fresh profile), then signed in as the given user. */
+export async function lighthouseFigures(
+  origin: string,
+  signIn: { email: string; password: string },
+): Promise<LighthouseFigures[]> {
+  const profile = await mkdtemp(join(tmpdir(), 'bench-lighthouse-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumExecutablePath,
+    args: [...chromiumArgs, `--remote-debugging-port=${DEBUGGING_PORT}`],
+  });
+  try {
+    const figures: LighthouseFigures[] = [];
+    for (const page of PAGES.filter((p) => p.anonymous)) figures.push(await audit(origin, page.path, false));
+    await storeSession(context, origin, signIn.email, signIn.password);
+    for (const page of PAGES.filter((p) => p.path !== '/login'))
+      figures.push(await audit(origin, page.path, true));
+    return figures;
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+}
+
+export function printLighthouseFigures(figures: LighthouseFigures[]) {
+  console.log('Lighthouse mobile (aims: performance ≥ 95, accessibility 100, CLS ≤ 0.02):');
+  for (const f of figures) {
+    const who = f.signedIn ? 'signed in' : 'anonymous';
+    const failed = f.failedAccessibility.length > 0 ? `, failed: ${f.failedAccessibility.join(', ')}` : '';
+    console.log(
+      `  ${f.path.padEnd(19)} ${who.padEnd(9)}  performance ${String(f.performance).padStart(3)}  accessibility ${String(f.accessibility).padStart(3)}  CLS ${f.cls.toFixed(3)}  LCP ${Math.round(f.lcpMs)} ms  TBT ${Math.round(f.tbtMs)} ms${failed}`,
+    );
+  }
+}
