@@ -128,15 +128,18 @@ test('the imprint shows the configured operator (the demo values), the legal pag
 test('without a privacy policy of the operator, the bundled PDF is the one shown (spec §2)', async ({
   page,
 }) => {
-  await page.route('**/api/v1/organisations/current-pp/', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: '{"privacyPolicyFile":null}' }),
-  );
+  // The server's own answer without a file: everything else (the Protokoll's retention) as the server says it.
+  await page.route('**/api/v1/organisations/current-pp/', async (route) => {
+    const answer = (await (await route.fetch()).json()) as { auditRetentionDays: number };
+    await route.fulfill({ json: { ...answer, privacyPolicyFile: null } });
+  });
   await page.goto('/datenschutzerklaerung');
   await expect(page.getByRole('link', { name: 'Datenschutzerklärung öffnen (PDF)' })).toHaveAttribute(
     'href',
     '/datenschutzerklaerung.pdf',
   );
   await expect(page.getByText('es gilt die mit dem Portal gelieferte')).toBeVisible();
+  await expect(page.getByText(/nach \d+ Tagen/)).toBeVisible();
   expect((await page.request.get('/datenschutzerklaerung.pdf')).ok()).toBe(true);
 });
 
