@@ -143,6 +143,18 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: true,
       target: 'es2022',
       sourcemap: false,
+      rolldownOptions: {
+        output: {
+          // What every page needs (the entry and what it imports statically) in one file: a phone on a slow network
+          // fetches one file, not eighteen behind HTTP/1.1's six connections (Lighthouse mobile /login 94 → 98). Only
+          // those modules: following their dependencies would pull modules of pages loaded on demand into it
+          // (686 kB instead of 496 kB). Route pages stay chunks of their own.
+          codeSplitting: {
+            includeDependenciesRecursively: false,
+            groups: [{ name: 'app', tags: ['$initial'] }],
+          },
+        },
+      },
     },
     server: {
       port: 5173,

@@ -33,6 +33,12 @@ export interface ContentCardProps {
   href?: string;
   /** Preview image; without it a neutral placeholder keeps the layout. */
   imageSrc?: string;
+  /**
+   * The card is among the first a visitor sees: its image loads at once and before other images (it is usually the
+   * page's largest paint), not when scrolled near. Default false (lazy).
+   * @example <ContentCard imagePriority={index < 4} … />
+   */
+  imagePriority?: boolean;
   /** Text in the placeholder when there is no preview image, e.g. 'Keine Vorschau' or the type 'Video'. */
   placeholderText?: string;
   /**
@@ -73,6 +79,7 @@ export function ContentCard({
   titleLevel = 3,
   href,
   imageSrc,
+  imagePriority = false,
   placeholderText,
   placeholderIcon,
   placeholderTone = 'neutral',
@@ -111,7 +118,8 @@ export function ContentCard({
             alt={imageAlt}
             width={320}
             height={180}
-            loading="lazy"
+            loading={imagePriority ? 'eager' : 'lazy'}
+            fetchPriority={imagePriority ? 'high' : 'auto'}
             decoding="async"
           />
         ) : placeholderText || placeholderIcon ? (

@@ -18,9 +18,12 @@ import {
 export function LibraryCard({
   content,
   organisationIds,
+  firstInSight = false,
 }: {
   content: Content;
   organisationIds: readonly number[];
+  /** Among the first cards of the page: its preview loads at once (the page's largest paint). */
+  firstInSight?: boolean;
 }) {
   const { t } = useTranslation('library');
   return (
@@ -31,6 +34,7 @@ export function LibraryCard({
       shortTitle={truncateText(content.title, CARD_TITLE_TRUNCATE_AT)}
       href={`/library/${content.id}`}
       imageSrc={content.previewImage ?? undefined}
+      imagePriority={firstInSight}
       imageAlt={t('card.previewAlt', { title: content.title })}
       // Without a preview: the type's icon and colour, so the grid still tells videos, apps and web apps apart.
       placeholderText={t(`contentType.${content.contentType}`)}

@@ -43,6 +43,8 @@ const LibraryFilters = lazy(() =>
 
 /** Cards per row: one on phones, then as many as keep a card about 15rem wide. */
 const CARD_COLUMNS: TilesColumns = { mobile: 1, tablet: 2, desktop: 4 };
+/** The cards of the first row on the widest layout: their previews load first. */
+const FIRST_ROW = CARD_COLUMNS.desktop ?? 4;
 
 function SearchBox({ value, onCommit }: { value: string; onCommit: (search: string) => void }) {
   const { t } = useTranslation('library');
@@ -179,8 +181,13 @@ export function LibraryPage() {
         </Box>
         <Box aria-busy={list.isFetching}>
           <Tiles as="ul" columns={CARD_COLUMNS} aria-label={t('listLabel')}>
-            {list.data.results.map((content) => (
-              <LibraryCard key={content.id} content={content} organisationIds={organisationIds} />
+            {list.data.results.map((content, index) => (
+              <LibraryCard
+                key={content.id}
+                content={content}
+                organisationIds={organisationIds}
+                firstInSight={index < FIRST_ROW}
+              />
             ))}
           </Tiles>
         </Box>
