@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../tools/chromium.ts';
 import { loadAverage } from './benchHttp.ts';
-import { lighthouseFigures, printLighthouseFigures } from './benchLighthouse.ts';
+import { lighthouseFigures, printLighthouseFigures, storeSession } from './benchLighthouse.ts';
 import { startBenchServer } from './benchServer.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -119,21 +119,10 @@ async function firstContentHeading(page: Page) {
   await page.getByRole('main').getByRole('heading', { level: 2 }).first().waitFor({ timeout: 30_000 });
 }
 
-/** Signs in through the API and stores the pair as the portal does (no sign-in page on the way). */
+/** A page of the given width with a teacher's session stored (no sign-in page on the way). */
 async function signedInPage(browser: Browser, width: number, email: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
-  const login = await page.request.post(`${origin}/api/v1/sessions/`, {
-    data: { username: email, password: 'portal2026' },
-  });
-  const { access, refresh } = (await login.json()) as { access: string; refresh: string };
-  await page.goto(`${origin}/login`);
-  await page.evaluate(
-    ([accessToken, refreshToken]) => {
-      localStorage.setItem('vr-portal.accessToken', accessToken);
-      localStorage.setItem('vr-portal.refreshToken', refreshToken);
-    },
-    [access, refresh] as const,
-  );
+  await storeSession(page, origin, { email, password: 'portal2026' });
   return page;
 }
 

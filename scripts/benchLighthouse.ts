@@ -4,7 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { chromiumArgs, chromiumExecutablePath } from '../tools/chromium.ts';
 
@@ -29,12 +29,15 @@ const PAGES: { path: string; anonymous: boolean }[] = [
   { path: '/dashboard/devices', anonymous: false },
 ];
 
-async function storeSession(context: BrowserContext, origin: string, email: string, password: string) {
-  const page = await context.newPage();
+/**
+ * Signs in through the API and stores the pair where the portal keeps it, on the page's origin, as the portal does
+ * after a sign-in (no sign-in page on the way). The page is left on /login.
+ */
+export async function storeSession(page: Page, origin: string, signIn: { email: string; password: string }) {
   const login = await page.request.post(`${origin}/api/v1/sessions/`, {
-    data: { username: email, password },
+    data: { username: signIn.email, password: signIn.password },
   });
-  if (!login.ok()) throw new Error(`sign-in for Lighthouse failed: ${login.status()}`);
+  if (!login.ok()) throw new Error(`sign-in of ${signIn.email} failed: ${login.status()}`);
   const { access, refresh } = (await login.json()) as { access: string; refresh: string };
   await page.goto(`${origin}/login`);
   await page.evaluate(
@@ -44,7 +47,6 @@ async function storeSession(context: BrowserContext, origin: string, email: stri
     },
     [access, refresh] as const,
   );
-  await page.close();
 }
 
 async function audit(origin: string, path: string, signedIn: boolean): Promise<LighthouseFigures> {
@@ -85,7 +87,9 @@ export async function lighthouseFigures(
   try {
     const figures: LighthouseFigures[] = [];
     for (const page of PAGES.filter((p) => p.anonymous)) figures.push(await audit(origin, page.path, false));
-    await storeSession(context, origin, signIn.email, signIn.password);
+    const page = await context.newPage();
+    await storeSession(page, origin, signIn);
+    await page.close();
     for (const page of PAGES.filter((p) => p.path !== '/login'))
       figures.push(await audit(origin, page.path, true));
     return figures;
