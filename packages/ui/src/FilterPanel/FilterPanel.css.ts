@@ -2,9 +2,9 @@ import { style } from '@vanilla-extract/css';
 import { mediaBelow, mediaFrom } from '../styles/media';
 import { vars } from '../theme/theme.css';
 
-/** The toggle is for narrow screens only; from a tablet's width the filters always show. */
+/** The toggle is for phones and tablets; from a desktop's width the filters always show. */
 export const toggle = style({
-  '@media': { [mediaFrom.tablet]: { display: 'none' } },
+  '@media': { [mediaFrom.desktop]: { display: 'none' } },
 });
 
 export const chevron = style({
@@ -19,18 +19,18 @@ export const count = style({
   fontWeight: vars.font.weight.bold,
 });
 
-/** Closed on a narrow screen: out of the layout and of the accessibility tree; open: the filters one below another. */
+/** Closed below a desktop's width: out of the layout and of the accessibility tree; open: the filters one below another. */
 export const content = style({
   '@media': {
     // At least one row of fields (label line, gap, 44 px control): filters whose code or choices arrive later take
     // the room they will fill, and the list below does not move.
-    [mediaFrom.tablet]: {
+    [mediaFrom.desktop]: {
       minHeight: `calc(${vars.font.size.standard} * ${vars.font.lineHeight.standard} + ${vars.space.xsmall} + 44px)`,
       display: 'flex',
       flexDirection: 'column',
       justifyContent: 'flex-end',
     },
-    [mediaBelow.tablet]: {
+    [mediaBelow.desktop]: {
       marginTop: vars.space.small,
       selectors: { '&[data-open="false"]': { display: 'none' } },
     },

@@ -3,6 +3,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { Inline } from '../Inline/Inline';
 import { Select } from '../Select/Select';
 import { NARROW_SCREEN, narrowScreen } from '../testing/viewport';
+import { breakpoints } from '../theme/tokens';
 import { FilterPanel } from './FilterPanel';
 
 const all = { value: '', label: 'Alle' };
@@ -50,9 +51,10 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** From a tablet's width every filter shows, in a section named 'Filter'; there is nothing to unfold. */
+/** From a desktop's width every filter shows, in a section named 'Filter'; there is nothing to unfold. */
 export const Wide: Story = {
   play: async ({ canvasElement }) => {
+    await expect(window.innerWidth).toBeGreaterThanOrEqual(breakpoints.desktop);
     const canvas = within(canvasElement);
     const section = canvas.getByRole('region', { name: 'Filter' });
     await expect(within(section).getByRole('combobox', { name: 'Wiedergabeliste' })).toBeVisible();
@@ -61,7 +63,7 @@ export const Wide: Story = {
 };
 
 /**
- * On a phone the filters fold behind one button, which says how many are set; the list below stays in sight.
+ * On a phone (and a tablet) the filters fold behind one button, which says how many are set; the list below stays in sight.
  * Enter unfolds them, and the first select is the next stop of the keyboard.
  */
 export const Narrow: Story = {

@@ -10,9 +10,9 @@ export interface FilterPanelProps {
    * @example <FilterPanel label={t('filters.label')} activeCount={activeFilters.length}>…</FilterPanel>
    */
   activeCount?: number;
-  /** Open at first on a narrow screen. Default false: the list comes first, the filters one tap away. */
+  /** Open at first below a desktop's width. Default false: the list comes first, the filters one tap away. */
   defaultOpen?: boolean;
-  /** The filters (selects, switches). Lay them out as on a wide screen; below a tablet's width they wrap. */
+  /** The filters (selects, switches), laid out as on a wide screen; they wrap where the width runs short. */
   children: ReactNode;
 }
 
@@ -25,8 +25,9 @@ function Chevron() {
 }
 
 /**
- * A list's filters as one labelled section. From a tablet's width they always show; on a phone they fold behind one
- * 'Filter' button (aria-expanded), so seven selects do not push the list out of sight. The fold is CSS only: the
+ * A list's filters as one labelled section. From a desktop's width they always show; on phones and tablets they fold
+ * behind one 'Filter' button (aria-expanded), so six or seven selects in several rows do not push the list out of
+ * sight, nor push it down when they arrive after the list. The fold is CSS only: the
  * first paint already has the final layout, and nothing shifts when the page's script runs.
  */
 export function FilterPanel({ label, activeCount = 0, defaultOpen = false, children }: FilterPanelProps) {

@@ -1,5 +1,16 @@
 import type { ConfigurationDetail, Device } from '@portal/api';
-import { Box, Button, ContentCard, Heading, Inline, SearchField, Stack, Text, Tiles } from '@portal/ui';
+import {
+  Box,
+  Button,
+  ContentCard,
+  Heading,
+  Inline,
+  SearchField,
+  Spinner,
+  Stack,
+  Text,
+  Tiles,
+} from '@portal/ui';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +28,8 @@ type Target = ReturnType<typeof playbackTargetFrom>;
  * The playlists active on the headsets the link names (a group's, a list's, one playlist), or on all of the
  * organisation's: most headsets first. What is on the headsets is what a lesson can start at once.
  */
-function useActivePlaylists(target: Target, headsets: readonly Device[]): ConfigurationDetail[] {
+/** The active playlists of the headsets in question, most used first; undefined until all of them are known. */
+function useActivePlaylists(target: Target, headsets: readonly Device[]): ConfigurationDetail[] | undefined {
   const group = useQuery({ ...deviceGroupQuery(target.group ?? 0), enabled: target.group !== null });
   let ids: number[];
   if (target.configuration !== null) ids = [target.configuration];
@@ -36,6 +48,8 @@ function useActivePlaylists(target: Target, headsets: readonly Device[]): Config
     ids = [...counts].sort((a, b) => b[1] - a[1]).map(([id]) => id);
   }
   const details = useQueries({ queries: ids.map((id) => playlistDetailQuery(id)) });
+  if ((target.group !== null && group.isPending) || details.some((detail) => detail.isPending))
+    return undefined;
   return details.flatMap((detail) => (detail.data ? [detail.data] : []));
 }
 
@@ -103,6 +117,9 @@ export function ContentChooser({
       content: contentId,
       configuration: namesHeadsets ? target.configuration : playlistId,
     });
+  // The playlists come first on the page: until they are known nothing is drawn below them, so nothing moves (and
+  // 'no active playlist' is never said of playlists still loading).
+  if (playlists === undefined) return <Spinner label={t('chooser.loading')} />;
   return (
     <Stack gap="large">
       {playlists.length === 0 ? <Text tone="muted">{t('chooser.noActive')}</Text> : null}
