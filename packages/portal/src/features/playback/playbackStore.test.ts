@@ -58,6 +58,7 @@ const serverLesson: RunningLesson = {
   id: 4,
   organisationId: 2,
   content: { id: 9, ...video, duration: 720 },
+  lessonPlan: null,
   startedAt: new Date(T0 - 30_000).toISOString(),
   startedBy: { id: 3, name: 'Lars Lehrer' },
   isPaused: false,

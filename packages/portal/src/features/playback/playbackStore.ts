@@ -51,6 +51,8 @@ export interface LessonCopy extends RunningState<PlayingContent> {
   startedAt: string;
   startedBy: string | null;
   headsets: LessonHeadsetCopy[];
+  /** The lesson plan it runs and its step ('Schritt 2 von 4'); kept with the copy, so a reload shows it at once. */
+  lessonPlan?: RunningLesson['lessonPlan'];
 }
 
 /**
@@ -94,6 +96,7 @@ export function lessonCopyOf(lesson: RunningLesson, now: number): LessonCopy {
     lessonId: lesson.id,
     startedAt: lesson.startedAt,
     startedBy: lesson.startedBy?.name ?? null,
+    lessonPlan: lesson.lessonPlan,
     headsets: lesson.headsets.map((headset) => ({
       id: headset.device.id,
       name: headset.device.name,
