@@ -157,6 +157,37 @@ describe('lesson plans', () => {
     expect(left.rows[0].n).toBe(0);
   });
 
+  it('keeps positions 1…n when an item of a step is deleted from the Mediathek', async () => {
+    const item = (
+      await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/cms/content/',
+        headers: bearer(tokens.lehrer),
+        payload: { title: 'Bald gelöscht', contentType: 'video' },
+      })
+    ).json<{ id: number }>();
+    const made = await newPlan(['Vulkane hautnah']);
+    await plan('POST', `${made.id}/steps/`, { contentId: item.id });
+    const last = await plan('POST', `${made.id}/steps/`, { contentId: idOf('Nordseeküste') });
+    const deleted = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/cms/content/${item.id}/`,
+      headers: bearer(tokens.lehrer),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    const after = await plan('GET', `${made.id}/`);
+    expect(titles(after)).toEqual([
+      [1, 'Vulkane hautnah'],
+      [2, 'Nordseeküste'],
+    ]);
+    // The last step moves to the front as a step of a list without gaps.
+    const moved = await plan('POST', `${made.id}/steps/${last.steps[2]?.id}/move/`, { positionNumber: 1 });
+    expect(titles(moved)).toEqual([
+      [1, 'Nordseeküste'],
+      [2, 'Vulkane hautnah'],
+    ]);
+  });
+
   it('is shared like a playlist: read-only for the organisation, recorded in the Protokoll, hidden again when withdrawn', async () => {
     const made = await newPlan(['Vulkane hautnah', 'Exkursion Neanderthal']);
     await plan('POST', `${made.id}/add-share/`, { organisation_ids: [ids.zfsl] });
