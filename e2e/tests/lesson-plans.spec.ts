@@ -72,7 +72,7 @@ test('a plan is created, its steps added, changed and reordered by keyboard alon
   await expect(page.getByRole('link', { name })).toHaveCount(0);
 });
 
-test("a three-step plan runs on a group of 10 with 'Weiter', by keyboard; a reload in step 2 keeps the place", async ({
+test("a three-step plan runs on a group of 10 with 'Weiter' and 'Zurück', by keyboard; a reload in step 2 keeps the place", async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -135,6 +135,12 @@ test("a three-step plan runs on a group of 10 with 'Weiter', by keyboard; a relo
     await expect(plan.getByText('Das ist der letzte Schritt.')).toBeVisible();
     await expect(plan.getByRole('button', { name: 'Weiter' })).toBeDisabled();
     await expect.poll(playingOnGroup, { timeout: 30_000 }).toEqual(group.map(() => uuids[2]));
+
+    // 'Zurück' goes to step 2 again on the same headsets.
+    await plan.getByRole('button', { name: 'Zurück' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(plan.getByText('Schritt 2 von 3')).toBeVisible({ timeout: 20_000 });
+    await expect.poll(playingOnGroup, { timeout: 30_000 }).toEqual(group.map(() => uuids[1]));
   } finally {
     await stopPlayback(page.request, group);
     await page.request.delete(`/api/v3/mdm/device-groups/${groupId}/`, { headers });
