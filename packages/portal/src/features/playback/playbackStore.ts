@@ -141,7 +141,22 @@ function isLessonCopy(value: unknown): value is LessonCopy {
     typeof state.currentTime === 'number' &&
     typeof state.updatedAt === 'number' &&
     typeof state.lessonId === 'number' &&
-    Array.isArray(state.headsets)
+    Array.isArray(state.headsets) &&
+    isStoredLessonPlan(state.lessonPlan)
+  );
+}
+
+/** A stored lesson plan's place: none, or the fields 'Schritt 2 von 4' reads. */
+function isStoredLessonPlan(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value !== 'object') return false;
+  const plan = value as Record<string, unknown>;
+  return (
+    typeof plan.id === 'number' &&
+    typeof plan.name === 'string' &&
+    typeof plan.step === 'number' &&
+    typeof plan.stepCount === 'number' &&
+    typeof plan.note === 'string'
   );
 }
 
