@@ -21,6 +21,7 @@ const DESKTOP = 1024;
 const AREAS = [
   { link: 'Mediathek', path: /\/library$/, heading: 'Mediathek' },
   { link: 'Wiedergabelisten', path: /\/dashboard\/configurations$/, heading: 'Wiedergabelisten' },
+  { link: 'Unterrichtsabläufe', path: /\/dashboard\/lesson-plans$/, heading: 'Unterrichtsabläufe' },
   { link: 'VR-Brillen', path: /\/dashboard\/devices$/, heading: 'VR-Brillen' },
   { link: 'Gruppierungen', path: /\/groups$/, heading: 'Gruppierungen' },
   { link: 'Dashboard', path: /\/dashboard$/, heading: 'Dashboard' },

@@ -11,6 +11,7 @@ import type { HeldItem } from '../../packages/server/src/simulator/model.ts';
 import { type Answer, percentile, sleep, statusCounts } from '../benchHttp.ts';
 import type { BareLoadResult } from './bareLoad.ts';
 import { type FleetProcess, wallClock } from './fleetProcess.ts';
+import { createBenchPlan, planLesson, startPlanStep, timesUntilPlaying } from './lessonPlan.ts';
 import { headsetIds, sendToHeadsets, waitForReceipts } from './playback.ts';
 import type { Teacher, TeacherLoad } from './teachers.ts';
 
@@ -318,9 +319,95 @@ function startScenario(): FleetScenario {
   };
 }
 
+/**
+ * Issue 26, item 4: 'Weiter' of a lesson plan to every headset of the lesson, timed per headset from just before the
+ * request until its receipt says it plays the next step (listCommandReceipts, receiptOf), while the whole fleet runs
+ * and the teachers work. The plan is begun on the class set, then 'Weiter' and 'Zurück' alternate for
+ * `--start-rounds` × 2 measured moves after one to warm up. Each step is the one item every bench headset holds (the
+ * bench installs no other), so a move starts that item again: the server's path is the real one (the plan's step
+ * checked, the lesson moved to it, one command per headset queued, delivered, carried out and reported). Aim (printed,
+ * never asserted): p95 ≤ 1 s.
+ */
+function lessonPlanNextScenario(): FleetScenario {
+  return {
+    name: 'lesson-plan-next',
+    title: `'Weiter' of a lesson plan on ${CLASS_SET_SIZE} headsets (per headset: click → plays the next step)`,
+    async run({ options, teacher, fleet, classSet, heldVideo }) {
+      const ids = await headsetIds(teacher, classSet);
+      const plan = await createBenchPlan(teacher, heldVideo, 2);
+      const problems: string[] = [];
+      const begun = await startPlanStep(teacher, ids, heldVideo, { plan, step: 1 });
+      const first = await timesUntilPlaying(
+        teacher,
+        begun.commandIds,
+        heldVideo.uuid,
+        performance.now(),
+        START_WAIT_MS,
+      );
+      if (first.missing > 0 || begun.refused.length > 0) problems.push(`begin: ${first.missing} not playing`);
+      const times: number[] = [];
+      const answered: number[] = [];
+      const delivered: number[] = [];
+      let missing = 0;
+      for (let move = 0; move <= options.startRounds * 2; move += 1) {
+        const lesson = await planLesson(teacher, plan);
+        if (!lesson) {
+          problems.push(`move ${move}: the plan's lesson is not running`);
+          break;
+        }
+        const step = lesson.step === 1 ? 2 : 1;
+        const startedAt = performance.now();
+        const startedAtWall = wallClock();
+        const sent = await startPlanStep(teacher, ids, heldVideo, { plan, step }, lesson.id);
+        const answeredMs = performance.now() - startedAt;
+        const reached = await timesUntilPlaying(
+          teacher,
+          sent.commandIds,
+          heldVideo.uuid,
+          startedAt,
+          START_WAIT_MS,
+        );
+        if (sent.refused.length > 0) problems.push(`move ${move}: refused ${sent.refused.join(', ')}`);
+        if (move === 0) continue;
+        answered.push(answeredMs);
+        for (const id of sent.commandIds)
+          delivered.push((fleet.deliveredAt(id) ?? Number.NaN) - startedAtWall);
+        times.push(...reached.times);
+        missing += reached.missing + sent.refused.length;
+      }
+      const stopped = await sendToHeadsets(teacher, ids, 'CMD.STOP.RUNNING');
+      const stop = await waitForReceipts(
+        teacher,
+        stopped.commandIds,
+        heldVideo.uuid,
+        'stopped',
+        START_WAIT_MS,
+      );
+      if (!stop.reached) problems.push('not all stopped after the plan');
+      const p95 = percentile(times, 95);
+      return {
+        lines: [
+          `plan of 2 steps on ${ids.length} headsets, ${options.startRounds * 2} measured moves ('Weiter' / 'Zurück') after one to warm up`,
+          `request answered (per move)          ${spread(answered, 95)}`,
+          `per headset: click → has its command ${spread(delivered, 95)}`,
+          `per headset: click → plays the step   ${spread(times, 95)}  ${missing} not playing within ${START_WAIT_MS / 1000} s`,
+          ...problems,
+        ],
+        aims: [
+          {
+            text: `'Weiter' p95 ≤ 1 s per headset, all playing: ${ms(p95).trim()}, ${missing} not`,
+            met: times.length > 0 && p95 <= 1000 && missing === 0 && problems.length === 0,
+          },
+        ],
+      };
+    },
+  };
+}
+
 /** Every scenario by name, in the order they run. */
 export const SCENARIOS: Record<string, () => FleetScenario> = {
   teachers: teachersScenario,
   'bare-route': bareRouteScenario,
   'start-1-vs-30': startScenario,
+  'lesson-plan-next': lessonPlanNextScenario,
 };

@@ -51,6 +51,8 @@ export type {
   InvitationOutcome,
   Language,
   LessonHeadset,
+  LessonPlan,
+  LessonPlanStep,
   ListAuditEntriesQuery,
   ListConfigurationsQuery,
   ListContentQuery,

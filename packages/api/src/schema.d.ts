@@ -1625,6 +1625,193 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v3/mdm/lesson-plans/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The lesson plans the caller sees
+     * @description The lesson plans (Unterrichtsablauf) of the caller's organisations and those shared with them, by name (German
+     *     order), ties by id, each with its steps in order. A caller without organisation sees none. A read.
+     */
+    get: operations['listLessonPlans'];
+    put?: never;
+    /**
+     * Create a lesson plan
+     * @description A new plan of the caller's first organisation, without steps (403 without organisation). The name must contain a
+     *     character that shows (400 on `name`).
+     */
+    post: operations['createLessonPlan'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v3/mdm/lesson-plans/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One lesson plan
+     * @description A plan of the caller's organisations or shared with them; any other id answers 404 (ids cannot be probed).
+     */
+    get: operations['getLessonPlan'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a lesson plan
+     * @description Only the owner organisation (403 shared, 404 invisible). A lesson running from it goes on; it only no longer knows
+     *     its plan.
+     */
+    delete: operations['deleteLessonPlan'];
+    options?: never;
+    head?: never;
+    /**
+     * Rename a lesson plan
+     * @description Only the owner organisation (a shared plan: 403, an invisible one: 404); the name as for create.
+     */
+    patch: operations['renameLessonPlan'];
+    trace?: never;
+  };
+  '/api/v3/mdm/lesson-plans/{id}/duplicate/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Duplicate a lesson plan
+     * @description Any plan the caller sees (own or shared). The copy belongs to the caller's first organisation, is shared with
+     *     nobody and holds the steps whose item that organisation may see, in the same order, with their notes and minutes.
+     */
+    post: operations['duplicateLessonPlan'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v3/mdm/lesson-plans/{id}/steps/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add a step to a lesson plan
+     * @description Appends a step: a Mediathek item the owner organisation may see (400 on `contentId` otherwise), an optional note for
+     *     the teacher and planned minutes. Only the owner organisation (403 shared, 404 invisible); at most 100 steps (400).
+     */
+    post: operations['addLessonPlanStep'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v3/mdm/lesson-plans/{id}/steps/{stepId}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Change a step of a lesson plan
+     * @description Replaces the step's item, note and planned minutes (rules as for adding); its place stays. Only the owner
+     *     organisation; a step of another plan answers 404.
+     */
+    put: operations['updateLessonPlanStep'];
+    post?: never;
+    /**
+     * Remove a step of a lesson plan
+     * @description The steps after it move up, so positions stay 1…n without gaps. Only the owner organisation; a step of another plan
+     *     answers 404.
+     */
+    delete: operations['removeLessonPlanStep'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v3/mdm/lesson-plans/{id}/steps/{stepId}/move/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Move a step to another position
+     * @description As moving a playlist's item (`moveConfigurationContent`): the step goes to `positionNumber`, those in between shift
+     *     by one, positions stay 1…n; under the plan's lock, so a step added from another tab is not lost. A position beyond
+     *     the last: 400 on `positionNumber`.
+     */
+    post: operations['moveLessonPlanStep'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v3/mdm/lesson-plans/{id}/add-share/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Share a lesson plan with organisations
+     * @description The rules of sharing a playlist (`shareConfiguration`): only the owner organisation; existing organisations other
+     *     than the owner (400 on `organisation_ids`); twice harmless. They see the plan read-only and may duplicate it; steps
+     *     whose item they may not see show without it (`content` null). Recorded in the Protokoll.
+     */
+    post: operations['shareLessonPlan'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v3/mdm/lesson-plans/{id}/remove-share/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Withdraw the share of a lesson plan
+     * @description The rules of `unshareConfiguration`: the organisations no longer see the plan (404); their copies stay theirs.
+     */
+    post: operations['unshareLessonPlan'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v3/mdm/device-groups/': {
     parameters: {
       query?: never;
@@ -2919,6 +3106,71 @@ export interface components {
       elapsedSeconds: number;
       /** @description The headsets in the lesson, by name (German order). */
       headsets: components['schemas']['LessonHeadset'][];
+      /** @description The lesson plan it runs and its step (tag `lesson-plans`); null for a lesson of one item. */
+      lessonPlan: components['schemas']['RunningLessonPlan'] | null;
+    };
+    LessonPlanList: {
+      results: components['schemas']['LessonPlan'][];
+    };
+    /** @description A lesson plan (tag `lesson-plans`) as the caller sees it. */
+    LessonPlan: {
+      id: number;
+      name: string;
+      owner: components['schemas']['OrganisationSummary'];
+      /** @description The steps in order (positions 1…n). */
+      steps: components['schemas']['LessonPlanStep'][];
+      /** @description Ids of the organisations it is shared with. */
+      sharedWith: number[];
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    LessonPlanStep: {
+      id: number;
+      positionNumber: number;
+      contentId: number;
+      /** @description The item; null for a caller who may not see it (a shared plan does not share its items). */
+      content: components['schemas']['LessonContent'] | null;
+      /** @description The note for the teacher; empty when there is none. */
+      note: string;
+      plannedMinutes: number | null;
+    };
+    LessonPlanWrite: {
+      /** @description Must contain a character that shows, not only blanks or invisible characters (see names and titles in the API description). */
+      name: string;
+    };
+    LessonPlanStepWrite: {
+      /** @description A Mediathek item the owner organisation may see. */
+      contentId: number;
+      /** @description The note for the teacher (default empty). */
+      note?: string;
+      /** @description Planned minutes, 1 to 240, or null (default). */
+      plannedMinutes?: number | null;
+    };
+    LessonPlanMoveRequest: {
+      /** @description The step's new 1-based position; at most the number of steps (400 otherwise). */
+      positionNumber: number;
+    };
+    /**
+     * @description The step of a lesson plan a start plays: `plan` a plan the caller sees (400 otherwise), `step` its 1-based
+     *     position (400 beyond the last); the start's `extras.contentUuid` must be that step's item (400). With `lesson`
+     *     (a running lesson of that plan, 400 on `lessonPlanStep.plan` otherwise) the start is that lesson's 'Weiter' or
+     *     'Zurück': the lesson now plays the step on the listed headsets; without it a new lesson of the plan begins.
+     */
+    LessonPlanStepRequest: {
+      plan: number;
+      step: number;
+    };
+    /** @description The lesson plan a lesson runs and the step that plays now. */
+    RunningLessonPlan: {
+      id: number;
+      name: string;
+      /** @description 1-based position of the step that plays. */
+      step: number;
+      stepCount: number;
+      note: string;
+      plannedMinutes: number | null;
     };
     /** @description The Mediathek item a lesson plays. */
     LessonContent: {
@@ -3081,7 +3333,7 @@ export interface components {
     /**
      * @description What an entry records (`AUDIT_KINDS` of @portal/domain): `command` (a command to one or more headsets, the
      *     portal's and the syncs a playlist change queues), `headsetEnrolled`, `enrolmentCodeRenewed`, `headsetUnpaired`,
-     *     `headsetRemoved`, `contentShared`, `contentUnshared`, `playlistShared`, `playlistUnshared`, `roleChanged` (the
+     *     `headsetRemoved`, `contentShared`, `contentUnshared`, `playlistShared`, `playlistUnshared`, `lessonPlanShared`, `lessonPlanUnshared`, `roleChanged` (the
      *     administrator flag of a membership), `memberAdded` (an invited address that had an account), `memberRemoved`,
      *     `memberInvited`, `invitationWithdrawn` (by an administrator, or because its mail could not be sent),
      *     `invitationAccepted`, `contentPublished` and `contentUnpublished` (a content administrator's decision on
@@ -3099,6 +3351,8 @@ export interface components {
       | 'contentUnshared'
       | 'playlistShared'
       | 'playlistUnshared'
+      | 'lessonPlanShared'
+      | 'lessonPlanUnshared'
       | 'roleChanged'
       | 'memberAdded'
       | 'memberRemoved'
@@ -3126,7 +3380,7 @@ export interface components {
      */
     AuditSubject: {
       /** @enum {string} */
-      type: 'person' | 'content' | 'playlist' | 'organisation' | 'invitation';
+      type: 'person' | 'content' | 'playlist' | 'lessonPlan' | 'organisation' | 'invitation';
       id: number | null;
       name: string;
       email?: components['schemas']['Email'];
@@ -3401,6 +3655,7 @@ export interface components {
        *     Other commands than START.*, TOGGLE.PAUSE and STOP.RUNNING may not name one (400).
        */
       lesson?: number;
+      lessonPlanStep?: components['schemas']['LessonPlanStepRequest'];
     };
     /**
      * @description The extras of `queueDeviceCommand`: those of `CommandExtras`, but the modes are optional. A mode left out is each
@@ -4061,6 +4316,8 @@ export interface components {
     PageSize: number;
     /** @description Integer id of the resource. */
     Id: number;
+    /** @description Integer id of a lesson plan's step. */
+    StepId: number;
     /** @description The one-time token of the invitation link `/invitation/<token>`. */
     InvitationToken: string;
     /** @description Serial number of the headset. */
@@ -6541,6 +6798,390 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  listLessonPlans: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The lesson plans. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LessonPlanList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  createLessonPlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LessonPlanWrite'];
+      };
+    };
+    responses: {
+      /** @description The new plan. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LessonPlan'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  getLessonPlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The plan. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LessonPlan'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  deleteLessonPlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  renameLessonPlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LessonPlanWrite'];
+      };
+    };
+    responses: {
+      /** @description The renamed plan. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LessonPlan'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  duplicateLessonPlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DuplicateConfigurationRequest'];
+      };
+    };
+    responses: {
+      /** @description The copy. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LessonPlan'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  addLessonPlanStep: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LessonPlanStepWrite'];
+      };
+    };
+    responses: {
+      /** @description The changed plan. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LessonPlan'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  updateLessonPlanStep: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+        /** @description Integer id of a lesson plan's step. */
+        stepId: components['parameters']['StepId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LessonPlanStepWrite'];
+      };
+    };
+    responses: {
+      /** @description The changed plan. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LessonPlan'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  removeLessonPlanStep: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+        /** @description Integer id of a lesson plan's step. */
+        stepId: components['parameters']['StepId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The changed plan. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LessonPlan'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  moveLessonPlanStep: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+        /** @description Integer id of a lesson plan's step. */
+        stepId: components['parameters']['StepId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LessonPlanMoveRequest'];
+      };
+    };
+    responses: {
+      /** @description The changed plan. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LessonPlan'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  shareLessonPlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ShareRequest'];
+      };
+    };
+    responses: {
+      /** @description The plan with its new `sharedWith`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LessonPlan'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServerBusy'];
+    };
+  };
+  unshareLessonPlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Integer id of the resource. */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ShareRequest'];
+      };
+    };
+    responses: {
+      /** @description The plan with its new `sharedWith`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LessonPlan'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServerBusy'];
     };

@@ -15,6 +15,8 @@ export const AUDIT_KINDS = [
   'contentUnshared',
   'playlistShared',
   'playlistUnshared',
+  'lessonPlanShared',
+  'lessonPlanUnshared',
   'roleChanged',
   'memberAdded',
   'memberRemoved',

@@ -185,6 +185,7 @@ export {
   isContentOwner,
   isInMsbGroup,
   isKmzUser,
+  isLessonPlanOwner,
   isMsbUser,
   isPlaylistOwner,
   isZfslUser,

@@ -139,6 +139,9 @@ export function mayAdministerPortal(user: DomainUser | null | undefined): boolea
 }
 export const isPlaylistOwner = isContentOwner;
 
+/** Lesson plans (Unterrichtsablauf) too: only the owner organisation's members change one; a shared one is read-only. */
+export const isLessonPlanOwner = isContentOwner;
+
 /**
  * The organisations whose membership of the user is flagged isAdministrator, in membership order (not only the
  * first, as spec §6's administrator check reads): administrators of an organisation add, pair and remove its

@@ -333,6 +333,31 @@ export const MESSAGES = {
       `„${label}“ gehört zu keiner Wiedergabe. Bitte lassen Sie die Angabe weg.`,
   },
 
+  /** Unterrichtsablauf: lesson plans and running them. */
+  lessonPlans: {
+    notFound: 'Dieser Unterrichtsablauf wurde nicht gefunden.',
+    notOwner: 'Nur die Organisation, der dieser Unterrichtsablauf gehört, darf ihn ändern.',
+    noOrganisation: 'Sie gehören keiner Organisation an und können daher keine Unterrichtsabläufe anlegen.',
+    stepNotFound: 'Dieser Schritt gehört nicht zu diesem Unterrichtsablauf.',
+    unknownContent:
+      'Diesen Inhalt gibt es nicht oder Ihre Organisation darf ihn nicht verwenden. Bitte wählen Sie einen Inhalt der Mediathek.',
+    tooManySteps: (max: number) =>
+      `Ein Unterrichtsablauf hat höchstens ${max} Schritte. Bitte teilen Sie ihn in zwei Abläufe auf.`,
+    positionBeyondEnd: (count: number) =>
+      count === 1
+        ? 'Der Unterrichtsablauf hat nur einen Schritt.'
+        : `Der Unterrichtsablauf hat nur ${count} Schritte. Bitte wählen Sie eine Position von 1 bis ${count}.`,
+    shareWithOwner: 'Ein Unterrichtsablauf kann nicht mit der eigenen Organisation geteilt werden.',
+    notForCommand:
+      'Nur ein Start gehört zu einem Schritt eines Unterrichtsablaufs. Bitte lassen Sie die Angabe weg.',
+    stepBeyondEnd: (count: number) =>
+      `Der Unterrichtsablauf hat ${count === 1 ? 'nur einen Schritt' : `nur ${count} Schritte`}. Bitte wählen Sie einen Schritt von 1 bis ${count}.`,
+    otherContent:
+      'Dieser Inhalt ist nicht der des gewählten Schritts. Bitte starten Sie den Schritt aus dem Unterrichtsablauf.',
+    otherPlan:
+      'Diese Wiedergabe gehört zu einem anderen Unterrichtsablauf. Bitte beginnen Sie den Ablauf neu.',
+  },
+
   /** Gruppierungen: named sets of headsets. */
   groups: {
     notFound: 'Diese Gruppierung wurde nicht gefunden.',
@@ -389,6 +414,8 @@ export const MESSAGES = {
       contentUnshared: 'Freigabe eines Inhalts zurückgenommen',
       playlistShared: 'Wiedergabeliste geteilt',
       playlistUnshared: 'Freigabe einer Wiedergabeliste zurückgenommen',
+      lessonPlanShared: 'Unterrichtsablauf geteilt',
+      lessonPlanUnshared: 'Freigabe eines Unterrichtsablaufs zurückgenommen',
       roleChanged: 'Rolle geändert',
       memberAdded: 'Mitglied hinzugefügt',
       memberRemoved: 'Mitglied entfernt',
@@ -405,6 +432,7 @@ export const MESSAGES = {
       command: (command: string, about: string | null) => (about === null ? command : `${command}: ${about}`),
       content: (title: string) => named(title),
       playlist: (name: string) => `Wiedergabeliste ${named(name)}`,
+      lessonPlan: (name: string) => `Unterrichtsablauf ${named(name)}`,
       packageName: (packageName: string) => `App ${packageName}`,
       mode: (on: boolean) => (on ? 'ein' : 'aus'),
       headsetEnrolled: (serialNumber: string) => `Seriennummer ${serialNumber}`,

@@ -160,6 +160,17 @@ export const routes: RouteObject[] = [
                 lazy: () => import('../features/playlists/PlaylistDetailPage.tsx'),
                 handle: { breadcrumb: trails.configurations } satisfies RouteHandle,
               },
+              // Unterrichtsabläufe (issue 26): lesson plans, begun on the playback page.
+              {
+                path: 'lesson-plans',
+                lazy: () => import('../features/lessonPlans/LessonPlansPage.tsx'),
+                handle: { breadcrumb: trails.lessonPlans } satisfies RouteHandle,
+              },
+              {
+                path: 'lesson-plans/:id',
+                lazy: () => import('../features/lessonPlans/LessonPlanDetailPage.tsx'),
+                handle: { breadcrumb: trails.lessonPlans } satisfies RouteHandle,
+              },
               // Protokoll (issue 24): administrators and staff; the page says 'Keine Berechtigung' to anybody else.
               // Spec §2 names no help topic for it, so none is mapped.
               {

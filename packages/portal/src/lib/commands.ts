@@ -41,6 +41,11 @@ export interface CommandInput {
    * 'Erneut versuchen', a pause with it pauses or resumes the lesson (contract tag `lessons`).
    */
   lesson?: number;
+  /**
+   * The step of a lesson plan a start plays (only {@link sendToHeadsets}): without `lesson` it begins the plan, with it
+   * the lesson moves to that step ('Weiter', 'Zurück').
+   */
+  lessonPlanStep?: { plan: number; step: number };
 }
 
 /**
@@ -123,11 +128,17 @@ export async function sendToHeadsets(
   input: CommandInput,
 ): Promise<CommandOutcome[]> {
   if (headsetIds.length === 0) return [];
-  const { command, lesson, ...extras } = input;
+  const { command, lesson, lessonPlanStep, ...extras } = input;
   try {
     const { results } = await answerOf(
       apiClient.POST('/api/v3/mdm/devices/command-queue/', {
-        body: { devices: [...headsetIds], command, extras, ...(lesson === undefined ? {} : { lesson }) },
+        body: {
+          devices: [...headsetIds],
+          command,
+          extras,
+          ...(lesson === undefined ? {} : { lesson }),
+          ...(lessonPlanStep === undefined ? {} : { lessonPlanStep }),
+        },
       }),
     );
     return results.map(({ deviceId, command: queued, refusal }) =>

@@ -16,6 +16,7 @@ import type common from '../../public/locales/de/common.json';
 import type dashboard from '../../public/locales/de/dashboard.json';
 import type devices from '../../public/locales/de/devices.json';
 import type groups from '../../public/locales/de/groups.json';
+import type lessonPlans from '../../public/locales/de/lessonPlans.json';
 import type library from '../../public/locales/de/library.json';
 import type moderation from '../../public/locales/de/moderation.json';
 import type operatingSystems from '../../public/locales/de/operatingSystems.json';
@@ -40,6 +41,7 @@ export const LAZY_NAMESPACES = [
   'groups',
   'dashboard',
   'playlists',
+  'lessonPlans',
   'operatingSystems',
   'audit',
   'moderation',
@@ -74,6 +76,7 @@ declare module 'i18next' {
       groups: typeof groups;
       dashboard: typeof dashboard;
       playlists: typeof playlists;
+      lessonPlans: typeof lessonPlans;
       operatingSystems: typeof operatingSystems;
       audit: typeof audit;
       moderation: typeof moderation;

@@ -10,8 +10,10 @@ describe('playback links', () => {
       configuration: 7,
       group: 3,
       devices: [4, 5],
+      plan: null,
     });
     expect(playbackHref()).toBe('/dashboard/playback');
+    expect(playbackTargetFrom(new URL(playbackHref({ plan: 9 }), 'http://portal').searchParams).plan).toBe(9);
   });
 
   it('leave out what is malformed, and repeated headsets', () => {
@@ -24,6 +26,7 @@ describe('playback links', () => {
       configuration: null,
       group: null,
       devices: [3],
+      plan: null,
     });
   });
 });

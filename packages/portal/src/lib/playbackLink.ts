@@ -7,6 +7,7 @@
  *   /dashboard/playback?content=<content id>&configuration=<id>   the headsets of that playlist ticked
  *   /dashboard/playback?content=<content id>&group=<id>           the headsets of that group ticked
  *   /dashboard/playback?content=<content id>&devices=3,4,5        these headsets ticked
+ *   /dashboard/playback?plan=<lesson plan id>                     begin a lesson plan (Unterrichtsablauf), step by step
  *
  * Without `content` the page first asks for the content (a search of the Mediathek).
  */
@@ -17,6 +18,7 @@ export interface PlaybackTarget {
   configuration?: number | null | undefined;
   group?: number | null | undefined;
   devices?: readonly number[] | undefined;
+  plan?: number | null | undefined;
 }
 
 export function playbackHref(target: PlaybackTarget = {}): string {
@@ -25,6 +27,7 @@ export function playbackHref(target: PlaybackTarget = {}): string {
   if (target.configuration) query.set('configuration', String(target.configuration));
   if (target.group) query.set('group', String(target.group));
   if (target.devices && target.devices.length > 0) query.set('devices', target.devices.join(','));
+  if (target.plan) query.set('plan', String(target.plan));
   const text = query.toString();
   return text ? `${PLAYBACK_PATH}?${text}` : PLAYBACK_PATH;
 }
@@ -46,5 +49,6 @@ export function playbackTargetFrom(search: URLSearchParams): Required<PlaybackTa
     configuration: positiveId(search.get('configuration')),
     group: positiveId(search.get('group')),
     devices: [...new Set(devices)],
+    plan: positiveId(search.get('plan')),
   };
 }

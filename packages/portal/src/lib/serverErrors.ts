@@ -50,6 +50,11 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof ServerRefusal && error.status === 404;
 }
 
+/** The server's message on one field of a refused call (a 400 with field errors), if it gave one. */
+export function refusalField(error: unknown, field: string): string | undefined {
+  return error instanceof ServerRefusal ? fieldError(error.body, field) : undefined;
+}
+
 /** The server's reason for a failed call, if it gave one. */
 export function refusalDetail(error: unknown): string | undefined {
   return error instanceof ServerRefusal ? error.detail : undefined;

@@ -285,6 +285,10 @@ export const lessons = pgTable(
     pausedSeconds: doublePrecision('paused_seconds').notNull().default(0),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     endReason: text('end_reason'),
+    // A lesson run from a lesson plan (Unterrichtsablauf): the plan and the 1-based position of the step that plays,
+    // so that every screen and a reload know where the class is. 'Weiter' and 'Zurück' move it within the lesson.
+    lessonPlanId: integer('lesson_plan_id').references(() => lessonPlans.id, { onDelete: 'set null' }),
+    lessonPlanStep: integer('lesson_plan_step'),
   },
   // An organisation's running lessons (the read every open dashboard polls) and the sweep.
   (t) => [index('lessons_running_idx').on(t.organisationId).where(sql`ended_at is null`)],
@@ -734,5 +738,63 @@ export const auditEntryDevices = pgTable(
     index('audit_entry_devices_device_time_idx').on(t.deviceId, t.occurredAt, t.entryId),
     // Removing a headset sets its commands' links to null.
     index('audit_entry_devices_command_idx').on(t.commandId),
+  ],
+);
+
+/**
+ * Lesson plans (Unterrichtsablauf, issue 26): a named, ordered list of steps of an organisation, each a Mediathek item
+ * with an optional note for the teacher and planned minutes. Shared read-only like playlists (`lesson_plan_shares`).
+ */
+export const lessonPlans = pgTable(
+  'lesson_plans',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lesson_plans_owner_idx').on(t.ownerId)],
+);
+
+/**
+ * The steps of a plan; positions are 1-based and kept without gaps (as a playlist's items). An item may be a step
+ * more than once, so a step has its own id. Deleting the item takes its steps along (deleteContent renumbers).
+ */
+export const lessonPlanSteps = pgTable(
+  'lesson_plan_steps',
+  {
+    id: serial('id').primaryKey(),
+    lessonPlanId: integer('lesson_plan_id')
+      .notNull()
+      .references(() => lessonPlans.id, { onDelete: 'cascade' }),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    positionNumber: integer('position_number').notNull(),
+    note: text('note').notNull().default(''),
+    plannedMinutes: integer('planned_minutes'),
+  },
+  (t) => [
+    index('lesson_plan_steps_plan_idx').on(t.lessonPlanId, t.positionNumber),
+    index('lesson_plan_steps_content_idx').on(t.contentId),
+  ],
+);
+
+export const lessonPlanShares = pgTable(
+  'lesson_plan_shares',
+  {
+    lessonPlanId: integer('lesson_plan_id')
+      .notNull()
+      .references(() => lessonPlans.id, { onDelete: 'cascade' }),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.lessonPlanId, t.organisationId] }),
+    index('lesson_plan_shares_org_idx').on(t.organisationId),
   ],
 );

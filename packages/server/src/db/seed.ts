@@ -11,6 +11,8 @@ import {
   contentShares,
   contents,
   devices,
+  lessonPlanSteps,
+  lessonPlans,
   memberships,
   organisations,
   publicationRequests,
@@ -445,6 +447,41 @@ const PLAYLISTS: Record<'kmz' | 'gymnasium' | 'zfsl', PlaylistSeed[]> = {
   ],
 };
 
+/**
+ * The Gymnasium's lesson plans (Unterrichtsablauf, issue 26): the first plays the items of its active playlist, so it
+ * runs on the class set at once; the second's items are on no headset, so its readiness check offers the fix.
+ */
+const LESSON_PLANS: { name: string; steps: { title: string; note: string; minutes: number }[] }[] = [
+  {
+    name: 'Physik 9a: Licht und Planeten',
+    steps: [
+      {
+        title: 'Chemielabor Sicherheitseinweisung',
+        note: 'Vorher die Laborregeln an der Tafel wiederholen.',
+        minutes: 8,
+      },
+      {
+        title: 'Physik-Experimente Optik',
+        note: 'Die Gruppen notieren, wie sich der Strahl an der Linse bricht.',
+        minutes: 15,
+      },
+      {
+        title: 'Unterwegs im Sonnensystem',
+        note: 'Danach: Welcher Planet war am weitesten entfernt?',
+        minutes: 12,
+      },
+    ],
+  },
+  {
+    name: 'Erdkunde 8b: Naturgewalten',
+    steps: [
+      { title: 'Vulkane hautnah', note: 'Einstieg: Was wissen wir über den Ätna?', minutes: 10 },
+      { title: 'Der Regenwald', note: 'Auf die Stockwerke des Waldes achten lassen.', minutes: 15 },
+      { title: 'Nordseeküste', note: 'Vergleich Ebbe und Flut im Heft festhalten.', minutes: 10 },
+    ],
+  },
+];
+
 /** Content languages (ISO 639-1) with their German names: the lookup list of listLanguages. */
 export const CONTENT_LANGUAGES: { code: string; name: string }[] = [
   { code: 'ar', name: 'Arabisch' },
@@ -682,6 +719,21 @@ export async function seedDemoData(db: Database, passwordHashCost?: PasswordHash
           );
       }
     }
+    const plans = await tx
+      .insert(lessonPlans)
+      .values(LESSON_PLANS.map((plan) => ({ name: plan.name, ownerId: gymnasium.id })))
+      .returning({ id: lessonPlans.id });
+    await tx.insert(lessonPlanSteps).values(
+      LESSON_PLANS.flatMap((plan, i) =>
+        plan.steps.map((step, position) => ({
+          lessonPlanId: plans[i]!.id,
+          contentId: id(step.title),
+          positionNumber: position + 1,
+          note: step.note,
+          plannedMinutes: step.minutes,
+        })),
+      ),
+    );
     // Moderieren: one proposal of a teacher waits in the review queue (before the Protokoll's demo morning, which
     // holds only that morning's entries).
     const proposed = item(SEED_PROPOSAL.title);
@@ -738,5 +790,7 @@ export const SEED_FACTS = {
     zfsl: PLAYLISTS.zfsl.map((p) => p.name),
   },
   zfslPlaylistSharedWithGymnasium: 'Fortbildung Klassenführung',
+  /** The Gymnasium's lesson plans, by name. */
+  gymnasiumLessonPlans: LESSON_PLANS.map((plan) => plan.name),
   totalContentCount: KMZ_CONTENT.length + GYMNASIUM_CONTENT.length + ZFSL_CONTENT.length,
 } as const;

@@ -6,6 +6,7 @@ import { contentOperations } from './content.ts';
 import { deviceOperations } from './devices.ts';
 import { groupOperations } from './groups.ts';
 import { headsetOperations } from './headset.ts';
+import { lessonPlanOperations } from './lessonPlans.ts';
 import { lessonOperations } from './lessons.ts';
 import { moderationOperations } from './moderation.ts';
 import { operatingSystemOperations } from './operatingSystems.ts';
@@ -30,6 +31,7 @@ export const OPERATIONS: Operations = {
   ...deviceOperations,
   ...groupOperations,
   ...lessonOperations,
+  ...lessonPlanOperations,
   ...headsetOperations,
   ...uploadOperations,
   ...operatingSystemOperations,

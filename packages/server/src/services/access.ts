@@ -467,6 +467,18 @@ export function configurationVisibleTo(caller: Caller): SQL {
       and s.organisation_id = any(${organisationsOf(caller)})))`;
 }
 
+/** Lesson plans (Unterrichtsablauf) of the caller's organisations (rows aliased `lp`). */
+export function lessonPlanOwnedBy(caller: Caller): SQL {
+  return sql`lp.owner_id = any(${organisationsOf(caller)})`;
+}
+
+/** Lesson plans an organisation sees: its own and those shared with it, as for playlists. */
+export function lessonPlanVisibleTo(caller: Caller): SQL {
+  return sql`(${lessonPlanOwnedBy(caller)}
+    or exists (select 1 from lesson_plan_shares s where s.lesson_plan_id = lp.id
+      and s.organisation_id = any(${organisationsOf(caller)})))`;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The Protokoll (audit log). Administrators read their organisations' entries, portal staff every entry (also those of
 // no organisation: terms versions); a member without the administrator flag, content administrators included, reads

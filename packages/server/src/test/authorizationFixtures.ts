@@ -308,6 +308,63 @@ export const FIXTURES: Record<OperationId, Fixture> = {
     }),
   },
 
+  // --- lesson plans (Unterrichtsablauf)
+  listLessonPlans: NOTHING,
+  createLessonPlan: { request: () => ({ body: { name: unique('Matrix-Ablauf') } }) },
+  getLessonPlan: { request: async (world) => ({ params: { id: (await world.freshLessonPlan()).id } }) },
+  renameLessonPlan: {
+    request: async (world) => ({
+      params: { id: (await world.freshLessonPlan()).id },
+      body: { name: unique('Matrix-Ablauf') },
+    }),
+  },
+  deleteLessonPlan: { request: async (world) => ({ params: { id: (await world.freshLessonPlan()).id } }) },
+  duplicateLessonPlan: {
+    request: async (world) => ({
+      params: { id: (await world.freshLessonPlan([world.ids.content.id])).id },
+      body: { copyName: unique('Matrix-Kopie') },
+    }),
+  },
+  addLessonPlanStep: {
+    request: async (world) => ({
+      params: { id: (await world.freshLessonPlan()).id },
+      body: { contentId: world.ids.content.id, note: 'Einstieg', plannedMinutes: 10 },
+    }),
+  },
+  updateLessonPlanStep: {
+    async request(world) {
+      const plan = await world.freshLessonPlan([world.ids.content.id]);
+      return {
+        params: { id: plan.id, stepId: plan.steps[0] ?? 0 },
+        body: { contentId: world.ids.content.id, note: 'Neu', plannedMinutes: null },
+      };
+    },
+  },
+  removeLessonPlanStep: {
+    async request(world) {
+      const plan = await world.freshLessonPlan([world.ids.content.id]);
+      return { params: { id: plan.id, stepId: plan.steps[0] ?? 0 } };
+    },
+  },
+  moveLessonPlanStep: {
+    async request(world) {
+      const plan = await world.freshLessonPlan([world.ids.content.id, world.ids.content.id]);
+      return { params: { id: plan.id, stepId: plan.steps[0] ?? 0 }, body: { positionNumber: 2 } };
+    },
+  },
+  shareLessonPlan: {
+    request: async (world) => ({
+      params: { id: (await world.freshLessonPlan()).id },
+      body: { organisation_ids: [world.ids.kmz] },
+    }),
+  },
+  unshareLessonPlan: {
+    request: async (world) => ({
+      params: { id: await world.freshSharedLessonPlan() },
+      body: { organisation_ids: [world.ids.zfsl] },
+    }),
+  },
+
   // --- devices (the fleet, from the portal)
   listDevices: NOTHING,
   enrolDevice: {

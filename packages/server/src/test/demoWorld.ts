@@ -351,6 +351,34 @@ export class DemoWorld {
     return id;
   }
 
+  /** A new lesson plan of the Gymnasium with one step per item of `items` (content ids): its id and its steps' ids. */
+  async freshLessonPlan(items: number[] = []): Promise<{ id: number; steps: number[] }> {
+    let plan = await this.as<{ id: number; steps: { id: number }[] }>('member', {
+      method: 'POST',
+      url: '/api/v3/mdm/lesson-plans/',
+      payload: { name: unique('Matrix-Ablauf') },
+    });
+    for (const contentId of items) {
+      plan = await this.as('member', {
+        method: 'POST',
+        url: `/api/v3/mdm/lesson-plans/${plan.id}/steps/`,
+        payload: { contentId, note: 'Matrix', plannedMinutes: 5 },
+      });
+    }
+    return { id: plan.id, steps: plan.steps.map((step) => step.id) };
+  }
+
+  /** A new lesson plan of the Gymnasium shared with the ZfsL. */
+  async freshSharedLessonPlan(): Promise<number> {
+    const { id } = await this.freshLessonPlan();
+    await this.as('member', {
+      method: 'POST',
+      url: `/api/v3/mdm/lesson-plans/${id}/add-share/`,
+      payload: { organisation_ids: [this.ids.zfsl] },
+    });
+    return id;
+  }
+
   /** A new item of the Gymnasium shared with the ZfsL. */
   async freshSharedContent(): Promise<{ id: number; uuid: string }> {
     const content = await this.freshContent();

@@ -22,10 +22,11 @@ describe('main navigation by the spec’s areas (spec §2, §6)', () => {
     expect(labels(false)).toEqual(['nav.library', 'nav.support']);
   });
 
-  it('offers signed-in users playlists, headsets, groups and the dashboard too', () => {
+  it('offers signed-in users playlists, lesson plans, headsets, groups and the dashboard too', () => {
     expect(labels(true)).toEqual([
       'nav.library',
       'nav.configurations',
+      'nav.lessonPlans',
       'nav.devices',
       'nav.groups',
       'nav.dashboard',

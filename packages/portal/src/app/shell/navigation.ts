@@ -16,6 +16,7 @@ export interface NavEntry {
   label:
     | 'nav.library'
     | 'nav.configurations'
+    | 'nav.lessonPlans'
     | 'nav.devices'
     | 'nav.groups'
     | 'nav.dashboard'
@@ -28,7 +29,8 @@ export interface NavEntry {
 }
 
 /**
- * The main navigation by the spec's areas: the Mediathek and Support for everybody; Wiedergabelisten, VR-Brillen,
+ * The main navigation by the spec's areas: the Mediathek and Support for everybody; Wiedergabelisten,
+ * Unterrichtsabläufe (issue 26), VR-Brillen,
  * Gruppierungen and the Dashboard for signed-in users (those routes need a session, spec §6); the Protokoll for those
  * who may read it (administrators, staff: `mayReadAuditLog`); Moderieren for content administrators and staff
  * (`mayModerateContent`); the Adminbereich for portal staff (`mayAdministerPortal`). Account pages (Profil, Einstellungen) live in the user
@@ -38,6 +40,7 @@ export function navigationFor(signedIn: boolean, user?: DomainUser): NavEntry[] 
   const entries: (NavEntry | false)[] = [
     { href: '/library', label: 'nav.library' },
     signedIn && { href: '/dashboard/configurations', label: 'nav.configurations' },
+    signedIn && { href: '/dashboard/lesson-plans', label: 'nav.lessonPlans' },
     signedIn && { href: '/dashboard/devices', label: 'nav.devices' },
     signedIn && { href: '/groups', label: 'nav.groups' },
     signedIn && { href: '/dashboard', label: 'nav.dashboard', exact: true },

@@ -57,6 +57,9 @@ export function whatText(t: T, common: TFunction, entry: AuditEntry): string {
     case 'playlistShared':
     case 'playlistUnshared':
       return t(`what.${entry.kind}`, { name: nameOf(entry, 'playlist'), organisations });
+    case 'lessonPlanShared':
+    case 'lessonPlanUnshared':
+      return t(`what.${entry.kind}`, { name: nameOf(entry, 'lessonPlan'), organisations });
     case 'roleChanged':
       return t(details.isAdministrator ? 'what.roleAdministrator' : 'what.roleMember', {
         person: personOf(t, entry),

@@ -102,6 +102,7 @@ function ActivePlaylists() {
 
 const SHORTCUTS = [
   { href: PLAYBACK_PATH, label: 'shortcuts.play' },
+  { href: '/dashboard/lesson-plans', label: 'shortcuts.lessonPlans' },
   { href: '/library', label: 'shortcuts.library' },
   { href: '/dashboard/devices', label: 'shortcuts.devices' },
   { href: '/dashboard/configurations', label: 'shortcuts.playlists' },

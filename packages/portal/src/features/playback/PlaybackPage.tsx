@@ -8,6 +8,7 @@ import { organisationHeadsetsQuery } from '../../lib/headsets.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import { PLAYBACK_PATH, playbackTargetFrom } from '../../lib/playbackLink.ts';
 import { ContentChooser } from './ContentChooser.tsx';
+import { LessonPlanStart } from './LessonPlanRun.tsx';
 import { LessonList } from './RunningPlayback.tsx';
 import { StartPlayback } from './StartPlayback.tsx';
 import { useLessons } from './usePlayback.ts';
@@ -26,7 +27,8 @@ const HEADSETS_REFRESH_MS = 5000;
 /**
  * Wiedergabe (issues 14, 22; /dashboard/playback): the organisation's running lessons with their controls and
  * receipts, the lesson this browser stopped, and the start of a lesson: the content, the headset picker, 'Ist meine
- * Klasse startklar?' and 'Starten'. Links in: lib/playbackLink.ts.
+ * Klasse startklar?' and 'Starten'; or, with `?plan=`, the beginning of a lesson plan (LessonPlanRun.tsx). Links in:
+ * lib/playbackLink.ts.
  */
 export function PlaybackPage() {
   const { t } = useTranslation('playback');
@@ -42,6 +44,15 @@ export function PlaybackPage() {
   const headsets = useQuery({ ...organisationHeadsetsQuery, refetchInterval: HEADSETS_REFRESH_MS });
 
   const body = (() => {
+    if (target.plan !== null && target.content === null) {
+      if (headsets.isPending) return <Spinner label={t('start.loading')} />;
+      return (
+        <Stack gap="medium">
+          <Link to={PLAYBACK_PATH}>{t('plan.chooseContent')}</Link>
+          <LessonPlanStart planId={target.plan} headsets={headsets.data?.results ?? []} />
+        </Stack>
+      );
+    }
     if (target.content === null) {
       if (lessons.length > 0 && !choosing) {
         return (

@@ -8,7 +8,7 @@ import { HelpFixLink, helpFixOf } from '../../lib/HelpFixLink.tsx';
 import { showFailure } from '../../lib/serverErrors.ts';
 import { timeLeftText } from '../../lib/timeLeft.ts';
 import { toasts } from '../../lib/toasts.ts';
-import { type FixOutcome, useReadinessFixes } from './playbackQueries.ts';
+import { type FixOutcome, type ReadinessFixTarget, useReadinessFixes } from './playbackQueries.ts';
 import type { SessionHeadset } from './playbackStore.ts';
 import {
   type FixPlan,
@@ -149,20 +149,21 @@ interface PendingConfirmation {
 }
 
 /**
- * 'Ist meine Klasse startklar?' for the ticked headsets and the content (checkDeviceReadiness, the report of the page's
- * query): the verdict with the limits apart ('26 startklar · 4 ohne Pause'), the problems and then the limits, each
+ * 'Ist meine Klasse startklar?' for the ticked headsets and the content, or every step of a lesson plan
+ * (checkDeviceReadiness, the report of the page's query): the verdict with the limits apart ('26 startklar · 4 ohne Pause'), the problems and then the limits, each
  * grouped with the headsets that have it and its fix for all of them, 'Alles beheben (n)' for every fix at once, and
  * one progress while fixes run. A fix that restarts headsets (the update) asks first.
  */
 export function ReadinessPanel({
   headsets,
-  content,
+  contents,
   report,
   failed,
   onRetry,
 }: {
   headsets: readonly SessionHeadset[];
-  content: { id: number; uuid: string };
+  /** What the report checked: the one item to start, or every step of a lesson plan (mergeReadiness). */
+  contents: Omit<ReadinessFixTarget, 'deviceIds'>;
   report: ReadinessReport | undefined;
   failed: boolean;
   onRetry: () => void;
@@ -172,7 +173,7 @@ export function ReadinessPanel({
   const [confirming, setConfirming] = useState<PendingConfirmation | null>(null);
   const nameOf = (id: number) => headsets.find((h) => h.id === id)?.name ?? String(id);
   const fixes = useReadinessFixes(
-    { deviceIds: headsets.map((h) => h.id), contentUuid: content.uuid, contentId: content.id },
+    { deviceIds: headsets.map((h) => h.id), ...contents },
     {
       onSuccess: (outcome: FixOutcome) => {
         setConfirming(null);

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { commandFailureText } from '../../lib/commands.ts';
 import { HelpFixLink, helpFixOf } from '../../lib/HelpFixLink.tsx';
 import { PLAYBACK_PATH } from '../../lib/playbackLink.ts';
+import { LessonPlanProgress } from './LessonPlanRun.tsx';
 import {
   type HeadsetReceipt,
   type LessonCopy,
@@ -116,6 +117,7 @@ export function RunningPlayback({ lesson, titleLevel = 2 }: { lesson: LessonCopy
     : t('running.summary', { count: summary.playing, total: summary.total });
   return (
     <Stack gap="medium">
+      <LessonPlanProgress lesson={lesson} />
       <PlaybackBar
         title={content?.title ?? ''}
         titleLevel={titleLevel}

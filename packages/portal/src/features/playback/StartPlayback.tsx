@@ -208,7 +208,7 @@ export function StartPlayback({
         <Column width="fluid">
           <ReadinessPanel
             headsets={picked}
-            content={content}
+            contents={{ contentUuids: [content.uuid], contentsFor: () => [content.id] }}
             report={readiness.data}
             failed={readiness.isError}
             onRetry={() => void readiness.refetch()}

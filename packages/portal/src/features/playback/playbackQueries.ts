@@ -40,6 +40,16 @@ export function readinessQuery(deviceIds: number[], contentUuid: string) {
   };
 }
 
+/**
+ * What the fixes are for: the headsets, the checked items (one, or every step of a lesson plan) and, per playlist
+ * that lacks them, the items 'Zur aktiven Wiedergabeliste hinzufügen' adds.
+ */
+export interface ReadinessFixTarget {
+  deviceIds: number[];
+  contentUuids: string[];
+  contentsFor: (playlistId: number) => number[];
+}
+
 /** What became of the fixes of one click: the calls that failed, and the headsets refused an update (with why). */
 export interface FixOutcome {
   failures: { during: string; error: unknown }[];
@@ -53,7 +63,7 @@ export interface FixOutcome {
  * again without waiting for it.
  */
 export function useReadinessFixes(
-  check: { deviceIds: number[]; contentUuid: string; contentId: number },
+  check: ReadinessFixTarget,
   reactions?: MutationReactions<FixOutcome, FixPlan>,
 ) {
   return useMutation({
@@ -65,9 +75,13 @@ export function useReadinessFixes(
         calls.push({ during: 'activateConfiguration', run: () => addHeadsetsToPlaylist(playlistId, ids) });
       }
       for (const playlistId of plan.addToPlaylist.keys()) {
+        // One after the other within a playlist: each addition locks it on the server anyway.
+        const contentIds = check.contentsFor(playlistId);
         calls.push({
           during: 'addConfigurationContent',
-          run: () => changePlaylistItem(playlistId, 'add', check.contentId),
+          run: async () => {
+            for (const contentId of contentIds) await changePlaylistItem(playlistId, 'add', contentId);
+          },
         });
       }
       const updates = sendToHeadsets(plan.update, { command: 'CMD.UPDATE' });
@@ -78,9 +92,11 @@ export function useReadinessFixes(
         ),
         updates: await updates,
       };
-      void queryClient.invalidateQueries({
-        queryKey: readinessQuery(check.deviceIds, check.contentUuid).queryKey,
-      });
+      for (const contentUuid of check.contentUuids) {
+        void queryClient.invalidateQueries({
+          queryKey: readinessQuery(check.deviceIds, contentUuid).queryKey,
+        });
+      }
       return outcome;
     },
   });

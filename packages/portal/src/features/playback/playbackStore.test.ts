@@ -58,6 +58,7 @@ const serverLesson: RunningLesson = {
   id: 4,
   organisationId: 2,
   content: { id: 9, ...video, duration: 720 },
+  lessonPlan: null,
   startedAt: new Date(T0 - 30_000).toISOString(),
   startedBy: { id: 3, name: 'Lars Lehrer' },
   isPaused: false,
@@ -150,9 +151,12 @@ describe('the browser’s copy of the server’s lesson', () => {
 });
 
 describe('loadLesson and loadStopped (spec §4)', () => {
-  it('restores a stored lesson up to 60 minutes old', () => {
+  it('restores a stored lesson up to 60 minutes old, with the step of its lesson plan', () => {
     const storage = memoryStorage({ [KEY]: JSON.stringify(lesson()) });
     expect(loadLesson(storage, T0 + 60 * 60_000)?.currentVideo?.title).toBe('Vulkane');
+    const lessonPlan = { id: 3, name: 'Erdkunde', step: 2, stepCount: 4, note: '', plannedMinutes: null };
+    const planned = memoryStorage({ [KEY]: JSON.stringify({ ...lesson(), lessonPlan }) });
+    expect(loadLesson(planned, T0)?.lessonPlan).toEqual(lessonPlan);
   });
 
   it('discards and removes one older than 60 minutes, one running nothing, and one it cannot read', () => {
@@ -161,6 +165,7 @@ describe('loadLesson and loadStopped (spec §4)', () => {
       JSON.stringify(lesson({ currentVideo: null })),
       '{kaputt',
       JSON.stringify({ isPlaying: true }),
+      JSON.stringify({ ...lesson(), lessonPlan: { step: 'zwei' } }),
     ]) {
       const storage = memoryStorage({ [KEY]: stored });
       const now = stored === JSON.stringify(lesson()) ? T0 + 60 * 60_000 + 1 : T0;

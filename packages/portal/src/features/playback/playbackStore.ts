@@ -51,6 +51,8 @@ export interface LessonCopy extends RunningState<PlayingContent> {
   startedAt: string;
   startedBy: string | null;
   headsets: LessonHeadsetCopy[];
+  /** The lesson plan it runs and its step ('Schritt 2 von 4'); kept with the copy, so a reload shows it at once. */
+  lessonPlan?: RunningLesson['lessonPlan'];
 }
 
 /**
@@ -94,6 +96,7 @@ export function lessonCopyOf(lesson: RunningLesson, now: number): LessonCopy {
     lessonId: lesson.id,
     startedAt: lesson.startedAt,
     startedBy: lesson.startedBy?.name ?? null,
+    lessonPlan: lesson.lessonPlan,
     headsets: lesson.headsets.map((headset) => ({
       id: headset.device.id,
       name: headset.device.name,
@@ -138,7 +141,22 @@ function isLessonCopy(value: unknown): value is LessonCopy {
     typeof state.currentTime === 'number' &&
     typeof state.updatedAt === 'number' &&
     typeof state.lessonId === 'number' &&
-    Array.isArray(state.headsets)
+    Array.isArray(state.headsets) &&
+    isStoredLessonPlan(state.lessonPlan)
+  );
+}
+
+/** A stored lesson plan's place: none, or the fields 'Schritt 2 von 4' reads. */
+function isStoredLessonPlan(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value !== 'object') return false;
+  const plan = value as Record<string, unknown>;
+  return (
+    typeof plan.id === 'number' &&
+    typeof plan.name === 'string' &&
+    typeof plan.step === 'number' &&
+    typeof plan.stepCount === 'number' &&
+    typeof plan.note === 'string'
   );
 }
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   fixEverything,
   headsetsOf,
+  mergeReadiness,
   planOf,
   readinessGroups,
   restartedBy,
@@ -158,5 +159,47 @@ describe('underwayProgress', () => {
       percent: 50,
       secondsLeft: null,
     });
+  });
+});
+
+describe('mergeReadiness (a lesson plan: one check for every step)', () => {
+  const report = (contentUuid: string, results: DeviceReadiness[]) => ({
+    contentUuid,
+    readyCount: results.filter((r) => r.ready).length,
+    results,
+  });
+
+  it('is ready where every step is, names each problem once and adds to a playlist only the items it lacks', () => {
+    const merged = mergeReadiness([
+      { contentId: 11, report: report('a', [result(1, 'Sirius'), result(2, 'Rigel', [], [pause])]) },
+      { contentId: 12, report: report('b', [result(1, 'Sirius', [outside]), result(2, 'Rigel', [outside])]) },
+      {
+        contentId: 13,
+        report: report('c', [result(1, 'Sirius', [outside]), result(2, 'Rigel', [], [pause])]),
+      },
+    ]);
+    expect(merged?.report.readyCount).toBe(0);
+    expect(merged?.report.results.map((r) => [r.name, r.ready, r.problems.length])).toEqual([
+      ['Sirius', false, 1],
+      ['Rigel', false, 1],
+    ]);
+    // One line 'Zur aktiven Wiedergabeliste hinzufügen' for both headsets, bringing items 12 and 13 along.
+    expect(readinessGroups(merged?.report.results ?? []).problems).toHaveLength(1);
+    expect(merged?.contentsFor(4)).toEqual([12, 13]);
+    expect(merged?.contentsFor(5)).toEqual([]);
+  });
+
+  it('keeps the limits of headsets ready for every step, and waits for every step to answer', () => {
+    const ready = mergeReadiness([
+      { contentId: 11, report: report('a', [result(2, 'Rigel', [], [pause])]) },
+      { contentId: 12, report: report('b', [result(2, 'Rigel', [], [pause])]) },
+    ]);
+    expect(ready?.report.results[0]).toMatchObject({ ready: true, warnings: [pause] });
+    expect(
+      mergeReadiness([
+        { contentId: 11, report: report('a', [result(1, 'Sirius')]) },
+        { contentId: 12, report: undefined },
+      ]),
+    ).toBeUndefined();
   });
 });

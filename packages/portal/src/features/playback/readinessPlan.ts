@@ -1,4 +1,4 @@
-import type { DeviceReadiness, ReadinessIssue } from '@portal/api';
+import type { DeviceReadiness, ReadinessIssue, ReadinessReport } from '@portal/api';
 import { type FixProgress, fixProgress, fixRestartsHeadset, type ReadinessFix } from '@portal/domain';
 
 /**
@@ -179,4 +179,53 @@ export function underwayProgress(
       .filter((result) => seen.has(result.deviceId) || isUnderway(result))
       .map((result) => ({ fixed: !isUnderway(result), transfer: result.syncTransfer })),
   );
+}
+
+/** One content's check of a lesson plan's steps: the item and its report (undefined until it answered). */
+export interface StepCheck {
+  contentId: number;
+  report: ReadinessReport | undefined;
+}
+
+/** The same issue once, whichever step had it ('Inhalt fehlt in der aktiven Wiedergabeliste' for two items is one). */
+function uniqueIssues(issues: readonly ReadinessIssue[]): ReadinessIssue[] {
+  const seen = new Map(issues.map((issue) => [JSON.stringify(issue), issue]));
+  return [...seen.values()];
+}
+
+/**
+ * One readiness check for every step of a lesson plan (issue 26): a headset is ready when it is ready for every
+ * step's item, with the problems and limits of all of them, each once. Undefined until every step's check answered.
+ * `contentsFor(playlist)` names the items the 'addToPlaylist' fix adds to that playlist: those it lacks.
+ */
+export function mergeReadiness(
+  checks: readonly StepCheck[],
+): { report: ReadinessReport; contentsFor: (playlistId: number) => number[] } | undefined {
+  const reports = checks.flatMap((check) => (check.report ? [check.report] : []));
+  const [first] = reports;
+  if (!first || reports.length < checks.length) return undefined;
+  const results = first.results.map((head): DeviceReadiness => {
+    const all = reports.flatMap((report) => report.results.filter((r) => r.deviceId === head.deviceId));
+    return {
+      ...head,
+      ready: all.every((r) => r.ready),
+      problems: uniqueIssues(all.flatMap((r) => r.problems)),
+      warnings: uniqueIssues(all.filter((r) => r.ready).flatMap((r) => r.warnings)),
+      syncTransfer: all.find((r) => r.syncTransfer !== null)?.syncTransfer ?? null,
+    };
+  });
+  const missing = new Map<number, number[]>();
+  for (const check of checks) {
+    for (const result of check.report?.results ?? []) {
+      for (const issue of result.problems) {
+        const playlist = issue.params.playlistId;
+        if (issue.fix !== 'addToPlaylist' || playlist === undefined) continue;
+        missing.set(playlist, [...new Set([...(missing.get(playlist) ?? []), check.contentId])]);
+      }
+    }
+  }
+  return {
+    report: { ...first, readyCount: results.filter((r) => r.ready).length, results },
+    contentsFor: (playlistId) => missing.get(playlistId) ?? [],
+  };
 }

@@ -115,10 +115,20 @@ export function usePlaybackActions() {
   /** A new lesson: the server records it with the start; the page shows it once the server has answered. */
   const start = useMutation({
     mutationKey: PLAYBACK_COMMAND,
-    mutationFn: async ({ content, headsets }: { content: PlayingContent; headsets: SessionHeadset[] }) => {
+    mutationFn: async ({
+      content,
+      headsets,
+      plan,
+    }: {
+      content: PlayingContent;
+      headsets: SessionHeadset[];
+      /** A lesson plan begun with its first step ('Beginnen'). */
+      plan?: number;
+    }) => {
       const outcomes = await sendTo(headsets, {
         command: startCommandFor(content.contentType),
         contentUuid: content.uuid,
+        ...(plan === undefined ? {} : { lessonPlanStep: { plan, step: 1 } }),
       });
       // The server records a lesson unless it refused the start as a whole (then every headset carries that reason).
       const lessons = (await queryClient.fetchQuery(runningLessonsQuery)).results;
@@ -198,5 +208,33 @@ export function usePlaybackActions() {
     },
   });
 
-  return { start, togglePause, stop, retry };
+  /**
+   * 'Weiter' and 'Zurück' of a lesson plan: the step's item starts within the lesson on every headset of it (what
+   * played stops there); the server moves the lesson to the step, so every screen shows it.
+   */
+  const goToStep = useMutation({
+    mutationKey: PLAYBACK_COMMAND,
+    mutationFn: async ({
+      lesson,
+      plan,
+      step,
+      content,
+    }: {
+      lesson: LessonCopy;
+      plan: number;
+      step: number;
+      content: PlayingContent;
+    }) => {
+      const outcomes = await sendTo(lesson.headsets, {
+        command: startCommandFor(content.contentType),
+        contentUuid: content.uuid,
+        lesson: lesson.lessonId,
+        lessonPlanStep: { plan, step },
+      });
+      await refreshLessons();
+      return outcomes;
+    },
+  });
+
+  return { start, togglePause, stop, retry, goToStep };
 }

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ContentTypeIcon } from '../../lib/icons.tsx';
 import { playbackHref } from '../../lib/playbackLink.ts';
+import { dropIndex, type Grab, handleKey, moveItem } from '../../lib/reorder.ts';
 import { showFailure } from '../../lib/serverErrors.ts';
 import { useMoveItem } from './playlistQueries.ts';
-import { dropIndex, moveItem } from './reorder.ts';
 import { useItemRemoval } from './useItemChange.ts';
 
 function GripIcon() {
@@ -39,12 +39,6 @@ function RemoveIcon() {
 interface DragMove {
   from: number;
   to: number;
-}
-
-/** A keyboard move in progress: the item picked up and where it was. */
-interface Grab {
-  id: number;
-  from: number;
 }
 
 function ItemFacts({ content }: { content: Content }) {
@@ -112,29 +106,25 @@ export function PlaylistItems({ playlist, editable }: { playlist: ConfigurationD
 
   const onHandleKey = (event: KeyboardEvent<HTMLButtonElement>, content: Content, index: number) => {
     const title = content.title;
-    if (grab?.id !== content.id) {
-      if (event.key !== ' ' && event.key !== 'Enter') return;
-      event.preventDefault();
-      setGrab({ id: content.id, from: index });
-      setAnnouncement(t('items.announce.grabbed', { title, position: index + 1, count }));
-      return;
-    }
-    if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
-      event.preventDefault();
-      const to = Math.min(Math.max(index + (event.key === 'ArrowUp' ? -1 : 1), 0), count - 1);
-      setOrder(moveItem(items, index, to));
-      setAnnouncement(t('items.announce.moved', { title, position: to + 1, count }));
-    } else if (event.key === ' ' || event.key === 'Enter') {
-      event.preventDefault();
+    const result = handleKey(event.key, items, index, content.id, grab);
+    if (result.kind === 'ignored') return;
+    event.preventDefault();
+    const position = result.position;
+    if (result.kind === 'grabbed') {
+      setGrab(result.grab);
+      setAnnouncement(t('items.announce.grabbed', { title, position, count }));
+    } else if (result.kind === 'moved') {
+      setOrder(result.order);
+      setAnnouncement(t('items.announce.moved', { title, position, count }));
+    } else if (result.kind === 'dropped') {
       setGrab(null);
-      setAnnouncement(t('items.announce.dropped', { title, position: index + 1, count }));
-      if (index === grab.from) setOrder(null);
-      else place(items, content);
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
+      setAnnouncement(t('items.announce.dropped', { title, position, count }));
+      if (result.changed) place(items, content);
+      else setOrder(null);
+    } else {
       setGrab(null);
       setOrder(null);
-      setAnnouncement(t('items.announce.cancelled', { title, position: grab.from + 1 }));
+      setAnnouncement(t('items.announce.cancelled', { title, position }));
     }
   };
 

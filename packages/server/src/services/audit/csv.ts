@@ -101,6 +101,10 @@ export function whatOf(entry: AuditEntryView): string {
       return what.shared(what.playlist(nameOf(entry, 'playlist')), organisationsOf(entry));
     case 'playlistUnshared':
       return what.unshared(what.playlist(nameOf(entry, 'playlist')), organisationsOf(entry));
+    case 'lessonPlanShared':
+      return what.shared(what.lessonPlan(nameOf(entry, 'lessonPlan')), organisationsOf(entry));
+    case 'lessonPlanUnshared':
+      return what.unshared(what.lessonPlan(nameOf(entry, 'lessonPlan')), organisationsOf(entry));
     case 'roleChanged':
       return what.role(personOf(entry), details.isAdministrator === true);
     case 'memberAdded':

@@ -65,3 +65,19 @@ async function removeItems(tx: Executor, contentId: number, condition: SQL): Pro
   await markConfigurationsChanged(tx, ids);
   return ids;
 }
+
+/**
+ * Takes a deleted content item out of the lesson plans (Unterrichtsablauf) that have it as a step, and numbers the
+ * remaining steps of those plans 1…n again, so that positions stay without gaps (the foreign key's cascade would
+ * leave one). Lesson plans build on this area, so the statement is written here, in the transaction of the deletion.
+ */
+export async function removeContentFromLessonPlans(tx: Executor, contentId: number): Promise<void> {
+  const removed = await tx.execute<{ lesson_plan_id: number }>(sql`
+    delete from lesson_plan_steps where content_id = ${contentId} returning lesson_plan_id`);
+  const plans = [...new Set(removed.rows.map((row) => Number(row.lesson_plan_id)))];
+  if (plans.length === 0) return;
+  await tx.execute(sql`update lesson_plan_steps st set position_number = numbered.position
+    from (select id, row_number() over (partition by lesson_plan_id order by position_number, id) as position
+      from lesson_plan_steps where lesson_plan_id = any(${intArray(plans)})) numbered
+    where st.id = numbered.id and st.position_number <> numbered.position`);
+}

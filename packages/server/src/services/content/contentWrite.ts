@@ -24,7 +24,11 @@ import {
 import { audit } from '../audit/index.ts';
 import type { Services } from '../dependencies.ts';
 import { nameProblem } from '../names.ts';
-import { removeContentFromConfigurations, removeContentWhereNoLongerVisible } from './configurationItems.ts';
+import {
+  removeContentFromConfigurations,
+  removeContentFromLessonPlans,
+  removeContentWhereNoLongerVisible,
+} from './configurationItems.ts';
 import { checkShareRequest, organisationSubjects, type ShareAction } from './sharing.ts';
 
 type Schemas = components['schemas'];
@@ -366,6 +370,7 @@ export async function deleteContent(
   const { file, attachedKeys } = await db.transaction(async (tx) => {
     const content = await ownedContent(tx, caller, id, true);
     await removeContentFromConfigurations(tx, id);
+    await removeContentFromLessonPlans(tx, id);
     const files = await tx
       .delete(storedFiles)
       .where(eq(storedFiles.contentId, id))

@@ -24,7 +24,13 @@ export {
   requestPublication,
   withdrawPublication,
 } from './publication.ts';
-export { checkShareRequest, organisationSubjects, type ShareAction } from './sharing.ts';
+export {
+  checkShareRequest,
+  organisationSubjects,
+  type ShareAction,
+  type ShareTable,
+  writeShares,
+} from './sharing.ts';
 export { loadUrlSigningSecret } from './signedUrls.ts';
 export { parseContentDigest, UploadService } from './uploads.ts';
 export {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, intArray } from '../../db/sql.ts';
 import { InvalidFields } from '../../errors.ts';
 import { MESSAGES } from '../../messages.ts';
@@ -37,4 +37,31 @@ export async function checkShareRequest(
 /** The organisations of a share request as the Protokoll's subjects. */
 export function organisationSubjects(organisations: readonly { id: number; name: string }[]): AuditSubject[] {
   return organisations.map((organisation) => ({ type: 'organisation', ...organisation }));
+}
+
+/** Where the shares of a kind of thing are kept: the table and the column of the shared thing's id. */
+export interface ShareTable {
+  table: SQL;
+  key: SQL;
+}
+
+/**
+ * Writes a checked share request ({@link checkShareRequest}) of a playlist or lesson plan: adds the organisations
+ * (twice harmless) or withdraws them.
+ */
+export async function writeShares(
+  tx: Executor,
+  shares: ShareTable,
+  id: number,
+  organisationIds: readonly number[],
+  action: ShareAction,
+): Promise<void> {
+  if (action === 'add') {
+    await tx.execute(sql`insert into ${shares.table} (${shares.key}, organisation_id)
+      select ${id}, organisation_id from unnest(${intArray(organisationIds)}) as organisation_id
+      on conflict do nothing`);
+  } else {
+    await tx.execute(sql`delete from ${shares.table}
+      where ${shares.key} = ${id} and organisation_id = any(${intArray(organisationIds)})`);
+  }
 }

@@ -504,6 +504,7 @@ export async function sendDeviceCommand(
       command,
       contentUuid: extras.contentUuid,
       lesson: undefined,
+      lessonPlanStep: undefined,
       targets,
       commandIds,
     });
@@ -560,6 +561,7 @@ export async function queueDeviceCommand(
       command,
       contentUuid: extras.contentUuid,
       lesson: request.lesson,
+      lessonPlanStep: request.lessonPlanStep,
       targets: targets.map((t) => ({
         deviceId: t.id,
         organisationId: t.organisationId,

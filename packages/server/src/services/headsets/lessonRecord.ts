@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type Executor, intArray } from '../../db/sql.ts';
 import { Conflict, InvalidFields } from '../../errors.ts';
 import { MESSAGES } from '../../messages.ts';
-import { type Caller, lessonsVisibleTo } from '../access.ts';
+import { type Caller, lessonPlanVisibleTo, lessonsVisibleTo } from '../access.ts';
 import { IS_ONLINE } from './devices.ts';
 
 /**
@@ -53,6 +53,8 @@ export interface LessonCommand {
   contentUuid: string | undefined;
   /** The lesson the caller names (queueDeviceCommand's `lesson`). */
   lesson: number | undefined;
+  /** The step of a lesson plan a start plays (queueDeviceCommand's `lessonPlanStep`). */
+  lessonPlanStep: { plan: number; step: number } | undefined;
   /** Every headset the command was for, queued or refused. */
   targets: readonly LessonTarget[];
   /** The commands queued, matched to the targets by headset. */
@@ -65,6 +67,9 @@ export interface LessonCommand {
  */
 export async function recordLessonCommand(tx: Executor, caller: Caller, input: LessonCommand): Promise<void> {
   const { command } = input;
+  if (input.lessonPlanStep !== undefined && contentTypeOfStartCommand(command) === null) {
+    throw InvalidFields.of('lessonPlanStep', MESSAGES.lessonPlans.notForCommand);
+  }
   if (contentTypeOfStartCommand(command) !== null) await startLesson(tx, caller, input);
   else if (command === 'CMD.TOGGLE.PAUSE') await pauseLesson(tx, caller, input);
   else if (command === 'CMD.STOP.RUNNING') await leaveLessons(tx, input.targets, 'stopped');
@@ -75,8 +80,13 @@ export async function recordLessonCommand(tx: Executor, caller: Caller, input: L
 
 /** The lesson named, locked, when it runs and the caller sees it; else 409 `lessonEnded` (nothing is queued). */
 async function runningLesson(tx: Executor, caller: Caller, lessonId: number) {
-  const found = await tx.execute<{ id: number; organisationId: number; contentUuid: string }>(sql`
-    select l.id, l.organisation_id as "organisationId", c.uuid as "contentUuid"
+  const found = await tx.execute<{
+    id: number;
+    organisationId: number;
+    contentUuid: string;
+    lessonPlanId: number | null;
+  }>(sql`
+    select l.id, l.organisation_id as "organisationId", c.uuid as "contentUuid", l.lesson_plan_id as "lessonPlanId"
     from lessons l join contents c on c.id = l.content_id
     where l.id = ${lessonId} and ${lessonsVisibleTo(caller)} and ${LESSON_RUNNING}
     for update of l`);
@@ -100,25 +110,64 @@ function byOrganisation(targets: readonly LessonTarget[]): Map<number, LessonTar
 async function startLesson(tx: Executor, caller: Caller, input: LessonCommand): Promise<void> {
   const { contentUuid, lesson, targets } = input;
   if (contentUuid === undefined || targets.length === 0) return;
+  const planStep =
+    input.lessonPlanStep === undefined
+      ? null
+      : await lessonPlanStep(tx, caller, input.lessonPlanStep, contentUuid);
   if (lesson !== undefined) {
     const running = await runningLesson(tx, caller, lesson);
-    if (running.contentUuid !== contentUuid) throw InvalidFields.of('extras.contentUuid', TEXT.otherContent);
+    if (planStep !== null && running.lessonPlanId !== planStep.plan) {
+      throw InvalidFields.of('lessonPlanStep.plan', MESSAGES.lessonPlans.otherPlan);
+    }
+    // 'Weiter' and 'Zurück' of a plan play another item within the lesson; otherwise it is 'Erneut versuchen'.
+    if (planStep === null && running.contentUuid !== contentUuid) {
+      throw InvalidFields.of('extras.contentUuid', TEXT.otherContent);
+    }
     if (targets.some((t) => t.organisationId !== running.organisationId)) {
       throw InvalidFields.of('devices', TEXT.otherOrganisation);
     }
     await joinLesson(tx, running.id, targets);
-    await tx.execute(sql`update lessons set last_command_at = now() where id = ${running.id}`);
+    await tx.execute(sql`update lessons set last_command_at = now(),
+        content_id = coalesce(${planStep?.contentId ?? null}::int, content_id),
+        lesson_plan_step = coalesce(${planStep?.step ?? null}::int, lesson_plan_step)
+      where id = ${running.id}`);
   } else {
     for (const [organisationId, members] of byOrganisation(targets)) {
       const created = await tx.execute<{ id: number }>(sql`
-        insert into lessons (organisation_id, content_id, started_by)
-        select ${organisationId}, c.id, ${caller.id} from contents c where c.uuid = ${contentUuid}
+        insert into lessons (organisation_id, content_id, started_by, lesson_plan_id, lesson_plan_step)
+        select ${organisationId}, c.id, ${caller.id}, ${planStep?.plan ?? null}::int, ${planStep?.step ?? null}::int
+        from contents c where c.uuid = ${contentUuid}
         returning id`);
       const [row] = created.rows;
       if (row) await joinLesson(tx, Number(row.id), members);
     }
   }
   await recordCommands(tx, input);
+}
+
+/**
+ * The step of a lesson plan a start names: a plan the caller sees (400 on `lessonPlanStep.plan`), a step it has (400 on
+ * `lessonPlanStep.step`), whose item the start plays (400 on `extras.contentUuid`).
+ */
+async function lessonPlanStep(
+  tx: Executor,
+  caller: Caller,
+  named: { plan: number; step: number },
+  contentUuid: string,
+): Promise<{ plan: number; step: number; contentId: number }> {
+  const found = await tx.execute<{ steps: number; contentId: number | null; uuid: string | null }>(sql`
+    select (select count(*)::int from lesson_plan_steps a where a.lesson_plan_id = lp.id) as steps,
+      st.content_id as "contentId", c.uuid
+    from lesson_plans lp
+      left join lesson_plan_steps st on st.lesson_plan_id = lp.id and st.position_number = ${named.step}
+      left join contents c on c.id = st.content_id
+    where lp.id = ${named.plan} and ${lessonPlanVisibleTo(caller)}`);
+  const plan = found.rows[0];
+  const text = MESSAGES.lessonPlans;
+  if (!plan) throw InvalidFields.of('lessonPlanStep.plan', text.notFound);
+  if (plan.contentId === null) throw InvalidFields.of('lessonPlanStep.step', text.stepBeyondEnd(plan.steps));
+  if (plan.uuid !== contentUuid) throw InvalidFields.of('extras.contentUuid', text.otherContent);
+  return { plan: named.plan, step: named.step, contentId: Number(plan.contentId) };
 }
 
 /** CMD.TOGGLE.PAUSE: each headset's receipt follows its command; with `lesson` the lesson pauses or resumes. */

@@ -35,7 +35,26 @@ type LessonRow = {
   duration: number | null;
   user_id: number | null;
   user_name: string | null;
+  plan_id: number | null;
+  plan_name: string | null;
+  plan_step: number | null;
+  plan_step_count: number;
+  plan_note: string | null;
+  plan_minutes: number | null;
 };
+
+/** The lesson plan a lesson runs, with the step that plays (null for a lesson of one item, or a deleted plan). */
+function lessonPlanOf(row: LessonRow): RunningLessonView['lessonPlan'] {
+  if (row.plan_id === null || row.plan_step === null) return null;
+  return {
+    id: row.plan_id,
+    name: row.plan_name ?? '',
+    step: row.plan_step,
+    stepCount: row.plan_step_count,
+    note: row.plan_note ?? '',
+    plannedMinutes: row.plan_minutes,
+  };
+}
 
 type HeadsetRow = Partial<CommandRow> &
   ReceiptDeviceRow & {
@@ -70,8 +89,13 @@ export async function listRunningLessons(
         - l.paused_seconds))::int as elapsed_seconds,
       c.id as content_id, c.uuid as content_uuid, c.title, c.content_type, c.duration,
       u.id as user_id,
-      coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email) as user_name
+      coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email) as user_name,
+      lp.id as plan_id, lp.name as plan_name, l.lesson_plan_step as plan_step,
+      (select count(*)::int from lesson_plan_steps a where a.lesson_plan_id = lp.id) as plan_step_count,
+      st.note as plan_note, st.planned_minutes as plan_minutes
     from lessons l join contents c on c.id = l.content_id left join users u on u.id = l.started_by
+      left join lesson_plans lp on lp.id = l.lesson_plan_id
+      left join lesson_plan_steps st on st.lesson_plan_id = lp.id and st.position_number = l.lesson_plan_step
     where ${lessonsVisibleTo(caller)} and ${LESSON_RUNNING}
     order by l.started_at desc, l.id desc`);
   if (lessons.rows.length === 0) return { results: [] };
@@ -98,6 +122,7 @@ export async function listRunningLessons(
       isPaused: row.is_paused,
       elapsedSeconds: row.elapsed_seconds,
       headsets: headsets.rows.filter((h) => h.lesson_id === row.id).map(headsetOf),
+      lessonPlan: lessonPlanOf(row),
     })),
   };
 }

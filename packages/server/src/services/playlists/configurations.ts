@@ -2,6 +2,7 @@ import type { components, operations } from '@portal/api/schema';
 import { formatBytes, playlistFit, playlistStorageBytes } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
+import { moveToPosition } from '../../db/positions.ts';
 import { containsPattern, type Executor, germanSortKey, intArray, selectPage } from '../../db/sql.ts';
 import {
   addFieldError,
@@ -31,6 +32,8 @@ import {
   organisationSubjects,
   removeContentFromConfigurations,
   type ShareAction,
+  type ShareTable,
+  writeShares,
 } from '../content/index.ts';
 import type { Services } from '../dependencies.ts';
 import { queuePlaylistSync } from '../headsets/index.ts';
@@ -528,13 +531,12 @@ export async function moveConfigurationContent(
       throw InvalidFields.of('positionNumber', MESSAGES.configurations.positionBeyondEnd(current.count));
     }
     if (target === current.position) return false;
-    const from = current.position;
-    await tx.execute(sql`update configuration_items set position_number = case
-        when content_id = ${contentId} then ${target}::int
-        when ${from}::int < ${target}::int then position_number - 1
-        else position_number + 1 end
-      where configuration_id = ${id}
-        and position_number between least(${from}::int, ${target}::int) and greatest(${from}::int, ${target}::int)`);
+    const items = {
+      table: sql`configuration_items`,
+      scope: sql`configuration_id = ${id}`,
+      entry: sql`content_id = ${contentId}`,
+    };
+    await moveToPosition(tx, items, current.position, target);
     return true;
   });
 }
@@ -625,6 +627,11 @@ export async function activateConfiguration(
   });
 }
 
+const CONFIGURATION_SHARES: ShareTable = {
+  table: sql`configuration_shares`,
+  key: sql`configuration_id`,
+};
+
 /**
  * add-share / remove-share: the rules of content sharing (services/content/sharing.ts) for the owner organisation's
  * playlist. The organisations see it read-only; withdrawing the share hides it from them again.
@@ -651,14 +658,7 @@ export async function changeConfigurationShares(
       organisationId: ownerId,
       subjects: [{ type: 'playlist', id, name }, ...organisationSubjects(organisations)],
     });
-    if (action === 'add') {
-      await tx.execute(sql`insert into configuration_shares (configuration_id, organisation_id)
-        select ${id}, organisation_id from unnest(${intArray(organisationIds)}) as organisation_id
-        on conflict do nothing`);
-    } else {
-      await tx.execute(sql`delete from configuration_shares
-        where configuration_id = ${id} and organisation_id = any(${intArray(organisationIds)})`);
-    }
+    await writeShares(tx, CONFIGURATION_SHARES, id, organisationIds, action);
   });
 }
 
