@@ -137,6 +137,21 @@ export {
   type RunningState,
 } from './playback.ts';
 export {
+  ATTENTION_COMMANDS,
+  ATTENTION_MESSAGE_MAX_LENGTH,
+  type AttentionCommand,
+  type AttentionFallback,
+  type AttentionReceiptState,
+  type AttentionRoute,
+  attentionFallbackCommands,
+  attentionFallbackEndCommands,
+  attentionReceiptOf,
+  attentionRoute,
+  DEFAULT_ATTENTION_MESSAGE,
+  fallbackOf,
+  isAttentionCommand,
+} from './attention.ts';
+export {
   fixesOf,
   fixRestartsHeadset,
   READINESS_FIXES,
