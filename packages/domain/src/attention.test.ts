@@ -38,13 +38,18 @@ describe('the fallback', () => {
     expect(attentionFallbackCommands({ playbackState: 'paused', muted: true })).toEqual([]);
     const fallback = fallbackOf(['CMD.MUTE']);
     expect(fallback).toEqual({ paused: false, muted: true });
-    expect(attentionFallbackEndCommands(fallback, { playbackState: 'paused', muted: true })).toEqual(['CMD.MUTE']);
+    expect(attentionFallbackEndCommands(fallback, { playbackState: 'paused', muted: true })).toEqual([
+      'CMD.MUTE',
+    ]);
     expect(
       attentionFallbackEndCommands({ paused: true, muted: true }, { playbackState: 'paused', muted: true }),
     ).toEqual(['CMD.TOGGLE.PAUSE', 'CMD.MUTE']);
     // A pupil resumed by hand: no toggle pauses it again.
     expect(
-      attentionFallbackEndCommands({ paused: true, muted: false }, { playbackState: 'playing', muted: false }),
+      attentionFallbackEndCommands(
+        { paused: true, muted: false },
+        { playbackState: 'playing', muted: false },
+      ),
     ).toEqual([]);
     expect(attentionFallbackEndCommands(null, { playbackState: 'paused', muted: true })).toEqual([]);
   });
@@ -61,8 +66,11 @@ describe('attentionReceiptOf', () => {
       attentionReceiptOf({ command: 'CMD.ATTENTION', status: 'queued', message: null }, online, false).state,
     ).toBe('sent');
     expect(
-      attentionReceiptOf({ command: 'CMD.ATTENTION', status: 'delivered', message: null }, { isOnline: false }, false)
-        .state,
+      attentionReceiptOf(
+        { command: 'CMD.ATTENTION', status: 'delivered', message: null },
+        { isOnline: false },
+        false,
+      ).state,
     ).toBe('failed');
   });
 });

@@ -5,7 +5,10 @@ import { supportsFeature, type UnmetVersionGate, unmetVersionGate } from './gate
  * 'Alle Blicke nach vorn' (issue 26): the teacher asks every pupil at once to take the headset off and look at the
  * front. CMD.ATTENTION pauses what runs, mutes and shows a full-screen message; CMD.ATTENTION.END undoes all three.
  */
-export const ATTENTION_COMMANDS = ['CMD.ATTENTION', 'CMD.ATTENTION.END'] as const satisfies readonly DeviceCommand[];
+export const ATTENTION_COMMANDS = [
+  'CMD.ATTENTION',
+  'CMD.ATTENTION.END',
+] as const satisfies readonly DeviceCommand[];
 export type AttentionCommand = (typeof ATTENTION_COMMANDS)[number];
 
 export function isAttentionCommand(command: DeviceCommand): command is AttentionCommand {
@@ -80,7 +83,13 @@ export function fallbackOf(commands: readonly DeviceCommand[]): AttentionFallbac
  * the message (`attention`), paused and muted by the fallback (`pausedAndMuted`), back to the lesson after
  * CMD.ATTENTION.END (`resumed`) — or failed with the reason.
  */
-export type AttentionReceiptState = 'sent' | 'arrived' | 'attention' | 'pausedAndMuted' | 'resumed' | 'failed';
+export type AttentionReceiptState =
+  | 'sent'
+  | 'arrived'
+  | 'attention'
+  | 'pausedAndMuted'
+  | 'resumed'
+  | 'failed';
 
 export interface AttentionReceiptCommand {
   command: DeviceCommand;

@@ -1,6 +1,6 @@
+import { ATTENTION_COMMANDS } from './attention.ts';
 import { RUNNING_STATE_MAX_AGE_MS } from './constants.ts';
 import type { DeviceCommand } from './devices.ts';
-import { ATTENTION_COMMANDS } from './attention.ts';
 
 /**
  * The running state the portal stores locally (spec §3). What an app or video entry holds is the portal's

@@ -76,7 +76,12 @@ async function report(serial: string, state: Partial<Schemas['HeadsetState']>): 
   expect(response.statusCode, response.body).toBe(204);
 }
 
-const queue = (devices: number[], command: string, extras: Record<string, unknown> = {}, token = tokens.lehrer) =>
+const queue = (
+  devices: number[],
+  command: string,
+  extras: Record<string, unknown> = {},
+  token = tokens.lehrer,
+) =>
   server.app.inject({
     method: 'POST',
     url: '/api/v3/mdm/devices/command-queue/',
@@ -92,7 +97,11 @@ async function outcomesOf(response: Awaited<ReturnType<typeof queue>>) {
 
 /** Every command queued for a headset after `afterId`, oldest first. */
 async function queuedFor(serial: string, afterId = 0) {
-  const { rows } = await server.database.pool.query<{ id: number; command: string; extras: { message?: string } }>(
+  const { rows } = await server.database.pool.query<{
+    id: number;
+    command: string;
+    extras: { message?: string };
+  }>(
     "select id, command, extras from device_commands where device_id = $1 and id > $2 and status = 'queued' order by id",
     [idOf(serial), afterId],
   );
@@ -111,7 +120,9 @@ async function deviceOf(serial: string, token = tokens.lehrer): Promise<Device> 
 }
 
 async function lastCommandId(): Promise<number> {
-  const { rows } = await server.database.pool.query<{ id: number | null }>('select max(id) as id from device_commands');
+  const { rows } = await server.database.pool.query<{ id: number | null }>(
+    'select max(id) as id from device_commands',
+  );
   return rows[0]?.id ?? 0;
 }
 
@@ -131,7 +142,10 @@ describe('CMD.ATTENTION to a class set', () => {
     expect((await queuedFor(CURRENT, before)).map((c) => c.command)).toEqual(['CMD.ATTENTION']);
 
     // 4.9.4: the server pauses and mutes instead; the answer is the last of the two.
-    expect((await queuedFor(FALLBACK, before)).map((c) => c.command)).toEqual(['CMD.TOGGLE.PAUSE', 'CMD.MUTE']);
+    expect((await queuedFor(FALLBACK, before)).map((c) => c.command)).toEqual([
+      'CMD.TOGGLE.PAUSE',
+      'CMD.MUTE',
+    ]);
     expect(outcomes.get(idOf(FALLBACK))).toMatchObject({ command: { command: 'CMD.MUTE' }, refusal: null });
     expect((await deviceOf(FALLBACK)).attentionFallback).toBe(true);
     expect((await deviceOf(CURRENT)).attentionFallback).toBe(false);
@@ -170,7 +184,10 @@ describe('CMD.ATTENTION to a class set', () => {
     const before = await lastCommandId();
     const outcomes = await outcomesOf(await queue([CURRENT, FALLBACK].map(idOf), 'CMD.ATTENTION.END'));
     expect(outcomes.get(idOf(CURRENT))?.command?.command).toBe('CMD.ATTENTION.END');
-    expect((await queuedFor(FALLBACK, before)).map((c) => c.command)).toEqual(['CMD.TOGGLE.PAUSE', 'CMD.MUTE']);
+    expect((await queuedFor(FALLBACK, before)).map((c) => c.command)).toEqual([
+      'CMD.TOGGLE.PAUSE',
+      'CMD.MUTE',
+    ]);
     expect((await deviceOf(FALLBACK)).attentionFallback).toBe(false);
 
     const again = await outcomesOf(await queue([FALLBACK].map(idOf), 'CMD.ATTENTION.END'));
@@ -223,7 +240,10 @@ describe('who may send attention', () => {
         method: 'POST',
         url: `/api/v1/mdm/devices/${CURRENT}/command/`,
         headers: bearer(token),
-        payload: { command: 'CMD.ATTENTION', extras: { guidedModeState: false, manufacturerModeState: false } },
+        payload: {
+          command: 'CMD.ATTENTION',
+          extras: { guidedModeState: false, manufacturerModeState: false },
+        },
       });
       expect(one.statusCode).toBe(404);
     }

@@ -149,7 +149,11 @@ describe('playback commands', () => {
     resultOf(h, command('CMD.START.VIDEO', { contentUuid: video.uuid }));
     const attention = resultOf(h, command('CMD.ATTENTION', { message: 'Kurz nach vorn!' }), seconds(2));
     expect(attention.result.status).toBe('done');
-    expect(h.report(seconds(2))).toMatchObject({ playbackState: 'paused', muted: true, attention: 'Kurz nach vorn!' });
+    expect(h.report(seconds(2))).toMatchObject({
+      playbackState: 'paused',
+      muted: true,
+      attention: 'Kurz nach vorn!',
+    });
     // The video stands still while the message shows.
     const position = h.report(seconds(2)).currentTime;
     expect(h.report(seconds(30)).currentTime).toBe(position);
@@ -167,7 +171,10 @@ describe('playback commands', () => {
 
   it('below the attention gate it neither knows the command nor reports the field', () => {
     const h = headset({ softwareVersion: '4.9.4' });
-    expect(resultOf(h, command('CMD.ATTENTION')).result).toMatchObject({ status: 'failed', code: 'softwareTooOld' });
+    expect(resultOf(h, command('CMD.ATTENTION')).result).toMatchObject({
+      status: 'failed',
+      code: 'softwareTooOld',
+    });
     expect(h.report(T0)).not.toHaveProperty('attention');
   });
 

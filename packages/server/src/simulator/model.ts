@@ -1,8 +1,8 @@
 import type { components } from '@portal/api/schema';
 import {
   contentStorageBytes,
-  DEFAULT_ATTENTION_MESSAGE,
   contentTypeOfStartCommand,
+  DEFAULT_ATTENTION_MESSAGE,
   HEADSET_STATE_INTERVAL_SECONDS,
   type HeadsetFailureCode,
   isBatteryEmpty,
@@ -680,7 +680,9 @@ export class SimulatedHeadset {
       manufacturerMode: this.manufacturerMode,
       muted: this.muted,
       // Only software with the feature knows the field, as a real headset below the gate would not send it.
-      ...(supportsFeature(this.softwareVersion, 'attention') && { attention: this.attention?.message ?? null }),
+      ...(supportsFeature(this.softwareVersion, 'attention') && {
+        attention: this.attention?.message ?? null,
+      }),
       ...(this.update && {
         softwareUpdate: {
           operatingSystemId: this.update.operatingSystemId,

@@ -377,16 +377,20 @@ function checkHeadsetState(
  * `nothingToDo`.
  */
 function plannedCommands(device: CommandTarget, command: DeviceCommand): DeviceCommand[] {
-  if (!isAttentionCommand(command) || attentionRoute(device.softwareVersion).kind === 'attention') return [command];
+  if (!isAttentionCommand(command) || attentionRoute(device.softwareVersion).kind === 'attention')
+    return [command];
   const ending = command === 'CMD.ATTENTION.END';
   const planned = ending
     ? attentionFallbackEndCommands(device.attentionFallback, device)
     : attentionFallbackCommands(device);
   if (planned.length > 0) return planned;
-  throw new Conflict(ending ? TEXT.attentionNothingToUndo(device.name) : TEXT.attentionNothingToDo(device.name), {
-    code: 'nothingToDo',
-    params: { device: device.name },
-  });
+  throw new Conflict(
+    ending ? TEXT.attentionNothingToUndo(device.name) : TEXT.attentionNothingToDo(device.name),
+    {
+      code: 'nothingToDo',
+      params: { device: device.name },
+    },
+  );
 }
 
 /** The order the fallback's commands are queued in, so that a headset pauses before it mutes (ids ascending). */
@@ -681,7 +685,6 @@ export async function queueDeviceCommand(
     })),
   };
 }
-
 
 /**
  * Queues a `CMD.SYNC` for the headsets of a playlist that changed (activated on them, items added, removed or moved),
