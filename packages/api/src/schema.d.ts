@@ -2755,6 +2755,11 @@ export interface components {
       /** @description The message of 'Alle Blicke nach vorn' the headset shows full-screen (as reported), null when none. */
       attention: string | null;
       /**
+       * @description Playback position in seconds of what runs, as the headset reported it last (`HeadsetState.currentTime`);
+       *     the Klassenansicht shows it as progress against the content's duration. Null when nothing runs.
+       */
+      currentTime: number | null;
+      /**
        * @description The headset's software lacks 'Alle Blicke nach vorn' (the version gate of CMD.ATTENTION), so the server
        *     paused and muted it instead; CMD.ATTENTION.END undoes that.
        */
@@ -3173,7 +3178,7 @@ export interface components {
      *     `packageName` (an app started by package name), `serialNumber` (a headset added), `isAdministrator` (the role a
      *     `roleChanged` set), `accountDeleted` (`memberRemoved`: it was the person's only organisation),
      *     `mailNotSent` (`invitationWithdrawn` because its mail could not be sent), `termsVersion`, `note` (what a
-     *     proposer wrote), `reason` (why a moderator rejected or withdrew).
+     *     proposer wrote; for CMD.ATTENTION the teacher's own message), `reason` (why a moderator rejected or withdrew).
      */
     AuditDetails: {
       note?: string;

@@ -86,6 +86,7 @@ type DeviceRow = SyncTransferRow & {
   muted: boolean;
   attention: string | null;
   attention_fallback: boolean;
+  playback_position: number | null;
   is_enrolled: boolean;
   newest_operating_system: DeviceView['newestOperatingSystem'];
   software_update: DeviceView['softwareUpdate'];
@@ -105,7 +106,7 @@ async function selectDevices(
       d.current_app, d.current_content_uuid, d.playback_state, d.active_configuration_id, d.sync_status,
       d.sync_progress, ${SYNC_QUEUED} as sync_queued, ${SYNC_TRANSFER_COLUMNS},
       d.guided_mode, d.manufacturer_mode, d.muted,
-      d.attention, d.attention_fallback is not null as attention_fallback, d.token_hash is not null as is_enrolled,
+      d.attention, d.attention_fallback is not null as attention_fallback, d.playback_position, d.token_hash is not null as is_enrolled,
       ${NEWEST_OPERATING_SYSTEM} as newest_operating_system, d.software_update,
       coalesce((select array_agg(i.content_id order by i.position_number)
         from configuration_items i join contents c on c.id = i.content_id
@@ -149,6 +150,7 @@ function toView(row: DeviceRow): DeviceView {
     muted: row.muted,
     attention: row.attention,
     attentionFallback: row.attention_fallback,
+    currentTime: row.playback_state === 'stopped' ? null : row.playback_position,
     isEnrolled: row.is_enrolled,
     newestOperatingSystem: row.newest_operating_system,
     softwareUpdate: row.software_update,
