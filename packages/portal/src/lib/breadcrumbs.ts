@@ -6,14 +6,15 @@ export type BreadcrumbTrail = readonly {
     | 'breadcrumb.devices'
     | 'breadcrumb.playback'
     | 'breadcrumb.groups'
-    | 'breadcrumb.protocol';
+    | 'breadcrumb.protocol'
+    | 'breadcrumb.classroom';
   href?: string;
 }[];
 
 /**
  * Spec §2 breadcrumb texts: 'Dashboard', 'Dashboard / Konfigurationen', 'Dashboard / Geräte'. Ours, in the same
  * pattern, for pages the spec names no trail for: 'Dashboard / Wiedergabe' (playback on a class set) and 'Dashboard /
- * Gruppierungen' (the /groups pages), 'Dashboard / Protokoll'.
+ * Gruppierungen' (the /groups pages), 'Dashboard / Protokoll', 'Dashboard / Klassenansicht'.
  */
 export const trails = {
   dashboard: [{ label: 'breadcrumb.dashboard' }],
@@ -25,6 +26,7 @@ export const trails = {
   playback: [{ label: 'breadcrumb.dashboard', href: '/dashboard' }, { label: 'breadcrumb.playback' }],
   groups: [{ label: 'breadcrumb.dashboard', href: '/dashboard' }, { label: 'breadcrumb.groups' }],
   protocol: [{ label: 'breadcrumb.dashboard', href: '/dashboard' }, { label: 'breadcrumb.protocol' }],
+  classroom: [{ label: 'breadcrumb.dashboard', href: '/dashboard' }, { label: 'breadcrumb.classroom' }],
 } as const satisfies Record<string, BreadcrumbTrail>;
 
 /**

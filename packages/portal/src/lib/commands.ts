@@ -38,6 +38,8 @@ export interface CommandInput {
   operatingSystemId?: number;
   guidedModeState?: boolean;
   manufacturerModeState?: boolean;
+  /** CMD.ATTENTION only: the teacher's own message (at most 120 characters); left out, the server's default. */
+  message?: string;
   /**
    * The running lesson a playback command belongs to (only {@link sendToHeadsets}): a start with it is the lesson's
    * 'Erneut versuchen', a pause with it pauses or resumes the lesson (contract tag `lessons`).
