@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { startCommandFor } from '../../packages/domain/src/index.ts';
 import type { HeldItem } from '../../packages/server/src/simulator/model.ts';
 import { type Answer, percentile, sleep, statusCounts } from '../benchHttp.ts';
+import { attentionScenario } from './attention.ts';
 import type { BareLoadResult } from './bareLoad.ts';
 import { type FleetProcess, wallClock } from './fleetProcess.ts';
 import { headsetIds, sendToHeadsets, waitForReceipts } from './playback.ts';
@@ -323,4 +324,5 @@ export const SCENARIOS: Record<string, () => FleetScenario> = {
   teachers: teachersScenario,
   'bare-route': bareRouteScenario,
   'start-1-vs-30': startScenario,
+  'attention-1-vs-30': attentionScenario,
 };

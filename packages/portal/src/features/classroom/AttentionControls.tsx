@@ -2,7 +2,7 @@ import type { Device } from '@portal/api';
 import { ATTENTION_MESSAGE_MAX_LENGTH, attentionReceiptOf, isolateBidi } from '@portal/domain';
 import { Box, Button, Inline, Stack, Text, TextField } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { commandFailureText, receiptsQuery } from '../../lib/commands.ts';
 import { showFailure } from '../../lib/serverErrors.ts';
@@ -22,14 +22,20 @@ function matchesShortcut(event: KeyboardEvent, key: string): boolean {
 /**
  * 'Alle Blicke nach vorn' and 'Weitermachen' for the selected headsets, or the whole class when none is selected:
  * one request each, the teacher's own message optional, a shortcut on each (shown on the button), and the receipts of
- * every headset as for playback ('pausiert und stummgeschaltet' where the server fell back to pause + mute).
+ * every headset as for playback ('pausiert und stummgeschaltet' where the server fell back to pause + mute). The
+ * page's own controls (`leading`) share the row of buttons and its tiles (`children`) come between the buttons and
+ * the receipts, so that 30 tiles fit on a 1280 × 800 screen under the buttons.
  */
 export function AttentionControls({
   selected,
   all,
+  leading,
+  children,
 }: {
   selected: readonly Device[];
   all: readonly Device[];
+  leading: ReactNode;
+  children: ReactNode;
 }) {
   const { t } = useTranslation('devices');
   const { t: tc } = useTranslation();
@@ -70,42 +76,46 @@ export function AttentionControls({
       ? t('classroom.attention.toSelected', { count: selected.length })
       : t('classroom.attention.toClass', { count: all.length });
   return (
-    <Box role="group" aria-label={tc('commands.attention')}>
-      <Stack gap="small">
-        <Inline gap="small" wrap>
-          <Button
-            variant="primary"
-            aria-keyshortcuts={ATTENTION_SHORTCUT}
-            disabled={targets.length === 0}
-            loading={attention.isPending && !attention.variables?.ending}
-            onClick={() => send(false)}
-          >
-            {tc('commands.attention')} <kbd>{t('classroom.attention.shortcut')}</kbd>
-          </Button>
-          <Button
-            variant="secondary"
-            aria-keyshortcuts={RESUME_SHORTCUT}
-            disabled={targets.length === 0 && lastTargets.length === 0}
-            loading={attention.isPending && attention.variables?.ending === true}
-            onClick={() => send(true)}
-          >
-            {tc('commands.attentionEnd')} <kbd>{t('classroom.attention.resumeShortcut')}</kbd>
-          </Button>
-        </Inline>
-        <Text tone="muted" size="small">
-          {whom}
-        </Text>
+    <Stack gap="small">
+      <Inline gap="small" wrap alignY="bottom">
+        {leading}
         <TextField
           label={t('classroom.attention.messageLabel')}
-          hint={t('classroom.attention.messageHint', { max: ATTENTION_MESSAGE_MAX_LENGTH })}
           placeholder={t('classroom.attention.defaultMessage')}
           maxLength={ATTENTION_MESSAGE_MAX_LENGTH}
+          size={40}
           value={message}
           onChange={(event) => setMessage(event.target.value)}
         />
-        {sent && <AttentionReceipts sent={sent} devices={all} />}
-      </Stack>
-    </Box>
+        <Box role="group" aria-label={tc('commands.attention')}>
+          <Inline gap="small" wrap>
+            <Button
+              variant="primary"
+              aria-keyshortcuts={ATTENTION_SHORTCUT}
+              disabled={targets.length === 0}
+              loading={attention.isPending && !attention.variables?.ending}
+              onClick={() => send(false)}
+            >
+              {tc('commands.attention')} <kbd>{t('classroom.attention.shortcut')}</kbd>
+            </Button>
+            <Button
+              variant="secondary"
+              aria-keyshortcuts={RESUME_SHORTCUT}
+              disabled={targets.length === 0 && lastTargets.length === 0}
+              loading={attention.isPending && attention.variables?.ending === true}
+              onClick={() => send(true)}
+            >
+              {tc('commands.attentionEnd')} <kbd>{t('classroom.attention.resumeShortcut')}</kbd>
+            </Button>
+          </Inline>
+        </Box>
+      </Inline>
+      <Text tone="muted" size="small">
+        {whom} {t('classroom.attention.messageHint', { max: ATTENTION_MESSAGE_MAX_LENGTH })}
+      </Text>
+      {children}
+      {sent && <AttentionReceipts sent={sent} devices={all} />}
+    </Stack>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { Device } from '@portal/api';
-import { Button, HeadsetTile, HeadsetTileList, Inline, Select, Stack, Text } from '@portal/ui';
+import { Button, HeadsetTile, HeadsetTileList, Select, Stack, Text } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -112,37 +112,42 @@ export function ClassroomPage() {
   }
 
   return (
-    <Stack gap="large">
-      <Stack gap="small">
+    <Stack gap="medium">
+      <Stack gap="xsmall">
         <PageHeading>
           {groupName ? t('classroom.titleGroup', { group: groupName }) : t('classroom.title')}
         </PageHeading>
         <Text tone="muted">{t('classroom.intro')}</Text>
       </Stack>
-      <Inline gap="medium" wrap alignY="bottom">
-        <Select
-          label={t('classroom.group')}
-          value={group === undefined ? '' : String(group)}
-          options={[
-            { value: '', label: t('classroom.allHeadsets') },
-            ...(groups.data?.results ?? []).map((each) => ({ value: String(each.id), label: each.name })),
-          ]}
-          onChange={(event) =>
-            setParams(event.target.value ? { group: event.target.value } : {}, { replace: true })
-          }
-        />
-        <Button
-          variant="secondary"
-          size="small"
-          disabled={devices.length === 0 || selected.length === devices.length}
-          onClick={() => setSelectedIds(new Set(order))}
-        >
-          {t('classroom.selectAll')}
-        </Button>
-      </Inline>
-      <AttentionControls selected={selected} all={devices} />
+      <AttentionControls
+        selected={selected}
+        all={devices}
+        leading={
+          <>
+            <Select
+              label={t('classroom.group')}
+              value={group === undefined ? '' : String(group)}
+              options={[
+                { value: '', label: t('classroom.allHeadsets') },
+                ...(groups.data?.results ?? []).map((each) => ({ value: String(each.id), label: each.name })),
+              ]}
+              onChange={(event) =>
+                setParams(event.target.value ? { group: event.target.value } : {}, { replace: true })
+              }
+            />
+            <Button
+              variant="secondary"
+              disabled={devices.length === 0 || selected.length === devices.length}
+              onClick={() => setSelectedIds(new Set(order))}
+            >
+              {t('classroom.selectAll')}
+            </Button>
+          </>
+        }
+      >
+        {body}
+      </AttentionControls>
       <BulkBar selected={selected} onClear={() => setSelectedIds(new Set())} />
-      {body}
     </Stack>
   );
 }
