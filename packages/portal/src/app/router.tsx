@@ -142,7 +142,7 @@ export const routes: RouteObject[] = [
               {
                 // Klassenansicht (issue 26): a class set's tiles and 'Alle Blicke nach vorn'; `?group=` for one group.
                 path: 'classroom',
-                lazy: () => import('../features/classroom/ClassroomPage.tsx'),
+                lazy: () => import('./ClassroomRoute.tsx'),
                 handle: { breadcrumb: trails.classroom } satisfies RouteHandle,
               },
               {

@@ -1,14 +1,13 @@
 import type { Device } from '@portal/api';
 import { Button, HeadsetTile, HeadsetTileList, Select, Stack, Text } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { $api } from '../../lib/api.ts';
 import { deviceGroupsQuery } from '../../lib/headsets.ts';
 import { LoadFailedState } from '../../lib/LoadFailedState.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
-import { BulkBar } from '../devices/BulkBar.tsx';
 import { AttentionControls } from './AttentionControls.tsx';
 import { selectionAfterClick, tileOf } from './classroomTiles.ts';
 
@@ -44,7 +43,12 @@ const lessonsQuery = { ...$api.queryOptions('get', '/api/v3/mdm/lessons/'), refe
  * group (`?group=`), live; tiles are selected by click, Shift-click or 'Alle' and commanded with the fleet page's bar,
  * and 'Alle Blicke nach vorn' reaches the selection or the whole class.
  */
-export function ClassroomPage() {
+export function ClassroomPage({
+  bulkBar,
+}: {
+  /** The fleet page's commands for the selection (the app passes the devices feature's bar: ClassroomRoute.tsx). */
+  bulkBar: (selected: Device[], onClear: () => void) => ReactNode;
+}) {
   const { t } = useTranslation('devices');
   const [params, setParams] = useSearchParams();
   const group = groupOf(params);
@@ -147,9 +151,7 @@ export function ClassroomPage() {
       >
         {body}
       </AttentionControls>
-      <BulkBar selected={selected} onClear={() => setSelectedIds(new Set())} />
+      {bulkBar(selected, () => setSelectedIds(new Set()))}
     </Stack>
   );
 }
-
-export { ClassroomPage as Component };
