@@ -43,6 +43,17 @@ test('30 tiles on a 1280 × 800 screen follow a headset switched off and on in t
   await expect(page).toHaveURL(/\/dashboard\/classroom$/);
   await expect(tiles(page)).toHaveCount(30);
   await expect(tile(page, 'Sirius')).toHaveAccessibleName(/^Sirius: Online/);
+  // All 30 under the buttons, without scrolling.
+  const last = await tiles(page).nth(29).boundingBox();
+  expect((last?.y ?? Number.POSITIVE_INFINITY) + (last?.height ?? 0)).toBeLessThanOrEqual(800);
+  // Click, Shift-click for a range, 'Alle auswählen': the fleet page's bar names the count.
+  await tile(page, 'Acrux').getByText('Acrux', { exact: true }).click();
+  await tile(page, 'Aldebaran')
+    .getByText('Aldebaran', { exact: true })
+    .click({ modifiers: ['Shift'] });
+  await expect(page.getByText('3 VR-Brillen ausgewählt')).toBeVisible();
+  await page.getByRole('button', { name: 'Alle auswählen' }).click();
+  await expect(page.getByText('30 VR-Brillen ausgewählt')).toBeVisible();
   try {
     await control(page.request, sirius, 'off');
     // Live: the tile says so within a few seconds of the server knowing (it polls every second).

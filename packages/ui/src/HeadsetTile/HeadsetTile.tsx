@@ -113,6 +113,13 @@ export function HeadsetTile({
   const select = (event: MouseEvent<HTMLInputElement>) => {
     onSelectedChange(event.currentTarget.checked, { range: event.shiftKey });
   };
+  // A click elsewhere on the tile toggles it here rather than through the label's activation, which browsers skip
+  // for a Shift-click (it extends a text selection instead).
+  const selectByTile = (event: MouseEvent<HTMLLabelElement>) => {
+    if (event.target instanceof HTMLInputElement) return;
+    event.preventDefault();
+    onSelectedChange(!selected, { range: event.shiftKey });
+  };
   return (
     <li
       className={styles.root}
@@ -121,7 +128,15 @@ export function HeadsetTile({
       data-selected={selected || undefined}
       data-attention={attentionLabel ? true : undefined}
     >
-      <label className={styles.body}>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard reaches the checkbox inside, which handles Space itself */}
+      <label
+        className={styles.body}
+        onClick={selectByTile}
+        // Shift on the mouse button would start a text selection across the tiles.
+        onMouseDown={(event) => {
+          if (event.shiftKey) event.preventDefault();
+        }}
+      >
         <span className={styles.head}>
           <input
             type="checkbox"
