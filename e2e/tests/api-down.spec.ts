@@ -19,6 +19,7 @@ function routesOf(ids: { content: number; device: number; playlist: number }): s
     `/library/${ids.content}/edit`,
     '/dashboard',
     '/dashboard/playback',
+    '/dashboard/classroom',
     '/dashboard/devices',
     `/dashboard/devices/${ids.device}`,
     '/dashboard/configurations',

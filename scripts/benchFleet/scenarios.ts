@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { startCommandFor } from '../../packages/domain/src/index.ts';
 import type { HeldItem } from '../../packages/server/src/simulator/model.ts';
 import { type Answer, percentile, sleep, statusCounts } from '../benchHttp.ts';
+import { timedAttention } from './attention.ts';
 import type { BareLoadResult } from './bareLoad.ts';
 import { type FleetProcess, wallClock } from './fleetProcess.ts';
 import { createBenchPlan, planLesson, startPlanStep, timesUntilPlaying } from './lessonPlan.ts';
@@ -404,10 +405,62 @@ function lessonPlanNextScenario(): FleetScenario {
   };
 }
 
+/**
+ * attention-1-vs-30: the portal's click on 'Alle Blicke nach vorn' (one queueDeviceCommand of CMD.ATTENTION) until
+ * every headset reported it carried it out, on one headset and on the class set, then 'Weitermachen' the same way.
+ * The bench's headsets run software above the attention gate, so each shows the message itself (no fallback).
+ */
+function attentionScenario(): FleetScenario {
+  return {
+    name: 'attention-1-vs-30',
+    title: "'Alle Blicke nach vorn' on 1 and on a class set (click → every headset carried it out)",
+    async run({ options, teacher, classSet }) {
+      const sizes = [1, classSet.length];
+      const reached = new Map<number, number[]>(sizes.map((size) => [size, []]));
+      const problems: string[] = [];
+      const ids = await headsetIds(teacher, classSet);
+      for (let round = 0; round <= options.startRounds; round += 1) {
+        for (const size of sizes) {
+          const headsets = ids.slice(0, size);
+          const attention = await timedAttention(teacher, headsets, 'CMD.ATTENTION');
+          if (!attention.done) {
+            problems.push(
+              `round ${round}, ${size} headset(s): not all reached (${attention.refused.join(', ')})`,
+            );
+          } else if (round > 0) reached.get(size)?.push(attention.ms);
+          const end = await timedAttention(teacher, headsets, 'CMD.ATTENTION.END');
+          if (!end.done) problems.push(`round ${round}, ${size} headset(s): 'Weitermachen' not carried out`);
+        }
+      }
+      const [one, all] = sizes.map((size) => reached.get(size) ?? []) as [number[], number[]];
+      const ratio = percentile(all, 50) / percentile(one, 50);
+      const complete = problems.length === 0 && one.length > 0 && all.length > 0;
+      return {
+        lines: [
+          `${options.startRounds} measured rounds per size after one to warm up`,
+          ...sizes.map(
+            (size) =>
+              `${String(size).padStart(2)} headset(s): click → all carried it out  ${spread(reached.get(size) ?? [], 95)}`,
+          ),
+          `ratio ${classSet.length} : 1 (click → all carried it out)  p50 ${ratio.toFixed(2)}×`,
+          ...problems,
+        ],
+        aims: [
+          {
+            text: `attention on ${classSet.length} headsets ≤ 1.5× attention on 1 (p50): ${ratio.toFixed(2)}×, ${problems.length} problems`,
+            met: complete && ratio <= 1.5,
+          },
+        ],
+      };
+    },
+  };
+}
+
 /** Every scenario by name, in the order they run. */
 export const SCENARIOS: Record<string, () => FleetScenario> = {
   teachers: teachersScenario,
   'bare-route': bareRouteScenario,
   'start-1-vs-30': startScenario,
   'lesson-plan-next': lessonPlanNextScenario,
+  'attention-1-vs-30': attentionScenario,
 };

@@ -1540,7 +1540,7 @@ export interface paths {
      *     (playback on a class set) goes out as one `queueDeviceCommand`.
      *
      *     Checks, in this order:
-     *     - the command is one of the 13 and `extras` holds only known fields, each of its form (400 from the schema on the
+     *     - the command is one of the 15 and `extras` holds only known fields, each of its form (400 from the schema on the
      *       dotted field, e.g. `extras.packageName`: a package name by the content items' Android package-name rule, a
      *       content uuid of 36 characters);
      *     - the headset belongs to one of the caller's organisations (404 otherwise, also for unknown serials);
@@ -1566,6 +1566,16 @@ export interface paths {
      *       (`softwareUpToDate`, `params.version`, `params.softwareVersion`). Without `extras.operatingSystemId` the newest
      *       image published for the headset's model is queued when it is newer than the headset's software, else none;
      *     - at most 100 commands wait for one headset (`queued` or `delivered`): 429 `tooManyOpenCommands` beyond.
+     *
+     *     CMD.ATTENTION and CMD.ATTENTION.END belong to the moment like playback (409 `deviceOffline`). A headset whose
+     *     software is below their version gate (@portal/domain `VERSION_GATES.attention`) gets the fallback instead, when
+     *     it has the pause and mute gates (else 409 `softwareTooOld` naming the first it lacks): CMD.ATTENTION queues
+     *     CMD.TOGGLE.PAUSE if it reports playing and CMD.MUTE if it is not muted, and the headset is `attentionFallback`;
+     *     CMD.ATTENTION.END queues the toggles that undo what the fallback did (as far as the headset still reports it
+     *     paused and muted) and ends the fallback. The answer is the last command queued; when the headset needed none
+     *     (nothing ran, the sound was off already; or nothing to undo), `sendDeviceCommand` answers 409 `nothingToDo`
+     *     and `queueDeviceCommand`'s result holds that refusal for it. The
+     *     Protokoll records the attention command with the commands queued for it.
      *
      *     A queued playback command keeps the lessons (tag `lessons`) as `queueDeviceCommand` does for one headset: a start
      *     opens a lesson of this headset, CMD.STOP.RUNNING takes it out of its lesson, CMD.TOGGLE.PAUSE changes only its
@@ -2458,7 +2468,9 @@ export interface components {
        *     `params.limit`), `storageExceeded` (409 of activateConfiguration: `params.devices` names the headsets the
        *     playlist does not fit on, `params.requiredBytes` and `params.usableBytes`), `deviceOffline` (409 of sendDeviceCommand for a playback command or an update to a headset that is
        *     offline, `params.device` its name), `batteryTooLow`, `updateRunning`, `operatingSystemNotForModel` and
-       *     `softwareUpToDate` (409 of sendDeviceCommand for a CMD.UPDATE, see there), `lessonEnded` (409 of queueDeviceCommand naming a `lesson` that no longer
+       *     `softwareUpToDate` (409 of sendDeviceCommand for a CMD.UPDATE, see there), `nothingToDo` (409 of
+       *     sendDeviceCommand for CMD.ATTENTION or CMD.ATTENTION.END to a headset below their version gate that needs
+       *     no fallback command, `params.device`), `lessonEnded` (409 of queueDeviceCommand naming a `lesson` that no longer
        *     runs), `commandFinished` (409 of reportHeadsetCommandResult, `params.status` is the command's
        *     final status), `alreadyMember` (409 of inviteMember, `params.email`), `mailNotSent` (503 of
        *     inviteMember), `invitationInvalid` (404 of getInvitation), `accountLocked` (403 of login: staff locked the
@@ -2927,6 +2939,18 @@ export interface components {
       manufacturerMode: boolean;
       /** @description The sound is off (as reported). */
       muted: boolean;
+      /** @description The message of 'Alle Blicke nach vorn' the headset shows full-screen (as reported), null when none. */
+      attention: string | null;
+      /**
+       * @description Playback position in seconds of what runs, as the headset reported it last (`HeadsetState.currentTime`);
+       *     the Klassenansicht shows it as progress against the content's duration. Null when nothing runs.
+       */
+      currentTime: number | null;
+      /**
+       * @description The headset's software lacks 'Alle Blicke nach vorn' (the version gate of CMD.ATTENTION), so the server
+       *     paused and muted it instead; CMD.ATTENTION.END undoes that.
+       */
+      attentionFallback: boolean;
       /** @description The headset holds a valid device token (paired); false until it used its enrolment code, or after unpairing. */
       isEnrolled: boolean;
       /**
@@ -3408,7 +3432,7 @@ export interface components {
      *     `packageName` (an app started by package name), `serialNumber` (a headset added), `isAdministrator` (the role a
      *     `roleChanged` set), `accountDeleted` (`memberRemoved`: it was the person's only organisation),
      *     `mailNotSent` (`invitationWithdrawn` because its mail could not be sent), `termsVersion`, `note` (what a
-     *     proposer wrote), `reason` (why a moderator rejected or withdrew).
+     *     proposer wrote; for CMD.ATTENTION the teacher's own message), `reason` (why a moderator rejected or withdrew).
      */
     AuditDetails: {
       note?: string;
@@ -3591,8 +3615,11 @@ export interface components {
       commands: components['schemas']['DeviceCommand'][];
     };
     /**
-     * @description The 13 commands of spec §7. The spec writes 'CMD.REBOOT, SHUTDOWN, SYNC, …', which reads as one shared `CMD.` prefix,
-     *     so every command carries it: `CMD.SHUTDOWN`, `CMD.SYNC`, … .
+     * @description The 13 commands of spec §7 and the two of 'Alle Blicke nach vorn' (issue 26). The spec writes 'CMD.REBOOT,
+     *     SHUTDOWN, SYNC, …', which reads as one shared `CMD.` prefix, so every command carries it: `CMD.SHUTDOWN`,
+     *     `CMD.SYNC`, … . CMD.ATTENTION pauses what runs, mutes and shows `extras.message` full-screen ('Bitte setzt die
+     *     VR-Brillen ab und schaut nach vorn.' when left out); CMD.ATTENTION.END takes the message away and resumes and
+     *     unmutes what CMD.ATTENTION paused and muted.
      * @enum {string}
      */
     CommandName:
@@ -3608,7 +3635,15 @@ export interface components {
       | 'CMD.START.WEBAPP'
       | 'CMD.STOP.RUNNING'
       | 'CMD.SET.GUIDED.MODE'
-      | 'CMD.SET.MANUFACTURER.MODE';
+      | 'CMD.SET.MANUFACTURER.MODE'
+      | 'CMD.ATTENTION'
+      | 'CMD.ATTENTION.END';
+    /**
+     * @description CMD.ATTENTION only: the teacher's own text the headsets show full-screen, at most 120 characters, with at least
+     *     one visible character (400 on `extras.message` otherwise). Left out: 'Bitte setzt die VR-Brillen ab und schaut
+     *     nach vorn.'
+     */
+    CommandAttentionMessage: string;
     /**
      * Format: uuid
      * @description Content to start (CMD.START.APP / .VIDEO / .WEBAPP): its `uuid`, in the 36-character form the content lists
@@ -3637,6 +3672,7 @@ export interface components {
       contentUuid?: components['schemas']['CommandContentUuid'];
       packageName?: components['schemas']['CommandPackageName'];
       operatingSystemId?: components['schemas']['CommandOperatingSystemId'];
+      message?: components['schemas']['CommandAttentionMessage'];
       /** @description Geführter Modus on (true) or off (false). */
       guidedModeState: boolean;
       /** @description Herstellermodus on (true) or off (false). */
@@ -3666,6 +3702,7 @@ export interface components {
       contentUuid?: components['schemas']['CommandContentUuid'];
       packageName?: components['schemas']['CommandPackageName'];
       operatingSystemId?: components['schemas']['CommandOperatingSystemId'];
+      message?: components['schemas']['CommandAttentionMessage'];
       /** @description Geführter Modus on (true) or off (false); left out, each headset's own. */
       guidedModeState?: boolean;
       /** @description Herstellermodus on (true) or off (false); left out, each headset's own. */
@@ -3825,6 +3862,11 @@ export interface components {
       guidedMode?: boolean;
       manufacturerMode?: boolean;
       muted?: boolean;
+      /**
+       * @description The message the headset shows full-screen after CMD.ATTENTION ('Alle Blicke nach vorn'), null once
+       *     CMD.ATTENTION.END took it away. Omitted (software without the feature): none.
+       */
+      attention?: string | null;
       /**
        * @description The update under way (CMD.UPDATE: downloading with its progress, then installing); omitted when none runs
        *     (unlike the other optional fields, an omitted one does not keep the last report's value).

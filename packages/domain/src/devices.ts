@@ -40,6 +40,8 @@ export const DEVICE_COMMANDS = [
   'CMD.STOP.RUNNING',
   'CMD.SET.GUIDED.MODE',
   'CMD.SET.MANUFACTURER.MODE',
+  'CMD.ATTENTION',
+  'CMD.ATTENTION.END',
 ] as const;
 export type DeviceCommand = (typeof DEVICE_COMMANDS)[number];
 
@@ -117,6 +119,9 @@ export const COMMAND_EXPIRY_SECONDS = {
   'CMD.UPDATE': DAY,
   'CMD.SET.GUIDED.MODE': DAY,
   'CMD.SET.MANUFACTURER.MODE': DAY,
+  // 'Alle Blicke nach vorn' belongs to the lesson's moment like playback.
+  'CMD.ATTENTION': 5 * MINUTE,
+  'CMD.ATTENTION.END': 5 * MINUTE,
 } as const satisfies Record<DeviceCommand, number>;
 
 /**

@@ -9,9 +9,9 @@ import {
 } from './gates.ts';
 
 describe('VERSION_GATES', () => {
-  it('uses exactly the four versions of spec §5', () => {
+  it('uses the four versions of spec §5 and 5.0.0 of issue 26 (attention)', () => {
     const versions = new Set(DEVICE_FEATURES.map((f) => VERSION_GATES[f].minVersion));
-    expect([...versions].sort()).toEqual(['4.0.1', '4.5.0', '4.7.0', '4.9.4']);
+    expect([...versions].sort()).toEqual(['4.0.1', '4.5.0', '4.7.0', '4.9.4', '5.0.0']);
   });
 
   it('names only known commands, each in one feature at most', () => {

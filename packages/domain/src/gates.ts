@@ -21,6 +21,11 @@ export const VERSION_GATES = {
   softwareSync: { minVersion: '4.7.0', commands: ['CMD.SYNC.SOFTWARE'] },
   /** Stummschalten from the portal. */
   remoteMute: { minVersion: '4.9.4', commands: ['CMD.MUTE'] },
+  /**
+   * 'Alle Blicke nach vorn' (issue 26): pause, mute and a full-screen message in one command. Newer than every gate of
+   * spec §5; the server falls back to pause + mute for older headsets (attention.ts).
+   */
+  attention: { minVersion: '5.0.0', commands: ['CMD.ATTENTION', 'CMD.ATTENTION.END'] },
 } as const satisfies Record<string, { minVersion: string; commands: readonly DeviceCommand[] }>;
 
 export type DeviceFeature = keyof typeof VERSION_GATES;

@@ -1,6 +1,21 @@
 // The public surface of @portal/domain, named one by one so every export is a decision.
 
 export {
+  ATTENTION_COMMANDS,
+  ATTENTION_MESSAGE_MAX_LENGTH,
+  type AttentionCommand,
+  type AttentionFallback,
+  type AttentionReceiptState,
+  type AttentionRoute,
+  attentionFallbackCommands,
+  attentionFallbackEndCommands,
+  attentionReceiptOf,
+  attentionRoute,
+  DEFAULT_ATTENTION_MESSAGE,
+  fallbackOf,
+  isAttentionCommand,
+} from './attention.ts';
+export {
   AUDIT_KINDS,
   AUDIT_OUTCOME_STATES,
   type AuditHeadsetState,

@@ -1,3 +1,4 @@
+import { ATTENTION_COMMANDS } from './attention.ts';
 import { RUNNING_STATE_MAX_AGE_MS } from './constants.ts';
 import type { DeviceCommand } from './devices.ts';
 
@@ -59,6 +60,10 @@ export const PLAYBACK_COMMANDS = [
   'CMD.STOP.RUNNING',
 ] as const satisfies readonly DeviceCommand[];
 
+/** Playback commands and 'Alle Blicke nach vorn' (ATTENTION_COMMANDS): both belong to the moment. */
 export function needsHeadsetOnline(command: DeviceCommand): boolean {
-  return (PLAYBACK_COMMANDS as readonly DeviceCommand[]).includes(command);
+  return (
+    (PLAYBACK_COMMANDS as readonly DeviceCommand[]).includes(command) ||
+    (ATTENTION_COMMANDS as readonly DeviceCommand[]).includes(command)
+  );
 }

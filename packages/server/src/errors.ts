@@ -32,6 +32,7 @@ export type ErrorCode =
   | 'updateRunning'
   | 'operatingSystemNotForModel'
   | 'softwareUpToDate'
+  | 'nothingToDo'
   | 'lessonEnded'
   | 'commandFinished'
   | 'storageExceeded'

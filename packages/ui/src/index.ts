@@ -72,6 +72,16 @@ export {
 } from './FormField/FormField';
 export { Heading, type HeadingLevel, type HeadingProps } from './Heading/Heading';
 export {
+  HeadsetTile,
+  HeadsetTileList,
+  type HeadsetTileListProps,
+  type HeadsetTilePlayback,
+  type HeadsetTileProblem,
+  type HeadsetTileProps,
+  type HeadsetTileStatus,
+  headsetTileStatuses,
+} from './HeadsetTile/HeadsetTile';
+export {
   IconButton,
   type IconButtonProps,
   type IconButtonVariant,

@@ -140,6 +140,12 @@ export const routes: RouteObject[] = [
                 handle: { breadcrumb: trails.playback } satisfies RouteHandle,
               },
               {
+                // Klassenansicht (issue 26): a class set's tiles and 'Alle Blicke nach vorn'; `?group=` for one group.
+                path: 'classroom',
+                lazy: () => import('./ClassroomRoute.tsx'),
+                handle: { breadcrumb: trails.classroom } satisfies RouteHandle,
+              },
+              {
                 path: 'devices',
                 lazy: () => import('../features/devices/DevicesPage.tsx'),
                 handle: { breadcrumb: trails.devices } satisfies RouteHandle,

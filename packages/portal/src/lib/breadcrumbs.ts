@@ -7,14 +7,16 @@ export type BreadcrumbTrail = readonly {
     | 'breadcrumb.playback'
     | 'breadcrumb.groups'
     | 'breadcrumb.lessonPlans'
-    | 'breadcrumb.protocol';
+    | 'breadcrumb.protocol'
+    | 'breadcrumb.classroom';
   href?: string;
 }[];
 
 /**
  * Spec §2 breadcrumb texts: 'Dashboard', 'Dashboard / Konfigurationen', 'Dashboard / Geräte'. Ours, in the same
  * pattern, for pages the spec names no trail for: 'Dashboard / Wiedergabe' (playback on a class set) and 'Dashboard /
- * Gruppierungen' (the /groups pages), 'Dashboard / Protokoll', 'Dashboard / Unterrichtsabläufe'.
+ * Gruppierungen' (the /groups pages), 'Dashboard / Protokoll', 'Dashboard / Unterrichtsabläufe', 'Dashboard /
+ * Klassenansicht'.
  */
 export const trails = {
   dashboard: [{ label: 'breadcrumb.dashboard' }],
@@ -27,6 +29,7 @@ export const trails = {
   groups: [{ label: 'breadcrumb.dashboard', href: '/dashboard' }, { label: 'breadcrumb.groups' }],
   protocol: [{ label: 'breadcrumb.dashboard', href: '/dashboard' }, { label: 'breadcrumb.protocol' }],
   lessonPlans: [{ label: 'breadcrumb.dashboard', href: '/dashboard' }, { label: 'breadcrumb.lessonPlans' }],
+  classroom: [{ label: 'breadcrumb.dashboard', href: '/dashboard' }, { label: 'breadcrumb.classroom' }],
 } as const satisfies Record<string, BreadcrumbTrail>;
 
 /**

@@ -10,7 +10,7 @@ import { $api, apiClient } from './api.ts';
 import { reportError } from './errorReporting.ts';
 import { answerOf, errorDetail, ServerRefusal } from './serverErrors.ts';
 
-/** The 13 commands by their names in the portal (namespace common, `commands.*`). */
+/** The 15 commands by their names in the portal (namespace common, `commands.*`). */
 export const COMMAND_LABELS = {
   'CMD.REBOOT': 'commands.reboot',
   'CMD.SHUTDOWN': 'commands.shutdown',
@@ -25,6 +25,8 @@ export const COMMAND_LABELS = {
   'CMD.STOP.RUNNING': 'commands.stop',
   'CMD.SET.GUIDED.MODE': 'commands.guidedMode',
   'CMD.SET.MANUFACTURER.MODE': 'commands.manufacturerMode',
+  'CMD.ATTENTION': 'commands.attention',
+  'CMD.ATTENTION.END': 'commands.attentionEnd',
 } as const satisfies Record<DeviceCommand, `commands.${string}`>;
 
 export interface CommandInput {
@@ -36,6 +38,8 @@ export interface CommandInput {
   operatingSystemId?: number;
   guidedModeState?: boolean;
   manufacturerModeState?: boolean;
+  /** CMD.ATTENTION only: the teacher's own message (at most 120 characters); left out, the server's default. */
+  message?: string;
   /**
    * The running lesson a playback command belongs to (only {@link sendToHeadsets}): a start with it is the lesson's
    * 'Erneut versuchen', a pause with it pauses or resumes the lesson (contract tag `lessons`).

@@ -171,6 +171,11 @@ export const devices = pgTable(
     guidedMode: boolean('guided_mode').notNull().default(false),
     manufacturerMode: boolean('manufacturer_mode').notNull().default(false),
     muted: boolean('muted').notNull().default(false),
+    // 'Alle Blicke nach vorn' (issue 26): the message the headset reported on its screen, null when none.
+    attention: text('attention'),
+    // What the server's fallback for software below the attention gate paused and muted (@portal/domain
+    // `AttentionFallback`), so CMD.ATTENTION.END undoes exactly that; null when no fallback is on.
+    attentionFallback: jsonb('attention_fallback'),
     // The update under way as the headset reported it last (contract `SoftwareUpdate`), null when none runs.
     softwareUpdate: jsonb('software_update'),
     // SHA-256 (hex) of the device token and of the one-time enrolment code; the secrets themselves are never stored.

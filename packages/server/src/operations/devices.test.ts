@@ -677,6 +677,7 @@ describe('the extras of every command, for one headset and for a selection (issu
     [{ guidedModeState: 'true' }, 'extras.guidedModeState'],
     [{ manufacturerModeState: 1 }, 'extras.manufacturerModeState'],
     ...(command === 'CMD.REBOOT' ? [[{ volume: 3 }, 'extras.volume'] as Refusal] : []),
+    ...(command === 'CMD.ATTENTION' ? [] : [[{ message: 'Hallo' }, 'extras.message'] as Refusal]),
   ];
   const startsContent = (title: string): Refusal[] => [
     [{}, 'extras.contentUuid'],
@@ -726,6 +727,18 @@ describe('the extras of every command, for one headset and for a selection (issu
       },
       'CMD.START.VIDEO': { valid: [{ contentUuid: uuid(VIDEO) }], bad: startsContent(VIDEO) },
       'CMD.START.WEBAPP': { valid: [{ contentUuid: uuid(WEB_APP) }], bad: startsContent(WEB_APP) },
+      'CMD.ATTENTION': {
+        valid: [{ message: 'Kurz nach vorn schauen, bitte!' }, { message: 'ä'.repeat(120) }],
+        bad: [
+          ...notForCommand('CMD.ATTENTION'),
+          // At most 120 characters, and something to read.
+          [{ message: 'ä'.repeat(121) }, 'extras.message'],
+          [{ message: '' }, 'extras.message'],
+          [{ message: '\u200b \u2060' }, 'extras.message'],
+          [{ message: 7 }, 'extras.message'],
+        ],
+      },
+      'CMD.ATTENTION.END': plain('CMD.ATTENTION.END'),
     };
   };
   const commandEnum = () => {

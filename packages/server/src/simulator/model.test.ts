@@ -144,6 +144,40 @@ describe('playback commands', () => {
     expect(h.report(T0).guidedMode).toBe(false);
   });
 
+  it('ATTENTION pauses, mutes and shows the message; ATTENTION.END undoes only what it did', () => {
+    const h = headset({ softwareVersion: '5.1.2' });
+    resultOf(h, command('CMD.START.VIDEO', { contentUuid: video.uuid }));
+    const attention = resultOf(h, command('CMD.ATTENTION', { message: 'Kurz nach vorn!' }), seconds(2));
+    expect(attention.result.status).toBe('done');
+    expect(h.report(seconds(2))).toMatchObject({
+      playbackState: 'paused',
+      muted: true,
+      attention: 'Kurz nach vorn!',
+    });
+    // The video stands still while the message shows.
+    const position = h.report(seconds(2)).currentTime;
+    expect(h.report(seconds(30)).currentTime).toBe(position);
+    resultOf(h, command('CMD.ATTENTION.END'), seconds(30));
+    expect(h.report(seconds(30))).toMatchObject({ playbackState: 'playing', muted: false, attention: null });
+
+    // Paused and muted before: the end leaves both as they were.
+    resultOf(h, command('CMD.TOGGLE.PAUSE'), seconds(31));
+    resultOf(h, command('CMD.MUTE'), seconds(31));
+    resultOf(h, command('CMD.ATTENTION'), seconds(32));
+    expect(h.report(seconds(32)).attention).toBe('Bitte setzt die VR-Brillen ab und schaut nach vorn.');
+    resultOf(h, command('CMD.ATTENTION.END'), seconds(33));
+    expect(h.report(seconds(33))).toMatchObject({ playbackState: 'paused', muted: true, attention: null });
+  });
+
+  it('below the attention gate it neither knows the command nor reports the field', () => {
+    const h = headset({ softwareVersion: '4.9.4' });
+    expect(resultOf(h, command('CMD.ATTENTION')).result).toMatchObject({
+      status: 'failed',
+      code: 'softwareTooOld',
+    });
+    expect(h.report(T0)).not.toHaveProperty('attention');
+  });
+
   it('refuses what its software version cannot do, as the server would', () => {
     const h = headset({ softwareVersion: '4.2.3' });
     const mute = resultOf(h, command('CMD.MUTE'));

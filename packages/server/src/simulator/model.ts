@@ -2,11 +2,13 @@ import type { components } from '@portal/api/schema';
 import {
   contentStorageBytes,
   contentTypeOfStartCommand,
+  DEFAULT_ATTENTION_MESSAGE,
   HEADSET_STATE_INTERVAL_SECONDS,
   type HeadsetFailureCode,
   isBatteryEmpty,
   isOlderThan,
   STORAGE_CAPACITY_GB,
+  supportsFeature,
   UPDATE_MIN_BATTERY_PERCENT,
   unmetVersionGate,
 } from '@portal/domain';
@@ -99,6 +101,8 @@ export const MESSAGES = {
   shuttingDown: 'Die VR-Brille schaltet sich aus.',
   muted: 'Ton aus.',
   unmuted: 'Ton an.',
+  attention: 'Die Nachricht wird angezeigt.',
+  attentionEnded: 'Weiter geht es.',
   softwareSynced: 'Die Software ist synchronisiert.',
   synced: (name: string, count: number) => `Wiedergabeliste „${name}“ synchronisiert (${count} Inhalte).`,
   noPlaylist: 'Keine Wiedergabeliste aktiv; nichts zu synchronisieren.',
@@ -181,6 +185,11 @@ export class SimulatedHeadset {
   guidedMode: boolean;
   manufacturerMode: boolean;
   muted: boolean;
+  /**
+   * 'Alle Blicke nach vorn': the message on the screen and what CMD.ATTENTION paused and muted, so that
+   * CMD.ATTENTION.END resumes and unmutes only that; null when no message shows.
+   */
+  attention: { message: string; paused: boolean; muted: boolean } | null = null;
   syncStatus: HeadsetState['syncStatus'] = 'synced';
   private sync: SyncJob | null = null;
   private softwareSync: { commandId: number; finishAt: number } | null = null;
@@ -304,6 +313,27 @@ export class SimulatedHeadset {
         this.manufacturerMode = command.extras.manufacturerModeState;
         this.changed = true;
         return done();
+      case 'CMD.ATTENTION': {
+        // A second message replaces the first; what the first paused and muted stays to be undone.
+        const paused = this.playbackState === 'playing';
+        if (paused) this.playbackState = 'paused';
+        this.attention = {
+          message: command.extras.message ?? DEFAULT_ATTENTION_MESSAGE,
+          paused: paused || (this.attention?.paused ?? false),
+          muted: !this.muted || (this.attention?.muted ?? false),
+        };
+        this.muted = true;
+        this.changed = true;
+        return done(MESSAGES.attention);
+      }
+      case 'CMD.ATTENTION.END':
+        if (this.attention) {
+          if (this.attention.paused && this.playbackState === 'paused') this.playbackState = 'playing';
+          if (this.attention.muted) this.muted = false;
+          this.attention = null;
+          this.changed = true;
+        }
+        return done(MESSAGES.attentionEnded);
       default:
         return failed(`Unbekannter Befehl ${command.command}.`);
     }
@@ -649,6 +679,10 @@ export class SimulatedHeadset {
       guidedMode: this.guidedMode,
       manufacturerMode: this.manufacturerMode,
       muted: this.muted,
+      // Only software with the feature knows the field, as a real headset below the gate would not send it.
+      ...(supportsFeature(this.softwareVersion, 'attention') && {
+        attention: this.attention?.message ?? null,
+      }),
       ...(this.update && {
         softwareUpdate: {
           operatingSystemId: this.update.operatingSystemId,

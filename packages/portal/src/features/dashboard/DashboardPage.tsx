@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CLASSROOM_PATH } from '../../lib/classroomLink.ts';
 import { deviceListHref } from '../../lib/fleetFilters.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import { PLAYBACK_PATH } from '../../lib/playbackLink.ts';
@@ -103,6 +104,7 @@ function ActivePlaylists() {
 const SHORTCUTS = [
   { href: PLAYBACK_PATH, label: 'shortcuts.play' },
   { href: '/dashboard/lesson-plans', label: 'shortcuts.lessonPlans' },
+  { href: CLASSROOM_PATH, label: 'shortcuts.classroom' },
   { href: '/library', label: 'shortcuts.library' },
   { href: '/dashboard/devices', label: 'shortcuts.devices' },
   { href: '/dashboard/configurations', label: 'shortcuts.playlists' },

@@ -14,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { classroomHref } from '../../lib/classroomLink.ts';
 import { deviceListHref } from '../../lib/fleetFilters.ts';
 import { useHeadsetStateText } from '../../lib/HeadsetChecklist.tsx';
 import { deviceGroupQuery, organisationHeadsetsQuery } from '../../lib/headsets.ts';
@@ -92,6 +93,9 @@ export function GroupDetailPage() {
               {t('detail.play', { name: group.data.name })}
             </ButtonLink>
           ) : null}
+          <ButtonLink variant="secondary" href={classroomHref(id)}>
+            {t('detail.classroom')}
+          </ButtonLink>
           <ButtonLink variant="secondary" href={`/groups/${id}/edit`}>
             {t('detail.edit')}
           </ButtonLink>

@@ -1,8 +1,16 @@
 import type { components } from '@portal/api/schema';
 import {
+  type AttentionFallback,
+  attentionFallbackCommands,
+  attentionFallbackEndCommands,
+  attentionRoute,
   COMMAND_EXPIRY_SECONDS,
   contentTypeOfStartCommand,
+  DEFAULT_ATTENTION_MESSAGE,
   type DeviceCommand,
+  fallbackOf,
+  hasVisibleCharacter,
+  isAttentionCommand,
   isHeadsetFailureCode,
   isolateBidi,
   needsHeadsetOnline,
@@ -111,6 +119,11 @@ type CommandTarget = TargetDevice & {
   openCommands: number;
   /** Whether the headset's organisation may use the command's content (true when it names none). */
   contentUsable: boolean;
+  /** As it reported last: what the fallback of 'Alle Blicke nach vorn' pauses and mutes. */
+  playbackState: 'playing' | 'paused' | 'stopped';
+  muted: boolean;
+  /** What that fallback paused and muted, while it is on. */
+  attentionFallback: AttentionFallback | null;
 };
 
 /**
@@ -134,7 +147,8 @@ async function lockTargets(
       d.software_update is not null as "updating",
       (select count(*)::int from device_commands c where c.device_id = d.id
         and c.status in ('queued', 'delivered') and c.expires_at > now()) as "openCommands",
-      ${usable} as "contentUsable"
+      ${usable} as "contentUsable",
+      d.playback_state as "playbackState", d.muted, d.attention_fallback as "attentionFallback"
     from devices d where ${where}
     order by d.id
     for update of d`);
@@ -160,6 +174,11 @@ function checkExtrasFit(command: DeviceCommand, extras: QueuedExtras): void {
   }
   if (command !== 'CMD.UPDATE' && extras.operatingSystemId !== undefined) {
     throw InvalidFields.of('extras.operatingSystemId', MESSAGES.operatingSystems.notForUpdate);
+  }
+  if (extras.message !== undefined) {
+    if (command !== 'CMD.ATTENTION') throw InvalidFields.of('extras.message', TEXT.messageOnlyForAttention);
+    // The schema bounds its length (120); a message of blanks or invisible characters would show an empty screen.
+    if (!hasVisibleCharacter(extras.message)) throw InvalidFields.of('extras.message', TEXT.messageBlank);
   }
   if (startType === null) {
     const errors = fieldErrors();
@@ -308,8 +327,16 @@ function checkUpdate(device: CommandTarget, image: UpdateImageFacts | null): voi
   if (problem) throw updateRefusal(device, problem, image);
 }
 
+/**
+ * The version gate of the command (409 `softwareTooOld`). An attention command below its own gate passes when the
+ * headset can take the fallback of pause + mute; the 409 then names the gate of the fallback it lacks.
+ */
 function checkVersionGate(device: TargetDevice, command: DeviceCommand): void {
-  const gate = unmetVersionGate(device.softwareVersion, command);
+  let gate = unmetVersionGate(device.softwareVersion, command);
+  if (isAttentionCommand(command)) {
+    const route = attentionRoute(device.softwareVersion);
+    gate = route.kind === 'tooOld' ? route.gate : null;
+  }
   if (!gate) return;
   const installed = device.softwareVersion ?? TEXT.unknownVersion;
   throw new Conflict(TEXT.softwareTooOld(label(command), gate.requiredVersion, installed), {
@@ -344,6 +371,72 @@ function checkHeadsetState(
   }
 }
 
+/**
+ * The commands a headset gets for the one requested: that command, or for an attention command below its gate the
+ * fallback's toggles (@portal/domain attention.ts, from what the headset reported last). None needed: 409
+ * `nothingToDo`.
+ */
+function plannedCommands(device: CommandTarget, command: DeviceCommand): DeviceCommand[] {
+  if (!isAttentionCommand(command) || attentionRoute(device.softwareVersion).kind === 'attention')
+    return [command];
+  const ending = command === 'CMD.ATTENTION.END';
+  const planned = ending
+    ? attentionFallbackEndCommands(device.attentionFallback, device)
+    : attentionFallbackCommands(device);
+  if (planned.length > 0) return planned;
+  throw new Conflict(
+    ending ? TEXT.attentionNothingToUndo(device.name) : TEXT.attentionNothingToDo(device.name),
+    {
+      code: 'nothingToDo',
+      params: { device: device.name },
+    },
+  );
+}
+
+/** The order the fallback's commands are queued in, so that a headset pauses before it mutes (ids ascending). */
+const FALLBACK_ORDER: readonly DeviceCommand[] = ['CMD.TOGGLE.PAUSE', 'CMD.MUTE'];
+
+/**
+ * Queues each headset's {@link plannedCommands}: the requested command with its extras to those that run it, the
+ * fallback's toggles (each headset's own modes) to the others, and keeps the fallback's record (what CMD.ATTENTION
+ * paused and muted, cleared by CMD.ATTENTION.END). Returns one command per headset, the last queued for it: the
+ * headset carries its commands out in order, so the last one's receipt is the headset's.
+ */
+async function queuePlanned(
+  tx: Executor,
+  caller: Caller,
+  plans: ReadonlyMap<number, readonly DeviceCommand[]>,
+  command: DeviceCommand,
+  extras: QueuedExtras,
+): Promise<QueuedCommand[]> {
+  const direct = [...plans].filter(([, planned]) => planned.includes(command)).map(([id]) => id);
+  const queued = await insertCommands(tx, caller, direct, command, extras);
+  for (const fallbackCommand of FALLBACK_ORDER) {
+    if (fallbackCommand === command) continue;
+    const ids = [...plans].filter(([, planned]) => planned.includes(fallbackCommand)).map(([id]) => id);
+    queued.push(...(await insertCommands(tx, caller, ids, fallbackCommand, NO_EXTRAS)));
+  }
+  if (command === 'CMD.ATTENTION') {
+    const fallbacks = [...plans]
+      .filter(([, planned]) => !planned.includes(command))
+      .map(([id, planned]) => ({ id, ...fallbackOf(planned) }));
+    if (fallbacks.length > 0) {
+      // A second attention while the fallback is on adds to what the first did: ending it undoes both.
+      await tx.execute(sql`update devices d set attention_fallback = jsonb_build_object(
+          'paused', coalesce((d.attention_fallback->>'paused')::boolean, false) or f.paused,
+          'muted', coalesce((d.attention_fallback->>'muted')::boolean, false) or f.muted)
+        from jsonb_to_recordset(${JSON.stringify(fallbacks)}::jsonb) as f(id int, paused boolean, muted boolean)
+        where d.id = f.id`);
+    }
+  } else if (command === 'CMD.ATTENTION.END' && plans.size > 0) {
+    await tx.execute(sql`update devices set attention_fallback = null
+      where id = any(${intArray([...plans.keys()])}) and attention_fallback is not null`);
+  }
+  const last = new Map<number, QueuedCommand>();
+  for (const each of queued) if ((last.get(each.deviceId)?.id ?? 0) < each.id) last.set(each.deviceId, each);
+  return [...last.values()];
+}
+
 /** {@link lockTargets} for listed ids, each of which must be a headset the caller sees: 400 on `devices` naming the others. */
 async function lockListed(
   db: Executor,
@@ -357,6 +450,15 @@ async function lockListed(
   const foreign = deviceIds.filter((id) => !known.has(id));
   if (foreign.length > 0) throw InvalidFields.of('devices', TEXT.foreignDevices(foreign));
   return targets;
+}
+
+/** The extras of a command without content: the modes stay each headset's own ({@link insertCommands}). */
+const NO_EXTRAS: QueuedExtras = {};
+
+/** The extras as queued: CMD.ATTENTION carries its message, the default one when the teacher wrote none. */
+function withDefaults(command: DeviceCommand, extras: QueuedExtras): QueuedExtras {
+  if (command !== 'CMD.ATTENTION' || extras.message !== undefined) return extras;
+  return { ...extras, message: DEFAULT_ATTENTION_MESSAGE };
 }
 
 /** A command stored for a headset. */
@@ -417,6 +519,7 @@ function aboutExtras(
   content: ContentFacts | null | undefined,
 ): CommandAbout {
   if (content) return { subjects: [{ type: 'content', id: content.id, name: content.title }] };
+  if (command === 'CMD.ATTENTION') return { details: { note: extras.message ?? DEFAULT_ATTENTION_MESSAGE } };
   if (extras.packageName !== undefined) return { details: { packageName: extras.packageName } };
   const mode = switchedMode(command);
   const modeState = mode === null ? undefined : extras[mode];
@@ -490,7 +593,8 @@ export async function sendDeviceCommand(
     const content = await namedContent(tx, caller, command, extras);
     checkContent(command, extras, content, device);
     checkHeadsetState(device, command, await namedImage(tx, caller, extras));
-    const commands = await insertCommands(tx, caller, [device.id], command, extras);
+    const plans = new Map([[device.id, plannedCommands(device, command)]]);
+    const commands = await queuePlanned(tx, caller, plans, command, withDefaults(command, extras));
     const commandIds = commands.map((queued) => queued.id);
     await recordCommand(
       tx,
@@ -539,16 +643,17 @@ export async function queueDeviceCommand(
     for (const target of targets) checkContent(command, extras, content, target);
     const image = await namedImage(tx, caller, extras);
     const refusals = new Map<number, DeviceCommandOutcome['refusal']>();
+    const plans = new Map<number, DeviceCommand[]>();
     for (const target of targets) {
       try {
         checkHeadsetState(target, command, image);
+        plans.set(target.id, plannedCommands(target, command));
       } catch (error) {
         if (!(error instanceof Conflict || error instanceof LimitReached)) throw error;
         refusals.set(target.id, problemOf(error));
       }
     }
-    const accepted = targets.map((t) => t.id).filter((id) => !refusals.has(id));
-    const queued = await insertCommands(tx, caller, accepted, command, extras);
+    const queued = await queuePlanned(tx, caller, plans, command, withDefaults(command, extras));
     const commandIds = queued.map((each) => each.id);
     await recordCommand(
       tx,
@@ -582,9 +687,6 @@ export async function queueDeviceCommand(
     })),
   };
 }
-
-/** The extras of a command without content: the modes stay each headset's own ({@link insertCommands}). */
-const NO_EXTRAS: QueuedExtras = {};
 
 /**
  * Queues a `CMD.SYNC` for the headsets of a playlist that changed (activated on them, items added, removed or moved),

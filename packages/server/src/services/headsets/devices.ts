@@ -84,6 +84,9 @@ type DeviceRow = SyncTransferRow & {
   guided_mode: boolean;
   manufacturer_mode: boolean;
   muted: boolean;
+  attention: string | null;
+  attention_fallback: boolean;
+  playback_position: number | null;
   is_enrolled: boolean;
   newest_operating_system: DeviceView['newestOperatingSystem'];
   software_update: DeviceView['softwareUpdate'];
@@ -102,7 +105,8 @@ async function selectDevices(
       ${IS_ONLINE} as is_online, d.battery_level, d.storage_total, d.storage_used, d.last_seen, d.organisation_id,
       d.current_app, d.current_content_uuid, d.playback_state, d.active_configuration_id, d.sync_status,
       d.sync_progress, ${SYNC_QUEUED} as sync_queued, ${SYNC_TRANSFER_COLUMNS},
-      d.guided_mode, d.manufacturer_mode, d.muted, d.token_hash is not null as is_enrolled,
+      d.guided_mode, d.manufacturer_mode, d.muted,
+      d.attention, d.attention_fallback is not null as attention_fallback, d.playback_position, d.token_hash is not null as is_enrolled,
       ${NEWEST_OPERATING_SYSTEM} as newest_operating_system, d.software_update,
       coalesce((select array_agg(i.content_id order by i.position_number)
         from configuration_items i join contents c on c.id = i.content_id
@@ -144,6 +148,9 @@ function toView(row: DeviceRow): DeviceView {
     guidedMode: row.guided_mode,
     manufacturerMode: row.manufacturer_mode,
     muted: row.muted,
+    attention: row.attention,
+    attentionFallback: row.attention_fallback,
+    currentTime: row.playback_state === 'stopped' ? null : row.playback_position,
     isEnrolled: row.is_enrolled,
     newestOperatingSystem: row.newest_operating_system,
     softwareUpdate: row.software_update,

@@ -225,6 +225,8 @@ export class HeadsetSide {
       guided_mode: state.guidedMode ?? null,
       manufacturer_mode: state.manufacturerMode ?? null,
       muted: state.muted ?? null,
+      // Like the update under way: omitted (software without the feature) means no message shows.
+      attention: state.attention ?? null,
     }));
     await executePrepared(
       this.db,
@@ -256,6 +258,7 @@ export class HeadsetSide {
         guided_mode = coalesce(s.guided_mode, d.guided_mode),
         manufacturer_mode = coalesce(s.manufacturer_mode, d.manufacturer_mode),
         muted = coalesce(s.muted, d.muted),
+        attention = s.attention,
         sync_status = case
           when s.sync_status = 'synced' and exists (
             select 1 from configuration_items i join contents c on c.id = i.content_id
@@ -267,7 +270,7 @@ export class HeadsetSide {
         battery_level int, storage_total bigint, storage_used bigint, current_app text, current_content_uuid uuid,
         playback_state text, playback_position int, sync_progress int, sync_bytes_done bigint, sync_bytes_total bigint,
         sync_status text, software_update jsonb, installed_content uuid[],
-        guided_mode boolean, manufacturer_mode boolean, muted boolean)
+        guided_mode boolean, manufacturer_mode boolean, muted boolean, attention text)
       where d.id = s.device_id`,
     );
     return reports.map(() => undefined);
