@@ -114,6 +114,8 @@ class Runner {
    * restart that runs its demo fleet anew), so the server learns that what it delivered before was not carried out.
    */
   private session = newSession();
+  /** The ids of the commands it carried out, in order (a command carried out twice shows twice). */
+  readonly executed: number[] = [];
   private pollAbort: AbortController | null = null;
   private wakeOnPower: (() => void) | null = null;
   private reporting: Promise<void> | null = null;
@@ -207,6 +209,7 @@ class Runner {
   private async execute(command: HeadsetCommand): Promise<void> {
     const fleet = this.fleet;
     fleet.counters.commands += 1;
+    this.executed.push(command.id);
     const execution = this.model.execute(command, fleet.now());
     if (execution.kind === 'sync') {
       try {
@@ -471,6 +474,11 @@ export class Fleet {
   /** … until it is back: it polls at once, in the same session (it did not restart). */
   reconnect(serialOrName: string): void {
     this.runner(serialOrName).reconnect();
+  }
+
+  /** The ids of the commands a headset carried out since the fleet started, in order. */
+  executedCommands(serialOrName: string): readonly number[] {
+    return this.runner(serialOrName).executed;
   }
 
   /** Sets a headset's battery level (percent), as if it ran down or was charged; it reports at once. */
