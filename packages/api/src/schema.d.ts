@@ -2079,8 +2079,8 @@ export interface paths {
      * Report the result of a delivered command
      * @description Moves a `delivered` (or `queued`) command of the calling headset to `done` or `failed`; `message` explains a
      *     failure ('Inhalt ist nicht auf der VR-Brille'). A command of another headset answers 404, one already final
-     *     (done, failed or expired) 409 `commandFinished`. Reporting a reboot, shutdown or update `done` means the
-     *     headset goes down now: it shows offline until its next sign of life.
+     *     (done, failed, expired or interrupted) 409 `commandFinished`. Reporting a reboot, shutdown or update `done`
+     *     means the headset goes down now: it shows offline until its next sign of life.
      */
     post: operations['reportHeadsetCommandResult'];
     delete?: never;
