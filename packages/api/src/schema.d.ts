@@ -2276,8 +2276,8 @@ export interface paths {
      * Report the result of a delivered command
      * @description Moves a `delivered` (or `queued`) command of the calling headset to `done` or `failed`; `message` explains a
      *     failure ('Inhalt ist nicht auf der VR-Brille'). A command of another headset answers 404, one already final
-     *     (done, failed or expired) 409 `commandFinished`. Reporting a reboot, shutdown or update `done` means the
-     *     headset goes down now: it shows offline until its next sign of life.
+     *     (done, failed, expired or interrupted) 409 `commandFinished`. Reporting a reboot, shutdown or update `done`
+     *     means the headset goes down now: it shows offline until its next sign of life.
      */
     post: operations['reportHeadsetCommandResult'];
     delete?: never;
@@ -3724,9 +3724,13 @@ export interface components {
     /**
      * @description Lifecycle: `queued` (stored, waiting for the headset) → `delivered` (handed out by a poll) → `done` | `failed`
      *     (reported by the headset). `expired`: not finished before `expiresAt`; never handed out again.
+     *     `interrupted` ('unterbrochen'): delivered, but the headset came back with a new `session` (it restarted, or
+     *     the server did and its headsets with it) without reporting the result, and the command is not one that is
+     *     safe to carry out twice; it is never handed out again. A delivered command that is safe to repeat (sync,
+     *     software sync, guided and manufacturer mode) goes back to `queued` instead and is handed out at once.
      * @enum {string}
      */
-    CommandStatus: 'queued' | 'delivered' | 'done' | 'failed' | 'expired';
+    CommandStatus: 'queued' | 'delivered' | 'done' | 'failed' | 'expired' | 'interrupted';
     /** @description A command as the portal sees it. */
     DeviceCommand: {
       id: number;
@@ -3737,7 +3741,8 @@ export interface components {
       status: components['schemas']['CommandStatus'];
       /**
        * @description Message the headset reported with its result, or why the command expired ('Die VR-Brille hat den Befehl
-       *     nicht abgeholt, bevor er ablief.' / 'Die VR-Brille hat kein Ergebnis gemeldet, bevor der Befehl ablief.').
+       *     nicht abgeholt, bevor er ablief.' / 'Die VR-Brille hat kein Ergebnis gemeldet, bevor der Befehl ablief.')
+       *     or was interrupted ('Die VR-Brille wurde neu gestartet, bevor sie ein Ergebnis gemeldet hat.').
        */
       message: string | null;
       /** @description Why the headset could not carry it out, when it said so with its failed result; else null. */
@@ -7966,6 +7971,13 @@ export interface operations {
       query?: {
         /** @description Seconds to hold the request open while nothing is queued. */
         wait?: number;
+        /**
+         * @description A value the headset chooses anew each time it starts (a random id per boot of its software) and sends with
+         *     every poll. A poll with another session than the headset's previous one means it restarted: the commands
+         *     delivered to it before that it never answered are handed out again when they are safe to repeat, the
+         *     others end `interrupted` at once (see `CommandStatus`). Omitted: nothing is assumed about restarts.
+         */
+        session?: string;
       };
       header?: never;
       path?: never;

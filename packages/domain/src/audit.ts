@@ -1,3 +1,4 @@
+import type { CommandStatus } from './devices.ts';
 import { administeredOrganisations, type DomainUser } from './roles.ts';
 
 /**
@@ -81,10 +82,7 @@ export function auditOutcomeOf(states: readonly AuditHeadsetState[]): AuditOutco
 }
 
 /** A command's status (contract `CommandStatus`) as its headset's part of the entry; a refused or lost command aside. */
-export function auditHeadsetStateOf(
-  status: 'queued' | 'delivered' | 'done' | 'failed' | 'expired' | null,
-  refused: boolean,
-): AuditHeadsetState {
+export function auditHeadsetStateOf(status: CommandStatus | null, refused: boolean): AuditHeadsetState {
   if (refused) return 'refused';
   if (status === null) return 'unknown';
   if (status === 'done') return 'done';

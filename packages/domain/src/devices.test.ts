@@ -10,6 +10,7 @@ import {
   headsetStatus,
   isDeviceCommand,
   isPowerCycleCommand,
+  isRepeatableCommand,
   startCommandFor,
 } from './devices.ts';
 
@@ -71,6 +72,26 @@ describe('command rules', () => {
     expect(isPowerCycleCommand('CMD.UPDATE')).toBe(true);
     expect(isPowerCycleCommand('CMD.SHUTDOWN')).toBe(true);
     expect(isPowerCycleCommand('CMD.SYNC')).toBe(false);
+  });
+
+  it('hands out again after a restart only the commands that end the same when carried out twice', () => {
+    const repeatable = DEVICE_COMMANDS.filter(isRepeatableCommand);
+    expect(repeatable).toEqual([
+      'CMD.SYNC',
+      'CMD.SYNC.SOFTWARE',
+      'CMD.SET.GUIDED.MODE',
+      'CMD.SET.MANUFACTURER.MODE',
+    ]);
+    // Toggles, starts and power commands would do something twice or out of their moment.
+    for (const command of [
+      'CMD.MUTE',
+      'CMD.TOGGLE.PAUSE',
+      'CMD.START.VIDEO',
+      'CMD.REBOOT',
+      'CMD.UPDATE',
+    ] as const) {
+      expect(isRepeatableCommand(command)).toBe(false);
+    }
   });
 
   it('keeps the online window longer than one long poll', () => {

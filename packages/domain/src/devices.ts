@@ -84,6 +84,27 @@ export function isPowerCycleCommand(command: DeviceCommand): boolean {
   return (POWER_CYCLE_COMMANDS as readonly DeviceCommand[]).includes(command);
 }
 
+/**
+ * Commands a headset may be handed again when it restarted (a new poll `session`) before it reported their result:
+ * carrying them out twice ends as once — a sync loads what the playlist lists, a software sync likewise, a mode switch
+ * names the mode it sets. Every other command would do something twice or out of its moment (CMD.MUTE and
+ * CMD.TOGGLE.PAUSE toggle, a start would surprise the class after a restart, a power command may have run already):
+ * those end `interrupted` ('unterbrochen') at once instead.
+ */
+export const REPEATABLE_COMMANDS = [
+  'CMD.SYNC',
+  'CMD.SYNC.SOFTWARE',
+  'CMD.SET.GUIDED.MODE',
+  'CMD.SET.MANUFACTURER.MODE',
+] as const satisfies readonly DeviceCommand[];
+
+export function isRepeatableCommand(command: DeviceCommand): boolean {
+  return (REPEATABLE_COMMANDS as readonly DeviceCommand[]).includes(command);
+}
+
+/** The lifecycle of a command (contract `CommandStatus`). */
+export type CommandStatus = 'queued' | 'delivered' | 'done' | 'failed' | 'expired' | 'interrupted';
+
 /** A headset holds a poll open at most this long (seconds) before it gets an empty answer and polls again. */
 export const HEADSET_LONG_POLL_SECONDS = 25;
 /** A headset reports its state this often (seconds), and at once after every change. */

@@ -60,6 +60,7 @@ export {
 } from './content.ts';
 export {
   COMMAND_EXPIRY_SECONDS,
+  type CommandStatus,
   contentTypeOfStartCommand,
   DEVICE_CODE_NAMES,
   DEVICE_COMMANDS,
@@ -73,7 +74,9 @@ export {
   headsetStatus,
   isDeviceCommand,
   isPowerCycleCommand,
+  isRepeatableCommand,
   POWER_CYCLE_COMMANDS,
+  REPEATABLE_COMMANDS,
   type StartCommand,
   startCommandFor,
 } from './devices.ts';
@@ -170,6 +173,7 @@ export {
   summariseReadiness,
 } from './readiness.ts';
 export {
+  failureOf,
   HEADSET_FAILURE_CODES,
   type HeadsetFailureCode,
   isHeadsetFailureCode,

@@ -67,6 +67,11 @@ describe('receiptOf', () => {
     expect(
       receiptOf(command({ status: 'expired', message: 'abgelaufen' }), device(), content).reason?.code,
     ).toBe('expired');
+    const interrupted = 'Die VR-Brille wurde neu gestartet, bevor sie ein Ergebnis gemeldet hat.';
+    expect(receiptOf(command({ status: 'interrupted', message: interrupted }), device(), content)).toEqual({
+      state: 'failed',
+      reason: { code: 'interrupted', message: interrupted },
+    });
     for (const status of ['queued', 'delivered', 'done'] as const) {
       expect(receiptOf(command({ status }), device({ isOnline: false }), content)).toEqual({
         state: 'failed',
@@ -95,7 +100,7 @@ describe('summariseReceipts', () => {
 describe('isRetryable', () => {
   it('offers another try for reasons a try can change, none for those that stay until fixed', () => {
     const retryable = RECEIPT_REASONS.filter((code) => isRetryable({ code }));
-    expect(retryable).toEqual(['offline', 'expired', 'noAnswer', 'other']);
+    expect(retryable).toEqual(['offline', 'expired', 'interrupted', 'noAnswer', 'other']);
     // Content missing, software too old, an empty battery, nothing to pause, and an update's refusals (another
     // version installed, the battery below the update's level, one under way, the wrong model, nothing newer): a
     // second try fails the same way.

@@ -1,4 +1,4 @@
-import type { DeviceCommand } from './devices.ts';
+import type { CommandStatus, DeviceCommand } from './devices.ts';
 
 /**
  * Receipts (issue 14): what happened on each headset after the teacher pressed a button, from what the headsets
@@ -14,7 +14,7 @@ export type ReceiptState = (typeof RECEIPT_STATES)[number];
  * too old, its battery is empty, nothing ran that could be paused, the command expired before the headset answered,
  * an update after which the headset runs another version than the image's (`notInstalled`), an update the server
  * refused for the headset's battery, an update under way, its model or its version (the server's codes of the same
- * names), the portal's request got no answer (network, server busy), or another reason in the words of the server or
+ * names), the headset restarted before it answered (`interrupted`), the portal's request got no answer (network, server busy), or another reason in the words of the server or
  * the headset (`message`).
  */
 export const RECEIPT_REASONS = [
@@ -24,6 +24,7 @@ export const RECEIPT_REASONS = [
   'batteryEmpty',
   'nothingRunning',
   'expired',
+  'interrupted',
   'notInstalled',
   'batteryTooLow',
   'updateRunning',
@@ -42,6 +43,7 @@ export type ReceiptReasonCode = (typeof RECEIPT_REASONS)[number];
 export const TRANSIENT_RECEIPT_REASONS = [
   'offline',
   'expired',
+  'interrupted',
   'noAnswer',
   'other',
 ] as const satisfies readonly ReceiptReasonCode[];
@@ -83,7 +85,7 @@ export function isHeadsetFailureCode(value: unknown): value is HeadsetFailureCod
 /** A command as the receipt needs it (contract `DeviceCommand`). */
 export interface ReceiptCommand {
   command: DeviceCommand;
-  status: 'queued' | 'delivered' | 'done' | 'failed' | 'expired';
+  status: CommandStatus;
   code: HeadsetFailureCode | null;
   message: string | null;
   finishedAt: string | null;
@@ -101,8 +103,22 @@ export interface ReceiptDevice {
 const time = (iso: string | null) => (iso === null ? Number.NaN : Date.parse(iso));
 
 /**
+ * Why a command ended without being carried out — failed (the headset's code, else `other` with its message), expired
+ * or interrupted (the server's reason in `message`) — or null while it is open or done.
+ */
+export function failureOf(
+  command: Pick<ReceiptCommand, 'status' | 'code' | 'message'>,
+): ReceiptReason | null {
+  const message = command.message ?? undefined;
+  if (command.status === 'failed') return { code: command.code ?? 'other', message };
+  if (command.status === 'expired' || command.status === 'interrupted')
+    return { code: command.status, message };
+  return null;
+}
+
+/**
  * The receipt of the latest command a headset got for the running content (`contentUuid`):
- * - a failed or expired command is `failed` with its reason;
+ * - a failed, expired or interrupted command is `failed` with its reason;
  * - a command the headset has not finished while it is offline is `failed` (offline): it cannot arrive;
  * - `queued` is `sent`, `delivered` is `arrived`;
  * - a `done` command shows the state the headset reported after it: `playing` / `paused` when the content runs,
@@ -110,13 +126,8 @@ const time = (iso: string | null) => (iso === null ? Number.NaN : Date.parse(iso
  * - a headset that went offline after it had started shows `failed` (offline) too: it no longer plays.
  */
 export function receiptOf(command: ReceiptCommand, device: ReceiptDevice, contentUuid: string): Receipt {
-  if (command.status === 'failed') {
-    const message = command.message ?? undefined;
-    return { state: 'failed', reason: { code: command.code ?? 'other', message } };
-  }
-  if (command.status === 'expired') {
-    return { state: 'failed', reason: { code: 'expired', message: command.message ?? undefined } };
-  }
+  const reason = failureOf(command);
+  if (reason) return { state: 'failed', reason };
   if (!device.isOnline) return { state: 'failed', reason: { code: 'offline' } };
   if (command.status === 'queued') return { state: 'sent' };
   if (command.status === 'delivered') return { state: 'arrived' };

@@ -1,4 +1,4 @@
-import type { ReceiptCommand, ReceiptReason } from './receipts.ts';
+import { failureOf, type ReceiptCommand, type ReceiptReason } from './receipts.ts';
 import { isOlderThan } from './version.ts';
 
 /**
@@ -106,7 +106,7 @@ const time = (iso: string | null) => (iso === null ? Number.NaN : Date.parse(iso
 
 /**
  * The receipt of a CMD.UPDATE, from what the headset reports rather than from what was sent:
- * - failed or expired: `failed` with the reason;
+ * - failed, expired or interrupted: `failed` with the reason;
  * - done: the headset goes down to install and restart, so until it reports again it is `installed` (offline is
  *   expected here); its first report after the result says `restarted` with the version it runs now, or `failed`
  *   (`notInstalled`) when that is not the image's version (`targetVersion`, null when the command named no image);
@@ -119,15 +119,8 @@ export function updateReceiptOf(
   device: UpdateReceiptDevice,
   targetVersion: string | null,
 ): UpdateReceipt {
-  if (command.status === 'failed') {
-    return {
-      state: 'failed',
-      reason: { code: command.code ?? 'other', message: command.message ?? undefined },
-    };
-  }
-  if (command.status === 'expired') {
-    return { state: 'failed', reason: { code: 'expired', message: command.message ?? undefined } };
-  }
+  const reason = failureOf(command);
+  if (reason) return { state: 'failed', reason };
   if (command.status === 'done') {
     if (!(time(device.stateReportedAt) >= time(command.finishedAt))) return { state: 'installed' };
     const version = device.softwareVersion ?? undefined;

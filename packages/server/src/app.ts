@@ -83,23 +83,40 @@ function registerHeadsetLifecycle(app: FastifyInstance, { db, headsetEvents }: S
 }
 
 /**
- * The Protokoll's retention: every server process deletes the entries past AUDIT_RETENTION_DAYS once soon after its
- * start and then every hour (a bounded, idempotent delete: several processes doing it at once is harmless).
+ * Housekeeping that every server process runs once soon after its start and then every `intervalSeconds`: bounded,
+ * idempotent work, so several processes doing it at once is harmless; a failure is logged and tried next time.
  */
-function registerAuditRetention(app: FastifyInstance, { db, audit }: Services): void {
+function registerPeriodicSweep(
+  app: FastifyInstance,
+  name: string,
+  intervalSeconds: number,
+  sweep: () => Promise<unknown>,
+): void {
   const timers: NodeJS.Timeout[] = [];
-  const sweep = () => {
-    deleteExpiredAuditEntries(db, audit.retentionDays).catch((error: Error) =>
-      app.log.warn({ err: error }, 'audit retention failed'),
-    );
+  const run = () => {
+    sweep().catch((error: Error) => app.log.warn({ err: error }, `${name} failed`));
   };
   app.addHook('onReady', async () => {
-    timers.push(setTimeout(sweep, 10_000), setInterval(sweep, AUDIT_RETENTION_INTERVAL_SECONDS * 1000));
+    timers.push(setTimeout(run, 10_000), setInterval(run, intervalSeconds * 1000));
     for (const timer of timers) timer.unref();
   });
   app.addHook('preClose', async () => {
     for (const timer of timers) clearTimeout(timer);
   });
+}
+
+/** How often every server process drops abandoned uploads (past UPLOAD_EXPIRY_SECONDS) with their parts. */
+const UPLOAD_SWEEP_INTERVAL_SECONDS = 3600;
+
+/**
+ * The Protokoll's retention deletes the entries past AUDIT_RETENTION_DAYS every hour. Abandoned uploads — past their
+ * expiry, left after any part — go with their stored parts every hour, instead of waiting for the next upload's start.
+ */
+function registerRetention(app: FastifyInstance, { db, audit, uploads }: Services): void {
+  registerPeriodicSweep(app, 'audit retention', AUDIT_RETENTION_INTERVAL_SECONDS, () =>
+    deleteExpiredAuditEntries(db, audit.retentionDays),
+  );
+  registerPeriodicSweep(app, 'upload sweep', UPLOAD_SWEEP_INTERVAL_SECONDS, () => uploads.sweepExpired());
 }
 
 /** The Fastify app from the contract: routes, validation, auth, error shapes, media files, portal. */
@@ -131,7 +148,7 @@ async function buildApp(config: ServerConfig, services: Services): Promise<Fasti
   registerMediaTypeGuard(app);
   registerAuth(app, services);
   registerHeadsetLifecycle(app, services);
-  registerAuditRetention(app, services);
+  registerRetention(app, services);
   registerUnstorableTextGuard(app);
   registerRequiredBodyGuard(app);
   skipStreamedBodyValidation(app);
@@ -179,6 +196,8 @@ export interface CreatedServer {
   /** Whether this start loaded the demo data (empty database). */
   seeded: boolean;
   portalServed: boolean;
+  /** What the hourly upload sweep does, at the clock `now` (tests pass a later one): answers the uploads dropped. */
+  sweepAbandonedUploads(now?: Date): Promise<number>;
 }
 
 /**
@@ -238,6 +257,7 @@ export async function createServer(overrides: Partial<ServerConfig> = {}): Promi
       headsetEvents,
       seeded,
       portalServed: hasPortalBuild(config.portalDist),
+      sweepAbandonedUploads: (now) => services.uploads.sweepExpired(now),
     };
   } catch (error) {
     await headsetEvents?.close();

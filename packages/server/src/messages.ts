@@ -329,6 +329,7 @@ export const MESSAGES = {
       `${named(name)} hat bereits die Software ${installed}; das Betriebssystem ${version} ist nicht neuer.`,
     expiredQueued: 'Die VR-Brille hat den Befehl nicht abgeholt, bevor er ablief.',
     expiredDelivered: 'Die VR-Brille hat kein Ergebnis gemeldet, bevor der Befehl ablief.',
+    interruptedByRestart: 'Die VR-Brille wurde neu gestartet, bevor sie ein Ergebnis gemeldet hat.',
   },
 
   /** Unterricht: the running lessons (services/headsets/lessons.ts). */

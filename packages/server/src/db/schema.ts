@@ -147,6 +147,9 @@ export const devices = pgTable(
     // Set when the headset reports a reboot, shutdown or update done (it goes down now) or hangs up a held poll;
     // its next call clears it.
     announcedOffline: boolean('announced_offline').notNull().default(false),
+    // The `session` of its latest poll (a value the headset chooses anew at every start): another one means it
+    // restarted, and what was delivered to it unanswered is handed out again or ends interrupted (headsetSide.ts).
+    headsetSession: text('headset_session'),
     currentApp: text('current_app'),
     currentContentUuid: uuid('current_content_uuid'),
     playbackState: text('playback_state').notNull().default('stopped'),

@@ -31,7 +31,8 @@ export const headsetOperations = {
 
   async pollHeadsetCommands({ query, headset, hangUp }, services) {
     const wait = query.wait ?? 0;
-    const commands = await pollHeadsetCommands(services, pairedHeadset(headset).id, wait, hangUp());
+    const poll = { deviceId: pairedHeadset(headset).id, session: query.session };
+    const commands = await pollHeadsetCommands(services, poll, wait, hangUp());
     return ok({ commands, pollAfterSeconds: wait > 0 ? 0 : SHORT_POLL_AFTER_SECONDS });
   },
 

@@ -332,6 +332,36 @@ describe.each([
       expect(rows.rows[0].n).toBe(0);
     });
 
+    it('drops an upload abandoned after its first part, with its parts, once past its expiry and not before', async () => {
+      const id = await newContent();
+      const upload = await started(id, 'liegengelassen.mp4', 3 * PART);
+      const url = await partUrl(id, upload.id, 'liegengelassen.mp4', 1);
+      expect((await put(url, randomBytes(PART))).statusCode).toBe(200);
+      const parts = async () =>
+        (
+          await server.database.pool.query(
+            'select count(*)::int as n from multipart_upload_parts where upload_id = $1',
+            [upload.id],
+          )
+        ).rows[0].n;
+      // Within its time it may still be resumed: the hourly sweep leaves it alone.
+      const expiresAt = Date.parse(upload.expires_at);
+      await server.sweepAbandonedUploads(new Date(expiresAt - 1000));
+      expect(store.holdsUpload(upload)).toBe(true);
+      expect(await parts()).toBe(1);
+      // Past it, the sweep (no new upload started) removes the parts in the store and the rows.
+      // (with it, what earlier tests left unfinished)
+      expect(await server.sweepAbandonedUploads(new Date(expiresAt + 1000))).toBeGreaterThanOrEqual(1);
+      expect(store.holdsUpload(upload)).toBe(false);
+      expect(await parts()).toBe(0);
+      const rows = await server.database.pool.query('select 1 from multipart_uploads where id = $1', [
+        upload.id,
+      ]);
+      expect(rows.rows).toEqual([]);
+      expect(await store.fileKeys()).not.toContain(upload.storageKey);
+      expect((await put(url, randomBytes(PART))).statusCode).toBe(404);
+    });
+
     it('completes only with every part, the right ETags and the announced size', async () => {
       const id = await newContent();
       const upload = await started(id, 'c.mp4', 2 * PART);

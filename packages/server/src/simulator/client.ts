@@ -160,11 +160,14 @@ export class HeadsetClient {
     return { client: new HeadsetClient(http, enrolment.deviceToken), enrolment };
   }
 
+  /** A long poll; `session` names this run of the headset (see the contract's `pollHeadsetCommands`). */
   poll(
     signal?: AbortSignal,
+    session?: string,
     wait: number = HEADSET_LONG_POLL_SECONDS,
   ): Promise<Schemas['HeadsetCommandBatch']> {
-    return this.http.request('GET', `/api/v1/headset/commands/?wait=${wait}`, {
+    const query = new URLSearchParams({ wait: String(wait), ...(session === undefined ? {} : { session }) });
+    return this.http.request('GET', `/api/v1/headset/commands/?${query}`, {
       headers: this.headers,
       signal,
     });

@@ -359,6 +359,42 @@ describe('headsets an administrator registers', () => {
   });
 });
 
+describe('a headset that loses its connection', () => {
+  it('gets the commands queued meanwhile once when it is back, never twice', async () => {
+    const sirius = await byName('Sirius');
+    const serial = sirius.serialNumber;
+    await until(async () => expect(server.headsetEvents.waitingPolls(sirius.id)).toBe(1));
+    demo.fleet.loseConnection(serial);
+    // Its held poll broke off: the server shows it offline at once.
+    await until(async () => expect((await byName('Sirius')).isOnline).toBe(false));
+    const before = [...demo.fleet.executedCommands(serial)];
+    const muted = demo.fleet.headset(serial).muted;
+    const queued = [
+      await send(sirius, 'CMD.MUTE'),
+      await send(sirius, 'CMD.SET.GUIDED.MODE', { guidedModeState: false }),
+      await send(sirius, 'CMD.MUTE'),
+    ];
+    const sync = await client.request<Schemas['QueuedCommands']>('POST', '/api/v3/mdm/devices/sync-queue/', {
+      headers: auth(),
+      body: { devices: [sirius.id] },
+    });
+    const ids = [...queued.map((c) => c.id), ...sync.commands.map((c) => c.id)];
+    expect(queued.map((c) => c.status)).toEqual(['queued', 'queued', 'queued']);
+
+    demo.fleet.reconnect(serial);
+    const finals = [];
+    for (const id of ids) finals.push((await finished(sirius, { id } as DeviceCommand)).status);
+    // The sync may fail on the playlist earlier tests left (an item without its file); it is carried out once.
+    expect(finals.slice(0, 3)).toEqual(['done', 'done', 'done']);
+    expect(demo.fleet.executedCommands(serial).slice(before.length)).toEqual(ids);
+    // Two mutes toggled twice, not three or four times.
+    expect(demo.fleet.headset(serial).muted).toBe(muted);
+    // A later poll hands out nothing of them again.
+    await until(async () => expect((await byName('Sirius')).isOnline).toBe(true));
+    expect(demo.fleet.executedCommands(serial).slice(before.length)).toEqual(ids);
+  });
+});
+
 describe('npm run simulate', () => {
   it('runs as a child process that can be told to switch a headset off and on', async () => {
     const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));

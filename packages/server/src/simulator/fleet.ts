@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { HeadsetClient, HttpStatusError, JsonHttp } from './client.ts';
 import {
@@ -99,10 +100,22 @@ export async function retryWhileBusy<T>(call: () => Promise<T>, attempts = BUSY_
   }
 }
 
+/** A new `session` for the polls of a headset's run: a real headset chooses one at every start of its software. */
+const newSession = () => randomUUID();
+
 class Runner {
   started = false;
   polling = false;
   unpaired = false;
+  /** Out of the network (`Fleet.loseConnection`): switched on, but no call of it reaches the server. */
+  disconnected = false;
+  /**
+   * Sent with every poll; a new one after each time the headset was down (and for every new Runner, as a server
+   * restart that runs its demo fleet anew), so the server learns that what it delivered before was not carried out.
+   */
+  private session = newSession();
+  /** The ids of the commands it carried out, in order (a command carried out twice shows twice). */
+  readonly executed: number[] = [];
   private pollAbort: AbortController | null = null;
   private wakeOnPower: (() => void) | null = null;
   private reporting: Promise<void> | null = null;
@@ -122,11 +135,13 @@ class Runner {
     const fleet = this.fleet;
     let failures = 0;
     while (!fleet.stopping.aborted && !this.unpaired) {
-      if (this.model.power !== 'on') {
+      if (this.model.power !== 'on' || this.disconnected) {
+        const restarts = this.model.power !== 'on';
         await new Promise<void>((resolve) => {
           this.wakeOnPower = resolve;
         });
         this.wakeOnPower = null;
+        if (restarts && this.model.power === 'on') this.session = newSession();
         continue;
       }
       this.pollAbort = new AbortController();
@@ -134,7 +149,7 @@ class Runner {
       fleet.stopping.addEventListener('abort', stop, { once: true });
       this.polling = true;
       try {
-        const batch = await this.client.poll(this.pollAbort.signal);
+        const batch = await this.client.poll(this.pollAbort.signal, this.session);
         failures = 0;
         fleet.counters.polls += 1;
         if (batch.commands.length > 0) fleet.onCommands?.(this.model.serialNumber, batch.commands);
@@ -194,6 +209,7 @@ class Runner {
   private async execute(command: HeadsetCommand): Promise<void> {
     const fleet = this.fleet;
     fleet.counters.commands += 1;
+    this.executed.push(command.id);
     const execution = this.model.execute(command, fleet.now());
     if (execution.kind === 'sync') {
       try {
@@ -288,7 +304,7 @@ class Runner {
    * a moment ago (then the ticker sends it after {@link retryDelayMs}).
    */
   reportState(): void {
-    if (this.reporting || this.unpaired || this.model.power !== 'on') return;
+    if (this.reporting || this.unpaired || this.disconnected || this.model.power !== 'on') return;
     if (this.fleet.now() < this.reportRetryAt) return;
     const state = this.model.report(this.fleet.now());
     this.reporting = this.client
@@ -319,13 +335,24 @@ class Runner {
     this.paceDownload();
     const installed = this.model.finishedUpdate();
     if (installed) void this.goDown('update', [installed]);
-    if (this.model.power === 'on' && this.wakeOnPower) this.wakeOnPower();
+    if (this.model.power === 'on' && !this.disconnected && this.wakeOnPower) this.wakeOnPower();
     if (this.model.reportDue(now)) this.reportState();
   }
 
   powerOn(): void {
     this.model.switchOn(this.fleet.now());
-    this.wakeOnPower?.();
+    if (!this.disconnected) this.wakeOnPower?.();
+  }
+
+  /** Out of reach: the held poll breaks off (as a lost network ends its connection), no more calls until reconnected. */
+  loseConnection(): void {
+    this.disconnected = true;
+    this.pollAbort?.abort();
+  }
+
+  reconnect(): void {
+    this.disconnected = false;
+    if (this.model.power === 'on') this.wakeOnPower?.();
   }
 
   release(): void {
@@ -435,6 +462,23 @@ export class Fleet {
   /** … and on again (it reports and polls at once). */
   switchOn(serialOrName: string): void {
     this.runner(serialOrName).powerOn();
+  }
+
+  /**
+   * The headset loses its network while it runs (Wi-Fi gone): its held poll breaks off and it calls nothing …
+   */
+  loseConnection(serialOrName: string): void {
+    this.runner(serialOrName).loseConnection();
+  }
+
+  /** … until it is back: it polls at once, in the same session (it did not restart). */
+  reconnect(serialOrName: string): void {
+    this.runner(serialOrName).reconnect();
+  }
+
+  /** The ids of the commands a headset carried out since the fleet started, in order. */
+  executedCommands(serialOrName: string): readonly number[] {
+    return this.runner(serialOrName).executed;
   }
 
   /** Sets a headset's battery level (percent), as if it ran down or was charged; it reports at once. */

@@ -16,6 +16,7 @@ export interface TestServer {
   app: FastifyInstance;
   database: DatabaseHandle;
   headsetEvents: HeadsetEvents;
+  sweepAbandonedUploads: CreatedServer['sweepAbandonedUploads'];
   /** Answers the contract does not allow, so far (see {@link checkContractConformance}); close() fails on any. */
   contractViolations: ContractViolation[];
   close(): Promise<void>;
@@ -76,7 +77,7 @@ export async function createTestServer(
     ? await throwawayDatabase(adminUrl, { template: inject('postgresTemplate') })
     : undefined;
   const databaseUrl = throwaway?.url;
-  const { app, database, headsetEvents } = await createServer({
+  const { app, database, headsetEvents, sweepAbandonedUploads } = await createServer({
     dataDir: 'memory://',
     pgliteTemplate: databaseUrl ? undefined : await seededPgliteData(),
     databaseUrl,
@@ -91,6 +92,7 @@ export async function createTestServer(
     app,
     database,
     headsetEvents,
+    sweepAbandonedUploads,
     contractViolations: conformance.violations,
     async close() {
       conformance.closing();

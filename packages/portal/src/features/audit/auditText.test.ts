@@ -127,16 +127,18 @@ describe('what the Protokoll says about an entry', () => {
         }),
         headset('Spica', { command: { id: 2, status: 'failed', message: 'x', code: 'contentMissing' } }),
         headset('Vega', { command: { id: 3, status: 'expired', message: 'y', code: null } }),
+        headset('Altair', { command: { id: 5, status: 'interrupted', message: 'z', code: null } }),
         headset('Deneb', { command: { id: 4, status: 'delivered', message: null, code: null } }),
       ],
     });
     expect(outcomeText(t, lesson)).toBe(
-      '1 von 5 ausgeführt, 2 fehlgeschlagen, 1 nicht gesendet, 1 ausstehend',
+      '1 von 6 ausgeführt, 3 fehlgeschlagen, 1 nicht gesendet, 1 ausstehend',
     );
     expect(problemHeadsets(lesson).map((h) => headsetProblemText(t, common, h))).toEqual([
       'Garux: nicht gesendet – Die VR-Brille ist ausgeschaltet oder nicht verbunden.',
       'Spica: fehlgeschlagen – Inhalt ist nicht auf der VR-Brille.',
       'Vega: fehlgeschlagen – Die VR-Brille hat nicht rechtzeitig geantwortet.',
+      'Altair: fehlgeschlagen – Unterbrochen: Die VR-Brille wurde neu gestartet, bevor sie ein Ergebnis gemeldet hat.',
       'Deneb: ausstehend',
     ]);
     expect(

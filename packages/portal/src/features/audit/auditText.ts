@@ -96,7 +96,7 @@ export function headsetState(headset: AuditHeadset): AuditHeadsetState {
 function reasonOf(headset: AuditHeadset): ReceiptReason | null {
   if (headset.refusal) return refusalReason(headset.refusal);
   const command = headset.command;
-  if (command?.status === 'expired') return { code: 'expired' };
+  if (command?.status === 'expired' || command?.status === 'interrupted') return { code: command.status };
   if (command?.status !== 'failed') return null;
   return command.code ? { code: command.code } : { code: 'other', message: command.message ?? undefined };
 }

@@ -8,13 +8,14 @@ import { ListPagination } from '../../lib/ListPagination.tsx';
 import { commandHistoryQuery, HISTORY_PAGE_SIZE } from './deviceQueries.ts';
 import { dateTimeText } from './deviceText.ts';
 
-/** Each state of a command's lifecycle (queued → delivered → done | failed, or expired) by its tone. */
+/** Each state of a command's lifecycle (queued → delivered → done | failed, or expired, interrupted) by its tone. */
 const STATUS_TONES = {
   queued: 'neutral',
   delivered: 'info',
   done: 'positive',
   failed: 'critical',
   expired: 'warning',
+  interrupted: 'warning',
 } as const satisfies Record<DeviceCommand['status'], BadgeTone>;
 
 /** The headset's command history (listDeviceCommandsLegacy): newest first, paged by the server, followed live. */

@@ -118,13 +118,16 @@ export class UploadService {
     await this.db.delete(multipartUploads).where(eq(multipartUploads.id, upload.id));
   }
 
-  /** Drops uploads past their expiry (their parts too); cheap enough to run whenever an upload starts. */
-  async sweepExpired(): Promise<void> {
-    const expired = await this.db
-      .select()
-      .from(multipartUploads)
-      .where(lt(multipartUploads.expiresAt, new Date()));
+  /**
+   * Drops uploads past their expiry (UPLOAD_EXPIRY_SECONDS after their start), their stored parts first; answers how
+   * many. Runs whenever an upload starts, and by itself every hour (app.ts), so an upload abandoned at any part — the
+   * tab closed after part 1, the connection lost in the middle, never completed — leaves no rows and no parts in the
+   * store. `now` is the clock (tests pass a later one).
+   */
+  async sweepExpired(now: Date = new Date()): Promise<number> {
+    const expired = await this.db.select().from(multipartUploads).where(lt(multipartUploads.expiresAt, now));
     for (const upload of expired) await this.removeUpload(upload);
+    return expired.length;
   }
 
   /**

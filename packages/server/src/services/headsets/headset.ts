@@ -14,6 +14,7 @@ import {
   announceGoneDown,
   type HeadsetCommandResult,
   type HeadsetCommandView,
+  type HeadsetPoll,
   type HeadsetSide,
   type HeadsetState,
 } from './headsetSide.ts';
@@ -105,15 +106,15 @@ async function requeue(db: Database, commands: HeadsetCommandView[]): Promise<vo
  */
 async function waitForCommands(
   { db, headsetEvents, headsetSide }: Pick<Services, 'db' | 'headsetEvents' | 'headsetSide'>,
-  deviceId: number,
+  poll: HeadsetPoll,
   waitSeconds: number,
   signal?: AbortSignal,
 ): Promise<HeadsetCommandView[]> {
   const deadline = Date.now() + waitSeconds * 1000;
-  const bell = headsetEvents.subscribe(deviceId);
+  const bell = headsetEvents.subscribe(poll.deviceId);
   try {
     for (;;) {
-      const commands = await headsetSide.deliver(deviceId);
+      const commands = await headsetSide.deliver(poll);
       if (signal?.aborted) {
         // Hung up meanwhile: what was just marked delivered goes back to the queue for its next poll.
         await requeue(db, commands);
@@ -133,12 +134,12 @@ async function waitForCommands(
  */
 export async function pollHeadsetCommands(
   services: Pick<Services, 'db' | 'headsetEvents' | 'headsetSide'>,
-  deviceId: number,
+  poll: HeadsetPoll,
   waitSeconds: number,
   hungUp: AbortSignal,
 ): Promise<HeadsetCommandView[]> {
-  const commands = await waitForCommands(services, deviceId, waitSeconds, hungUp);
-  if (hungUp.aborted) await headsetHungUp(services, deviceId);
+  const commands = await waitForCommands(services, poll, waitSeconds, hungUp);
+  if (hungUp.aborted) await headsetHungUp(services, poll.deviceId);
   return commands;
 }
 

@@ -149,7 +149,7 @@ describe('the gathered headset statements after a failure (issue 20, item 1)', (
     // The next batches of every kind run as usual, the culprit's included.
     const [caller, commands] = await Promise.all([
       side.authenticate(culprit.token),
-      side.deliver(culprit.id),
+      side.deliver({ deviceId: culprit.id }),
     ]);
     expect(caller).toEqual({ id: culprit.id, organisationId: expect.any(Number) });
     expect(commands).toEqual([]);

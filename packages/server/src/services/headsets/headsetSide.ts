@@ -1,5 +1,5 @@
 import type { components } from '@portal/api/schema';
-import { type DeviceCommand, isPowerCycleCommand } from '@portal/domain';
+import { type DeviceCommand, isPowerCycleCommand, REPEATABLE_COMMANDS } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { executePrepared, intArray, textArray } from '../../db/sql.ts';
@@ -50,6 +50,12 @@ interface ResultReport {
   report: HeadsetCommandResult;
 }
 
+/** A poll: the headset, and the `session` it sent (a value it chooses anew at every start), if any. */
+export interface HeadsetPoll {
+  deviceId: number;
+  session?: string | undefined;
+}
+
 /**
  * The statements every headset runs all the time, each gathered into one statement for all headsets that call at the
  * same moment (infra/batches.ts): a class set of 30 that a start wakes at once costs a few statements, not 120
@@ -57,7 +63,7 @@ interface ResultReport {
  */
 export class HeadsetSide {
   private readonly tokens: Batches<string, HeadsetCaller | null>;
-  private readonly deliveries: Batches<number, HeadsetCommandView[]>;
+  private readonly deliveries: Batches<HeadsetPoll, HeadsetCommandView[]>;
   private readonly results: Batches<ResultReport, HeadsetCommandView>;
   private readonly states: Batches<{ deviceId: number; state: HeadsetState }, undefined>;
 
@@ -66,7 +72,7 @@ export class HeadsetSide {
     // such values first, http/bodies.ts; this keeps any that slip through from failing the others with it).
     const options = { isolate: isValueError };
     this.tokens = new Batches((tokens) => this.authenticateAll(tokens), options);
-    this.deliveries = new Batches((deviceIds) => this.deliverAll(deviceIds), options);
+    this.deliveries = new Batches((polls) => this.deliverAll(polls), options);
     this.results = new Batches((reports) => this.finishAll(reports), options);
     this.states = new Batches((reports) => this.reportAll(reports), options);
   }
@@ -80,9 +86,12 @@ export class HeadsetSide {
     return this.tokens.call(secretHash(token));
   }
 
-  /** Hands out the headset's queued, unexpired commands (oldest first) and marks them delivered. */
-  deliver(deviceId: number): Promise<HeadsetCommandView[]> {
-    return this.deliveries.call(deviceId);
+  /**
+   * Hands out the headset's queued, unexpired commands (oldest first) and marks them delivered. A poll with another
+   * `session` than the headset's last one first settles what the headset got before it restarted (resumeRestarted).
+   */
+  deliver(poll: HeadsetPoll): Promise<HeadsetCommandView[]> {
+    return this.deliveries.call(poll);
   }
 
   /**
@@ -123,7 +132,43 @@ export class HeadsetSide {
     });
   }
 
-  private async deliverAll(deviceIds: number[]): Promise<HeadsetCommandView[][]> {
+  /**
+   * Headsets whose poll names another session than their last one restarted (switched off hard, crashed, or the
+   * server restarted and its simulated headsets with it) and will never report the result of a command delivered
+   * before: one that is safe to repeat (REPEATABLE_COMMANDS: sync, software sync, mode switches) goes back to the
+   * queue and is handed out by this very poll, any other ends `interrupted` now, with its reason, instead of showing
+   * 'angekommen' until its expiry (5 minutes, a day for a sync, which kept the readiness panel waiting). The first
+   * session a headset names counts as a restart too: before it, nothing was known about its sessions.
+   */
+  private async resumeRestarted(polls: HeadsetPoll[]): Promise<void> {
+    const rows = polls.flatMap(({ deviceId, session }) =>
+      session === undefined ? [] : [{ device_id: deviceId, session }],
+    );
+    if (rows.length === 0) return;
+    await executePrepared(
+      this.db,
+      sql`
+      with s as (select distinct on (device_id) device_id, session
+          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as s(device_id int, session text)),
+        restarted as (
+          update devices d set headset_session = s.session from s
+          where d.id = s.device_id and d.headset_session is distinct from s.session
+          returning d.id),
+        settled as (select c.id, c.command = any(${textArray(REPEATABLE_COMMANDS)}) as repeatable
+          from device_commands c join restarted on restarted.id = c.device_id
+          where c.status = 'delivered' and c.expires_at > now())
+      update device_commands c set
+        status = case when settled.repeatable then 'queued' else 'interrupted' end,
+        delivered_at = case when settled.repeatable then null else c.delivered_at end,
+        finished_at = case when settled.repeatable then null else now() end,
+        message = case when settled.repeatable then null else ${MESSAGES.devices.interruptedByRestart} end
+      from settled where c.id = settled.id`,
+    );
+  }
+
+  private async deliverAll(polls: HeadsetPoll[]): Promise<HeadsetCommandView[][]> {
+    await this.resumeRestarted(polls);
+    const deviceIds = polls.map((poll) => poll.deviceId);
     const result = await executePrepared<HeadsetCommandRow & { device_id: number }>(
       this.db,
       sql`
