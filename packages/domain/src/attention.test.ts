@@ -73,4 +73,11 @@ describe('attentionReceiptOf', () => {
       ).state,
     ).toBe('failed');
   });
+
+  it("calls a command the headset restarted through failed, with the server's reason", () => {
+    const reason = 'Die VR-Brille wurde neu gestartet, bevor sie ein Ergebnis gemeldet hat.';
+    expect(
+      attentionReceiptOf({ command: 'CMD.ATTENTION', status: 'interrupted', message: reason }, online, false),
+    ).toEqual({ state: 'failed', message: reason });
+  });
 });

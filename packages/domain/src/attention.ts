@@ -1,4 +1,4 @@
-import type { DeviceCommand } from './devices.ts';
+import type { CommandStatus, DeviceCommand } from './devices.ts';
 import { supportsFeature, type UnmetVersionGate, unmetVersionGate } from './gates.ts';
 
 /**
@@ -93,7 +93,7 @@ export type AttentionReceiptState =
 
 export interface AttentionReceiptCommand {
   command: DeviceCommand;
-  status: 'queued' | 'delivered' | 'done' | 'failed' | 'expired';
+  status: CommandStatus;
   message: string | null;
 }
 
@@ -102,7 +102,8 @@ export function attentionReceiptOf(
   device: { isOnline: boolean },
   ending: boolean,
 ): { state: AttentionReceiptState; message?: string } {
-  if (command.status === 'failed' || command.status === 'expired') {
+  // Interrupted: the headset restarted before it reported the result (the server's reason is the message).
+  if (command.status === 'failed' || command.status === 'expired' || command.status === 'interrupted') {
     return { state: 'failed', ...(command.message ? { message: command.message } : {}) };
   }
   if (!device.isOnline) return { state: 'failed' };
