@@ -5,11 +5,23 @@
 import { JsonHttp } from '../../packages/server/src/simulator/client.ts';
 import { enrolSimulatedHeadsets } from '../../packages/server/src/simulator/enrol.ts';
 import { startFleet } from '../../packages/server/src/simulator/fleet.ts';
-import type { FleetMessage, FleetRequest, HeadsetsOptions } from './fleetProcess.ts';
-import { wallClock } from './fleetProcess.ts';
+import type { CallFailure, FleetMessage, FleetRequest, HeadsetsOptions } from './fleetProcess.ts';
+import { SERVED_BY_HEADER, wallClock } from './fleetProcess.ts';
 
 const options = JSON.parse(process.argv[2] ?? '{}') as HeadsetsOptions;
 const tell = (message: FleetMessage) => process.send?.(message);
+
+/** Failed calls, oldest first; the oldest half goes when it grows past this (the bench asks for recent ones). */
+const KEPT_FAILURES = 200_000;
+const failures: CallFailure[] = [];
+
+/** The first failure of each headset since `since`. */
+function failuresSince(since: number): CallFailure[] {
+  const first = new Map<string, CallFailure>();
+  for (const failure of failures)
+    if (failure.at >= since && !first.has(failure.serialNumber)) first.set(failure.serialNumber, failure);
+  return [...first.values()];
+}
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -25,8 +37,19 @@ async function main(): Promise<void> {
     {
       serverUrl: options.serverUrl,
       rampMs: options.rampSeconds * 1000,
-      onCommands: (_serial, commands) =>
-        tell({ type: 'delivered', commandIds: commands.map((c) => c.id), at: wallClock() }),
+      onCommands: (_serial, commands, headers) => {
+        const servedBy = headers[SERVED_BY_HEADER];
+        tell({
+          type: 'delivered',
+          commandIds: commands.map((c) => c.id),
+          at: wallClock(),
+          servedBy: typeof servedBy === 'string' ? servedBy : null,
+        });
+      },
+      onCallFailed: (serialNumber) => {
+        if (failures.length >= KEPT_FAILURES) failures.splice(0, KEPT_FAILURES / 2);
+        failures.push({ serialNumber, at: wallClock() });
+      },
     },
     members.map((member) => ({ ...member, installed: options.installed })),
   );
@@ -46,6 +69,7 @@ async function main(): Promise<void> {
   };
   process.on('message', (request: FleetRequest) => {
     if (request.type === 'stats') tell({ type: 'stats', stats: fleet.stats() });
+    else if (request.type === 'failures') tell({ type: 'failures', failures: failuresSince(request.since) });
     else void stop();
   });
   // The bench ended (or was killed): no headset outlives it.

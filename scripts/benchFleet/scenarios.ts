@@ -11,8 +11,9 @@ import type { HeldItem } from '../../packages/server/src/simulator/model.ts';
 import { type Answer, percentile, sleep, statusCounts } from '../benchHttp.ts';
 import type { BareLoadResult } from './bareLoad.ts';
 import { type FleetProcess, wallClock } from './fleetProcess.ts';
-import { headsetIds, sendToHeadsets, waitForReceipts } from './playback.ts';
-import type { Teacher, TeacherLoad } from './teachers.ts';
+import { allHeadsetIds, headsetIds, sendToHeadsets, waitForReceipts } from './playback.ts';
+import type { ProxiedServers } from './proxy.ts';
+import type { CommandSample, Teacher, TeacherLoad } from './teachers.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -49,6 +50,8 @@ export interface FleetContext extends IdleContext {
   classSet: readonly string[];
   /** The video every headset holds from the start (see mediathekVideo in playback.ts). */
   heldVideo: HeldItem;
+  /** The server processes behind the proxy (`--processes` > 1), else null. */
+  processes: ProxiedServers | null;
 }
 
 /** A class set: issue 14 compares starting content on 30 headsets with starting it on one. */
@@ -66,6 +69,8 @@ export interface ScenarioReport {
 
 export interface FleetScenario {
   readonly name: string;
+  /** Runs only with several server processes behind the proxy. */
+  readonly needsProcesses?: boolean;
   /** What it measures, in one line. */
   readonly title: string;
   idle?(context: IdleContext): Promise<void>;
@@ -86,6 +91,10 @@ export function spread(values: readonly number[], high: 95 | 99): string {
 }
 
 const succeeded = (status: Answer['status'], expected: number) => status === expected;
+
+/** The commands the server acknowledged (201), with their ids. */
+const acknowledged = (commands: readonly CommandSample[]) =>
+  commands.flatMap((c) => (c.commandId === null ? [] : [{ ...c, id: c.commandId }]));
 
 /** Waits until `done()` holds, checking every 100 ms, at most `timeoutMs`. */
 async function waitUntil(done: () => boolean, timeoutMs: number): Promise<void> {
@@ -110,20 +119,30 @@ function teachersScenario(): FleetScenario {
         samples.filter((sample) => sample.at >= from && sample.at < to);
       const lists = inWindow(teachers.lists);
       const commands = inWindow(teachers.commands);
-      const queued = commands.flatMap((c) => (c.commandId === null ? [] : [{ ...c, id: c.commandId }]));
+      const queued = acknowledged(commands);
       await waitUntil(() => queued.every((c) => fleet.deliveredAt(c.id) !== undefined), DELIVERY_WAIT_MS);
-      const deliveries = queued.flatMap((c) => {
+      const delivery = (c: (typeof queued)[number]) => {
         const at = fleet.deliveredAt(c.id);
         return at === undefined ? [] : [at - c.at];
-      });
+      };
+      const deliveries = queued.flatMap(delivery);
       const undelivered = queued.length - deliveries.length;
+      // Behind the proxy: the process that took the command (the POST's answer) and the one whose poll handed it
+      // out. The aim is about the other processes: a wake-up that reached only the taking process would show here.
+      const severalProcesses = queued.some((c) => c.servedBy !== undefined);
+      const acrossProcesses = queued.filter((c) => {
+        const by = fleet.deliveredBy(c.id);
+        return by != null && c.servedBy !== undefined && by !== c.servedBy;
+      });
+      const withinProcess = queued.filter((c) => fleet.deliveredBy(c.id) === c.servedBy);
+      const aimed = severalProcesses ? acrossProcesses.flatMap(delivery) : deliveries;
 
       const listTimes = lists.map((s) => s.ms);
       const listFailures = lists.filter((s) => !succeeded(s.status, 200)).length;
       const commandFailures = commands.filter((c) => !succeeded(c.status, 201)).length;
       const views = [...new Set(lists.map((s) => s.view))];
       const listP99 = percentile(listTimes, 99);
-      const deliveryP95 = percentile(deliveries, 95);
+      const deliveryP95 = percentile(aimed, 95);
       return {
         lines: [
           `device list (page of 100 of ${fleet.serialNumbers.length.toLocaleString('en')})  ${spread(listTimes, 99)}  ${statusCounts(lists.map((s) => s.status))}`,
@@ -140,6 +159,12 @@ function teachersScenario(): FleetScenario {
               ? `${undelivered} not delivered within ${DELIVERY_WAIT_MS / 1000} s`
               : 'all delivered'
           }`,
+          ...(severalProcesses
+            ? [
+                `  to a headset polling another process than the one that took it  ${spread(acrossProcesses.flatMap(delivery), 95)}`,
+                `  to a headset polling the process that took it                  ${spread(withinProcess.flatMap(delivery), 95)}`,
+              ]
+            : []),
         ],
         aims: [
           {
@@ -147,8 +172,8 @@ function teachersScenario(): FleetScenario {
             met: listP99 <= 100 && listFailures === 0 && lists.length > 0,
           },
           {
-            text: `command delivery p95 ≤ 500 ms, all delivered: ${ms(deliveryP95).trim()}, ${undelivered + commandFailures} not`,
-            met: deliveryP95 <= 500 && undelivered === 0 && commandFailures === 0 && queued.length > 0,
+            text: `command delivery p95 ≤ 500 ms${severalProcesses ? ' (to a headset polling another process)' : ''}, all delivered: ${ms(deliveryP95).trim()}, ${undelivered + commandFailures} not`,
+            met: deliveryP95 <= 500 && undelivered === 0 && commandFailures === 0 && aimed.length > 0,
           },
         ],
       };
@@ -318,9 +343,107 @@ function startScenario(): FleetScenario {
   };
 }
 
+/** How long the kill-one scenario watches after the kill: the aim for the headsets' return. */
+const KILL_WATCH_MS = 30_000;
+/** The teachers work this long before the kill, so that commands are in flight when it comes. */
+const BEFORE_KILL_MS = 5_000;
+/** Failures this soon after the kill are the killed process's held polls breaking (later ones: something else). */
+const KILL_FAILURES_MS = 3_000;
+/** Headsets per probe request (the contract's bound of queueDeviceCommand). */
+const PROBE_BATCH = 1_000;
+
+/**
+ * kill -9 of the last server process while the headsets poll and the teachers work (issue 25). The headsets whose
+ * held poll broke with it (their calls failed within {@link KILL_FAILURES_MS}) get a probe command ('Stopp') at once,
+ * sent through the proxy: the time from the kill until a poll hands it to its headset is how long the headset was
+ * without a process. Then every teacher renews the session through the proxy, as the portal does every few minutes.
+ * At the end, the commands the teachers got 201 for from {@link BEFORE_KILL_MS} before the kill on, and the probes,
+ * are compared with what the simulated headsets were handed: lost (never) and twice (a poll handed it out again).
+ * Teachers signed out: a renewal refused, or any answer 401 meanwhile.
+ */
+function killOneScenario(): FleetScenario {
+  return {
+    name: 'kill-one',
+    needsProcesses: true,
+    title: 'kill -9 of one server process mid-run: its headsets, the acknowledged commands, the teachers',
+    async run({ teachers, fleet, teacher, processes }) {
+      if (!processes || processes.servers.length < 2) throw new Error('kill-one needs --processes 2 or more');
+      const ids = await allHeadsetIds(teacher);
+      const from = wallClock();
+      await sleep(BEFORE_KILL_MS);
+      const pollingBefore = (await fleet.stats()).polling;
+      const victim = processes.servers.length - 1;
+      const killedAt = processes.kill(victim);
+
+      const probes = new Set<number>();
+      const probeRefusals: string[] = [];
+      const broken = new Set<string>();
+      while (wallClock() < killedAt + KILL_FAILURES_MS) {
+        await sleep(200);
+        const failed = (await fleet.failuresSince(killedAt)).filter(
+          (f) => f.at < killedAt + KILL_FAILURES_MS && !broken.has(f.serialNumber),
+        );
+        for (const { serialNumber } of failed) broken.add(serialNumber);
+        const deviceIds = failed.flatMap((f) => ids.get(f.serialNumber) ?? []);
+        for (let i = 0; i < deviceIds.length; i += PROBE_BATCH) {
+          const sent = await sendToHeadsets(teacher, deviceIds.slice(i, i + PROBE_BATCH), 'CMD.STOP.RUNNING');
+          for (const id of sent.commandIds) probes.add(id);
+          probeRefusals.push(...sent.refused);
+        }
+      }
+      const renewals = await Promise.all(teachers.teachers.map((t) => t.renew()));
+      await sleep(Math.max(0, killedAt + KILL_WATCH_MS - wallClock()));
+      const to = wallClock();
+      const pollingAfter = (await fleet.stats()).polling;
+
+      const inWindow = <T extends { at: number }>(samples: readonly T[]) =>
+        samples.filter((sample) => sample.at >= from && sample.at < to);
+      const commands = inWindow(teachers.commands);
+      const acked = [...acknowledged(commands).map((c) => c.id), ...probes];
+      await waitUntil(() => acked.every((id) => fleet.deliveredAt(id) !== undefined), DELIVERY_WAIT_MS);
+      const lost = acked.filter((id) => fleet.deliveredAt(id) === undefined).length;
+      const twice = acked.filter((id) => fleet.timesDelivered(id) > 1).length;
+      const back = [...probes].flatMap((id) => {
+        const at = fleet.deliveredAt(id);
+        return at === undefined ? [] : [at - killedAt];
+      });
+      const notBack = probes.size - back.length;
+      const unanswered = commands.filter((c) => c.status !== 201);
+      const signedOut = new Set([
+        ...renewals.flatMap((answer, i) => (answer.status === 200 ? [] : [i])),
+        ...[...commands, ...inWindow(teachers.lists)].flatMap((s) => (s.status === 401 ? [s.teacher] : [])),
+      ]);
+      const slowest = back.length > 0 ? Math.max(...back) : Number.NaN;
+      const victimName = processes.servers[victim]?.name;
+      return {
+        lines: [
+          `${victimName} killed (kill -9) with ${pollingBefore.toLocaleString('en')} headsets polling; ${pollingAfter.toLocaleString('en')} polling ${KILL_WATCH_MS / 1000} s later`,
+          `${broken.size.toLocaleString('en')} headsets lost their held poll with it; ${probes.size.toLocaleString('en')} probed ('Stopp' through the proxy at once)${probeRefusals.length > 0 ? `, ${probeRefusals.length} probes refused (${[...new Set(probeRefusals)].join(', ')})` : ''}`,
+          `kill → probe handed to its headset by another process  ${spread(back, 95)}  ${notBack > 0 ? `${notBack} not within ${DELIVERY_WAIT_MS / 1000} s more` : 'all'}`,
+          `commands acknowledged (201) from ${BEFORE_KILL_MS / 1000} s before the kill on, with the probes: ${acked.length}; lost ${lost}, carried out twice ${twice}`,
+          `teachers' commands not acknowledged meanwhile (the killed process's, answered by the proxy): ${unanswered.length}  ${statusCounts(unanswered.map((c) => c.status))}`,
+          `teachers renewed their sessions through the proxy: ${renewals.filter((a) => a.status === 200).length} of ${renewals.length}; signed out ${signedOut.size}`,
+        ],
+        aims: [
+          {
+            text: `headsets of the killed process served by the others within 30 s: slowest ${ms(slowest).trim()}, ${notBack} not at all`,
+            met: probes.size > 0 && notBack === 0 && slowest <= KILL_WATCH_MS,
+          },
+          {
+            text: `no acknowledged command lost or carried out twice: ${lost} lost, ${twice} twice`,
+            met: lost === 0 && twice === 0 && acked.length > 0,
+          },
+          { text: `no teacher signed out: ${signedOut.size}`, met: signedOut.size === 0 },
+        ],
+      };
+    },
+  };
+}
+
 /** Every scenario by name, in the order they run. */
 export const SCENARIOS: Record<string, () => FleetScenario> = {
   teachers: teachersScenario,
   'bare-route': bareRouteScenario,
   'start-1-vs-30': startScenario,
+  'kill-one': killOneScenario,
 };

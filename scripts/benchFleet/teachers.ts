@@ -14,6 +14,8 @@ type Schemas = components['schemas'];
 const REQUEST_TIMEOUT_MS = 30_000;
 
 export interface ListSample {
+  /** Which teacher (index in the load) asked. */
+  teacher: number;
   /** What was listed (see {@link LIST_VIEWS}). */
   view: string;
   /** Wall clock when the request was sent (ms). */
@@ -23,6 +25,7 @@ export interface ListSample {
 }
 
 export interface CommandSample {
+  teacher: number;
   command: string;
   at: number;
   /** How long the POST took to answer. */
@@ -30,6 +33,8 @@ export interface CommandSample {
   status: Answer['status'];
   /** The queued command's id (when the answer was 201). */
   commandId: number | null;
+  /** The server process behind the proxy that took it (when there is a proxy). */
+  servedBy: string | undefined;
 }
 
 export interface TeacherLoadOptions {
@@ -72,11 +77,15 @@ const json = { 'content-type': 'application/json' };
 
 /** One signed-in session, with its own keep-alive connections as a browser has them. */
 export class Teacher {
+  private headers: Record<string, string>;
+
   private constructor(
     readonly port: number,
     readonly agent: Agent,
-    readonly headers: Record<string, string>,
-  ) {}
+    private tokens: Schemas['TokenPair'],
+  ) {
+    this.headers = { authorization: `Bearer ${tokens.access}` };
+  }
 
   static async signIn(port: number, username: string, password: string): Promise<Teacher> {
     const agent = new Agent({ keepAlive: true, maxSockets: 6 });
@@ -86,8 +95,21 @@ export class Teacher {
       timeoutMs: REQUEST_TIMEOUT_MS,
     });
     if (answer.status !== 201) throw new Error(`sign-in of ${username}: ${answer.status} ${answer.body}`);
-    const { access } = JSON.parse(answer.body) as Schemas['TokenPair'];
-    return new Teacher(port, agent, { authorization: `Bearer ${access}` });
+    return new Teacher(port, agent, JSON.parse(answer.body) as Schemas['TokenPair']);
+  }
+
+  /** Renews the session with its refresh token, as the portal does before its access token expires. */
+  async renew(): Promise<Answer> {
+    const answer = await send(this.agent, this.port, 'POST', '/api/v1/sessions/refresh/', {
+      headers: json,
+      body: JSON.stringify({ refresh: this.tokens.refresh }),
+      timeoutMs: REQUEST_TIMEOUT_MS,
+    });
+    if (answer.status === 200) {
+      this.tokens = JSON.parse(answer.body) as Schemas['TokenPair'];
+      this.headers = { authorization: `Bearer ${this.tokens.access}` };
+    }
+    return answer;
   }
 
   get(path: string): Promise<Answer> {
@@ -152,11 +174,12 @@ export class TeacherLoad {
         const request = COMMANDS[turn % COMMANDS.length] as Schemas['DeviceCommandRequest'];
         const serial = serialNumbers[randomInt(serialNumbers.length)] as string;
         const { answer, commandId } = await teacher.sendCommand(serial, request);
-        this.commands.push({ command: request.command, at, ms: answer.ms, status: answer.status, commandId });
+        const { ms, status, servedBy } = answer;
+        this.commands.push({ teacher: index, command: request.command, at, ms, status, commandId, servedBy });
       } else {
         const list = LIST_VIEWS[turn % LIST_VIEWS.length] as (typeof LIST_VIEWS)[number];
         const answer = await teacher.get(`/api/v3/mdm/devices/${list.query(pages)}`);
-        this.lists.push({ view: list.view, at, ms: answer.ms, status: answer.status });
+        this.lists.push({ teacher: index, view: list.view, at, ms: answer.ms, status: answer.status });
       }
     }
   }
