@@ -32,6 +32,7 @@ import {
   HAPROXY,
   HEALTH_PATH,
   type ProxiedServers,
+  proxiesFor,
   proxyConnectionLimit,
   startProxiedServers,
 } from './benchFleet/proxy.ts';
@@ -71,8 +72,8 @@ const USAGE = `npm run bench:fleet -- [options]
   --database X         pglite, postgres or both (both with BENCH_DATABASE_URL, else pglite)
   --scenarios A,B      which scenarios, in this order (${Object.keys(SCENARIOS).join(',')}; kill-one only with
                        --processes > 1, and there by default)
-  --port N             port of the server under test, or of the proxy (BENCH_PORT or 8291); the processes behind
-                       it listen on the next ports
+  --port N             port of the server under test, or of the proxy (BENCH_PORT or 8291); more proxies (when
+                       one cannot hold every connection here) and the processes behind them on the next ports
 
 BENCH_DATABASE_URL=postgres://user:pw@127.0.0.1:5432/db: a throwaway database is created on that server and dropped.
 
@@ -167,7 +168,7 @@ interface Readings {
   at: number;
   /** Each server process's (one, or those behind the proxy, in order; null for one that is gone). */
   servers: (ProcessUsage | null)[];
-  proxy: ProcessUsage | null;
+  proxies: (ProcessUsage | null)[];
   headsets: ProcessUsage | null;
   bench: NodeJS.CpuUsage;
   backends: Map<number, ProcessUsage> | null;
@@ -180,7 +181,7 @@ interface Readings {
 /** The processes under test: the server processes by name, and the proxy in front of them (when there is one). */
 interface UnderTest {
   servers: { name: string; process: ChildProcess }[];
-  proxy: ChildProcess | null;
+  proxies: ChildProcess[];
 }
 
 async function read(
@@ -192,7 +193,7 @@ async function read(
   return {
     at: performance.now(),
     servers: underTest.servers.map((server) => processUsage(server.process.pid ?? 0)),
-    proxy: underTest.proxy ? processUsage(underTest.proxy.pid ?? 0) : null,
+    proxies: underTest.proxies.map((proxy) => processUsage(proxy.pid ?? 0)),
     headsets: processUsage(fleet.pid),
     bench: process.cpuUsage(),
     backends: databaseName ? databaseBackends(databaseName) : null,
@@ -231,11 +232,12 @@ function usageLines(before: Readings, after: Readings, polling: number, names: s
     `headsets' process  CPU ${percent(cpuPercent(before.headsets, after.headsets, seconds))}, ${memory(after.headsets)}; ${polling} polling, ${perSecond('polls')} polls answered/s, ${perSecond('reports')} state reports/s, ${perSecond('results')} results/s, ${after.errors - before.errors} errors (refused or failed calls)`,
     `bench process      CPU ${percent(((benchCpu.user + benchCpu.system) / 1e6 / seconds) * 100)}`,
   ];
-  if (after.proxy) {
+  after.proxies.forEach((usage, i) => {
+    const label = after.proxies.length > 1 ? `haproxy ${i + 1}` : 'haproxy';
     lines.push(
-      `haproxy            CPU ${percent(cpuPercent(before.proxy, after.proxy, seconds))}, ${memory(after.proxy)}`,
+      `${label.padEnd(19)}CPU ${percent(cpuPercent(before.proxies[i] ?? null, usage, seconds))}, ${memory(usage)}`,
     );
-  }
+  });
   if (before.backends && after.backends) {
     lines.push(
       `PostgreSQL backends of the bench database (${after.backends.size})  CPU ${percent(groupCpuPercent(before.backends, after.backends, seconds))}`,
@@ -279,27 +281,30 @@ async function runEngine(
     if (processes > 1) {
       ensureHaproxy();
       store = await startS3TestServer();
+      // Every headset holds a connection (its poll), every teacher up to 6; one proxy process may hold only so many.
+      const proxies = proxiesFor(options.headsets + options.teachers * 6 + 100);
       // All at once, as a deployment starts them: they take turns at migrating and seeding the empty database.
       proxied = await startProxiedServers({
         processes,
+        proxies,
         port,
         env: { ...env, ...store.env },
         timeoutSeconds: 180,
       });
-      underTest = { servers: proxied.servers, proxy: proxied.proxy };
-      const limit = proxyConnectionLimit();
+      underTest = { servers: proxied.servers, proxies: proxied.proxies.map((proxy) => proxy.process) };
+      const ports = (list: { port: number }[]) => list.map((item) => item.port).join(', ');
       console.log(
-        `${processes} server processes (ports ${port + 1}–${port + processes}) behind haproxy on ${port}, uploads in the S3 test store; the proxy holds at most ${limit.toLocaleString('en')} connections here (ulimit -Hn)`,
+        `${processes} server processes (${proxied.servers.map((s) => s.name).join(', ')}) behind haproxy on ${ports(proxied.proxies)}, uploads in the S3 test store`,
       );
-      if (options.headsets + options.teachers * 6 > limit) {
+      if (proxies > 1) {
         console.log(
-          `  ${options.headsets.toLocaleString('en')} headsets each hold a poll: more than the proxy can hold at once on this machine; the rest wait for a free connection`,
+          `  ${proxies} haproxy processes, each in front of all server processes, the headsets split between them: one process may open ${proxyConnectionLimit().toLocaleString('en')} × 2 files here (ulimit -Hn), two per proxied connection`,
         );
       }
     } else {
       underTest = {
         servers: [{ name: 'p1', process: await startBenchServer(port, { env, timeoutSeconds: 180 }) }],
-        proxy: null,
+        proxies: [],
       };
     }
     const scenarios: FleetScenario[] = scenarioNames.map((name) =>
@@ -314,6 +319,7 @@ async function runEngine(
     fleet = await FleetProcess.start(
       {
         serverUrl: `http://127.0.0.1:${port}`,
+        pollUrls: proxied?.proxies.map((proxy) => `http://127.0.0.1:${proxy.port}`),
         headsets: options.headsets,
         rampSeconds: options.rampSeconds,
         admin: ADMIN,

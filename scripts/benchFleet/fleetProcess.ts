@@ -11,6 +11,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface HeadsetsOptions {
   serverUrl: string;
+  /**
+   * The addresses the headsets poll, each taking an equal share (several proxies in front of the same server
+   * processes); `serverUrl` alone when not given. Adding and pairing goes through `serverUrl`.
+   */
+  pollUrls?: string[];
   headsets: number;
   /** The headsets start (first report and poll) spread over this many seconds. */
   rampSeconds: number;

@@ -34,7 +34,7 @@ function openFilesLimit(): number {
 
 /** Connections the proxy accepts at once on this machine: two files each, and a few for itself. */
 export function proxyConnectionLimit(): number {
-  return Math.floor((Math.min(openFilesLimit(), 1_000_000) - 100) / 2);
+  return Math.floor((Math.min(openFilesLimit(), 1_000_000) - 400) / 2);
 }
 
 /**
@@ -77,28 +77,61 @@ ${options.backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port} check`).jo
 `;
 }
 
+/**
+ * How many proxy processes `connections` at once need here: one proxy process may open only so many files (see
+ * {@link proxyConnectionLimit}; 20,000 on the machine this was built on, which holds 9,950 connections, fewer than
+ * 10,000 headsets' polls). Each more is one more address in front of the same server processes, as a service's
+ * several load balancers behind one DNS name are.
+ */
+export function proxiesFor(connections: number): number {
+  return Math.max(1, Math.ceil(connections / proxyConnectionLimit()));
+}
+
+/** Whether every server process has answered through the proxy (its health checks found them all up) within 30 s. */
+async function servesThroughAll(
+  proxy: { port: number; process: ChildProcess },
+  count: number,
+): Promise<boolean> {
+  const seen = new Set<string>();
+  const deadline = performance.now() + 30_000;
+  while (seen.size < count && performance.now() < deadline && proxy.process.exitCode === null) {
+    try {
+      const answer = await fetch(`http://127.0.0.1:${proxy.port}${HEALTH_PATH}`, { method: 'HEAD' });
+      const name = answer.headers.get(SERVED_BY_HEADER);
+      if (answer.ok && name) seen.add(name);
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  return seen.size === count;
+}
+
 export interface ProxiedServers {
   /** The server processes, p1 … pN, in order; a killed one stays in the list. */
   readonly servers: { name: string; process: ChildProcess }[];
-  readonly proxy: ChildProcess;
+  /** The proxy processes, each with the port it listens on, all in front of every server process. */
+  readonly proxies: { port: number; process: ChildProcess }[];
   /** kill -9 of one server process; answers when it happened (wall clock). */
   kill(index: number): number;
   stop(): Promise<void>;
 }
 
 /**
- * Starts `processes` real servers at once on ports `port + 1` … (on the database `env` names), then haproxy on `port`
- * in front of them, and resolves once the proxy serves through every one of them.
+ * Starts `processes` real servers at once (on the database `env` names), then `proxies` haproxy processes in front of
+ * all of them on `port`, `port + 1` …, the servers on the ports after those; resolves once each proxy serves through
+ * every server process.
  */
 export async function startProxiedServers(options: {
   processes: number;
+  proxies: number;
   port: number;
   env: Record<string, string>;
   timeoutSeconds: number;
 }): Promise<ProxiedServers> {
   const backends = Array.from({ length: options.processes }, (_, i) => ({
     name: `p${i + 1}`,
-    port: options.port + 1 + i,
+    port: options.port + options.proxies + i,
   }));
   const started = await Promise.allSettled(
     backends.map((backend) =>
@@ -119,36 +152,27 @@ export async function startProxiedServers(options: {
     rmSync(directory, { recursive: true, force: true });
     throw failed.reason;
   }
-  const configFile = join(directory, 'haproxy.cfg');
-  writeFileSync(configFile, haproxyConfig({ port: options.port, backends }));
-  const proxy = spawn(HAPROXY, ['-f', configFile, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const proxies = Array.from({ length: options.proxies }, (_, i) => {
+    const port = options.port + i;
+    const configFile = join(directory, `haproxy-${port}.cfg`);
+    writeFileSync(configFile, haproxyConfig({ port, backends }));
+    const process = spawn(HAPROXY, ['-f', configFile, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    return { port, process };
+  });
   const stop = async () => {
-    await stopProcess(proxy);
+    await Promise.all(proxies.map((proxy) => stopProcess(proxy.process)));
     await stopServers();
     rmSync(directory, { recursive: true, force: true });
   };
-  // Ready when every process has answered through the proxy (the health checks have found them all up).
-  const seen = new Set<string>();
-  const deadline = performance.now() + 30_000;
-  while (seen.size < servers.length && performance.now() < deadline && proxy.exitCode === null) {
-    try {
-      const answer = await fetch(`http://127.0.0.1:${options.port}${HEALTH_PATH}`, { method: 'HEAD' });
-      const name = answer.headers.get(SERVED_BY_HEADER);
-      if (answer.ok && name) seen.add(name);
-    } catch {
-      // not listening yet
+  for (const proxy of proxies) {
+    if (!(await servesThroughAll(proxy, servers.length))) {
+      await stop();
+      throw new Error(`haproxy on ${proxy.port} did not serve through all ${servers.length} processes`);
     }
-    await sleep(100);
-  }
-  if (seen.size < servers.length) {
-    await stop();
-    throw new Error(
-      `haproxy did not serve through all ${servers.length} processes (${[...seen].join(', ')})`,
-    );
   }
   return {
     servers,
-    proxy,
+    proxies,
     kill(index) {
       const server = servers[index];
       if (!server) throw new Error(`no server process ${index + 1}`);
