@@ -62,6 +62,7 @@ defaults
   timeout queue 30s
   retries 3
   option redispatch
+  option forwardfor
 
 frontend portal
   bind 127.0.0.1:${options.port}
