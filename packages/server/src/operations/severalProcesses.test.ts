@@ -23,7 +23,11 @@ async function call<T = unknown>(
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       ...options.headers,
     },
-    body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    body: options.raw
+      ? new Uint8Array(options.raw)
+      : options.body === undefined
+        ? undefined
+        : JSON.stringify(options.body),
   });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : null) as T, headers: response.headers };
