@@ -43,6 +43,7 @@ import {
   type FleetContext,
   type FleetScenario,
   SCENARIOS,
+  UPLOAD_PART_BYTES,
 } from './benchFleet/scenarios.ts';
 import { Teacher, TeacherLoad } from './benchFleet/teachers.ts';
 import { loadAverage, sleep, stopProcess } from './benchHttp.ts';
@@ -288,7 +289,7 @@ async function runEngine(
         processes,
         proxies,
         port,
-        env: { ...env, ...store.env },
+        env: { ...env, ...store.env, UPLOAD_PART_SIZE: String(UPLOAD_PART_BYTES) },
         timeoutSeconds: 180,
       });
       underTest = { servers: proxied.servers, proxies: proxied.proxies.map((proxy) => proxy.process) };

@@ -19,7 +19,7 @@ export function send(
   port: number,
   method: string,
   path: string,
-  options: { headers?: Record<string, string>; body?: string; timeoutMs: number },
+  options: { headers?: Record<string, string>; body?: string | Buffer; timeoutMs: number },
 ): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve) => {

@@ -4,6 +4,7 @@
 // server before the headsets start, `run` while they run; a scenario may use `context.teacher` for requests of its
 // own and `context.fleet` to see when a headset received a command.
 import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startCommandFor } from '../../packages/domain/src/index.ts';
@@ -343,6 +344,97 @@ function startScenario(): FleetScenario {
   };
 }
 
+/**
+ * Parts of the upload scenario's file, each of S3's least part size (the bench sets UPLOAD_PART_SIZE to it), so
+ * that each process may get one.
+ */
+const UPLOAD_PARTS = 3;
+export const UPLOAD_PART_BYTES = 5 * 1024 ** 2;
+
+/**
+ * An upload through the proxy while the fleet runs (several processes, S3 test store): a teacher uploads a video of
+ * {@link UPLOAD_PARTS} parts as the portal's upload engine does (start, a part URL and a PUT with its Content-Digest
+ * per part, complete), the proxy spreading the requests; then the file is fetched through the proxy and compared.
+ * Printed: which process took each part and the completion, the time, and whether the bytes came back the same.
+ */
+function uploadScenario(): FleetScenario {
+  return {
+    name: 'upload',
+    needsProcesses: true,
+    title: `an upload of ${UPLOAD_PARTS} parts of 5 MiB at once through the proxy, which spreads them over the processes`,
+    async run({ teacher }) {
+      const started = performance.now();
+      const data = randomBytes(UPLOAD_PARTS * UPLOAD_PART_BYTES);
+      const name = 'bench-upload.mp4';
+      const problems: string[] = [];
+      const expect = (answer: Answer, status: number, step: string) => {
+        if (answer.status !== status) throw new Error(`${step}: ${answer.status} ${answer.body}`);
+        return JSON.parse(answer.body) as Record<string, unknown>;
+      };
+      const created = expect(
+        await teacher.post('/api/v1/cms/content/', { title: 'Bench-Upload', contentType: 'video' }),
+        201,
+        'createContent',
+      );
+      const base = `/api/v1/cms/content/${created.id}`;
+      const upload = expect(
+        await teacher.post(`${base}/pre-signed-url-content-multipart/`, {
+          file_name: name,
+          file_size: data.length,
+        }),
+        201,
+        'createContentMultipartUpload',
+      );
+      // The parts at once, as the portal's upload engine sends them: the proxy spreads them over the processes.
+      const sent = await Promise.all(
+        Array.from({ length: UPLOAD_PARTS }, async (_, i) => {
+          const part = i + 1;
+          const { url } = expect(
+            await teacher.post(`${base}/upload-part-url/`, {
+              file_name: name,
+              upload_id: upload.upload_id,
+              part_number: part,
+            }),
+            200,
+            'getContentUploadPartUrl',
+          ) as { url: string };
+          const bytes = data.subarray(i * UPLOAD_PART_BYTES, part * UPLOAD_PART_BYTES);
+          const digest = createHash('sha256').update(bytes).digest('base64');
+          const put = await teacher.put(String(url), bytes, { 'content-digest': `sha-256=:${digest}:` });
+          const { etag } = expect(put, 200, `uploadPart ${part}`) as { etag: string };
+          return { part: { part_number: part, etag }, servedBy: put.servedBy ?? '?' };
+        }),
+      );
+      const parts = sent.map((s) => s.part);
+      const takenBy = sent.map((s) => s.servedBy);
+      const completion = await teacher.post(`${base}/complete-multipart-upload/`, {
+        file_name: name,
+        upload_id: upload.upload_id,
+        parts,
+      });
+      const { file } = expect(completion, 200, 'completeContentMultipartUpload') as { file: string };
+      const uploadMs = performance.now() - started;
+      const fetched = await teacher.getBytes(file);
+      const same = fetched.status === 200 && fetched.bytes.equals(data);
+      if (!same) problems.push(`the file fetched back (${fetched.status}) differs from what was uploaded`);
+      const processes = new Set(takenBy).size;
+      return {
+        lines: [
+          `parts taken by ${takenBy.join(', ')}, completed by ${completion.servedBy ?? '?'}, fetched back from ${fetched.servedBy ?? '?'}: ${same ? 'the same bytes' : 'NOT the same bytes'}`,
+          `${(data.length / 1024 ** 2).toFixed(0)} MiB uploaded and completed in ${ms(uploadMs).trim()}`,
+          ...problems,
+        ],
+        aims: [
+          {
+            text: `an upload whose parts went to ${processes} process(es) completes with its bytes: ${same ? 'yes' : 'no'}`,
+            met: same,
+          },
+        ],
+      };
+    },
+  };
+}
+
 /** How long the kill-one scenario watches after the kill: the aim for the headsets' return. */
 const KILL_WATCH_MS = 30_000;
 /** The teachers work this long before the kill, so that commands are in flight when it comes. */
@@ -453,5 +545,6 @@ export const SCENARIOS: Record<string, () => FleetScenario> = {
   teachers: teachersScenario,
   'bare-route': bareRouteScenario,
   'start-1-vs-30': startScenario,
+  upload: uploadScenario,
   'kill-one': killOneScenario,
 };

@@ -3,7 +3,7 @@
 // scenario takes the samples of its own window.
 import { randomInt } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import { Agent } from 'node:http';
+import { Agent, request } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { components } from '../../packages/api/src/schema.d.ts';
 import { type Answer, send } from '../benchHttp.ts';
@@ -121,6 +121,39 @@ export class Teacher {
       headers: { ...this.headers, ...json },
       body: JSON.stringify(body),
       timeoutMs: REQUEST_TIMEOUT_MS,
+    });
+  }
+
+  /** A PUT of raw bytes (an upload's part), with extra headers. */
+  put(path: string, body: Buffer, headers: Record<string, string>): Promise<Answer> {
+    return send(this.agent, this.port, 'PUT', path, {
+      headers: { ...this.headers, 'content-type': 'application/octet-stream', ...headers },
+      body,
+      timeoutMs: REQUEST_TIMEOUT_MS,
+    });
+  }
+
+  /** A GET whose answer is kept as bytes (a stored file). */
+  getBytes(path: string): Promise<{ status: number; bytes: Buffer; servedBy: string | undefined }> {
+    return new Promise((resolve, reject) => {
+      const outgoing = request(
+        { host: '127.0.0.1', port: this.port, path, agent: this.agent },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              bytes: Buffer.concat(chunks),
+              servedBy: [response.headers['x-served-by']].flat()[0],
+            }),
+          );
+          response.on('error', reject);
+        },
+      );
+      outgoing.setTimeout(REQUEST_TIMEOUT_MS, () => outgoing.destroy(new Error('timeout')));
+      outgoing.on('error', reject);
+      outgoing.end();
     });
   }
 
