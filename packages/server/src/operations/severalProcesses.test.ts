@@ -54,19 +54,19 @@ const signIn = async (server: RunningServer, username: string, password = 'porta
 describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
   const store = s3TestStore();
   let database: ThrowawayDatabase;
-  let portalSide: RunningServer;
-  let headsetSide: RunningServer;
+  let processA: RunningServer;
+  let processB: RunningServer;
 
   beforeAll(async () => {
     Object.assign(process.env, await store.start(), { UPLOAD_PART_SIZE: String(S3_MIN_PART_SIZE) });
     database = await throwawayDatabase(adminUrl ?? '');
     const config = { databaseUrl: database.url };
-    portalSide = await startTestHttpServer({ config });
-    headsetSide = await startTestHttpServer({ config });
+    processA = await startTestHttpServer({ config });
+    processB = await startTestHttpServer({ config });
   });
   afterAll(async () => {
-    await headsetSide?.close();
-    await portalSide?.close();
+    await processB?.close();
+    await processA?.close();
     await database?.drop();
     await store.stop();
     for (const name of MEDIA_TEST_VARIABLES) delete process.env[name];
@@ -88,24 +88,24 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
   }
 
   it('delivers a command queued through one process to the poll held by the other at once', async () => {
-    expect(portalSide.seeded).toBe(true);
-    expect(headsetSide.seeded).toBe(false);
-    const headset = await pair(headsetSide, 'PA7GY0001');
+    expect(processA.seeded).toBe(true);
+    expect(processB.seeded).toBe(false);
+    const headset = await pair(processB, 'PA7GY0001');
 
     const started = Date.now();
     const held = call<{ commands: { id: number; status: string }[] }>(
-      headsetSide,
+      processB,
       'GET',
       '/api/v1/headset/commands/?wait=25',
       { headers: { 'x-device-token': headset.token } },
     );
-    await vi.waitFor(() => expect(headsetSide.headsetEvents.waitingPolls(headset.id)).toBe(1), {
+    await vi.waitFor(() => expect(processB.headsetEvents.waitingPolls(headset.id)).toBe(1), {
       timeout: 10_000,
     });
-    expect(portalSide.headsetEvents.waitingPolls(headset.id)).toBe(0);
+    expect(processA.headsetEvents.waitingPolls(headset.id)).toBe(0);
 
-    const { access } = (await signIn(portalSide, 'lehrer@schule.example')).body;
-    const sent = await call<{ id: number }>(portalSide, 'POST', '/api/v1/mdm/devices/PA7GY0001/command/', {
+    const { access } = (await signIn(processA, 'lehrer@schule.example')).body;
+    const sent = await call<{ id: number }>(processA, 'POST', '/api/v1/mdm/devices/PA7GY0001/command/', {
       token: access,
       body: {
         command: 'CMD.SET.GUIDED.MODE',
@@ -121,52 +121,52 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
   });
 
   it('keeps a session made on one process on the other: access, renewal (and its leeway), logout', async () => {
-    const first = (await signIn(portalSide, 'lehrer@schule.example')).body;
-    expect((await call(headsetSide, 'GET', '/api/v1/users/me/', { token: first.access })).status).toBe(200);
+    const first = (await signIn(processA, 'lehrer@schule.example')).body;
+    expect((await call(processB, 'GET', '/api/v1/users/me/', { token: first.access })).status).toBe(200);
 
-    const renewed = await call<Pair>(headsetSide, 'POST', '/api/v1/sessions/refresh/', {
+    const renewed = await call<Pair>(processB, 'POST', '/api/v1/sessions/refresh/', {
       body: { refresh: first.refresh },
     });
     expect(renewed.status).toBe(200);
     // A renewal cut off on its way back and sent again through the other process gets the same pair.
-    const again = await call<Pair>(portalSide, 'POST', '/api/v1/sessions/refresh/', {
+    const again = await call<Pair>(processA, 'POST', '/api/v1/sessions/refresh/', {
       body: { refresh: first.refresh },
     });
     expect(again.status).toBe(200);
     expect(again.body).toEqual(renewed.body);
-    expect((await call(portalSide, 'GET', '/api/v1/users/me/', { token: renewed.body.access })).status).toBe(
+    expect((await call(processA, 'GET', '/api/v1/users/me/', { token: renewed.body.access })).status).toBe(
       200,
     );
 
-    const loggedOut = await call(portalSide, 'POST', '/api/v1/sessions/logout', {
+    const loggedOut = await call(processA, 'POST', '/api/v1/sessions/logout', {
       token: renewed.body.access,
       body: { refresh: renewed.body.refresh },
     });
     expect(loggedOut.status).toBeLessThan(300);
-    expect((await call(headsetSide, 'GET', '/api/v1/users/me/', { token: renewed.body.access })).status).toBe(
+    expect((await call(processB, 'GET', '/api/v1/users/me/', { token: renewed.body.access })).status).toBe(
       401,
     );
   });
 
   it('counts failed sign-ins of one account on both processes together', async () => {
     const wrong = 'kein-passwort';
-    const one = await signIn(portalSide, 'neu@schule.example', wrong);
+    const one = await signIn(processA, 'neu@schule.example', wrong);
     expect(one.status).toBe(401);
     expect(one.body.params?.remainingAttempts).toBe(2);
-    const two = await signIn(headsetSide, 'neu@schule.example', wrong);
+    const two = await signIn(processB, 'neu@schule.example', wrong);
     expect(two.body.params?.remainingAttempts).toBe(1);
-    const three = await signIn(portalSide, 'neu@schule.example', wrong);
+    const three = await signIn(processA, 'neu@schule.example', wrong);
     expect(three.status).toBe(401);
     expect(three.body.code).toBe('loginLocked');
     // Locked everywhere, also for the right password.
-    const locked = await signIn(headsetSide, 'neu@schule.example');
+    const locked = await signIn(processB, 'neu@schule.example');
     expect(locked.status).toBe(429);
     expect(locked.body.code).toBe('loginLocked');
   });
 
   it('completes an upload whose parts went to different processes, and serves the file from either', async () => {
-    const { access } = (await signIn(portalSide, 'lehrer@schule.example')).body;
-    const created = await call<{ id: number }>(portalSide, 'POST', '/api/v1/cms/content/', {
+    const { access } = (await signIn(processA, 'lehrer@schule.example')).body;
+    const created = await call<{ id: number }>(processA, 'POST', '/api/v1/cms/content/', {
       token: access,
       body: { title: 'Upload über zwei Prozesse', contentType: 'video' },
     });
@@ -175,7 +175,7 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
     const data = randomBytes(S3_MIN_PART_SIZE + 1000);
     const name = 'rundgang.mp4';
     const start = await call<{ upload_id: string }>(
-      portalSide,
+      processA,
       'POST',
       `/api/v1/cms/content/${id}/pre-signed-url-content-multipart/`,
       { token: access, body: { file_name: name, file_size: data.length } },
@@ -184,7 +184,7 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
     const uploadId = start.body.upload_id;
 
     const etags: string[] = [];
-    for (const [index, server] of [portalSide, headsetSide].entries()) {
+    for (const [index, server] of [processA, processB].entries()) {
       const part = index + 1;
       const url = await call<{ url: string }>(server, 'POST', `/api/v1/cms/content/${id}/upload-part-url/`, {
         token: access,
@@ -201,7 +201,7 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
       etags.push(String(put.headers.get('etag')));
     }
     const completed = await call<{ file: string }>(
-      headsetSide,
+      processB,
       'POST',
       `/api/v1/cms/content/${id}/complete-multipart-upload/`,
       {
@@ -214,7 +214,7 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
       },
     );
     expect(completed.status, JSON.stringify(completed.body)).toBe(200);
-    for (const server of [portalSide, headsetSide]) {
+    for (const server of [processA, processB]) {
       const served = await fetch(`${server.url}${completed.body.file}`);
       expect(served.status).toBe(200);
       expect(Buffer.from(await served.arrayBuffer()).equals(data)).toBe(true);
@@ -222,27 +222,27 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
   });
 
   it('lists a lesson started through one process on the other', async () => {
-    const headset = await pair(headsetSide, 'PA7GY0002');
+    const headset = await pair(processB, 'PA7GY0002');
     // On line, holding the video: it polled and reported through the other process.
-    const { rows } = await portalSide.database.pool.query<{ uuid: string }>(
+    const { rows } = await processA.database.pool.query<{ uuid: string }>(
       "select uuid from contents where title = 'Unterwegs im Sonnensystem'",
     );
     const video = rows[0]?.uuid as string;
-    const polled = await call(headsetSide, 'GET', '/api/v1/headset/commands/?wait=0', {
+    const polled = await call(processB, 'GET', '/api/v1/headset/commands/?wait=0', {
       headers: { 'x-device-token': headset.token },
     });
     expect(polled.status).toBe(200);
-    const { access } = (await signIn(portalSide, 'lehrer@schule.example')).body;
-    const started = await call(portalSide, 'POST', '/api/v3/mdm/devices/command-queue/', {
+    const { access } = (await signIn(processA, 'lehrer@schule.example')).body;
+    const started = await call(processA, 'POST', '/api/v3/mdm/devices/command-queue/', {
       token: access,
       body: { devices: [headset.id], command: 'CMD.START.VIDEO', extras: { contentUuid: video } },
     });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
 
-    const { access: other } = (await signIn(headsetSide, 'lehrer@schule.example')).body;
+    const { access: other } = (await signIn(processB, 'lehrer@schule.example')).body;
     const listed = await call<{
       results: { content: { uuid: string }; headsets: { serialNumber: string }[] }[];
-    }>(headsetSide, 'GET', '/api/v3/mdm/lessons/', { token: other });
+    }>(processB, 'GET', '/api/v3/mdm/lessons/', { token: other });
     expect(listed.status).toBe(200);
     expect(listed.body.results).toEqual([
       expect.objectContaining({
