@@ -41,9 +41,10 @@ export function proxyConnectionLimit(): number {
  * - `leastconn`: a held long poll is a connection for 25 s, so counting connections spreads the headsets evenly
  *   and sends a teacher's request to the process with the fewest waiting; round robin would count a held poll
  *   like a finished request.
- * - Health checks on {@link HEALTH_PATH} every second; two failures take a process out, two answers bring it back.
- *   A refused connection to a dead process is tried again at once on another (`retries`, `option redispatch`), so
- *   nobody waits for the check to notice it.
+ * - Health checks on {@link HEALTH_PATH} every second, each given 5 s (at the full size on the shared 2-core machine
+ *   a busy process took more than the default 1 s and was taken out for a moment); three failures take a process
+ *   out, two answers bring it back. A refused connection to a dead process is tried again at once on another
+ *   (`retries`, `option redispatch`), so nobody waits for the check to notice it.
  * - Timeouts above the headsets' long poll (25 s): `timeout server` must outlast a held poll, or the proxy cuts it
  *   and the headset calls again for nothing.
  */
@@ -72,7 +73,8 @@ backend servers
   balance leastconn
   option httpchk HEAD ${HEALTH_PATH}
   http-check expect status 200
-  default-server inter 1s fall 2 rise 2
+  timeout check 5s
+  default-server inter 1s fall 3 rise 2
   http-response set-header X-Served-By %[srv_name]
 ${options.backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port} check`).join('\n')}
 `;

@@ -12,6 +12,7 @@ import { wallClock } from './fleetProcess.ts';
 type Schemas = components['schemas'];
 
 const REQUEST_TIMEOUT_MS = 30_000;
+const SIGN_IN_ATTEMPTS = 5;
 
 export interface ListSample {
   /** Which teacher (index in the load) asked. */
@@ -89,11 +90,20 @@ export class Teacher {
 
   static async signIn(port: number, username: string, password: string): Promise<Teacher> {
     const agent = new Agent({ keepAlive: true, maxSockets: 6 });
-    const answer = await send(agent, port, 'POST', '/api/v1/sessions/', {
+    let answer = await send(agent, port, 'POST', '/api/v1/sessions/', {
       headers: json,
       body: JSON.stringify({ username, password }),
       timeoutMs: REQUEST_TIMEOUT_MS,
     });
+    // A busy server (or a proxy with no process free for a moment) answers 503: a person tries again.
+    for (let attempt = 1; answer.status === 503 && attempt < SIGN_IN_ATTEMPTS; attempt += 1) {
+      await delay(2000 * attempt);
+      answer = await send(agent, port, 'POST', '/api/v1/sessions/', {
+        headers: json,
+        body: JSON.stringify({ username, password }),
+        timeoutMs: REQUEST_TIMEOUT_MS,
+      });
+    }
     if (answer.status !== 201) throw new Error(`sign-in of ${username}: ${answer.status} ${answer.body}`);
     return new Teacher(port, agent, JSON.parse(answer.body) as Schemas['TokenPair']);
   }
