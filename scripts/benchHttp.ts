@@ -9,6 +9,8 @@ export interface Answer {
   ms: number;
   body: string;
   retryAfter?: string | undefined;
+  /** The server process behind a proxy that answered (its X-Served-By), when there is one. */
+  servedBy?: string | undefined;
 }
 
 /** One request to 127.0.0.1:`port`; never rejects: a timeout or a broken connection is an answer too. */
@@ -17,12 +19,12 @@ export function send(
   port: number,
   method: string,
   path: string,
-  options: { headers?: Record<string, string>; body?: string; timeoutMs: number },
+  options: { headers?: Record<string, string>; body?: string | Buffer; timeoutMs: number },
 ): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const done = (status: Answer['status'], body = '', retryAfter?: string) =>
-      resolve({ status, ms: performance.now() - started, body, retryAfter });
+    const done = (status: Answer['status'], body = '', retryAfter?: string, servedBy?: string) =>
+      resolve({ status, ms: performance.now() - started, body, retryAfter, servedBy });
     const outgoing = request(
       { host: '127.0.0.1', port, method, path, agent, headers: options.headers },
       (response) => {
@@ -33,6 +35,7 @@ export function send(
             response.statusCode ?? 0,
             Buffer.concat(chunks).toString('utf8'),
             response.headers['retry-after'],
+            [response.headers['x-served-by']].flat()[0],
           ),
         );
         response.on('error', () => done('error'));

@@ -4,12 +4,29 @@
 // ends on 'stop' or when the bench goes away.
 import { JsonHttp } from '../../packages/server/src/simulator/client.ts';
 import { enrolSimulatedHeadsets } from '../../packages/server/src/simulator/enrol.ts';
-import { startFleet } from '../../packages/server/src/simulator/fleet.ts';
-import type { FleetMessage, FleetRequest, HeadsetsOptions } from './fleetProcess.ts';
-import { wallClock } from './fleetProcess.ts';
+import {
+  type FleetMember,
+  type FleetOptions,
+  type FleetStats,
+  startFleet,
+} from '../../packages/server/src/simulator/fleet.ts';
+import type { CallFailure, FleetMessage, FleetRequest, HeadsetsOptions } from './fleetProcess.ts';
+import { SERVED_BY_HEADER, wallClock } from './fleetProcess.ts';
 
 const options = JSON.parse(process.argv[2] ?? '{}') as HeadsetsOptions;
 const tell = (message: FleetMessage) => process.send?.(message);
+
+/** Failed calls, oldest first; the oldest half goes when it grows past this (the bench asks for recent ones). */
+const KEPT_FAILURES = 200_000;
+const failures: CallFailure[] = [];
+
+/** The first failure of each headset since `since`. */
+function failuresSince(since: number): CallFailure[] {
+  const first = new Map<string, CallFailure>();
+  for (const failure of failures)
+    if (failure.at >= since && !first.has(failure.serialNumber)) first.set(failure.serialNumber, failure);
+  return [...first.values()];
+}
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -21,14 +38,11 @@ async function main(): Promise<void> {
     softwareVersion: options.softwareVersion,
   });
   http.close();
-  const fleet = await startFleet(
-    {
-      serverUrl: options.serverUrl,
-      rampMs: options.rampSeconds * 1000,
-      onCommands: (_serial, commands) =>
-        tell({ type: 'delivered', commandIds: commands.map((c) => c.id), at: wallClock() }),
-    },
-    members.map((member) => ({ ...member, installed: options.installed })),
+  // Behind several proxies each takes its share of the headsets (every proxy reaches every server process).
+  const urls = options.pollUrls ?? [options.serverUrl];
+  const shares = urls.map((_, i) => members.filter((_, n) => n % urls.length === i));
+  const fleets = await Promise.all(
+    urls.map((serverUrl, i) => startFleet(fleetOptions(serverUrl), share(shares[i] ?? []))),
   );
   tell({
     type: 'ready',
@@ -41,16 +55,55 @@ async function main(): Promise<void> {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    await fleet.stop();
+    await Promise.all(fleets.map((fleet) => fleet.stop()));
     process.exit(0);
   };
   process.on('message', (request: FleetRequest) => {
-    if (request.type === 'stats') tell({ type: 'stats', stats: fleet.stats() });
+    if (request.type === 'stats') tell({ type: 'stats', stats: sumOf(fleets.map((fleet) => fleet.stats())) });
+    else if (request.type === 'failures') tell({ type: 'failures', failures: failuresSince(request.since) });
     else void stop();
   });
   // The bench ended (or was killed): no headset outlives it.
   process.on('disconnect', () => void stop());
   process.on('SIGTERM', () => void stop());
+}
+
+function share(members: FleetMember[]): FleetMember[] {
+  return members.map((member) => ({ ...member, installed: options.installed }));
+}
+
+function sumOf(stats: FleetStats[]): FleetStats {
+  const sum = (key: keyof FleetStats) => stats.reduce((total, s) => total + s[key], 0);
+  return {
+    headsets: sum('headsets'),
+    polling: sum('polling'),
+    off: sum('off'),
+    polls: sum('polls'),
+    commands: sum('commands'),
+    results: sum('results'),
+    reports: sum('reports'),
+    errors: sum('errors'),
+  };
+}
+
+function fleetOptions(serverUrl: string): FleetOptions {
+  return {
+    serverUrl,
+    rampMs: options.rampSeconds * 1000,
+    onCommands: (_serial, commands, headers) => {
+      const servedBy = headers[SERVED_BY_HEADER];
+      tell({
+        type: 'delivered',
+        commandIds: commands.map((c) => c.id),
+        at: wallClock(),
+        servedBy: typeof servedBy === 'string' ? servedBy : null,
+      });
+    },
+    onCallFailed: (serialNumber) => {
+      if (failures.length >= KEPT_FAILURES) failures.splice(0, KEPT_FAILURES / 2);
+      failures.push({ serialNumber, at: wallClock() });
+    },
+  };
 }
 
 main().catch((error: Error) => {

@@ -112,3 +112,15 @@ export async function waitForReceipts(
     await sleep(RECEIPTS_POLL_MS);
   }
 }
+
+/** Every headset of the teacher's organisations by serial number, read as the fleet page's list gives them. */
+export async function allHeadsetIds(teacher: Teacher): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (let page = 1; ; page += 1) {
+    const answer = await teacher.get(`/api/v3/mdm/devices/?page_size=1000&page=${page}`);
+    if (answer.status !== 200) throw new Error(`listDevices: ${answer.status} ${answer.body}`);
+    const list = JSON.parse(answer.body) as Schemas['PaginatedDeviceList'];
+    for (const device of list.results) ids.set(device.serialNumber, device.id);
+    if (!list.next) return ids;
+  }
+}

@@ -4,6 +4,7 @@
 // server before the headsets start, `run` while they run; a scenario may use `context.teacher` for requests of its
 // own and `context.fleet` to see when a headset received a command.
 import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startCommandFor } from '../../packages/domain/src/index.ts';
@@ -13,8 +14,9 @@ import { timedAttention } from './attention.ts';
 import type { BareLoadResult } from './bareLoad.ts';
 import { type FleetProcess, wallClock } from './fleetProcess.ts';
 import { createBenchPlan, planLesson, startPlanStep, timesUntilPlaying } from './lessonPlan.ts';
-import { headsetIds, sendToHeadsets, waitForReceipts } from './playback.ts';
-import type { Teacher, TeacherLoad } from './teachers.ts';
+import { allHeadsetIds, headsetIds, sendToHeadsets, waitForReceipts } from './playback.ts';
+import type { ProxiedServers } from './proxy.ts';
+import type { CommandSample, Teacher, TeacherLoad } from './teachers.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -51,6 +53,8 @@ export interface FleetContext extends IdleContext {
   classSet: readonly string[];
   /** The video every headset holds from the start (see mediathekVideo in playback.ts). */
   heldVideo: HeldItem;
+  /** The server processes behind the proxy (`--processes` > 1), else null. */
+  processes: ProxiedServers | null;
 }
 
 /** A class set: issue 14 compares starting content on 30 headsets with starting it on one. */
@@ -68,6 +72,8 @@ export interface ScenarioReport {
 
 export interface FleetScenario {
   readonly name: string;
+  /** Runs only with several server processes behind the proxy. */
+  readonly needsProcesses?: boolean;
   /** What it measures, in one line. */
   readonly title: string;
   idle?(context: IdleContext): Promise<void>;
@@ -88,6 +94,10 @@ export function spread(values: readonly number[], high: 95 | 99): string {
 }
 
 const succeeded = (status: Answer['status'], expected: number) => status === expected;
+
+/** The commands the server acknowledged (201), with their ids. */
+const acknowledged = (commands: readonly CommandSample[]) =>
+  commands.flatMap((c) => (c.commandId === null ? [] : [{ ...c, id: c.commandId }]));
 
 /** Waits until `done()` holds, checking every 100 ms, at most `timeoutMs`. */
 async function waitUntil(done: () => boolean, timeoutMs: number): Promise<void> {
@@ -112,20 +122,30 @@ function teachersScenario(): FleetScenario {
         samples.filter((sample) => sample.at >= from && sample.at < to);
       const lists = inWindow(teachers.lists);
       const commands = inWindow(teachers.commands);
-      const queued = commands.flatMap((c) => (c.commandId === null ? [] : [{ ...c, id: c.commandId }]));
+      const queued = acknowledged(commands);
       await waitUntil(() => queued.every((c) => fleet.deliveredAt(c.id) !== undefined), DELIVERY_WAIT_MS);
-      const deliveries = queued.flatMap((c) => {
+      const delivery = (c: (typeof queued)[number]) => {
         const at = fleet.deliveredAt(c.id);
         return at === undefined ? [] : [at - c.at];
-      });
+      };
+      const deliveries = queued.flatMap(delivery);
       const undelivered = queued.length - deliveries.length;
+      // Behind the proxy: the process that took the command (the POST's answer) and the one whose poll handed it
+      // out. The aim is about the other processes: a wake-up that reached only the taking process would show here.
+      const severalProcesses = queued.some((c) => c.servedBy !== undefined);
+      const acrossProcesses = queued.filter((c) => {
+        const by = fleet.deliveredBy(c.id);
+        return by != null && c.servedBy !== undefined && by !== c.servedBy;
+      });
+      const withinProcess = queued.filter((c) => fleet.deliveredBy(c.id) === c.servedBy);
+      const aimed = severalProcesses ? acrossProcesses.flatMap(delivery) : deliveries;
 
       const listTimes = lists.map((s) => s.ms);
       const listFailures = lists.filter((s) => !succeeded(s.status, 200)).length;
       const commandFailures = commands.filter((c) => !succeeded(c.status, 201)).length;
       const views = [...new Set(lists.map((s) => s.view))];
       const listP99 = percentile(listTimes, 99);
-      const deliveryP95 = percentile(deliveries, 95);
+      const deliveryP95 = percentile(aimed, 95);
       return {
         lines: [
           `device list (page of 100 of ${fleet.serialNumbers.length.toLocaleString('en')})  ${spread(listTimes, 99)}  ${statusCounts(lists.map((s) => s.status))}`,
@@ -142,6 +162,12 @@ function teachersScenario(): FleetScenario {
               ? `${undelivered} not delivered within ${DELIVERY_WAIT_MS / 1000} s`
               : 'all delivered'
           }`,
+          ...(severalProcesses
+            ? [
+                `  to a headset polling another process than the one that took it  ${spread(acrossProcesses.flatMap(delivery), 95)}`,
+                `  to a headset polling the process that took it                  ${spread(withinProcess.flatMap(delivery), 95)}`,
+              ]
+            : []),
         ],
         aims: [
           {
@@ -149,8 +175,8 @@ function teachersScenario(): FleetScenario {
             met: listP99 <= 100 && listFailures === 0 && lists.length > 0,
           },
           {
-            text: `command delivery p95 ≤ 500 ms, all delivered: ${ms(deliveryP95).trim()}, ${undelivered + commandFailures} not`,
-            met: deliveryP95 <= 500 && undelivered === 0 && commandFailures === 0 && queued.length > 0,
+            text: `command delivery p95 ≤ 500 ms${severalProcesses ? ' (to a headset polling another process)' : ''}, all delivered: ${ms(deliveryP95).trim()}, ${undelivered + commandFailures} not`,
+            met: deliveryP95 <= 500 && undelivered === 0 && commandFailures === 0 && aimed.length > 0,
           },
         ],
       };
@@ -456,6 +482,202 @@ function attentionScenario(): FleetScenario {
   };
 }
 
+/**
+ * Parts of the upload scenario's file, each of S3's least part size (the bench sets UPLOAD_PART_SIZE to it), so
+ * that each process may get one.
+ */
+const UPLOAD_PARTS = 3;
+export const UPLOAD_PART_BYTES = 5 * 1024 ** 2;
+
+/**
+ * An upload through the proxy while the fleet runs (several processes, S3 test store): a teacher uploads a video of
+ * {@link UPLOAD_PARTS} parts as the portal's upload engine does (start, a part URL and a PUT with its Content-Digest
+ * per part, complete), the proxy spreading the requests; then the file is fetched through the proxy and compared.
+ * Printed: which process took each part and the completion, the time, and whether the bytes came back the same.
+ */
+function uploadScenario(): FleetScenario {
+  return {
+    name: 'upload',
+    needsProcesses: true,
+    title: `an upload of ${UPLOAD_PARTS} parts of 5 MiB at once through the proxy, which spreads them over the processes`,
+    async run({ teacher }) {
+      const started = performance.now();
+      const data = randomBytes(UPLOAD_PARTS * UPLOAD_PART_BYTES);
+      const name = 'bench-upload.mp4';
+      const problems: string[] = [];
+      const expect = (answer: Answer, status: number, step: string) => {
+        if (answer.status !== status) throw new Error(`${step}: ${answer.status} ${answer.body}`);
+        return JSON.parse(answer.body) as Record<string, unknown>;
+      };
+      const created = expect(
+        await teacher.post('/api/v1/cms/content/', { title: 'Bench-Upload', contentType: 'video' }),
+        201,
+        'createContent',
+      );
+      const base = `/api/v1/cms/content/${created.id}`;
+      const upload = expect(
+        await teacher.post(`${base}/pre-signed-url-content-multipart/`, {
+          file_name: name,
+          file_size: data.length,
+        }),
+        201,
+        'createContentMultipartUpload',
+      );
+      // The parts at once, as the portal's upload engine sends them: the proxy spreads them over the processes.
+      const sent = await Promise.all(
+        Array.from({ length: UPLOAD_PARTS }, async (_, i) => {
+          const part = i + 1;
+          const { url } = expect(
+            await teacher.post(`${base}/upload-part-url/`, {
+              file_name: name,
+              upload_id: upload.upload_id,
+              part_number: part,
+            }),
+            200,
+            'getContentUploadPartUrl',
+          ) as { url: string };
+          const bytes = data.subarray(i * UPLOAD_PART_BYTES, part * UPLOAD_PART_BYTES);
+          const digest = createHash('sha256').update(bytes).digest('base64');
+          const put = await teacher.put(String(url), bytes, { 'content-digest': `sha-256=:${digest}:` });
+          const { etag } = expect(put, 200, `uploadPart ${part}`) as { etag: string };
+          return { part: { part_number: part, etag }, servedBy: put.servedBy ?? '?' };
+        }),
+      );
+      const parts = sent.map((s) => s.part);
+      const takenBy = sent.map((s) => s.servedBy);
+      const completion = await teacher.post(`${base}/complete-multipart-upload/`, {
+        file_name: name,
+        upload_id: upload.upload_id,
+        parts,
+      });
+      const { file } = expect(completion, 200, 'completeContentMultipartUpload') as { file: string };
+      const uploadMs = performance.now() - started;
+      const fetched = await teacher.getBytes(file);
+      const same = fetched.status === 200 && fetched.bytes.equals(data);
+      if (!same) problems.push(`the file fetched back (${fetched.status}) differs from what was uploaded`);
+      const processes = new Set(takenBy).size;
+      return {
+        lines: [
+          `parts taken by ${takenBy.join(', ')}, completed by ${completion.servedBy ?? '?'}, fetched back from ${fetched.servedBy ?? '?'}: ${same ? 'the same bytes' : 'NOT the same bytes'}`,
+          `${(data.length / 1024 ** 2).toFixed(0)} MiB uploaded and completed in ${ms(uploadMs).trim()}`,
+          ...problems,
+        ],
+        aims: [
+          {
+            text: `an upload whose parts went to ${processes} process(es) completes with its bytes: ${same ? 'yes' : 'no'}`,
+            met: same,
+          },
+        ],
+      };
+    },
+  };
+}
+
+/** How long the kill-one scenario watches after the kill: the aim for the headsets' return. */
+const KILL_WATCH_MS = 30_000;
+/** The teachers work this long before the kill, so that commands are in flight when it comes. */
+const BEFORE_KILL_MS = 5_000;
+/** Failures this soon after the kill are the killed process's held polls breaking (later ones: something else). */
+const KILL_FAILURES_MS = 3_000;
+/** Headsets per probe request (the contract's bound of queueDeviceCommand). */
+const PROBE_BATCH = 1_000;
+
+/**
+ * kill -9 of the last server process while the headsets poll and the teachers work (issue 25). The headsets whose
+ * held poll broke with it (their calls failed within {@link KILL_FAILURES_MS}) get a probe command ('Stopp') at once,
+ * sent through the proxy: the time from the kill until a poll hands it to its headset is how long the headset was
+ * without a process. Then every teacher renews the session through the proxy, as the portal does every few minutes.
+ * At the end, the commands the teachers got 201 for from {@link BEFORE_KILL_MS} before the kill on, and the probes,
+ * are compared with what the simulated headsets were handed: lost (never) and twice (a poll handed it out again).
+ * Teachers signed out: a renewal refused, or any answer 401 meanwhile.
+ */
+function killOneScenario(): FleetScenario {
+  return {
+    name: 'kill-one',
+    needsProcesses: true,
+    title: 'kill -9 of one server process mid-run: its headsets, the acknowledged commands, the teachers',
+    async run({ teachers, fleet, teacher, processes }) {
+      if (!processes || processes.servers.length < 2) throw new Error('kill-one needs --processes 2 or more');
+      const ids = await allHeadsetIds(teacher);
+      const from = wallClock();
+      await sleep(BEFORE_KILL_MS);
+      const pollingBefore = (await fleet.stats()).polling;
+      const victim = processes.servers.length - 1;
+      const killedAt = processes.kill(victim);
+
+      /** Each probe command's id, and when the bench sent its request (wall clock). */
+      const probes = new Map<number, number>();
+      const probeRefusals: string[] = [];
+      const broken = new Set<string>();
+      while (wallClock() < killedAt + KILL_FAILURES_MS) {
+        await sleep(200);
+        const failed = (await fleet.failuresSince(killedAt)).filter(
+          (f) => f.at < killedAt + KILL_FAILURES_MS && !broken.has(f.serialNumber),
+        );
+        for (const { serialNumber } of failed) broken.add(serialNumber);
+        const deviceIds = failed.flatMap((f) => ids.get(f.serialNumber) ?? []);
+        for (let i = 0; i < deviceIds.length; i += PROBE_BATCH) {
+          const sentAt = wallClock();
+          const sent = await sendToHeadsets(teacher, deviceIds.slice(i, i + PROBE_BATCH), 'CMD.STOP.RUNNING');
+          for (const id of sent.commandIds) probes.set(id, sentAt);
+          probeRefusals.push(...sent.refused);
+        }
+      }
+      const renewals = await Promise.all(teachers.teachers.map((t) => t.renew()));
+      await sleep(Math.max(0, killedAt + KILL_WATCH_MS - wallClock()));
+      const to = wallClock();
+      const pollingAfter = (await fleet.stats()).polling;
+
+      const inWindow = <T extends { at: number }>(samples: readonly T[]) =>
+        samples.filter((sample) => sample.at >= from && sample.at < to);
+      const commands = inWindow(teachers.commands);
+      const acked = [...acknowledged(commands).map((c) => c.id), ...probes.keys()];
+      await waitUntil(() => acked.every((id) => fleet.deliveredAt(id) !== undefined), DELIVERY_WAIT_MS);
+      const lost = acked.filter((id) => fleet.deliveredAt(id) === undefined).length;
+      const twice = acked.filter((id) => fleet.timesDelivered(id) > 1).length;
+      const back = [...probes.keys()].flatMap((id) => {
+        const at = fleet.deliveredAt(id);
+        return at === undefined ? [] : [at - killedAt];
+      });
+      // The bench's own share of it: sending thousands of probes takes a while on a busy machine.
+      const sinceProbe = [...probes].flatMap(([id, sentAt]) => {
+        const at = fleet.deliveredAt(id);
+        return at === undefined ? [] : [at - sentAt];
+      });
+      const notBack = probes.size - back.length;
+      const unanswered = commands.filter((c) => c.status !== 201);
+      const signedOut = new Set([
+        ...renewals.flatMap((answer, i) => (answer.status === 200 ? [] : [i])),
+        ...[...commands, ...inWindow(teachers.lists)].flatMap((s) => (s.status === 401 ? [s.teacher] : [])),
+      ]);
+      const slowest = back.length > 0 ? Math.max(...back) : Number.NaN;
+      const victimName = processes.servers[victim]?.name;
+      return {
+        lines: [
+          `${victimName} killed (kill -9) with ${pollingBefore.toLocaleString('en')} headsets polling; ${pollingAfter.toLocaleString('en')} polling ${KILL_WATCH_MS / 1000} s later`,
+          `${broken.size.toLocaleString('en')} headsets lost their held poll with it; ${probes.size.toLocaleString('en')} probed ('Stopp' through the proxy at once)${probeRefusals.length > 0 ? `, ${probeRefusals.length} probes refused (${[...new Set(probeRefusals)].join(', ')})` : ''}`,
+          `kill → probe handed to its headset by another process  ${spread(back, 95)}  ${notBack > 0 ? `${notBack} not within ${DELIVERY_WAIT_MS / 1000} s more` : 'all'}`,
+          `  of it from the probe's request on                    ${spread(sinceProbe, 95)}`,
+          `commands acknowledged (201) from ${BEFORE_KILL_MS / 1000} s before the kill on, with the probes: ${acked.length}; lost ${lost}, carried out twice ${twice}`,
+          `teachers' commands not acknowledged meanwhile (the killed process's, answered by the proxy): ${unanswered.length}  ${statusCounts(unanswered.map((c) => c.status))}`,
+          `teachers renewed their sessions through the proxy: ${renewals.filter((a) => a.status === 200).length} of ${renewals.length}; signed out ${signedOut.size}`,
+        ],
+        aims: [
+          {
+            text: `headsets of the killed process served by the others within 30 s: slowest ${ms(slowest).trim()}, ${notBack} not at all`,
+            met: probes.size > 0 && notBack === 0 && slowest <= KILL_WATCH_MS,
+          },
+          {
+            text: `no acknowledged command lost or carried out twice: ${lost} lost, ${twice} twice`,
+            met: lost === 0 && twice === 0 && acked.length > 0,
+          },
+          { text: `no teacher signed out: ${signedOut.size}`, met: signedOut.size === 0 },
+        ],
+      };
+    },
+  };
+}
+
 /** Every scenario by name, in the order they run. */
 export const SCENARIOS: Record<string, () => FleetScenario> = {
   teachers: teachersScenario,
@@ -463,4 +685,6 @@ export const SCENARIOS: Record<string, () => FleetScenario> = {
   'start-1-vs-30': startScenario,
   'lesson-plan-next': lessonPlanNextScenario,
   'attention-1-vs-30': attentionScenario,
+  upload: uploadScenario,
+  'kill-one': killOneScenario,
 };

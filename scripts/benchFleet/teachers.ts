@@ -3,7 +3,7 @@
 // scenario takes the samples of its own window.
 import { randomInt } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import { Agent } from 'node:http';
+import { Agent, request } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { components } from '../../packages/api/src/schema.d.ts';
 import { type Answer, send } from '../benchHttp.ts';
@@ -12,8 +12,11 @@ import { wallClock } from './fleetProcess.ts';
 type Schemas = components['schemas'];
 
 const REQUEST_TIMEOUT_MS = 30_000;
+const SIGN_IN_ATTEMPTS = 5;
 
 export interface ListSample {
+  /** Which teacher (index in the load) asked. */
+  teacher: number;
   /** What was listed (see {@link LIST_VIEWS}). */
   view: string;
   /** Wall clock when the request was sent (ms). */
@@ -23,6 +26,7 @@ export interface ListSample {
 }
 
 export interface CommandSample {
+  teacher: number;
   command: string;
   at: number;
   /** How long the POST took to answer. */
@@ -30,6 +34,8 @@ export interface CommandSample {
   status: Answer['status'];
   /** The queued command's id (when the answer was 201). */
   commandId: number | null;
+  /** The server process behind the proxy that took it (when there is a proxy). */
+  servedBy: string | undefined;
 }
 
 export interface TeacherLoadOptions {
@@ -72,22 +78,48 @@ const json = { 'content-type': 'application/json' };
 
 /** One signed-in session, with its own keep-alive connections as a browser has them. */
 export class Teacher {
+  private headers: Record<string, string>;
+
   private constructor(
     readonly port: number,
     readonly agent: Agent,
-    readonly headers: Record<string, string>,
-  ) {}
+    private tokens: Schemas['TokenPair'],
+  ) {
+    this.headers = { authorization: `Bearer ${tokens.access}` };
+  }
 
   static async signIn(port: number, username: string, password: string): Promise<Teacher> {
     const agent = new Agent({ keepAlive: true, maxSockets: 6 });
-    const answer = await send(agent, port, 'POST', '/api/v1/sessions/', {
+    let answer = await send(agent, port, 'POST', '/api/v1/sessions/', {
       headers: json,
       body: JSON.stringify({ username, password }),
       timeoutMs: REQUEST_TIMEOUT_MS,
     });
+    // A busy server (or a proxy with no process free for a moment) answers 503: a person tries again.
+    for (let attempt = 1; answer.status === 503 && attempt < SIGN_IN_ATTEMPTS; attempt += 1) {
+      await delay(2000 * attempt);
+      answer = await send(agent, port, 'POST', '/api/v1/sessions/', {
+        headers: json,
+        body: JSON.stringify({ username, password }),
+        timeoutMs: REQUEST_TIMEOUT_MS,
+      });
+    }
     if (answer.status !== 201) throw new Error(`sign-in of ${username}: ${answer.status} ${answer.body}`);
-    const { access } = JSON.parse(answer.body) as Schemas['TokenPair'];
-    return new Teacher(port, agent, { authorization: `Bearer ${access}` });
+    return new Teacher(port, agent, JSON.parse(answer.body) as Schemas['TokenPair']);
+  }
+
+  /** Renews the session with its refresh token, as the portal does before its access token expires. */
+  async renew(): Promise<Answer> {
+    const answer = await send(this.agent, this.port, 'POST', '/api/v1/sessions/refresh/', {
+      headers: json,
+      body: JSON.stringify({ refresh: this.tokens.refresh }),
+      timeoutMs: REQUEST_TIMEOUT_MS,
+    });
+    if (answer.status === 200) {
+      this.tokens = JSON.parse(answer.body) as Schemas['TokenPair'];
+      this.headers = { authorization: `Bearer ${this.tokens.access}` };
+    }
+    return answer;
   }
 
   get(path: string): Promise<Answer> {
@@ -99,6 +131,39 @@ export class Teacher {
       headers: { ...this.headers, ...json },
       body: JSON.stringify(body),
       timeoutMs: REQUEST_TIMEOUT_MS,
+    });
+  }
+
+  /** A PUT of raw bytes (an upload's part), with extra headers. */
+  put(path: string, body: Buffer, headers: Record<string, string>): Promise<Answer> {
+    return send(this.agent, this.port, 'PUT', path, {
+      headers: { ...this.headers, 'content-type': 'application/octet-stream', ...headers },
+      body,
+      timeoutMs: REQUEST_TIMEOUT_MS,
+    });
+  }
+
+  /** A GET whose answer is kept as bytes (a stored file). */
+  getBytes(path: string): Promise<{ status: number; bytes: Buffer; servedBy: string | undefined }> {
+    return new Promise((resolve, reject) => {
+      const outgoing = request(
+        { host: '127.0.0.1', port: this.port, path, agent: this.agent },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              bytes: Buffer.concat(chunks),
+              servedBy: [response.headers['x-served-by']].flat()[0],
+            }),
+          );
+          response.on('error', reject);
+        },
+      );
+      outgoing.setTimeout(REQUEST_TIMEOUT_MS, () => outgoing.destroy(new Error('timeout')));
+      outgoing.on('error', reject);
+      outgoing.end();
     });
   }
 
@@ -152,11 +217,12 @@ export class TeacherLoad {
         const request = COMMANDS[turn % COMMANDS.length] as Schemas['DeviceCommandRequest'];
         const serial = serialNumbers[randomInt(serialNumbers.length)] as string;
         const { answer, commandId } = await teacher.sendCommand(serial, request);
-        this.commands.push({ command: request.command, at, ms: answer.ms, status: answer.status, commandId });
+        const { ms, status, servedBy } = answer;
+        this.commands.push({ teacher: index, command: request.command, at, ms, status, commandId, servedBy });
       } else {
         const list = LIST_VIEWS[turn % LIST_VIEWS.length] as (typeof LIST_VIEWS)[number];
         const answer = await teacher.get(`/api/v3/mdm/devices/${list.query(pages)}`);
-        this.lists.push({ view: list.view, at, ms: answer.ms, status: answer.status });
+        this.lists.push({ teacher: index, view: list.view, at, ms: answer.ms, status: answer.status });
       }
     }
   }

@@ -5,8 +5,7 @@ import openapiGlue from 'fastify-openapi-glue';
 import { type MediaConfig, readConfig, type ServerConfig } from './config.ts';
 import { allowedMethodsOf, loadContract, prepareContract } from './contract.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
-import { migrateDatabase } from './db/migrate.ts';
-import { seedIfEmpty } from './db/seed.ts';
+import { migrateAndSeed } from './db/migrate.ts';
 import { errorHandler, MethodNotAllowed, NotFound } from './errors.ts';
 import { registerAuth } from './http/auth.ts';
 import {
@@ -215,8 +214,7 @@ export async function createServer(overrides: Partial<ServerConfig> = {}): Promi
   let headsetEvents: HeadsetEvents | undefined;
   try {
     const { db } = database;
-    await migrateDatabase(db);
-    const seeded = await seedIfEmpty(db, { bulkContentCount: config.seedContentCount });
+    const seeded = await migrateAndSeed(database, { bulkContentCount: config.seedContentCount });
     const secret = await loadSigningSecret(db, config.jwtSecret);
     const urlSecret = await loadUrlSigningSecret(db, config.media.signingSecret);
     const storage = createMediaStorage(config.media);

@@ -5,8 +5,7 @@
 // leaving it out keeps the current one. Everybody then has to accept the terms again.
 import { readConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
-import { migrateDatabase } from '../db/migrate.ts';
-import { seedIfEmpty } from '../db/seed.ts';
+import { migrateAndSeed } from '../db/migrate.ts';
 import { publishTosVersion } from '../services/accounts/index.ts';
 
 const [tosFile, privacyPolicyArgument] = process.argv.slice(2);
@@ -28,9 +27,8 @@ const privacyPolicyFile =
 const config = readConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
-  await migrateDatabase(database.db);
   // As the server would on its first start: the demo data (with terms version 1) comes before any new version.
-  await seedIfEmpty(database.db);
+  await migrateAndSeed(database);
   const version = await publishTosVersion(database.db, tosFile, privacyPolicyFile, null);
   console.log(`Nutzungsbedingungen Version ${version} veröffentlicht: ${tosFile}`);
 } finally {

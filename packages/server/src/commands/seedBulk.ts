@@ -3,9 +3,8 @@
 import { sql } from 'drizzle-orm';
 import { readConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
-import { migrateDatabase } from '../db/migrate.ts';
+import { migrateAndSeed } from '../db/migrate.ts';
 import { contents } from '../db/schema.ts';
-import { seedIfEmpty } from '../db/seed.ts';
 import { seedBulkContent } from '../db/seedBulk.ts';
 
 const count = Number(process.argv[2] ?? 2000);
@@ -14,8 +13,7 @@ if (!Number.isInteger(count) || count < 1)
 const config = readConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
-  await migrateDatabase(database.db);
-  await seedIfEmpty(database.db);
+  await migrateAndSeed(database);
   const added = await seedBulkContent(database.db, count);
   const [total] = await database.db.select({ n: sql<number>`count(*)::int` }).from(contents);
   console.log(`${added} content items added, ${total?.n} in total.`);

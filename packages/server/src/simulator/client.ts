@@ -40,7 +40,13 @@ export class JsonHttp {
   request<T>(
     method: string,
     path: string,
-    options: { headers?: Record<string, string>; body?: unknown; signal?: AbortSignal } = {},
+    options: {
+      headers?: Record<string, string>;
+      body?: unknown;
+      signal?: AbortSignal;
+      /** The answer's headers, as soon as they arrive (e.g. which process behind a proxy answered). */
+      onHeaders?: (headers: http.IncomingHttpHeaders) => void;
+    } = {},
   ): Promise<T> {
     const url = new URL(path, this.baseUrl);
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
@@ -60,6 +66,7 @@ export class JsonHttp {
           },
         },
         (response) => {
+          options.onHeaders?.(response.headers);
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
           response.on('error', reject);
@@ -165,11 +172,13 @@ export class HeadsetClient {
     signal?: AbortSignal,
     session?: string,
     wait: number = HEADSET_LONG_POLL_SECONDS,
+    onHeaders?: (headers: http.IncomingHttpHeaders) => void,
   ): Promise<Schemas['HeadsetCommandBatch']> {
     const query = new URLSearchParams({ wait: String(wait), ...(session === undefined ? {} : { session }) });
     return this.http.request('GET', `/api/v1/headset/commands/?${query}`, {
       headers: this.headers,
       signal,
+      onHeaders,
     });
   }
 

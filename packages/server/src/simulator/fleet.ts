@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
+import type { IncomingHttpHeaders } from 'node:http';
 import { HeadsetClient, HttpStatusError, JsonHttp } from './client.ts';
 import {
   type CommandResult,
@@ -29,10 +30,13 @@ export interface FleetOptions {
   rampMs?: number;
   log?: (message: string) => void;
   /**
-   * Called when a poll hands commands to a headset, before it carries them out (the fleet benchmark times the
-   * delivery from the portal's POST to here).
+   * Called when a poll hands commands to a headset, before it carries them out, with the poll answer's headers (the
+   * fleet benchmark times the delivery from the portal's POST to here, and reads which process behind its proxy
+   * answered).
    */
-  onCommands?: (serialNumber: string, commands: HeadsetCommand[]) => void;
+  onCommands?: (serialNumber: string, commands: HeadsetCommand[], headers: IncomingHttpHeaders) => void;
+  /** Called when a call of a headset failed (refused, or the connection broke), before it tries again. */
+  onCallFailed?: (serialNumber: string, error: unknown) => void;
 }
 
 /** A headset to run: paired already (its device token), or with an enrolment code it exchanges first. */
@@ -149,10 +153,13 @@ class Runner {
       fleet.stopping.addEventListener('abort', stop, { once: true });
       this.polling = true;
       try {
-        const batch = await this.client.poll(this.pollAbort.signal, this.session);
+        let headers: IncomingHttpHeaders = {};
+        const batch = await this.client.poll(this.pollAbort.signal, this.session, undefined, (answered) => {
+          headers = answered;
+        });
         failures = 0;
         fleet.counters.polls += 1;
-        if (batch.commands.length > 0) fleet.onCommands?.(this.model.serialNumber, batch.commands);
+        if (batch.commands.length > 0) fleet.onCommands?.(this.model.serialNumber, batch.commands, headers);
         for (const command of batch.commands) await this.execute(command);
         if (batch.pollAfterSeconds > 0) await sleep(batch.pollAfterSeconds * 1000, fleet.stopping);
       } catch (error) {
@@ -171,6 +178,7 @@ class Runner {
   /** Counts an error; false when the headset lost its pairing (401) and must stop. */
   private handle(error: unknown): boolean {
     this.fleet.counters.errors += 1;
+    this.fleet.onCallFailed?.(this.model.serialNumber, error);
     if (error instanceof HttpStatusError && error.status === 401) {
       this.unpaired = true;
       this.fleet.log(
@@ -367,6 +375,7 @@ export class Fleet {
   readonly now: () => number;
   readonly log: (message: string) => void;
   readonly onCommands: FleetOptions['onCommands'];
+  readonly onCallFailed: FleetOptions['onCallFailed'];
   readonly counters = { polls: 0, commands: 0, results: 0, reports: 0, errors: 0 };
   private readonly stopController = new AbortController();
   private readonly runners = new Map<string, Runner>();
@@ -382,6 +391,7 @@ export class Fleet {
     this.now = options.now ?? Date.now;
     this.log = options.log ?? (() => {});
     this.onCommands = options.onCommands;
+    this.onCallFailed = options.onCallFailed;
     this.rampMs = options.rampMs ?? 0;
     this.ticker = setInterval(() => this.tick(), options.tickMs ?? 1000);
   }
