@@ -5,11 +5,9 @@ import {
   ButtonLink,
   ConfirmDialog,
   Dialog,
-  EmptyState,
   Heading,
   Inline,
   Select,
-  Spinner,
   Stack,
   Text,
   TextField,
@@ -17,16 +15,16 @@ import {
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
 import { contentSearchQuery } from '../../lib/contentQueries.ts';
-import { LoadFailedState } from '../../lib/LoadFailedState.tsx';
 import { lessonPlanQuery } from '../../lib/lessonPlans.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import { playbackHref } from '../../lib/playbackLink.ts';
+import { RecordPageFallback } from '../../lib/RecordPageFallback.tsx';
 import { routeId } from '../../lib/routeParams.ts';
 import { type ShareChanges, ShareDialogContent } from '../../lib/ShareDialog.tsx';
-import { isNotFound, refusalField, showFailure } from '../../lib/serverErrors.ts';
+import { refusalField, showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
 import { LessonPlanSteps, minutesOf, StepNoteFields } from './LessonPlanSteps.tsx';
@@ -219,26 +217,26 @@ export function LessonPlanDetailPage() {
     },
     onError: (error) => showFailure(error, 'duplicateLessonPlan'),
   });
-  if (id === null || (plan.isError && isNotFound(plan.error))) {
+  if (id === null || !plan.isSuccess) {
     return (
-      <EmptyState
-        title={t('detail.notFound.title')}
-        description={t('detail.notFound.description')}
-        action={<Link to={LESSON_PLANS_PATH}>{t('detail.notFound.action')}</Link>}
-      />
-    );
-  }
-  if (plan.isError) {
-    return (
-      <LoadFailedState
-        title={t('detail.failed.title')}
-        description={t('detail.failed.description')}
-        retryLabel={t('list.retry')}
+      <RecordPageFallback
+        id={id}
         query={plan}
+        notFound={{
+          title: t('detail.notFound.title'),
+          description: t('detail.notFound.description'),
+          action: t('detail.notFound.action'),
+          href: LESSON_PLANS_PATH,
+        }}
+        failed={{
+          title: t('detail.failed.title'),
+          description: t('detail.failed.description'),
+          retry: t('list.retry'),
+        }}
+        loading={t('list.loading')}
       />
     );
   }
-  if (plan.isPending) return <Spinner label={t('list.loading')} />;
   const current = plan.data;
   const owner = isLessonPlanOwner(user, current);
   return (

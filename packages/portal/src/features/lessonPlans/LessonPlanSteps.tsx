@@ -1,7 +1,7 @@
 import { Box, Button, IconButton, Inline, Stack, Text, TextArea, TextField } from '@portal/ui';
-import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Grab, handleKey } from '../../lib/reorder.ts';
+import { ReorderAnnouncement, useKeyboardReorder } from '../../lib/KeyboardReorder.tsx';
 import { refusalField, showFailure } from '../../lib/serverErrors.ts';
 import {
   type LessonPlan,
@@ -111,58 +111,31 @@ function StepFacts({ step }: { step: LessonPlanStep }) {
 
 /**
  * The plan's steps in order. The owner reorders them by keyboard on each step's handle as a playlist's items
- * (lib/reorder.ts: Space picks up, arrows move, Space drops, Escape cancels; every move announced), saved with
+ * (lib/KeyboardReorder.tsx: Space picks up, arrows move, Space drops, Escape cancels; every move announced), saved with
  * moveLessonPlanStep; changes a step's note and minutes, and removes it.
  */
 export function LessonPlanSteps({ plan, editable }: { plan: LessonPlan; editable: boolean }) {
   const { t } = useTranslation('lessonPlans');
   const hintId = useId();
-  const [order, setOrder] = useState<LessonPlanStep[] | null>(null);
-  const [grab, setGrab] = useState<Grab | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
-  const [announcement, setAnnouncement] = useState('');
-  const handles = useRef(new Map<number, HTMLButtonElement>());
-  const steps = order ?? plan.steps;
-  const count = steps.length;
-  useLayoutEffect(() => {
-    if (grab && document.activeElement !== handles.current.get(grab.id))
-      handles.current.get(grab.id)?.focus();
+  const reorder = useKeyboardReorder(plan.steps, {
+    titleOf: (step) => step.content?.title ?? t('steps.hidden'),
+    announce: (event, values) => t(`steps.announce.${event}`, values),
+    save: (step, position) => move.mutate({ step, position }),
   });
+  const steps = reorder.items;
+  const count = steps.length;
   const move = useMoveStep(plan.id, {
     onSuccess() {
-      setOrder(null);
-      setAnnouncement(t('steps.announce.saved'));
+      reorder.settle();
+      reorder.setAnnouncement(t('steps.announce.saved'));
     },
     onError(error) {
-      setOrder(null);
+      reorder.settle();
       showFailure(error, 'moveLessonPlanStep');
     },
   });
   const remove = useRemoveStep(plan.id, { onError: (error) => showFailure(error, 'removeLessonPlanStep') });
-
-  const onHandleKey = (event: KeyboardEvent<HTMLButtonElement>, step: LessonPlanStep, index: number) => {
-    const title = step.content?.title ?? t('steps.hidden');
-    const result = handleKey(event.key, steps, index, step.id, grab);
-    if (result.kind === 'ignored') return;
-    event.preventDefault();
-    const position = result.position;
-    if (result.kind === 'grabbed') {
-      setGrab(result.grab);
-      setAnnouncement(t('steps.announce.grabbed', { title, position, count }));
-    } else if (result.kind === 'moved') {
-      setOrder(result.order);
-      setAnnouncement(t('steps.announce.moved', { title, position, count }));
-    } else if (result.kind === 'dropped') {
-      setGrab(null);
-      setAnnouncement(t('steps.announce.dropped', { title, position, count }));
-      if (result.changed) move.mutate({ step, position });
-      else setOrder(null);
-    } else {
-      setGrab(null);
-      setOrder(null);
-      setAnnouncement(t('steps.announce.cancelled', { title, position }));
-    }
-  };
 
   if (count === 0) return <Text tone="muted">{t('steps.empty')}</Text>;
   return (
@@ -189,23 +162,20 @@ export function LessonPlanSteps({ plan, editable }: { plan: LessonPlan; editable
             gap="small"
             padding="small"
             borderRadius="medium"
-            background={grab?.id === step.id ? 'surfaceRaised' : 'surface'}
+            background={reorder.grab?.id === step.id ? 'surfaceRaised' : 'surface'}
           >
             {editable ? (
               <IconButton
-                ref={(element) => {
-                  if (element) handles.current.set(step.id, element);
-                  else handles.current.delete(step.id);
-                }}
+                ref={reorder.handleRef(step.id)}
                 label={t('steps.move', {
                   position: index + 1,
                   title: step.content?.title ?? t('steps.hidden'),
                 })}
                 aria-describedby={hintId}
-                aria-pressed={grab?.id === step.id}
-                variant={grab?.id === step.id ? 'primary' : 'ghost'}
+                aria-pressed={reorder.grab?.id === step.id}
+                variant={reorder.grab?.id === step.id ? 'primary' : 'ghost'}
                 disabled={move.isPending}
-                onKeyDown={(event) => onHandleKey(event, step, index)}
+                onKeyDown={(event) => reorder.onHandleKey(event, step, index)}
               >
                 <span aria-hidden="true">⇅</span>
               </IconButton>
@@ -238,11 +208,7 @@ export function LessonPlanSteps({ plan, editable }: { plan: LessonPlan; editable
           </Box>
         ))}
       </Box>
-      <Box role="status" aria-live="polite">
-        <Text size="small" tone="muted">
-          {announcement}
-        </Text>
-      </Box>
+      <ReorderAnnouncement text={reorder.announcement} />
     </Stack>
   );
 }

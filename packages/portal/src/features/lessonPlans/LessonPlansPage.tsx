@@ -1,20 +1,9 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  EmptyState,
-  Heading,
-  Inline,
-  Spinner,
-  Stack,
-  Text,
-  TextField,
-} from '@portal/ui';
+import { Box, Button, Heading, Inline, Stack, Text, TextField } from '@portal/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { LoadedCardList } from '../../lib/LoadedCardList.tsx';
 import { lessonPlansQuery } from '../../lib/lessonPlans.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import { playbackHref } from '../../lib/playbackLink.ts';
@@ -74,39 +63,35 @@ export function LessonPlansPage() {
       <PageHeading>{t('list.title')}</PageHeading>
       <Text tone="muted">{t('list.intro')}</Text>
       <CreatePlan />
-      {plans.isPending ? (
-        <Spinner label={t('list.loading')} />
-      ) : plans.isError ? (
-        <Alert tone="critical" title={t('list.failed')}>
-          <Button variant="secondary" onClick={() => void plans.refetch()}>
-            {t('list.retry')}
-          </Button>
-        </Alert>
-      ) : plans.data.results.length === 0 ? (
-        <EmptyState title={t('list.empty.title')} description={t('list.empty.description')} />
-      ) : (
-        <Box as="ul" aria-label={t('list.title')} display="grid" gap="medium">
-          {plans.data.results.map((plan) => (
-            <Card as="li" key={plan.id}>
-              <Stack gap="small">
-                <Heading level={2}>
-                  <Link to={`${LESSON_PLANS_PATH}/${plan.id}`}>
-                    <bdi>{plan.name}</bdi>
-                  </Link>
-                </Heading>
-                <Text tone="muted">
-                  {t('list.steps', { count: plan.steps.length })} · <bdi>{plan.owner.name}</bdi>
-                </Text>
-                {plan.steps.length > 0 ? (
-                  <Inline gap="small">
-                    <Link to={playbackHref({ plan: plan.id })}>{t('detail.begin', { name: plan.name })}</Link>
-                  </Inline>
-                ) : null}
-              </Stack>
-            </Card>
-          ))}
-        </Box>
-      )}
+      <LoadedCardList
+        query={plans}
+        label={t('list.title')}
+        texts={{
+          loading: t('list.loading'),
+          failed: t('list.failed'),
+          retry: t('list.retry'),
+          emptyTitle: t('list.empty.title'),
+          emptyDescription: t('list.empty.description'),
+        }}
+      >
+        {(plan) => (
+          <Stack gap="small">
+            <Heading level={2}>
+              <Link to={`${LESSON_PLANS_PATH}/${plan.id}`}>
+                <bdi>{plan.name}</bdi>
+              </Link>
+            </Heading>
+            <Text tone="muted">
+              {t('list.steps', { count: plan.steps.length })} · <bdi>{plan.owner.name}</bdi>
+            </Text>
+            {plan.steps.length > 0 ? (
+              <Inline gap="small">
+                <Link to={playbackHref({ plan: plan.id })}>{t('detail.begin', { name: plan.name })}</Link>
+              </Inline>
+            ) : null}
+          </Stack>
+        )}
+      </LoadedCardList>
     </Stack>
   );
 }

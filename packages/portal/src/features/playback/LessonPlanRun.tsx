@@ -1,18 +1,18 @@
 import type { Device, LessonPlan } from '@portal/api';
 import { isolateBidi } from '@portal/domain';
-import { Alert, Box, Button, Column, Columns, Heading, Inline, Spinner, Stack, Text } from '@portal/ui';
+import { Alert, Box, Button, Heading, Inline, Spinner, Stack, Text } from '@portal/ui';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { refusalsText } from '../../lib/commands.ts';
-import { HeadsetPicker, type PickedFrom } from '../../lib/HeadsetPicker.tsx';
+import type { PickedFrom } from '../../lib/HeadsetPicker.tsx';
 import { lessonPlanQuery } from '../../lib/lessonPlans.ts';
 import { PLAYBACK_PATH } from '../../lib/playbackLink.ts';
 import { toasts } from '../../lib/toasts.ts';
+import { HeadsetsAndReadiness } from './HeadsetsAndReadiness.tsx';
 import { readinessQuery } from './playbackQueries.ts';
 import type { LessonCopy, PlayingContent } from './playbackStore.ts';
-import { ReadinessPanel } from './ReadinessPanel.tsx';
 import { mergeReadiness, startPlan } from './readinessPlan.ts';
 import { usePlaybackActions } from './usePlayback.ts';
 
@@ -206,38 +206,27 @@ export function StartLessonPlan({ plan, headsets }: { plan: LessonPlan; headsets
           </Text>
         </Inline>
       </Stack>
-      <Columns gap="large" collapseBelow="desktop" alignY="top">
-        <Column width="1/2">
-          <Box as="section" aria-labelledby="plan-picker-heading">
-            <Stack gap="medium">
-              <Heading level={2} id="plan-picker-heading">
-                {t('picker.title')}
-              </Heading>
-              <HeadsetPicker
-                headsets={headsets}
-                selected={selected}
-                onSelectedChange={setSelected}
-                pickedFrom={pickedFrom}
-                onPickedFromChange={setPickedFrom}
-              />
-            </Stack>
-          </Box>
-        </Column>
-        <Column width="fluid">
-          <ReadinessPanel
-            headsets={picked}
-            contents={{
-              contentUuids: items.map((item) => item.uuid),
-              contentsFor: current?.contentsFor ?? (() => []),
-            }}
-            report={current?.report}
-            failed={failed}
-            onRetry={() => {
-              for (const check of checks) void check.refetch();
-            }}
-          />
-        </Column>
-      </Columns>
+      <HeadsetsAndReadiness
+        picker={{
+          headsets,
+          selected,
+          onSelectedChange: setSelected,
+          pickedFrom,
+          onPickedFromChange: setPickedFrom,
+        }}
+        readiness={{
+          headsets: picked,
+          contents: {
+            contentUuids: items.map((item) => item.uuid),
+            contentsFor: current?.contentsFor ?? (() => []),
+          },
+          report: current?.report,
+          failed,
+          onRetry: () => {
+            for (const check of checks) void check.refetch();
+          },
+        }}
+      />
     </Stack>
   );
 }

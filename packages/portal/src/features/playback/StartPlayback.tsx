@@ -1,19 +1,19 @@
 import type { Content, Device } from '@portal/api';
 import { formatDuration, isolateBidi } from '@portal/domain';
-import { Box, Column, Columns, Heading, PlaybackBar, Stack, Text } from '@portal/ui';
+import { PlaybackBar, Stack, Text } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { refusalsText } from '../../lib/commands.ts';
-import { HeadsetPicker, type PickedFrom } from '../../lib/HeadsetPicker.tsx';
+import type { PickedFrom } from '../../lib/HeadsetPicker.tsx';
 import { deviceGroupQuery } from '../../lib/headsets.ts';
 import { PLAYBACK_PATH, playbackTargetFrom } from '../../lib/playbackLink.ts';
 import { playlistDetailQuery } from '../../lib/playlists.ts';
 import { toasts } from '../../lib/toasts.ts';
+import { HeadsetsAndReadiness } from './HeadsetsAndReadiness.tsx';
 import { readinessQuery } from './playbackQueries.ts';
 import { type LessonCopy, lessonContent } from './playbackStore.ts';
-import { ReadinessPanel } from './ReadinessPanel.tsx';
 import { type StartPlan, startPlan } from './readinessPlan.ts';
 import { usePlaybackActions } from './usePlayback.ts';
 
@@ -188,33 +188,22 @@ export function StartPlayback({
         busyLabel={t('running.busy')}
       />
       {takeOver ? <Text tone="muted">{takeOver}</Text> : null}
-      <Columns gap="large" collapseBelow="desktop" alignY="top">
-        <Column width="1/2">
-          <Box as="section" aria-labelledby="picker-heading">
-            <Stack gap="medium">
-              <Heading level={2} id="picker-heading">
-                {t('picker.title')}
-              </Heading>
-              <HeadsetPicker
-                headsets={headsets}
-                selected={chosen}
-                onSelectedChange={setSelected}
-                pickedFrom={pickedFrom}
-                onPickedFromChange={setPickedFrom}
-              />
-            </Stack>
-          </Box>
-        </Column>
-        <Column width="fluid">
-          <ReadinessPanel
-            headsets={picked}
-            contents={{ contentUuids: [content.uuid], contentsFor: () => [content.id] }}
-            report={readiness.data}
-            failed={readiness.isError}
-            onRetry={() => void readiness.refetch()}
-          />
-        </Column>
-      </Columns>
+      <HeadsetsAndReadiness
+        picker={{
+          headsets,
+          selected: chosen,
+          onSelectedChange: setSelected,
+          pickedFrom,
+          onPickedFromChange: setPickedFrom,
+        }}
+        readiness={{
+          headsets: picked,
+          contents: { contentUuids: [content.uuid], contentsFor: () => [content.id] },
+          report: readiness.data,
+          failed: readiness.isError,
+          onRetry: () => void readiness.refetch(),
+        }}
+      />
     </Stack>
   );
 }

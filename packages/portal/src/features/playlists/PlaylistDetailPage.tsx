@@ -6,25 +6,22 @@ import {
   Button,
   ButtonLink,
   Dialog,
-  EmptyState,
   Heading,
   Inline,
   KeyValueList,
-  Spinner,
   Stack,
   Text,
 } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
-import { LoadFailedState } from '../../lib/LoadFailedState.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
 import { playlistDetailQuery } from '../../lib/playlists.ts';
+import { RecordPageFallback } from '../../lib/RecordPageFallback.tsx';
 import { routeId } from '../../lib/routeParams.ts';
 import { type ShareChanges, ShareDialogContent } from '../../lib/ShareDialog.tsx';
-import { isNotFound } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { ContentSearch } from './ContentSearch.tsx';
 import { DeletePlaylistDialog, DuplicatePlaylistDialog, RenamePlaylistDialog } from './PlaylistDialogs.tsx';
@@ -78,26 +75,26 @@ export function PlaylistDetailPage() {
     if (!open) setDialog(null);
   };
 
-  if (id === null || (detail.isError && isNotFound(detail.error))) {
+  if (id === null || !detail.isSuccess) {
     return (
-      <EmptyState
-        title={t('detail.notFound.title')}
-        description={t('detail.notFound.description')}
-        action={<Link to={LIST_HREF}>{t('detail.notFound.action')}</Link>}
-      />
-    );
-  }
-  if (detail.isError) {
-    return (
-      <LoadFailedState
-        title={t('detail.loadFailed.title')}
-        description={t('detail.loadFailed.description')}
-        retryLabel={t('detail.loadFailed.retry')}
+      <RecordPageFallback
+        id={id}
         query={detail}
+        notFound={{
+          title: t('detail.notFound.title'),
+          description: t('detail.notFound.description'),
+          action: t('detail.notFound.action'),
+          href: LIST_HREF,
+        }}
+        failed={{
+          title: t('detail.loadFailed.title'),
+          description: t('detail.loadFailed.description'),
+          retry: t('detail.loadFailed.retry'),
+        }}
+        loading={t('detail.loading')}
       />
     );
   }
-  if (detail.isPending) return <Spinner label={t('detail.loading')} />;
 
   const playlist = detail.data;
   const owner = isPlaylistOwner(user, playlist);

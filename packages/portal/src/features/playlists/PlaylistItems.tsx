@@ -1,12 +1,13 @@
 import type { ConfigurationDetail, Content } from '@portal/api';
 import { formatBytes, formatDuration } from '@portal/domain';
 import { Box, ButtonLink, IconButton, Text } from '@portal/ui';
-import { type DragEvent, type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type DragEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ContentTypeIcon } from '../../lib/icons.tsx';
+import { ReorderAnnouncement, useKeyboardReorder } from '../../lib/KeyboardReorder.tsx';
 import { playbackHref } from '../../lib/playbackLink.ts';
-import { dropIndex, type Grab, handleKey, moveItem } from '../../lib/reorder.ts';
+import { dropIndex, moveItem } from '../../lib/reorder.ts';
 import { showFailure } from '../../lib/serverErrors.ts';
 import { useMoveItem } from './playlistQueries.ts';
 import { useItemRemoval } from './useItemChange.ts';
@@ -66,8 +67,11 @@ function ItemFacts({ content }: { content: Content }) {
 export function PlaylistItems({ playlist, editable }: { playlist: ConfigurationDetail; editable: boolean }) {
   const { t } = useTranslation('playlists');
   const hintId = useId();
-  const [order, setOrder] = useState<Content[] | null>(null);
-  const [grab, setGrab] = useState<Grab | null>(null);
+  const reorder = useKeyboardReorder(playlist.contents, {
+    titleOf: (content) => content.title,
+    announce: (event, values) => t(`items.announce.${event}`, values),
+    save: (content, position) => move.mutate({ content, position }),
+  });
   const [drag, setDragState] = useState<DragMove | null>(null);
   // The handlers read the move from here: a dragover can come before React has drawn the state of dragstart.
   const dragging = useRef<DragMove | null>(null);
@@ -75,24 +79,16 @@ export function PlaylistItems({ playlist, editable }: { playlist: ConfigurationD
     dragging.current = move;
     setDragState(move);
   };
-  const [announcement, setAnnouncement] = useState('');
-  const handles = useRef(new Map<number, HTMLButtonElement>());
-  const items = order ?? playlist.contents;
+  const items = reorder.items;
   const count = items.length;
-
-  // A moved row is taken out of the page and put back: its handle keeps the focus for the next arrow key.
-  useLayoutEffect(() => {
-    if (grab && document.activeElement !== handles.current.get(grab.id))
-      handles.current.get(grab.id)?.focus();
-  });
 
   const move = useMoveItem(playlist.id, {
     onSuccess() {
-      setOrder(null);
-      setAnnouncement(t('items.announce.saved'));
+      reorder.settle();
+      reorder.setAnnouncement(t('items.announce.saved'));
     },
     onError(error) {
-      setOrder(null);
+      reorder.settle();
       showFailure(error, 'moveConfigurationContent');
     },
   });
@@ -100,32 +96,8 @@ export function PlaylistItems({ playlist, editable }: { playlist: ConfigurationD
 
   /** Shows the new order at once and saves where the item went (1-based). */
   const place = (next: Content[], content: Content) => {
-    setOrder(next);
+    reorder.showOrder(next);
     move.mutate({ content, position: next.indexOf(content) + 1 });
-  };
-
-  const onHandleKey = (event: KeyboardEvent<HTMLButtonElement>, content: Content, index: number) => {
-    const title = content.title;
-    const result = handleKey(event.key, items, index, content.id, grab);
-    if (result.kind === 'ignored') return;
-    event.preventDefault();
-    const position = result.position;
-    if (result.kind === 'grabbed') {
-      setGrab(result.grab);
-      setAnnouncement(t('items.announce.grabbed', { title, position, count }));
-    } else if (result.kind === 'moved') {
-      setOrder(result.order);
-      setAnnouncement(t('items.announce.moved', { title, position, count }));
-    } else if (result.kind === 'dropped') {
-      setGrab(null);
-      setAnnouncement(t('items.announce.dropped', { title, position, count }));
-      if (result.changed) place(items, content);
-      else setOrder(null);
-    } else {
-      setGrab(null);
-      setOrder(null);
-      setAnnouncement(t('items.announce.cancelled', { title, position }));
-    }
   };
 
   const onDragOver = (event: DragEvent<HTMLLIElement>, over: number) => {
@@ -143,7 +115,9 @@ export function PlaylistItems({ playlist, editable }: { playlist: ConfigurationD
     const content = items[move.from];
     setDrag(null);
     if (!content || move.to === move.from) return;
-    setAnnouncement(t('items.announce.dropped', { title: content.title, position: move.to + 1, count }));
+    reorder.setAnnouncement(
+      t('items.announce.dropped', { title: content.title, position: move.to + 1, count }),
+    );
     place(moveItem(items, move.from, move.to), content);
   };
 
@@ -166,7 +140,7 @@ export function PlaylistItems({ playlist, editable }: { playlist: ConfigurationD
         listStyle="none"
       >
         {items.map((content, index) => {
-          const lifted = grab?.id === content.id || drag?.from === index;
+          const lifted = reorder.grab?.id === content.id || drag?.from === index;
           const target = drag !== null && drag.to === index && drag.from !== index;
           return (
             <Box
@@ -190,16 +164,13 @@ export function PlaylistItems({ playlist, editable }: { playlist: ConfigurationD
             >
               {editable && (
                 <IconButton
-                  ref={(element) => {
-                    if (element) handles.current.set(content.id, element);
-                    else handles.current.delete(content.id);
-                  }}
+                  ref={reorder.handleRef(content.id)}
                   label={t('items.move', { title: content.title })}
                   aria-describedby={hintId}
-                  aria-pressed={grab?.id === content.id}
-                  variant={grab?.id === content.id ? 'primary' : 'ghost'}
+                  aria-pressed={reorder.grab?.id === content.id}
+                  variant={reorder.grab?.id === content.id ? 'primary' : 'ghost'}
                   disabled={move.isPending}
-                  onKeyDown={(event) => onHandleKey(event, content, index)}
+                  onKeyDown={(event) => reorder.onHandleKey(event, content, index)}
                 >
                   <GripIcon />
                 </IconButton>
@@ -239,11 +210,7 @@ export function PlaylistItems({ playlist, editable }: { playlist: ConfigurationD
           );
         })}
       </Box>
-      <Box role="status" aria-live="polite">
-        <Text size="small" tone="muted">
-          {announcement}
-        </Text>
-      </Box>
+      <ReorderAnnouncement text={reorder.announcement} />
     </Box>
   );
 }
