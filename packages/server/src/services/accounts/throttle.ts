@@ -95,10 +95,20 @@ export function enrolAddressRule(address: string): ThrottleRule {
   return { key: `enrol:address:${address}`, ...ENROL_TIMING };
 }
 
+/**
+ * The counters of these keys, their rows locked in key order. Every statement that changes several counters takes its
+ * rows through this (as `reserve` inserts its keys sorted): two statements that lock the same rows in different orders
+ * wait for each other for ever, and PostgreSQL ends one of them as a deadlock (a 500 of a parallel sign-in).
+ */
+function lockedInKeyOrder(keys: readonly string[], condition = sql`true`) {
+  return sql`select key from throttle_counters t where key = any(${textArray(keys)}) and ${condition}
+    order by key for update`;
+}
+
 /** Forgets these counters (and their locks); in the caller's transaction when given one. */
 export async function forgetCounters(db: Executor, keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
-  await db.execute(sql`delete from throttle_counters where key = any(${textArray(keys)})`);
+  await db.execute(sql`delete from throttle_counters where key in (${lockedInKeyOrder(keys)})`);
 }
 
 /** A counter's window as `Reservation.window` names it: its start in whole microseconds since the epoch, as text. */
@@ -181,11 +191,12 @@ export class Throttle {
   async release(reservations: readonly Reservation[]): Promise<void> {
     const counted = reservations.filter((r) => r.lockedSeconds === 0);
     if (counted.length === 0) return;
+    const keys = counted.map((r) => r.rule.key);
     await this.db.execute(sql`
+      with ordered as (${lockedInKeyOrder(keys)})
       update throttle_counters t set failures = greatest(t.failures - 1, 0)
-      from unnest(${textArray(counted.map((r) => r.rule.key))}, ${textArray(counted.map((r) => r.window))})
-        as given(key, window_start)
-      where t.key = given.key and ${WINDOW_OF_ROW} = given.window_start`);
+      from ordered, unnest(${textArray(keys)}, ${textArray(counted.map((r) => r.window))}) as given(key, window_start)
+      where t.key = ordered.key and t.key = given.key and ${WINDOW_OF_ROW} = given.window_start`);
   }
 
   /** After a failed attempt: every rule it brought to its limit is locked for its lock period (one statement). */
@@ -194,10 +205,14 @@ export class Throttle {
       .filter((r) => r.lockedSeconds === 0 && attemptsLeft(r) === 0)
       .map((r) => r.rule);
     for (const [lockSeconds, group] of groupBy(reached, (rule) => rule.lockSeconds)) {
+      const unlocked = sql`(t.locked_until is null or t.locked_until <= now())`;
       await this.db.execute(sql`
-        update throttle_counters set locked_until = now() + make_interval(secs => ${lockSeconds})
-        where key = any(${textArray(group.map((rule) => rule.key))})
-          and (locked_until is null or locked_until <= now())`);
+        with ordered as (${lockedInKeyOrder(
+          group.map((rule) => rule.key),
+          unlocked,
+        )})
+        update throttle_counters t set locked_until = now() + make_interval(secs => ${lockSeconds})
+        from ordered where t.key = ordered.key`);
     }
   }
 
