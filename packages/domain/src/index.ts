@@ -176,6 +176,7 @@ export {
   failureOf,
   HEADSET_FAILURE_CODES,
   type HeadsetFailureCode,
+  headsetsToRetry,
   isHeadsetFailureCode,
   isReceiptPending,
   isRetryable,

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  headsetsToRetry,
   isRetryable,
   RECEIPT_REASONS,
+  type Receipt,
   type ReceiptCommand,
   type ReceiptDevice,
   receiptOf,
@@ -115,5 +117,26 @@ describe('isRetryable', () => {
       'operatingSystemNotForModel',
       'softwareUpToDate',
     ]);
+  });
+});
+
+describe('headsetsToRetry', () => {
+  const entry = (headset: string, receipt: Receipt) => ({ headset, receipt });
+  it('takes failed headsets a try can help, and stopped ones while the content runs on others', () => {
+    expect(
+      headsetsToRetry([
+        entry('Spica', { state: 'playing' }),
+        entry('Regulus', { state: 'stopped' }),
+        entry('Vega', { state: 'failed', reason: { code: 'offline' } }),
+        entry('Altair', { state: 'failed', reason: { code: 'softwareTooOld' } }),
+        entry('Deneb', { state: 'arrived' }),
+      ]),
+    ).toEqual(['Regulus', 'Vega']);
+  });
+
+  it('leaves stopped headsets to "Nochmal starten" once the content runs nowhere', () => {
+    expect(
+      headsetsToRetry([entry('Spica', { state: 'stopped' }), entry('Regulus', { state: 'stopped' })]),
+    ).toEqual([]);
   });
 });

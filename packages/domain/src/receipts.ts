@@ -53,6 +53,22 @@ export function isRetryable(reason: Pick<ReceiptReason, 'code'>): boolean {
   return (TRANSIENT_RECEIPT_REASONS as readonly ReceiptReasonCode[]).includes(reason.code);
 }
 
+/**
+ * The headsets 'Erneut versuchen' starts again: those whose receipt failed for a reason a second try can change, and,
+ * while the content still runs on others of the lesson, those where it stopped — a headset switched off and on again
+ * comes back 'beendet', as does one stopped by hand. Once it has stopped everywhere, 'Nochmal starten' is the way.
+ */
+export function headsetsToRetry<T>(receipts: readonly { headset: T; receipt: Receipt }[]): T[] {
+  const runsElsewhere = receipts.some((r) => r.receipt.state === 'playing' || r.receipt.state === 'paused');
+  return receipts
+    .filter(({ receipt }) =>
+      receipt.state === 'failed'
+        ? receipt.reason !== undefined && isRetryable(receipt.reason)
+        : receipt.state === 'stopped' && runsElsewhere,
+    )
+    .map((r) => r.headset);
+}
+
 export interface ReceiptReason {
   code: ReceiptReasonCode;
   /** The German text of the server or headset; for `other` the only explanation there is. */

@@ -1,4 +1,4 @@
-import { formatDuration, isRetryable, type Receipt, type ReceiptState } from '@portal/domain';
+import { formatDuration, headsetsToRetry, type Receipt, type ReceiptState } from '@portal/domain';
 import {
   Box,
   Button,
@@ -108,9 +108,7 @@ export function RunningPlayback({ lesson, titleLevel = 2 }: { lesson: LessonCopy
   const { receipts, summary } = lessonReceipts(lesson);
   const content = lessonContent(lesson);
   // 'Erneut versuchen' only where a second try can help (issue 22: not for old software or missing content).
-  const failed = receipts
-    .filter((r) => r.receipt.state === 'failed' && r.receipt.reason && isRetryable(r.receipt.reason))
-    .map((r) => r.headset);
+  const failed = headsetsToRetry(receipts);
   const busy = togglePause.isPending || stop.isPending;
   const summaryLine = lesson.isPaused
     ? t('running.summaryPaused', { count: summary.paused, total: summary.total })
