@@ -92,8 +92,17 @@ function registerPeriodicSweep(
   sweep: () => Promise<unknown>,
 ): void {
   const timers: NodeJS.Timeout[] = [];
+  // The sweep under way, if any: a close waits for it while the database is still open (a sweep left running would
+  // wait for a connection of a closing pool until its queue timeout, holding the close up), and a slow sweep is never
+  // started twice.
+  let running: Promise<void> | null = null;
   const run = () => {
-    sweep().catch((error: Error) => app.log.warn({ err: error }, `${name} failed`));
+    running ??= sweep()
+      .then(() => undefined)
+      .catch((error: Error) => app.log.warn({ err: error }, `${name} failed`))
+      .finally(() => {
+        running = null;
+      });
   };
   app.addHook('onReady', async () => {
     timers.push(setTimeout(run, 10_000), setInterval(run, intervalSeconds * 1000));
@@ -101,6 +110,7 @@ function registerPeriodicSweep(
   });
   app.addHook('preClose', async () => {
     for (const timer of timers) clearTimeout(timer);
+    await running;
   });
 }
 
