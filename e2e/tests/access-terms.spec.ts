@@ -41,6 +41,28 @@ async function signInAt(page: Page, email: string): Promise<void> {
   await submitLogin(page, email, DEMO_PASSWORD);
 }
 
+/**
+ * The first test of this file: nobody has accepted anything on this server yet (on the suite's shared server another
+ * spec may have accepted the terms for Nina Neu before). Every toast on the page, by the Toaster's own mark: also one
+ * under a modal dialog, which hides it from the accessibility tree.
+ */
+test("the terms dialog: no sign-in toast over it, and 'Abbrechen' shows one toast, 'Sie werden ausgeloggt'", async ({
+  page,
+}) => {
+  const toasts = page.locator('li[data-tone]');
+  await signInAt(page, users.neu);
+  const dialog = page.getByRole('dialog', { name: TITLE });
+  await expect(dialog).toBeVisible();
+  await expect(toasts).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(dialog).toBeHidden();
+  // Signed out (the session is gone and the sign-in offered): every toast of the logout has been raised by now.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Anmelden' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('vr-portal.accessToken'))).toBeNull();
+  // Exactly this one, never beside another: the list of toasts on screen is never anything else on its way.
+  await expect(toasts).toHaveText(['Sie werden ausgeloggt']);
+});
+
 test('the dialog opens the terms and the privacy policy in new tabs, and keeps the keyboard inside', async ({
   page,
   request,

@@ -85,23 +85,6 @@ test.describe('at 375 px', () => {
   });
 });
 
-test("the terms dialog: no sign-in toast over it, and 'Abbrechen' shows one toast, 'Sie werden ausgeloggt'", async ({
-  page,
-}) => {
-  await page.goto('/login');
-  await submitLogin(page, users.neu, 'portal2026');
-  const dialog = page.getByRole('dialog', { name: 'Datenschutzerklärung & Nutzungsbedingungen' });
-  await expect(dialog).toBeVisible();
-  await expect(toasts(page)).toHaveCount(0);
-  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
-  await expect(dialog).toBeHidden();
-  // Signed out (the session is gone and the sign-in offered): every toast of the logout has been raised by now.
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Anmelden' })).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('vr-portal.accessToken'))).toBeNull();
-  // Exactly this one, never beside another: the list of toasts on screen is never anything else on its way.
-  await expect(toasts(page)).toHaveText(['Sie werden ausgeloggt']);
-});
-
 test("removing a playlist item offers 'Rückgängig', which puts it back at its place", async ({ page }) => {
   const before = await playlistNamed(page.request, 'Erdkunde 8b');
   expect(before.contents.length).toBeGreaterThanOrEqual(3);
