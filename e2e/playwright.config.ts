@@ -16,11 +16,7 @@ export default defineConfig({
   // A spec file runs in one worker, in order; two workers (CI has two cores) each with a server of its own.
   fullyParallel: false,
   workers: 2,
-  // One retry, reported as 'flaky' in the summary: on two loaded cores a few specs that wait for simulated headsets
-  // (a bulk reboot seen all offline at once, a group started from its page) missed their wait once in about three
-  // clean-clone runs. A retry keeps such a miss from failing the whole suite; a spec that fails twice still fails it.
-  // The flaky ones are named in the closing note of the stop that added this, to be made deterministic.
-  retries: 1,
+  retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: './.tmp/report' }]] : 'list',
