@@ -12,7 +12,7 @@ import {
   Tiles,
 } from '@portal/ui';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contentSearchQuery } from '../../lib/contentQueries.ts';
 import { deviceGroupQuery } from '../../lib/headsets.ts';
@@ -108,7 +108,7 @@ export function ContentChooser({
   const { t } = useTranslation('playback');
   const [search, setSearch] = useState('');
   const results = useQuery(contentSearchQuery({ search, ordering: 'title', pageSize: RESULTS }));
-  const playlists = useActivePlaylists(target, headsets);
+  const active = useActivePlaylists(target, headsets);
   const items = results.data?.results ?? [];
   const namesHeadsets = target.group !== null || target.devices.length > 0 || target.configuration !== null;
   const hrefFor = (playlistId: number) => (contentId: number) =>
@@ -117,8 +117,13 @@ export function ContentChooser({
       content: contentId,
       configuration: namesHeadsets ? target.configuration : playlistId,
     });
-  // The playlists come first on the page: until they are known nothing is drawn below them, so nothing moves (and
-  // 'no active playlist' is never said of playlists still loading).
+  // The playlists come first on the page: until they are first known nothing is drawn below them, so nothing moves
+  // (and 'no active playlist' is never said of playlists still loading). Later, while the live headsets name another
+  // playlist whose details are on their way, the last known ones stay: the search below must not vanish under the
+  // teacher's hands.
+  const lastKnown = useRef<ConfigurationDetail[] | undefined>(undefined);
+  if (active !== undefined) lastKnown.current = active;
+  const playlists = active ?? lastKnown.current;
   if (playlists === undefined) return <Spinner label={t('chooser.loading')} />;
   return (
     <Stack gap="large">
