@@ -15,6 +15,7 @@ import {
   registerUnstorableTextGuard,
   skipStreamedBodyValidation,
 } from './http/bodies.ts';
+import { registerClosingConnections } from './http/closingConnections.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerDevOidcProvider } from './http/devOidcProvider.ts';
 import { registerDevOutbox } from './http/devOutbox.ts';
@@ -142,6 +143,7 @@ async function buildApp(config: ServerConfig, services: Services): Promise<Fasti
     frameworkErrors,
     clientErrorHandler: clientErrors(allowedMethods),
   });
+  registerClosingConnections(app);
   registerValidation(app);
   registerBodyParsers(app);
   app.setErrorHandler(errorHandler);
