@@ -1,10 +1,10 @@
 import { mayAdministerPortal } from '@portal/domain';
 import { Heading, Stack, Text } from '@portal/ui';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
 import { NoPermissionPage } from '../../lib/NoPermissionPage.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { OrganisationsSection } from './OrganisationsSection.tsx';
 import { TermsPublishSection } from './TermsPublishSection.tsx';
 import { UsersSection } from './UsersSection.tsx';

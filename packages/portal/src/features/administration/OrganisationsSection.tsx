@@ -2,7 +2,7 @@ import { formatBytes } from '@portal/domain';
 import { Alert, Button, Card, Heading, Inline, Select, Stack, Text, TextField } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { fieldError, fieldRefusal, refusalDetail, showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import {

@@ -1,9 +1,9 @@
 import { ConfirmDialog, Heading, Stack, Text, TextField } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { currentTosQuery } from '../../lib/api.ts';
 import { onSubmitted, useFormState } from '../../lib/form.ts';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { SubmitButton } from '../../lib/SubmitButton.tsx';
 import { fieldRefusal, serverFieldMessage, showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';

@@ -1,7 +1,7 @@
 import { Button, Heading, Inline, Stack, Text, TextField } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { type AdminUser, adminUsersQuery, setLocked } from './administrationQueries.ts';

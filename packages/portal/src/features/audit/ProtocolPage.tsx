@@ -17,13 +17,13 @@ import {
 } from '@portal/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { organisationsQuery, useCurrentUser } from '../../lib/api.ts';
 import { saveFile } from '../../lib/download.ts';
 import { organisationHeadsetsQuery } from '../../lib/headsets.ts';
 import { NoPermissionPage } from '../../lib/NoPermissionPage.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { auditPageQuery, useAuditExport } from './auditQueries.ts';

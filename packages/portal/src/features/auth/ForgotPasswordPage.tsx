@@ -1,9 +1,9 @@
 import { isValidEmail } from '@portal/domain';
 import { Stack, Text, TextField } from '@portal/ui';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { onSubmitted, useFormState } from '../../lib/form.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { SubmitButton } from '../../lib/SubmitButton.tsx';
 import { fieldRefusal, serverFieldMessage, showFailure } from '../../lib/serverErrors.ts';
 import { useSendResetMail } from './authQueries.ts';

@@ -1,10 +1,10 @@
 import { LOGIN_ATTEMPTS } from '@portal/domain';
 import { Alert, Stack, Text, TextField } from '@portal/ui';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { onSubmitted, useFormState } from '../../lib/form.ts';
 import { PasswordInput } from '../../lib/PasswordInput.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { SubmitButton } from '../../lib/SubmitButton.tsx';
 import { type LoginFieldErrors, validateLoginForm } from './loginFlow.ts';
 import { useLogin } from './useLogin.ts';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { TextBinding } from '../../lib/form.ts';
 import { PasswordInput } from '../../lib/PasswordInput.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { fieldRefusal, serverFieldMessage } from '../../lib/serverErrors.ts';
 import type { NewPasswordErrors } from './passwordForm.ts';
 

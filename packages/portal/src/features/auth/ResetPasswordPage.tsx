@@ -1,9 +1,9 @@
 import { Alert, Stack, Text } from '@portal/ui';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { onSubmitted, useFormState } from '../../lib/form.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { SubmitButton } from '../../lib/SubmitButton.tsx';
 import { fieldRefusal, showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';

@@ -1,11 +1,11 @@
 import { Alert, Button, Spinner, Stack, Text } from '@portal/ui';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loadCurrentUser } from '../../lib/api.ts';
 import { env } from '../../lib/env.ts';
 import { reportError } from '../../lib/errorReporting.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { appStorage, session } from '../../lib/session.ts';
 import { keptOnUnauthorized, storageKeys } from '../../lib/storage.ts';
 import { toasts } from '../../lib/toasts.ts';

@@ -1,9 +1,9 @@
 import { Alert, Stack, TermsDialog } from '@portal/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { currentTosQuery, useCurrentUser } from '../../lib/api.ts';
 import { reportError } from '../../lib/errorReporting.ts';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { ServerRefusal } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { privacyPolicyQuery, useAcceptTerms } from './authQueries.ts';

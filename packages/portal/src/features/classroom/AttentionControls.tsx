@@ -3,8 +3,8 @@ import { ATTENTION_MESSAGE_MAX_LENGTH, attentionReceiptOf, isolateBidi } from '@
 import { Box, Button, Inline, Stack, Text, TextField } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { commandFailureText, receiptsQuery } from '../../lib/commands.ts';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { showFailure } from '../../lib/serverErrors.ts';
 import { type AttentionSent, useAttention } from './attentionQueries.ts';
 

@@ -2,12 +2,12 @@ import type { Device } from '@portal/api';
 import { Button, HeadsetTile, HeadsetTileList, Select, Stack, Text } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { $api } from '../../lib/api.ts';
 import { deviceGroupsQuery } from '../../lib/headsets.ts';
 import { LoadFailedState } from '../../lib/LoadFailedState.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { AttentionControls } from './AttentionControls.tsx';
 import { selectionAfterClick, tileOf } from './classroomTiles.ts';
 

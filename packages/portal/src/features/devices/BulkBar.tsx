@@ -1,8 +1,8 @@
 import type { Device } from '@portal/api';
 import { Box, Button, Inline, Stack, Text } from '@portal/ui';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { COMMAND_LABELS } from '../../lib/commands.ts';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import {

@@ -2,9 +2,9 @@ import type { DeviceCommand } from '@portal/api';
 import { Badge, type BadgeTone, DataTable, type DataTableColumn, Stack, Text } from '@portal/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { COMMAND_LABELS } from '../../lib/commands.ts';
 import { ListPagination } from '../../lib/ListPagination.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { commandHistoryQuery, HISTORY_PAGE_SIZE } from './deviceQueries.ts';
 import { dateTimeText } from './deviceText.ts';
 

@@ -1,8 +1,8 @@
 import type { Device, DeviceEnrolment } from '@portal/api';
 import { Button, Dialog, Inline, Text } from '@portal/ui';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { showFailure } from '../../lib/serverErrors.ts';
 import { TitledSection } from '../../lib/TitledSection.tsx';
 import { toasts } from '../../lib/toasts.ts';

@@ -1,5 +1,5 @@
 import { ConfirmDialog, type ConfirmDialogProps } from '@portal/ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 
 type DeviceConfirmDialogProps = Omit<ConfirmDialogProps, 'open' | 'onOpenChange' | 'cancelLabel'> & {
   /** Called when the question is closed unanswered; the caller then stops asking (and unmounts the dialog). */

@@ -3,7 +3,6 @@ import { administeredOrganisations, type DeviceCommand, isBatteryLow } from '@po
 import { Alert, Box, Button, Inline, KeyValueList, Spinner, Stack, Switch } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
 import { COMMAND_LABELS } from '../../lib/commands.ts';
@@ -11,6 +10,7 @@ import { useDeviceTypes } from '../../lib/deviceTypes.ts';
 import { HelpFixLink } from '../../lib/HelpFixLink.tsx';
 import { LoadFailedState } from '../../lib/LoadFailedState.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { StatusPage } from '../../lib/StatusPage.tsx';
 import { ServerRefusal, showFailure } from '../../lib/serverErrors.ts';
 import { TitledSection } from '../../lib/TitledSection.tsx';

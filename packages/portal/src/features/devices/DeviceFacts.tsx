@@ -1,11 +1,11 @@
 import type { Device, DeviceType } from '@portal/api';
 import { isBatteryLow, isSoftwareOutdated } from '@portal/domain';
 import { Badge, Inline, Stack, StatusDot, StorageBar, Text } from '@portal/ui';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
 import { HelpFixLink } from '../../lib/HelpFixLink.tsx';
 import { operatingSystemHref, operatingSystemRole } from '../../lib/operatingSystems.ts';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { batteryText, runningText, statusOf, storageOf, syncText } from './deviceText.ts';
 
 /*

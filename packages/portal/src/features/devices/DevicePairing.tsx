@@ -1,8 +1,8 @@
 import type { Device, DeviceEnrolment } from '@portal/api';
 import { Alert, Box, Button, Inline, Text } from '@portal/ui';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { HelpFixLink } from '../../lib/HelpFixLink.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { showFailure } from '../../lib/serverErrors.ts';
 import { TitledSection } from '../../lib/TitledSection.tsx';
 import { useDeviceAdministration } from './deviceQueries.ts';

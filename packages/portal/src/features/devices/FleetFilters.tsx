@@ -3,11 +3,11 @@ import { FilterPanel, Inline, Select } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../lib/api.ts';
 import { useDeviceTypes } from '../../lib/deviceTypes.ts';
 import { BOOLEAN_FILTERS, type BooleanFilter, ID_FILTERS, type IdFilter } from '../../lib/fleetFilters.ts';
 import { deviceGroupsQuery } from '../../lib/headsets.ts';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { type FleetView, withFleetFilter } from './fleetView.ts';
 
 /*

@@ -1,8 +1,8 @@
 import type { Device } from '@portal/api';
 import { DataTable, type DataTableColumn, Stack, Text } from '@portal/ui';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDeviceTypes } from '../../lib/deviceTypes.ts';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import {
   DeviceBattery,
   DevicePlaylist,

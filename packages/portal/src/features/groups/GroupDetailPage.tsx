@@ -12,13 +12,13 @@ import {
 } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { classroomHref } from '../../lib/classroomLink.ts';
 import { deviceListHref } from '../../lib/fleetFilters.ts';
 import { useHeadsetStateText } from '../../lib/HeadsetChecklist.tsx';
 import { deviceGroupQuery, organisationHeadsetsQuery } from '../../lib/headsets.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { playbackHref } from '../../lib/playbackLink.ts';
 import { showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';

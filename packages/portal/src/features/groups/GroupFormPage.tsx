@@ -1,12 +1,12 @@
 import type { DeviceGroup } from '@portal/api';
 import { ActionBar, Alert, Button, ButtonLink, Spinner, Stack, Text, TextField } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { onSubmitted, useFormState } from '../../lib/form.ts';
 import { HeadsetChecklist } from '../../lib/HeadsetChecklist.tsx';
 import { deviceGroupQuery, organisationHeadsetsQuery } from '../../lib/headsets.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { fieldRefusal, serverFieldMessage, showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { type GroupNameError, groupNameError } from './groupForm.ts';

@@ -1,10 +1,10 @@
 import { ButtonLink, Heading, Inline, Stack, Text } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { deviceGroupsQuery } from '../../lib/headsets.ts';
 import { LoadedCardList } from '../../lib/LoadedCardList.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { playbackHref } from '../../lib/playbackLink.ts';
 
 /** Gruppierungen (/groups): the organisation's named sets of headsets, each to open, and 'Gruppierung erstellen'. */

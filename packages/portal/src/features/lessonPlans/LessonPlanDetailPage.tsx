@@ -14,12 +14,12 @@ import {
 } from '@portal/ui';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
 import { contentSearchQuery } from '../../lib/contentQueries.ts';
 import { lessonPlanQuery } from '../../lib/lessonPlans.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { playbackHref } from '../../lib/playbackLink.ts';
 import { RecordPageFallback } from '../../lib/RecordPageFallback.tsx';
 import { routeId } from '../../lib/routeParams.ts';

@@ -1,7 +1,7 @@
 import { Box, Button, IconButton, Inline, Stack, Text, TextArea, TextField } from '@portal/ui';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ReorderAnnouncement, useKeyboardReorder } from '../../lib/KeyboardReorder.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { refusalField, showFailure } from '../../lib/serverErrors.ts';
 import {
   type LessonPlan,

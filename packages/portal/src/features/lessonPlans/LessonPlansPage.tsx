@@ -1,11 +1,11 @@
 import { Box, Button, Heading, Inline, Stack, Text, TextField } from '@portal/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LoadedCardList } from '../../lib/LoadedCardList.tsx';
 import { lessonPlansQuery } from '../../lib/lessonPlans.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { playbackHref } from '../../lib/playbackLink.ts';
 import { refusalField, showFailure } from '../../lib/serverErrors.ts';
 import { createLessonPlan } from './lessonPlanQueries.ts';

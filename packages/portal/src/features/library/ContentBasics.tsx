@@ -1,8 +1,8 @@
 import { CONTENT_FORMATS, CONTENT_TYPES, isContentFormat } from '@portal/domain';
 import { Checkbox, FormField, Inline, Select, TextArea, TextField } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { categoriesQuery, languagesQuery } from '../../lib/contentQueries.ts';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import type { ContentFormState } from './contentForm.ts';
 
 /** Von–bis: two number fields under one name ('Altersempfehlung'), each with its own message. */

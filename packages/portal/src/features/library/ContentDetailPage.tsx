@@ -21,12 +21,12 @@ import {
 } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
 import { languagesQuery } from '../../lib/contentQueries.ts';
 import { ContentTypeIcon } from '../../lib/icons.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { playbackHref } from '../../lib/playbackLink.ts';
 import { refusalDetail } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { MultipartUpload } from '../../lib/MultipartUpload.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { contentFileStored } from './libraryQueries.ts';
 
 /**

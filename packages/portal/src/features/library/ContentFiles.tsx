@@ -1,7 +1,7 @@
 import type { components } from '@portal/api';
 import { formatBytes } from '@portal/domain';
 import { Alert, Box, Button, FileDropzone, Inline, ProgressBar, Stack, sprinkles, Text } from '@portal/ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { fileNameProblem } from '../../lib/uploadErrors.ts';
 import type { PreviewValue } from './contentForm.ts';
 import { deleteStoredFile, type StoredFileKind, useUploadStoredFile } from './libraryQueries.ts';

@@ -2,9 +2,9 @@ import type { Content } from '@portal/api';
 import { Alert, Button, EmptyState, Inline, Spinner, Stack } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { contentDetailQuery } from '../../lib/contentQueries.ts';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { routeId } from '../../lib/routeParams.ts';
 import { isNotFound } from '../../lib/serverErrors.ts';
 

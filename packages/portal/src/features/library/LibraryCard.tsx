@@ -1,8 +1,8 @@
 import type { Content } from '@portal/api';
 import { truncateText } from '@portal/domain';
 import { Badge, ContentCard } from '@portal/ui';
-import { useTranslation } from 'react-i18next';
 import { ContentTypeIcon } from '../../lib/icons.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import {
   ageText,
   CARD_TITLE_TRUNCATE_AT,

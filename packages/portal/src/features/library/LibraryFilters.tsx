@@ -1,8 +1,8 @@
 import { CONTENT_TYPES, type ContentType } from '@portal/domain';
 import { Button, Inline, Select } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { categoriesQuery, languagesQuery } from '../../lib/contentQueries.ts';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { activeFilterCount, DEFAULT_VIEW, type LibraryView, withFilter } from './libraryParams.ts';
 
 /** Ages offered by the age filter: the range school content is recommended for. */

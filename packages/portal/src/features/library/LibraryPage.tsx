@@ -14,13 +14,13 @@ import {
 } from '@portal/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
 import { LIBRARY_PAGE_SIZE } from '../../lib/contentQueries.ts';
 import { DebouncedSearch } from '../../lib/DebouncedSearch.tsx';
 import { ListPagination } from '../../lib/ListPagination.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { ServerRefusal } from '../../lib/serverErrors.ts';
 import { useActiveFilterNames } from './activeFilters.ts';
 import { LibraryCard } from './LibraryCard.tsx';

@@ -3,8 +3,8 @@ import { isContentOwner, mayModerateContent } from '@portal/domain';
 import { Alert, Box, Button, Dialog, Inline, Stack, Text } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../lib/api.ts';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import {
   type ContentPublication,
   contentPublicationQuery,

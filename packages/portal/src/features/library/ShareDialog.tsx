@@ -1,5 +1,5 @@
 import type { Content } from '@portal/api';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { type ShareChanges, ShareDialogContent } from '../../lib/ShareDialog.tsx';
 import { toasts } from '../../lib/toasts.ts';
 import { saveContentShares } from './libraryQueries.ts';

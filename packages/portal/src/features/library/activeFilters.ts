@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { categoriesQuery, languagesQuery } from '../../lib/contentQueries.ts';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import type { LibraryView } from './libraryParams.ts';
 
 /**

@@ -18,11 +18,11 @@ import {
 } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
 import { NoPermissionPage } from '../../lib/NoPermissionPage.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import {
   decidePublication,
   type PublicationRequest,

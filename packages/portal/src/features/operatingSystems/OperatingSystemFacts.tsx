@@ -1,7 +1,7 @@
 import type { OperatingSystem } from '@portal/api';
 import { formatBytes } from '@portal/domain';
 import { Badge, type KeyValueItem, KeyValueList, Stack, Text } from '@portal/ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 
 /** 'Veröffentlicht' or 'Entwurf', and 'Noch keine Datei' while the upload has not completed. */
 export function OperatingSystemBadges({ image }: { image: OperatingSystem }) {

@@ -18,7 +18,6 @@ import {
 } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
 import { useDeviceTypes } from '../../lib/deviceTypes.ts';
@@ -32,6 +31,7 @@ import {
   operatingSystemRole,
 } from '../../lib/operatingSystems.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { routeId } from '../../lib/routeParams.ts';
 import { fieldRefusal, serverFieldMessage, showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';

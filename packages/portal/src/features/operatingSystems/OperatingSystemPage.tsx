@@ -1,11 +1,11 @@
 import { ButtonLink, Inline, Spinner, Stack } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
 import { NoPermissionPage } from '../../lib/NoPermissionPage.tsx';
 import { operatingSystemHref, operatingSystemRole } from '../../lib/operatingSystems.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { routeId } from '../../lib/routeParams.ts';
 import { OperatingSystemBadges, OperatingSystemFacts } from './OperatingSystemFacts.tsx';
 import { ImageNotFound } from './OperatingSystemFormPage.tsx';

@@ -12,7 +12,6 @@ import {
   Text,
 } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
 import { NoPermissionPage } from '../../lib/NoPermissionPage.tsx';
@@ -23,6 +22,7 @@ import {
   operatingSystemRole,
 } from '../../lib/operatingSystems.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { OperatingSystemBadges, OperatingSystemFacts } from './OperatingSystemFacts.tsx';
 import { operatingSystemsQuery } from './operatingSystemQueries.ts';
 

@@ -12,9 +12,9 @@ import {
   Text,
 } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { type CommandOutcome, commandFailureText, receiptsQuery } from '../../lib/commands.ts';
 import { HelpFixLink, helpFixOf } from '../../lib/HelpFixLink.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { rolloutReceipts } from './operatingSystemRules.ts';
 
 /** Asked every second until every headset is back with its new version or has failed (an update takes minutes). */

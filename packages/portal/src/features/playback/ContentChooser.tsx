@@ -13,10 +13,10 @@ import {
 } from '@portal/ui';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { contentSearchQuery } from '../../lib/contentQueries.ts';
 import { deviceGroupQuery } from '../../lib/headsets.ts';
 import { ContentTypeIcon } from '../../lib/icons.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { playbackHref, type playbackTargetFrom } from '../../lib/playbackLink.ts';
 import { playlistDetailQuery } from '../../lib/playlists.ts';
 

@@ -1,7 +1,7 @@
 import { Box, Column, Columns, Heading, Stack } from '@portal/ui';
 import { type ComponentProps, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { HeadsetPicker, type HeadsetPickerProps } from '../../lib/HeadsetPicker.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { ReadinessPanel } from './ReadinessPanel.tsx';
 
 /**

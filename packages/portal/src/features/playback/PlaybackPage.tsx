@@ -1,11 +1,11 @@
 import { Alert, Button, Heading, Inline, Spinner, Stack, Text } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { contentDetailQuery } from '../../lib/contentQueries.ts';
 import { organisationHeadsetsQuery } from '../../lib/headsets.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { PLAYBACK_PATH, playbackTargetFrom } from '../../lib/playbackLink.ts';
 import { ContentChooser } from './ContentChooser.tsx';
 import { LessonPlanStart } from './LessonPlanRun.tsx';

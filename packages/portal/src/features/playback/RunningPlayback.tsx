@@ -11,9 +11,9 @@ import {
   Text,
 } from '@portal/ui';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { commandFailureText } from '../../lib/commands.ts';
 import { HelpFixLink, helpFixOf } from '../../lib/HelpFixLink.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { PLAYBACK_PATH } from '../../lib/playbackLink.ts';
 import { LessonPlanProgress } from './LessonPlanRun.tsx';
 import {

@@ -14,11 +14,11 @@ import {
 } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { deviceTypesQuery } from '../../lib/deviceTypes.ts';
 import { useHeadsetStateText } from '../../lib/HeadsetChecklist.tsx';
 import { HelpFixLink } from '../../lib/HelpFixLink.tsx';
 import { deviceGroupsQuery } from '../../lib/headsets.ts';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { activePlaylistsQuery } from '../../lib/playlists.ts';
 import { refusalDetail } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';

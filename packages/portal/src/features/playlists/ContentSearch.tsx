@@ -3,10 +3,10 @@ import { contentOrderingFor, formatBytes } from '@portal/domain';
 import { Alert, Badge, Box, Button, SearchField, Spinner, Stack, Text } from '@portal/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../lib/api.ts';
 import { contentSearchQuery } from '../../lib/contentQueries.ts';
 import { ContentTypeIcon } from '../../lib/icons.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
 import { useItemAdd } from './useItemChange.ts';
 

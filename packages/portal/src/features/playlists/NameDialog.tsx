@@ -1,8 +1,8 @@
 import { hasVisibleCharacter } from '@portal/domain';
 import { Alert, Button, Dialog, Stack, TextField } from '@portal/ui';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { onSubmitted, useFormState } from '../../lib/form.ts';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import {
   fieldError,
   fieldRefusal,

@@ -14,10 +14,10 @@ import {
 } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { playlistDetailQuery } from '../../lib/playlists.ts';
 import { RecordPageFallback } from '../../lib/RecordPageFallback.tsx';
 import { routeId } from '../../lib/routeParams.ts';

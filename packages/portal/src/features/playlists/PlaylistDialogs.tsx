@@ -1,8 +1,8 @@
 import type { Configuration } from '@portal/api';
 import { ConfirmDialog, Dialog } from '@portal/ui';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { NameDialogContent } from './NameDialog.tsx';

@@ -20,8 +20,8 @@ import {
 } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { deviceTypesQuery } from '../../lib/deviceTypes.ts';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';
 import { ActivateDialogContent } from './ActivateDialog.tsx';

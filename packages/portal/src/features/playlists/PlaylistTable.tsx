@@ -3,9 +3,9 @@ import { formatBytes, isPlaylistOwner, mayCreatePlaylist } from '@portal/domain'
 import { Badge, DataTable, type DataTableColumn, IconButton, Menu, Stack, Text } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { playlistHref } from './PlaylistDialogs.tsx';
 import { headsetsQuery, SYNC_POLL_MS } from './playlistQueries.ts';
 import { isSyncUnderway, playlistSync } from './syncState.ts';

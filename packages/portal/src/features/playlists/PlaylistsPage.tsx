@@ -3,11 +3,11 @@ import { mayCreatePlaylist, SORT_OPTIONS, type SortOption } from '@portal/domain
 import { Box, Button, EmptyState, Inline, Pagination, Select, Stack, Text } from '@portal/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
 import { LoadFailedState } from '../../lib/LoadFailedState.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { CreatePlaylistDialog, DeletePlaylistDialog, DuplicatePlaylistDialog } from './PlaylistDialogs.tsx';
 import { PlaylistTable } from './PlaylistTable.tsx';
 import { parsePlaylistView, playlistPageHref, playlistViewParams } from './playlistParams.ts';

@@ -1,7 +1,6 @@
 import type { UpdateUserRequest, User } from '@portal/api';
 import { Alert, Badge, Button, ConfirmDialog, Heading, Inline, Stack, Text, TextField } from '@portal/ui';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
 import { onSubmitted, useFormState } from '../../lib/form.ts';
@@ -9,6 +8,7 @@ import { LanguageSwitch } from '../../lib/LanguageSwitch.tsx';
 import { endLocalSession } from '../../lib/localSession.ts';
 import { PasswordInput } from '../../lib/PasswordInput.tsx';
 import { PageHeading } from '../../lib/pageMeta.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { SubmitButton } from '../../lib/SubmitButton.tsx';
 import { fieldRefusal, serverFieldMessage, showFailure } from '../../lib/serverErrors.ts';
 import { toasts } from '../../lib/toasts.ts';

@@ -1,7 +1,7 @@
 import { Box, ButtonLink, Card, Heading, Inline, Stack, Text } from '@portal/ui';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeading } from '../../lib/pageMeta.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { useShellContext } from '../../lib/shellContext.ts';
 import { TitledSection } from '../../lib/TitledSection.tsx';
 

@@ -1,9 +1,9 @@
 import { Alert, Button, ButtonLink, type KeyValueItem, KeyValueList, Stack, Text } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { $api, apiClient, currentTosQuery } from '../../lib/api.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { answerOf, isNotFound } from '../../lib/serverErrors.ts';
 import { phoneHref, siteInfoQuery } from '../../lib/siteInfo.ts';
 import { TitledSection } from '../../lib/TitledSection.tsx';

@@ -3,8 +3,8 @@ import { isValidEmail } from '@portal/domain';
 import { Alert, Badge, Button, ConfirmDialog, Heading, Inline, Stack, Text, TextField } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { onSubmitted, useFormState } from '../../lib/form.ts';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { SubmitButton } from '../../lib/SubmitButton.tsx';
 import {
   fieldRefusal,

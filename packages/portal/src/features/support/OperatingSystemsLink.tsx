@@ -1,8 +1,8 @@
 import { Stack, Text } from '@portal/ui';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
 import { OPERATING_SYSTEMS_PATH, operatingSystemRole } from '../../lib/operatingSystems.ts';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 
 function OperatingSystemsLinkFor({ role }: { role: 'manage' | 'rollout' }) {
   const { t } = useTranslation('operatingSystems');

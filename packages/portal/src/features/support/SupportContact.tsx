@@ -1,6 +1,6 @@
 import { Alert, Button, type KeyValueItem, KeyValueList, Text } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { phoneHref, siteInfoQuery } from '../../lib/siteInfo.ts';
 import { TitledSection } from '../../lib/TitledSection.tsx';
 

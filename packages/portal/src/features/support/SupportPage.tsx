@@ -12,10 +12,10 @@ import {
 import { Alert, Box, Button, SearchField, Stack, Text } from '@portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
 import { PageHeading } from '../../lib/pageMeta.tsx';
+import { useTranslation } from '../../lib/pageTranslation.ts';
 import { TitledSection } from '../../lib/TitledSection.tsx';
 import { loadAllArticles, loadArticle } from './articles.ts';
 import { MarkdownArticle } from './MarkdownArticle.tsx';
