@@ -66,17 +66,23 @@ export function PlaybackPage() {
       return (
         <Stack gap="medium">
           <Heading level={2}>{t('chooser.title')}</Heading>
-          <ContentChooser
-            target={target}
-            headsets={headsets.data?.results ?? []}
-            onChoose={(id) =>
-              setSearchParams((previous) => {
-                const next = new URLSearchParams(previous);
-                next.set('content', String(id));
-                return next;
-              })
-            }
-          />
+          {/* The chooser's first part is what plays on the headsets: until they are known, nothing is drawn that
+              their playlists would push down. */}
+          {headsets.isPending ? (
+            <Spinner label={t('chooser.loading')} />
+          ) : (
+            <ContentChooser
+              target={target}
+              headsets={headsets.data?.results ?? []}
+              onChoose={(id) =>
+                setSearchParams((previous) => {
+                  const next = new URLSearchParams(previous);
+                  next.set('content', String(id));
+                  return next;
+                })
+              }
+            />
+          )}
         </Stack>
       );
     }
