@@ -6,9 +6,10 @@ import { vars } from '../theme/theme.css';
 
 export const list = style({
   display: 'grid',
-  // Six columns in a 1280 px window beside the navigation, five on a 768 px tablet: 30 tiles in five or six rows.
-  gridTemplateColumns: 'repeat(auto-fill, minmax(9.25rem, 1fr))',
-  gap: vars.space.small,
+  // Seven columns in a 1280 px window, six at 1024 px, four on a 768 px tablet: 30 tiles in five to eight rows of
+  // one height each, under the page's buttons on 1280 × 800, 1024 × 768 and 768 × 1024.
+  gridTemplateColumns: 'repeat(auto-fill, minmax(9.75rem, 1fr))',
+  gap: vars.space.xsmall,
   margin: 0,
   padding: 0,
   listStyle: 'none',
@@ -19,6 +20,8 @@ export const list = style({
 
 export const root = style({
   position: 'relative',
+  // The progress bar runs along the lower edge, inside the rounded corners.
+  overflow: 'hidden',
   display: 'flex',
   flexDirection: 'column',
   minWidth: 0,
@@ -44,8 +47,9 @@ export const root = style({
 export const body = style({
   display: 'flex',
   flexDirection: 'column',
-  gap: '0.3rem',
-  padding: vars.space.small,
+  gap: '0.15rem',
+  // The lower padding leaves room for the progress along the edge.
+  padding: `0.3rem ${vars.space.small} 0.4rem`,
   cursor: 'pointer',
   minWidth: 0,
   flexGrow: 1,
@@ -96,17 +100,29 @@ export const question = style({
   fontFamily: vars.font.family,
 });
 
+// One line whatever is in it, so every tile has the same height: what plays (or the status) gives way with an
+// ellipsis, the battery keeps its place.
 export const line = style({
   display: 'flex',
   justifyContent: 'space-between',
   alignItems: 'center',
   gap: vars.space.xsmall,
-  flexWrap: 'wrap',
+  minWidth: 0,
 });
 
 export const muted = style({ color: vars.color.textMuted });
 
-export const batteryRow = style({ display: 'inline-flex', alignItems: 'center', gap: '0.25rem' });
+export const statusText = style([
+  muted,
+  { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 },
+]);
+
+export const batteryRow = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '0.25rem',
+  flexShrink: 0,
+});
 
 export const battery = style({ width: '1.5rem', height: '0.75rem', flexShrink: 0 });
 export const batteryShell = style({ fill: 'none', stroke: vars.color.textMuted, strokeWidth: 1.5 });
@@ -117,11 +133,26 @@ export const batteryFill = recipe({
   },
 });
 
-export const playback = style({ display: 'flex', flexDirection: 'column', gap: '0.2rem', minWidth: 0 });
+export const title = style({
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  minWidth: 0,
+});
 
-export const title = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+/** What plays: the playing or paused symbol and the title, which gives way with an ellipsis. */
+export const playing = style({ display: 'inline-flex', alignItems: 'center', gap: '0.25rem', minWidth: 0 });
+export const stateSymbol = style({
+  width: '0.625rem',
+  height: '0.625rem',
+  fill: vars.color.info,
+  flexShrink: 0,
+});
 
-export const track = style(barTrack('0.4rem'));
+export const track = style([
+  barTrack('0.25rem'),
+  { position: 'absolute', insetInline: 0, bottom: 0, borderRadius: 0 },
+]);
 
 export const fill = recipe({
   base: { ...barFill, display: 'block', backgroundColor: vars.color.info },

@@ -51,7 +51,10 @@ export const Playing: Story = {
     accessibleName: 'Sirius: online, Akku 82 %, spielt „Unterwegs im Sonnensystem“, 40 %',
   },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('läuft, 40 %')).toBeVisible();
+    // What plays after the playing symbol; title and state in words are its tooltip.
+    const playing = within(canvasElement).getByTitle('Unterwegs im Sonnensystem – läuft, 40 %');
+    await expect(playing).toHaveTextContent('Unterwegs im Sonnensystem');
+    await expect(playing).toBeVisible();
   },
 };
 

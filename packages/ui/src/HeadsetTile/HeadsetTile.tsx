@@ -11,9 +11,9 @@ export interface HeadsetTilePlayback {
   title: string;
   /** How far it is, 0–100; null when the headset reports no position (an app). */
   progress: number | null;
-  /** Paused rather than playing: the bar is drawn hatched and `stateLabel` says so. */
+  /** Paused rather than playing: the symbol shows two bars instead of a triangle, the progress is drawn hatched. */
   paused: boolean;
-  /** 'läuft, 40 %' or 'pausiert': the state in words (colour and pattern only repeat it). */
+  /** 'läuft, 40 %' or 'pausiert': the state in words, the symbol's tooltip (the tile's accessible name says it too). */
   stateLabel: string;
 }
 
@@ -74,6 +74,28 @@ function StatusPicture({ status }: { status: HeadsetTileStatus }) {
       )}
       {status === 'offline' && <path className={styles.slash} d="M3 17 L25 1" />}
     </svg>
+  );
+}
+
+/**
+ * What plays, after a symbol for playing or paused (shapes, so the state does not rest on colour); the progress is
+ * the bar along the tile's edge. Title and state in words are the tooltip, and part of the tile's accessible name.
+ */
+function PlaybackLine({ playback }: { playback: HeadsetTilePlayback }) {
+  return (
+    <span className={styles.playing} title={`${playback.title} – ${playback.stateLabel}`}>
+      <svg className={styles.stateSymbol} viewBox="0 0 10 10" aria-hidden="true" focusable="false">
+        {playback.paused ? (
+          <>
+            <rect x="1.5" y="1" width="2.5" height="8" />
+            <rect x="6" y="1" width="2.5" height="8" />
+          </>
+        ) : (
+          <path d="M2 1 L9 5 L2 9 Z" />
+        )}
+      </svg>
+      <span className={styles.title}>{playback.title}</span>
+    </span>
   );
 }
 
@@ -151,24 +173,17 @@ export function HeadsetTile({
           <span className={styles.name}>{name}</span>
         </span>
         <span className={styles.line}>
-          <span className={styles.muted}>{statusLabel}</span>
+          {/* What plays says the headset is on; the picture keeps the status. */}
+          {playback ? (
+            <PlaybackLine playback={playback} />
+          ) : (
+            <span className={styles.statusText}>{statusLabel}</span>
+          )}
           <span className={styles.batteryRow}>
             <BatteryGlyph level={batteryLevel} low={batteryLow} />
             <span>{batteryLabel}</span>
           </span>
         </span>
-        {playback && (
-          <span className={styles.playback}>
-            <span className={styles.title}>{playback.title}</span>
-            <span className={styles.track} aria-hidden="true">
-              <span
-                className={styles.fill({ paused: playback.paused })}
-                style={{ width: `${playback.progress ?? 100}%` }}
-              />
-            </span>
-            <span className={styles.muted}>{playback.stateLabel}</span>
-          </span>
-        )}
         {(attentionLabel || problems.length > 0) && (
           <span className={styles.badges}>
             {attentionLabel && <span className={styles.attention}>{attentionLabel}</span>}
@@ -180,6 +195,15 @@ export function HeadsetTile({
           </span>
         )}
       </label>
+      {playback && (
+        // The progress as the tile's lower edge: it takes no line of its own, so every tile keeps one height.
+        <span className={styles.track} aria-hidden="true">
+          <span
+            className={styles.fill({ paused: playback.paused })}
+            style={{ width: `${playback.progress ?? 100}%` }}
+          />
+        </span>
+      )}
       {children}
     </li>
   );

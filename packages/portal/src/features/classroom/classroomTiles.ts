@@ -62,10 +62,15 @@ export type TileView = Omit<HeadsetTileProps, 'selected' | 'onSelectedChange' | 
 export function tileOf(t: T, device: Device, now: number, durations: ReadonlyMap<string, number>): TileView {
   const status = tileStatusOf(device, now);
   const statusLabel = t(`classroom.status.${status}`);
-  const batteryLabel =
+  // The tile shows the percent beside the battery glyph; the accessible name says 'Akku' too.
+  const batteryWords =
     device.batteryLevel === null
       ? t('classroom.battery.unknown')
       : t('classroom.battery.level', { percent: device.batteryLevel });
+  const batteryLabel =
+    device.batteryLevel === null
+      ? batteryWords
+      : t('classroom.battery.short', { percent: device.batteryLevel });
   const online = status !== 'offline';
   const playing = online && device.playbackState !== 'stopped' && device.currentApp !== null;
   const duration = device.currentContentUuid ? durations.get(device.currentContentUuid) : undefined;
@@ -83,7 +88,7 @@ export function tileOf(t: T, device: Device, now: number, durations: ReadonlyMap
   const problems = tileProblemsOf(t, device);
   const parts = [
     statusLabel,
-    batteryLabel,
+    batteryWords,
     ...(playing
       ? [t('classroom.playback.named', { title: device.currentApp ?? '', state: stateLabel })]
       : []),
