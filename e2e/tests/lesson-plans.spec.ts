@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { bearerFor, classSet, classSetOnline, contentNamed, type Headset, stopPlayback } from './fleet.ts';
 import { test } from './suiteServer.ts';
-import { axeViolations, signIn, users } from './support.ts';
+import { axeViolations, signIn, toast, users } from './support.ts';
 
 // Issue 26, item 3: Unterrichtsablauf. A teacher builds a lesson plan and orders its steps by keyboard, then runs the
 // demo Gymnasium's three-step plan on a group of ten with 'Weiter': every headset of the group plays the next step, and
@@ -70,6 +70,56 @@ test('a plan is created, its steps added, changed and reordered by keyboard alon
   await page.getByRole('alertdialog').getByRole('button', { name: 'Löschen' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Unterrichtsabläufe' })).toBeVisible();
   await expect(page.getByRole('link', { name })).toHaveCount(0);
+});
+
+test('a plan is duplicated as its own copy and shared: the other organisation uses it read-only, without what it may not see', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, users.lehrer);
+  await page.goto('/dashboard/lesson-plans');
+  await page.getByRole('link', { name: PLAN, exact: true }).click();
+  await page.getByRole('button', { name: 'Duplizieren' }).click();
+  await expect(toast(page, 'Kopie erstellt. Sie können sie jetzt bearbeiten.')).toBeVisible();
+  const copy = `Kopie von ${PLAN}`;
+  await expect(page.getByRole('heading', { level: 1, name: copy })).toBeVisible();
+  await expect(stepTitles(page)).toHaveText(STEPS.map((title) => new RegExp(title)));
+
+  await page.getByRole('button', { name: 'Teilen' }).click();
+  await page.getByRole('dialog').getByRole('checkbox', { name: 'ZfsL Demo' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Speichern' }).click();
+  await expect(toast(page, 'Freigaben gespeichert.')).toBeVisible();
+
+  // The teacher trainers' organisation sees the copy with its steps, may duplicate it, not change it.
+  const context = await browser.newContext({ locale: 'de-DE' });
+  try {
+    const other = await context.newPage();
+    await signIn(other, users.zfsl);
+    await other.goto('/dashboard/lesson-plans');
+    await other.getByRole('link', { name: copy, exact: true }).click();
+    await expect(other.getByRole('heading', { level: 1, name: copy })).toBeVisible();
+    await expect(other.getByText('Geteilt von Gymnasium Demo.', { exact: false })).toBeVisible();
+    // The Gymnasium's own content of step 1 stays hidden from them: the step says so, not what it is.
+    await expect(stepTitles(other)).toHaveText([
+      /Inhalt, den Ihre Organisation nicht sehen darf/,
+      new RegExp(STEPS[1] as string),
+      new RegExp(STEPS[2] as string),
+    ]);
+    await expect(other.getByText(STEPS[0] as string)).toHaveCount(0);
+    await expect(other.getByRole('button', { name: 'Duplizieren' })).toBeVisible();
+    for (const action of ['Teilen', 'Löschen', 'Umbenennen']) {
+      await expect(other.getByRole('button', { name: action })).toHaveCount(0);
+    }
+  } finally {
+    await context.close();
+  }
+
+  // The copy goes; the demo plan it came from stays.
+  await page.getByRole('button', { name: 'Löschen' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Löschen' }).click();
+  await expect(page.getByRole('link', { name: copy, exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: PLAN, exact: true })).toBeVisible();
 });
 
 test("a three-step plan runs on a group of 10 with 'Weiter' and 'Zurück', by keyboard; a reload in step 2 keeps the place", async ({
