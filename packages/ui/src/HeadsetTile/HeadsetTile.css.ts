@@ -68,13 +68,13 @@ export const check = style({
   outline: 'none',
 });
 
+/** One line that gives way with an ellipsis: a tile never grows for a long name, title or status. */
+const oneLine = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
+
 export const name = style({
+  ...oneLine,
   fontWeight: vars.font.weight.bold,
   fontSize: vars.font.size.standard,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-  minWidth: 0,
 });
 
 export const picture = recipe({
@@ -112,10 +112,7 @@ export const line = style({
 
 export const muted = style({ color: vars.color.textMuted });
 
-export const statusText = style([
-  muted,
-  { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 },
-]);
+export const statusText = style([muted, oneLine]);
 
 export const batteryRow = style({
   display: 'inline-flex',
@@ -133,12 +130,7 @@ export const batteryFill = recipe({
   },
 });
 
-export const title = style({
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-  minWidth: 0,
-});
+export const title = style(oneLine);
 
 /** What plays: the playing or paused symbol and the title, which gives way with an ellipsis. */
 export const playing = style({ display: 'inline-flex', alignItems: 'center', gap: '0.25rem', minWidth: 0 });
