@@ -93,6 +93,13 @@ type DeviceRow = SyncTransferRow & {
   total: string;
 };
 
+/**
+ * The page's headsets with everything the view shows. The page is chosen first from the bare rows (ids and sort keys
+ * only), and the costly columns — the newest image, the missing content, a queued sync, each a subquery — are worked
+ * out for its rows alone: otherwise an offset reads them for every headset it skips (page 100 of 10,000 headsets: for
+ * 9,900 rows before the 100 it returns). The ids go in as an array, so that the page's rows are read by their key;
+ * joined as a table, the planner preferred to read all of the organisation's headsets for a hash join.
+ */
 async function selectDevices(
   db: Executor,
   where: SQL,
@@ -115,9 +122,8 @@ async function selectDevices(
       (select count(*) from devices d where ${where}) as total
     from devices d
     join device_types t on t.id = d.device_type_id
-    where ${where}
-    order by ${orderBy}
-    limit ${limit} offset ${offset}`);
+    where d.id = any(array(select d.id from devices d where ${where} order by ${orderBy} limit ${limit} offset ${offset}))
+    order by ${orderBy}`);
   return result.rows;
 }
 
