@@ -19,12 +19,28 @@ interface Captured {
   credentials: string | undefined;
 }
 
+type FakeLink = { rel?: string; as?: string; href?: string; fetchPriority?: string };
+
+/** Just what the script uses of a document: the links it appends to the head. */
+function fakeDocument() {
+  const head: FakeLink[] = [];
+  return {
+    head: { append: (link: FakeLink) => head.push(link) },
+    createElement: (): FakeLink => ({}),
+    appended: head,
+  };
+}
+type FakeDocument = ReturnType<typeof fakeDocument>;
+
 /** Runs the inline script of index.html against a fake window and records what it fetched. */
 function runInlineScript(options: {
   path: string;
   search?: string;
   storage?: Record<string, string>;
   apiBase?: string;
+  /** The body every request answers with (default: the request's own URL). */
+  body?: (url: string) => unknown;
+  document?: FakeDocument;
 }) {
   const captured: Captured[] = [];
   const fakeWindow = {
@@ -37,8 +53,9 @@ function runInlineScript(options: {
         headers: { ...(init.headers as Record<string, string>) },
         credentials: init.credentials,
       });
-      return Promise.resolve(new Response(JSON.stringify({ url }), { status: 200 }));
+      return Promise.resolve(new Response(JSON.stringify(options.body?.(url) ?? { url }), { status: 200 }));
     },
+    document: options.document,
     __portalPrefetch: undefined as PortalPrefetch | undefined,
   };
   const code = scriptSource.replace('__PORTAL_API_BASE__', JSON.stringify(options.apiBase ?? ''));
@@ -128,6 +145,26 @@ describe('inline prefetch script', () => {
     expect(runInlineScript({ path: '/login' }).captured).toEqual([]);
     // The index page names the Mediathek, it does not show it (issue 23).
     expect(runInlineScript({ path: '/' }).captured).toEqual([]);
+  });
+
+  it("preloads the first row's previews as soon as the list is here", async () => {
+    const document = fakeDocument();
+    const results = [
+      { previewImage: '/media/previews/a.png' },
+      { previewImage: null },
+      ...['b', 'c', 'd', 'e'].map((name) => ({ previewImage: `/media/previews/${name}.png` })),
+    ];
+    const { prefetch } = runInlineScript({ path: '/library', document, body: () => ({ results }) });
+    await prefetch?.content?.response;
+    // The first four cards, those without a preview skipped.
+    expect(document.appended).toEqual(
+      ['a', 'b', 'c'].map((name) => ({
+        rel: 'preload',
+        as: 'image',
+        href: `/media/previews/${name}.png`,
+        fetchPriority: 'high',
+      })),
+    );
   });
 
   it('leaves a searched, filtered or later page of the Mediathek to the app', () => {

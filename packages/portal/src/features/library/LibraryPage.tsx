@@ -13,7 +13,7 @@ import {
   type TilesColumns,
 } from '@portal/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
 import { LIBRARY_PAGE_SIZE } from '../../lib/contentQueries.ts';
@@ -43,7 +43,7 @@ const LibraryFilters = lazy(() =>
 
 /** Cards per row: one on phones, then as many as keep a card about 15rem wide. */
 const CARD_COLUMNS: TilesColumns = { mobile: 1, tablet: 2, desktop: 4 };
-/** The cards of the first row on the widest layout: their previews load first. */
+/** The cards of the first row on the widest layout: their previews load first (prefetchScript.js preloads as many). */
 const FIRST_ROW = CARD_COLUMNS.desktop ?? 4;
 
 function SearchBox({ value, onCommit }: { value: string; onCommit: (search: string) => void }) {
@@ -86,11 +86,16 @@ export function LibraryPage() {
   // Signed-in users wait for their user (MSB users get the list by title); if it cannot be loaded the
   // list falls back to the anonymous order rather than spinning for ever.
   const ordering = signedIn && loading ? undefined : contentOrderingFor(user);
-  const list = useQuery({
-    ...contentListQuery(view, ordering ?? '-created_at'),
-    enabled: ordering !== undefined,
-    placeholderData: keepPreviousData,
-  });
+  // Deferred: a query's answer is an urgent update that React would render in one blocking task; drawn as a
+  // transition, the cards render in slices between which the page keeps answering input (the skeleton or the
+  // previous page stays on screen meanwhile).
+  const list = useDeferredValue(
+    useQuery({
+      ...contentListQuery(view, ordering ?? '-created_at'),
+      enabled: ordering !== undefined,
+      placeholderData: keepPreviousData,
+    }),
+  );
   const organisationIds = useMemo(() => user?.organisations.map((o) => o.id) ?? [], [user]);
 
   // A page past the end (a bookmark after items were deleted): the server answers 404. Go to the last page
