@@ -156,6 +156,7 @@ describe('inline prefetch script', () => {
     ];
     const { prefetch } = runInlineScript({ path: '/library', document, body: () => ({ results }) });
     await prefetch?.content?.response;
+    expect(prefetch?.content?.arrived?.answer).toEqual({ ok: true, status: 200, data: { results } });
     // The first four cards, those without a preview skipped.
     expect(document.appended).toEqual(
       ['a', 'b', 'c'].map((name) => ({
@@ -191,6 +192,36 @@ describe('adopting prefetched responses', () => {
     expect(registry.takeDeviceTypes('t')).toBeUndefined();
     expect(registry.takeContentList('t', 'title')).toBeDefined();
     expect(registry.takeContentList('t', 'title')).toBeUndefined();
+  });
+
+  it('hands out an answer that has already come, once, only for its token (and order) and when it succeeded', () => {
+    const arrived = { answer: { ok: true, status: 200, data: { results: [] } }, at: 1000 };
+    const registry = createPrefetchRegistry({
+      content: { token: 't', ordering: 'title', response: ok({ results: [] }), arrived },
+    });
+    expect(registry.takeArrivedContentList('t', '-created_at')).toBeUndefined();
+    expect(registry.takeArrivedContentList('t', 'title')).toEqual({ data: { results: [] }, at: 1000 });
+    expect(registry.takeArrivedContentList('t', 'title')).toBeUndefined();
+    expect(registry.takeContentList('t', 'title')).toBeUndefined();
+
+    const user = createPrefetchRegistry({
+      me: {
+        token: 't',
+        response: ok({ id: 1 }),
+        arrived: { ...arrived, answer: { ok: true, status: 200, data: { id: 1 } } },
+      },
+    });
+    expect(user.takeArrivedCurrentUser('other')).toBeUndefined();
+    expect(user.takeArrivedCurrentUser('t')).toEqual({ data: { id: 1 }, at: 1000 });
+    expect(user.takeCurrentUser('t')).toBeUndefined();
+
+    const refused = { answer: { ok: false, status: 401 }, at: 1000 };
+    const failed = createPrefetchRegistry({
+      content: { token: 't', ordering: 'title', response: Promise.resolve(refused.answer), arrived: refused },
+    });
+    expect(failed.takeArrivedContentList('t', 'title')).toBeUndefined();
+    // The 401 still reaches the query function, which asks the server itself.
+    expect(failed.takeContentList('t', 'title')).toBeDefined();
   });
 
   it('refuses responses made for another token or order', () => {

@@ -55,10 +55,19 @@
     }
   };
 
+  // Each request notes its answer once it is here: what has come before the app draws is in its first frame
+  // (prefetch.ts, takeArrived…).
+  const early = (entry) => {
+    entry.response.then((answer) => {
+      entry.arrived = { answer, at: Date.now() };
+    });
+    return entry;
+  };
+
   const path = w.location.pathname;
   const prefetch = {};
   if (token) {
-    prefetch.me = { token, response: get('/api/v1/users/me/') };
+    prefetch.me = early({ token, response: get('/api/v1/users/me/') });
     // Spec §8: the device types load once at start and the signed-in portal shows nothing before them.
     prefetch.deviceTypes = { token, response: get('/api/v2/mdm/device-type/') };
   }
@@ -67,9 +76,8 @@
   const plain = !w.location.search || w.location.search === '?';
   if (plain && (path === '/library' || path === '/library/')) {
     const query = `ordering=${encodeURIComponent(ordering)}&page_size=24`;
-    const response = get(`/api/v2/cms/content/?${query}`);
-    response.then(preloadFirstPreviews);
-    prefetch.content = { token, ordering, response };
+    prefetch.content = early({ token, ordering, response: get(`/api/v2/cms/content/?${query}`) });
+    prefetch.content.response.then(preloadFirstPreviews);
   }
   w.__portalPrefetch = prefetch;
 })(window, __PORTAL_API_BASE__);
