@@ -1,7 +1,7 @@
 // Lighthouse mobile figures for `npm run bench` (issue 25): performance, accessibility and CLS of the pages a teacher
 // opens first, anonymous and signed in. Lighthouse drives Debian's chromium through its debugging port; the signed-in
 // runs keep the tokens the portal stored (Lighthouse would otherwise clear the origin's storage before loading).
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -20,6 +20,8 @@ export interface LighthouseFigures {
 }
 
 const DEBUGGING_PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 9333);
+/** Where each page's full Lighthouse report (JSON) is kept when set, to read what costs the time (bootup-time, …). */
+const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
 
 /** The pages of the issue: each anonymous where it has an anonymous face, and as a signed-in teacher. */
 const PAGES: { path: string; anonymous: boolean }[] = [
@@ -58,6 +60,11 @@ async function audit(origin: string, path: string, signedIn: boolean): Promise<L
     disableStorageReset: signedIn,
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+  if (REPORTS_DIR) {
+    await mkdir(REPORTS_DIR, { recursive: true });
+    const name = `${path.replace(/\W+/g, '-').replace(/^-/, '')}-${signedIn ? 'signed-in' : 'anonymous'}.json`;
+    await writeFile(join(REPORTS_DIR, name), JSON.stringify(result.lhr));
+  }
   const { categories, audits } = result.lhr;
   const failedAccessibility = (categories.accessibility?.auditRefs ?? [])
     .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)

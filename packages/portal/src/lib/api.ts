@@ -8,7 +8,7 @@ import {
 import { contentOrderingFor } from '@portal/domain';
 import { focusManager, QueryClient, type UseMutationOptions, useQuery } from '@tanstack/react-query';
 import { env } from './env.ts';
-import { adoptPrefetched, prefetchRegistry } from './prefetch.ts';
+import { type Arrived, adoptPrefetched, prefetchRegistry } from './prefetch.ts';
 import { answerOf } from './serverErrors.ts';
 import { appStorage, session, useIsSignedIn } from './session.ts';
 import { keptOnUnauthorized, storageKeys } from './storage.ts';
@@ -138,11 +138,21 @@ const fetchCurrentUser = adoptPrefetched(
   baseCurrentUserQuery.queryFn,
 );
 
+let arrivedUser: Arrived | undefined;
+
 /** users/me, adopting the request index.html started, and only while a token is stored. */
 export const currentUserQuery = {
   ...baseCurrentUserQuery,
   queryFn: async (context: Parameters<typeof baseCurrentUserQuery.queryFn>[0]) =>
     rememberOrdering(await fetchCurrentUser(context)),
+  // An answer that came before the app draws is its first data: the shell and the page are drawn once for the user,
+  // not first for nobody and again, whole, when the user arrives.
+  initialData: () => {
+    arrivedUser = prefetchRegistry.takeArrivedCurrentUser(session.getAccessToken());
+    return arrivedUser ? rememberOrdering(arrivedUser.data as User) : undefined;
+  },
+  // Called after initialData when there is data: the answer is as fresh as when it came.
+  initialDataUpdatedAt: () => arrivedUser?.at,
   // A function, so a refetch racing a logout never goes out without a token.
   enabled: () => session.getAccessToken() !== null,
   staleTime: 60_000,

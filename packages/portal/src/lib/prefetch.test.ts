@@ -19,12 +19,28 @@ interface Captured {
   credentials: string | undefined;
 }
 
+type FakeLink = { rel?: string; as?: string; href?: string; fetchPriority?: string };
+
+/** Just what the script uses of a document: the links it appends to the head. */
+function fakeDocument() {
+  const head: FakeLink[] = [];
+  return {
+    head: { append: (link: FakeLink) => head.push(link) },
+    createElement: (): FakeLink => ({}),
+    appended: head,
+  };
+}
+type FakeDocument = ReturnType<typeof fakeDocument>;
+
 /** Runs the inline script of index.html against a fake window and records what it fetched. */
 function runInlineScript(options: {
   path: string;
   search?: string;
   storage?: Record<string, string>;
   apiBase?: string;
+  /** The body every request answers with (default: the request's own URL). */
+  body?: (url: string) => unknown;
+  document?: FakeDocument;
 }) {
   const captured: Captured[] = [];
   const fakeWindow = {
@@ -37,8 +53,9 @@ function runInlineScript(options: {
         headers: { ...(init.headers as Record<string, string>) },
         credentials: init.credentials,
       });
-      return Promise.resolve(new Response(JSON.stringify({ url }), { status: 200 }));
+      return Promise.resolve(new Response(JSON.stringify(options.body?.(url) ?? { url }), { status: 200 }));
     },
+    document: options.document,
     __portalPrefetch: undefined as PortalPrefetch | undefined,
   };
   const code = scriptSource.replace('__PORTAL_API_BASE__', JSON.stringify(options.apiBase ?? ''));
@@ -130,6 +147,27 @@ describe('inline prefetch script', () => {
     expect(runInlineScript({ path: '/' }).captured).toEqual([]);
   });
 
+  it("preloads the first row's previews as soon as the list is here", async () => {
+    const document = fakeDocument();
+    const results = [
+      { previewImage: '/media/previews/a.png' },
+      { previewImage: null },
+      ...['b', 'c', 'd', 'e'].map((name) => ({ previewImage: `/media/previews/${name}.png` })),
+    ];
+    const { prefetch } = runInlineScript({ path: '/library', document, body: () => ({ results }) });
+    await prefetch?.content?.response;
+    expect(prefetch?.content?.arrived?.answer).toEqual({ ok: true, status: 200, data: { results } });
+    // The first four cards, those without a preview skipped.
+    expect(document.appended).toEqual(
+      ['a', 'b', 'c'].map((name) => ({
+        rel: 'preload',
+        as: 'image',
+        href: `/media/previews/${name}.png`,
+        fetchPriority: 'high',
+      })),
+    );
+  });
+
   it('leaves a searched, filtered or later page of the Mediathek to the app', () => {
     for (const search of ['?search=Mars', '?type=video', '?page=2']) {
       const { captured, prefetch } = runInlineScript({ path: '/library', search });
@@ -154,6 +192,36 @@ describe('adopting prefetched responses', () => {
     expect(registry.takeDeviceTypes('t')).toBeUndefined();
     expect(registry.takeContentList('t', 'title')).toBeDefined();
     expect(registry.takeContentList('t', 'title')).toBeUndefined();
+  });
+
+  it('hands out an answer that has already come, once, only for its token (and order) and when it succeeded', () => {
+    const arrived = { answer: { ok: true, status: 200, data: { results: [] } }, at: 1000 };
+    const registry = createPrefetchRegistry({
+      content: { token: 't', ordering: 'title', response: ok({ results: [] }), arrived },
+    });
+    expect(registry.takeArrivedContentList('t', '-created_at')).toBeUndefined();
+    expect(registry.takeArrivedContentList('t', 'title')).toEqual({ data: { results: [] }, at: 1000 });
+    expect(registry.takeArrivedContentList('t', 'title')).toBeUndefined();
+    expect(registry.takeContentList('t', 'title')).toBeUndefined();
+
+    const user = createPrefetchRegistry({
+      me: {
+        token: 't',
+        response: ok({ id: 1 }),
+        arrived: { ...arrived, answer: { ok: true, status: 200, data: { id: 1 } } },
+      },
+    });
+    expect(user.takeArrivedCurrentUser('other')).toBeUndefined();
+    expect(user.takeArrivedCurrentUser('t')).toEqual({ data: { id: 1 }, at: 1000 });
+    expect(user.takeCurrentUser('t')).toBeUndefined();
+
+    const refused = { answer: { ok: false, status: 401 }, at: 1000 };
+    const failed = createPrefetchRegistry({
+      content: { token: 't', ordering: 'title', response: Promise.resolve(refused.answer), arrived: refused },
+    });
+    expect(failed.takeArrivedContentList('t', 'title')).toBeUndefined();
+    // The 401 still reaches the query function, which asks the server itself.
+    expect(failed.takeContentList('t', 'title')).toBeDefined();
   });
 
   it('refuses responses made for another token or order', () => {

@@ -8,6 +8,8 @@ export interface PrefetchedResponse {
 interface PrefetchedRequest {
   token: string | null;
   response: Promise<PrefetchedResponse>;
+  /** The answer and when it came (ms since the epoch), set by the script once it is here. */
+  arrived?: { answer: PrefetchedResponse; at: number };
 }
 
 /** `window.__portalPrefetch`, written by src/lib/prefetchScript.js before the app's JS runs. */
@@ -23,13 +25,33 @@ declare global {
   }
 }
 
+/** An early answer that had come when the app asked: its data and when it came (ms since the epoch). */
+export interface Arrived {
+  data: unknown;
+  at: number;
+}
+
+/** The answer of an entry that has come, successfully, with the token the app has now. */
+function arrivedFor(entry: PrefetchedRequest | undefined, token: string | null): Arrived | undefined {
+  const arrived = entry?.arrived;
+  if (!arrived?.answer.ok || entry?.token !== token) return undefined;
+  return { data: arrived.answer.data, at: arrived.at };
+}
+
 export interface PrefetchRegistry {
   /** The early users/me response, once, if it was made with the same token. */
   takeCurrentUser(token: string | null): Promise<PrefetchedResponse> | undefined;
+  /** The early users/me answer if it has already come, successfully, for the same token: as `takeArrivedContentList`. */
+  takeArrivedCurrentUser(token: string | null): Arrived | undefined;
   /** The early device-type list, once, if it was made with the same token. */
   takeDeviceTypes(token: string | null): Promise<PrefetchedResponse> | undefined;
   /** The early content list, once, if it was made with the same token and ordering. */
   takeContentList(token: string | null, ordering: string): Promise<PrefetchedResponse> | undefined;
+  /**
+   * The early content list if it has already come, successfully, for the same token and ordering: once, and then no
+   * longer to `takeContentList` either. Anything else leaves it to `takeContentList`.
+   */
+  takeArrivedContentList(token: string | null, ordering: string): Arrived | undefined;
 }
 
 /**
@@ -58,6 +80,16 @@ export function createPrefetchRegistry(source: PortalPrefetch | undefined): Pref
       content = undefined;
       if (!entry || entry.token !== token || entry.ordering !== ordering) return undefined;
       return entry.response;
+    },
+    takeArrivedCurrentUser(token) {
+      const arrived = arrivedFor(me, token);
+      if (arrived) me = undefined;
+      return arrived;
+    },
+    takeArrivedContentList(token, ordering) {
+      const arrived = content?.ordering === ordering ? arrivedFor(content, token) : undefined;
+      if (arrived) content = undefined;
+      return arrived;
     },
   };
 }

@@ -4,8 +4,11 @@ import { mediaBelow, mediaTouch, TOUCH_TARGET } from '../styles/media';
 import { clippedAway, linkTouchTarget } from '../styles/rules';
 import { vars } from '../theme/theme.css';
 
-/** Where `narrowLayout: 'cards'` draws cards: below the desktop width, as the AppShell's navigation drawer. */
-const cardsMedia = mediaBelow.desktop;
+/**
+ * Where `narrowLayout: 'cards'` draws cards: below the desktop width, as the AppShell's navigation drawer. DataTable.tsx
+ * reads it too, to estimate the rows' heights as cards there.
+ */
+export const cardsMedia = mediaBelow.desktop;
 
 export const scroller = style({
   position: 'relative',

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useCallback, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { visuallyHidden } from '../styles/utils.css';
 import * as styles from './DataTable.css';
 import { nextSort, type SortState, type SortValue, selectAllState, sortRows } from './tableState';
@@ -93,6 +93,13 @@ export type DataTableProps<Row> = (SelectionOff | SelectionOn<Row>) & {
   height?: string;
   /** Expected row height in px, refined by measuring rendered rows. Default 49. */
   estimatedRowHeight?: number;
+  /**
+   * With `narrowLayout="cards"`: the expected height in px of a card below the desktop width, refined by measuring
+   * like `estimatedRowHeight` (the default). A card is several table rows high: estimated as one, the first render
+   * draws five times the cards that fit and throws most of them away once they are measured.
+   * @example estimatedCardHeight={320}
+   */
+  estimatedCardHeight?: number;
   /** Shown in place of rows when there are none, e.g. 'Noch keine Geräte gekoppelt'. */
   emptyText?: ReactNode;
   /** Replaces the rows with `loadingText` and marks the table busy. */
@@ -146,6 +153,26 @@ function SortIcon({ direction }: { direction: SortState['direction'] | undefined
 }
 
 const cx = (...classes: (string | undefined)[]) => classes.filter(Boolean).join(' ');
+
+/** Rows drawn beyond the visible ones, so scrolling shows rows at once: about a screen of table rows… */
+const OVERSCAN_ROWS = 8;
+/** …or two cards, each a good part of a phone's screen. */
+const OVERSCAN_CARDS = 2;
+
+function subscribeToCardsMedia(onChange: () => void) {
+  const query = window.matchMedia(styles.cardsMedia);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/** Whether the window is below the desktop width, where `narrowLayout="cards"` draws cards. */
+function useBelowDesktop(): boolean {
+  return useSyncExternalStore(
+    subscribeToCardsMedia,
+    () => window.matchMedia(styles.cardsMedia).matches,
+    () => false,
+  );
+}
 
 const EMPTY_SET: ReadonlySet<string> = new Set();
 
@@ -239,6 +266,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     manualSorting = false,
     height = '480px',
     estimatedRowHeight = 49,
+    estimatedCardHeight = estimatedRowHeight,
     emptyText,
     loading = false,
     loadingText,
@@ -246,6 +274,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     narrowLayout = 'table',
   } = props;
   const cards = narrowLayout === 'cards';
+  const belowDesktop = useBelowDesktop();
+  const drawnAsCards = cards && belowDesktop;
   const selection = props.selectable ? props : undefined;
   const captionId = useId();
   const scrollerRef = useRef<HTMLElement>(null);
@@ -271,9 +301,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const virtualizer = useVirtualizer({
     count: loading ? 0 : sortedRows.length,
     getScrollElement: () => scrollerRef.current,
-    estimateSize: () => estimatedRowHeight,
+    estimateSize: () => (drawnAsCards ? estimatedCardHeight : estimatedRowHeight),
     measureElement: measureRow,
-    overscan: 8,
+    overscan: drawnAsCards ? OVERSCAN_CARDS : OVERSCAN_ROWS,
   });
   const items = virtualizer.getVirtualItems();
   const paddingTop = items.length > 0 ? (items[0]?.start ?? 0) : 0;

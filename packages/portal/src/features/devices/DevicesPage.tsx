@@ -1,7 +1,7 @@
 import { administeredOrganisations } from '@portal/domain';
 import { Box, Button, EmptyState, Inline, Stack, Text } from '@portal/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
 import { DebouncedSearch } from '../../lib/DebouncedSearch.tsx';
@@ -54,7 +54,9 @@ export function DevicesPage() {
   const view = useMemo(() => parseFleetView(params), [params]);
   const { user } = useCurrentUser();
   const playlists = usePlaylistNames();
-  const list = useQuery({ ...fleetQuery(view), placeholderData: keepPreviousData });
+  // Deferred like the Mediathek's cards (LibraryPage.tsx): a page of headsets renders in slices, not in one
+  // blocking task each time the list or a live refresh arrives.
+  const list = useDeferredValue(useQuery({ ...fleetQuery(view), placeholderData: keepPreviousData }));
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
   const show = (next: FleetView, replace = false) => setParams(fleetViewParams(next), { replace });
   const choices = useFilterChoices(playlists);

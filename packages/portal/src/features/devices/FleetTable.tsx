@@ -115,6 +115,8 @@ export function FleetTable({
       // A class set fills the list's height: held while it loads, the rows do not push the page down.
       loadingHeight="70vh"
       estimatedRowHeight={64}
+      // A headset's card on a phone: its name and serial, then every other column under its name (323 px at 412 px).
+      estimatedCardHeight={320}
       narrowLayout="cards"
       manualSorting
       sort={sortOf(view.ordering)}

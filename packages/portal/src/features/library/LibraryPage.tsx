@@ -13,7 +13,7 @@ import {
   type TilesColumns,
 } from '@portal/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { type ComponentProps, lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
 import { LIBRARY_PAGE_SIZE } from '../../lib/contentQueries.ts';
@@ -36,14 +36,14 @@ import {
 } from './libraryParams.ts';
 import { contentListQuery, lastListPage } from './libraryQueries.ts';
 
-// The filters need two lookup lists and most visits never touch them: they load after the first page.
+// The filters need two lookup lists and most visits never touch them: they load once the page is painted (below).
 const LibraryFilters = lazy(() =>
   import('./LibraryFilters.tsx').then((m) => ({ default: m.LibraryFilters })),
 );
 
 /** Cards per row: one on phones, then as many as keep a card about 15rem wide. */
 const CARD_COLUMNS: TilesColumns = { mobile: 1, tablet: 2, desktop: 4 };
-/** The cards of the first row on the widest layout: their previews load first. */
+/** The cards of the first row on the widest layout: their previews load first (prefetchScript.js preloads as many). */
 const FIRST_ROW = CARD_COLUMNS.desktop ?? 4;
 
 function SearchBox({ value, onCommit }: { value: string; onCommit: (search: string) => void }) {
@@ -56,6 +56,37 @@ function SearchBox({ value, onCommit }: { value: string; onCommit: (search: stri
       clearLabel={t('search.clear')}
       placeholder={t('search.placeholder')}
     />
+  );
+}
+
+/**
+ * The filters once the page has been painted: their chunk and their two lookups do not hold back the first frame (the
+ * cards and their previews).
+ */
+function FiltersAfterFirstFrame(props: ComponentProps<typeof LibraryFilters>) {
+  const { t } = useTranslation('library');
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => {
+    // After the next paint (a task after the next frame): an effect alone may run before the browser has painted.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setDrawn(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  const loading = (
+    <Text tone="muted" size="small">
+      {t('filters.loading')}
+    </Text>
+  );
+  if (!drawn) return loading;
+  return (
+    <Suspense fallback={loading}>
+      <LibraryFilters {...props} />
+    </Suspense>
   );
 }
 
@@ -86,11 +117,16 @@ export function LibraryPage() {
   // Signed-in users wait for their user (MSB users get the list by title); if it cannot be loaded the
   // list falls back to the anonymous order rather than spinning for ever.
   const ordering = signedIn && loading ? undefined : contentOrderingFor(user);
-  const list = useQuery({
-    ...contentListQuery(view, ordering ?? '-created_at'),
-    enabled: ordering !== undefined,
-    placeholderData: keepPreviousData,
-  });
+  // Deferred: a query's answer is an urgent update that React would render in one blocking task; drawn as a
+  // transition, the cards render in slices between which the page keeps answering input (the skeleton or the
+  // previous page stays on screen meanwhile).
+  const list = useDeferredValue(
+    useQuery({
+      ...contentListQuery(view, ordering ?? '-created_at'),
+      enabled: ordering !== undefined,
+      placeholderData: keepPreviousData,
+    }),
+  );
   const organisationIds = useMemo(() => user?.organisations.map((o) => o.id) ?? [], [user]);
 
   // A page past the end (a bookmark after items were deleted): the server answers 404. Go to the last page
@@ -214,20 +250,12 @@ export function LibraryPage() {
       <Stack gap="medium">
         <SearchBox value={view.search} onCommit={onSearch} />
         <FilterPanel label={t('filters.label')} activeCount={activeFilterCount(view)}>
-          <Suspense
-            fallback={
-              <Text tone="muted" size="small">
-                {t('filters.loading')}
-              </Text>
-            }
-          >
-            <LibraryFilters
-              view={view}
-              signedIn={signedIn}
-              offerReset={!emptyFiltered}
-              onChange={(next) => show(next)}
-            />
-          </Suspense>
+          <FiltersAfterFirstFrame
+            view={view}
+            signedIn={signedIn}
+            offerReset={!emptyFiltered}
+            onChange={(next) => show(next)}
+          />
         </FilterPanel>
       </Stack>
       {body}

@@ -9,8 +9,10 @@ import type { LibraryView } from './libraryParams.ts';
  */
 export function useActiveFilterNames(view: LibraryView): string[] {
   const { t } = useTranslation('library');
-  const categories = useQuery(categoriesQuery);
-  const languages = useQuery(languagesQuery);
+  // Asked for only when the view filters by them: the Mediathek's first frame needs neither, and each answer would
+  // draw the whole page again.
+  const categories = useQuery({ ...categoriesQuery, enabled: view.category !== null });
+  const languages = useQuery({ ...languagesQuery, enabled: Boolean(view.language) });
   const named = (name: string, value: string) => t('noMatch.filter', { name, value });
   const names: string[] = [];
   if (view.search.trim() !== '') names.push(t('noMatch.search', { search: view.search.trim() }));
