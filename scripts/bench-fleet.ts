@@ -15,6 +15,7 @@
 // and after.
 import type { ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
+import { HEADSET_LONG_POLL_SECONDS } from '../packages/domain/src/index.ts';
 import { type ThrowawayDatabase, throwawayDatabase } from '../packages/server/src/test/databaseSnapshot.ts';
 import { type S3TestServer, startS3TestServer } from '../packages/server/src/test/s3TestServer.ts';
 import { FleetProcess } from './benchFleet/fleetProcess.ts';
@@ -55,6 +56,13 @@ const PASSWORD = 'portal2026';
 /** No version gate refuses a teacher's command on this software. */
 const SOFTWARE_VERSION = '5.1.2';
 
+/**
+ * The headsets start spread over one long poll, so that their polls stay spread evenly afterwards, as a fleet switched
+ * on over a morning is. Each headset polls again when its poll ends: started over 30 s, the headsets of the first and
+ * the last 5 s polled together ever after, twice the rate for 5 s of every 25, a beat of the ramp, not of a fleet.
+ */
+const RAMP_SECONDS = HEADSET_LONG_POLL_SECONDS;
+
 /** Defaults for one server process, and for several behind the proxy (a state-wide service). */
 const SIZES = { one: { headsets: 3400, teachers: 50 }, several: { headsets: 10_000, teachers: 100 } };
 
@@ -68,7 +76,7 @@ const USAGE = `npm run bench:fleet -- [options]
   --command-share X    share of the teachers' actions that send a command, the rest list headsets (0.25)
   --bare-seconds N     how long the bare route is measured, idle and with the fleet (10)
   --bare-connections N connections asking for the bare route in a closed loop (8)
-  --ramp-seconds N     the headsets start spread over this many seconds (30)
+  --ramp-seconds N     the headsets start spread over this many seconds (${RAMP_SECONDS}, one long poll)
   --start-rounds N     measured rounds of start-1-vs-30, each a start on 1 and on ${CLASS_SET_SIZE} headsets (5)
   --database X         pglite, postgres or both (both with BENCH_DATABASE_URL, else pglite)
   --scenarios A,B      which scenarios, in this order (${Object.keys(SCENARIOS).join(',')}; kill-one only with
@@ -105,7 +113,7 @@ function readOptions(): {
       'command-share': { type: 'string', default: '0.25' },
       'bare-seconds': { type: 'string', default: '10' },
       'bare-connections': { type: 'string', default: '8' },
-      'ramp-seconds': { type: 'string', default: '30' },
+      'ramp-seconds': { type: 'string', default: String(RAMP_SECONDS) },
       'start-rounds': { type: 'string', default: '5' },
       database: { type: 'string' },
       scenarios: { type: 'string' },
