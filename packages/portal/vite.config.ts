@@ -1,11 +1,11 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { defineConfig, type ESTree, loadEnv, type Plugin, type Rolldown } from 'vite';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const API_TARGET = process.env.PORTAL_API_TARGET ?? 'http://localhost:8080';
@@ -29,17 +29,140 @@ function inlinePrefetch(apiBaseUrl: string): Plugin {
   };
 }
 
+interface PreloadedRoutePage {
+  module: string;
+  paths: RegExp;
+  /** Its modules in one chunk (`routePageChunks`): for a page whose first paint waits for them on a phone. */
+  oneChunk: boolean;
+  /** The page is for signed-in users: an anonymous visitor is sent to /login, so nothing is preloaded for them. */
+  signedIn?: boolean;
+  /**
+   * Namespaces the page needs beyond the first screen's (`NAMESPACES` of src/lib/i18n.ts), preloaded in German as
+   * index.html preloads those: German is the fallback language, loaded beside any other.
+   */
+  namespaces?: string[];
+}
+
 /**
  * Route pages that are loaded on demand but should not cost a round trip on their own route: the page's
  * chunk (and the chunks it alone needs) is announced as modulepreload by an inline script in index.html
  * when the address is that route, so it is fetched beside the entry; other routes (/login) never load it.
  */
-const PRELOADED_ROUTE_PAGES = [
+const PRELOADED_ROUTE_PAGES: PreloadedRoutePage[] = [
   // A query string (search, filters) shows the same page.
-  { module: 'src/features/library/LibraryPage.tsx', paths: /^\/library\/?$/ },
+  { module: 'src/features/library/LibraryPage.tsx', paths: /^\/library\/?$/, oneChunk: true },
   // The index page: what the portal is and the ways in (issue 23).
-  { module: 'src/features/public/HomePage.tsx', paths: /^\/$/ },
+  { module: 'src/features/public/HomePage.tsx', paths: /^\/$/, oneChunk: true },
+  // The fleet: its files, its words and (lib/prefetchScript.js) its list came one after the other, each waiting for
+  // the one before (Lighthouse mobile: the list was asked for 0.6 s after the page). Its chunks stay as Rolldown cuts
+  // them: one chunk would hold the Radix packages that other pages load it for.
+  {
+    module: 'src/features/devices/DevicesPage.tsx',
+    paths: /^\/dashboard\/devices\/?$/,
+    oneChunk: false,
+    signedIn: true,
+    namespaces: ['devices'],
+  },
 ];
+
+const chunkOfModule = (module: string) => (chunk: Rolldown.OutputChunk) =>
+  chunk.moduleIds.includes(resolve(here, module));
+
+/** The names a module takes from `source` (its import and export-from declarations); '*' for all of them. */
+function namesTakenFrom(program: ESTree.Program, source: string): string[] {
+  const names: string[] = [];
+  for (const node of program.body) {
+    if (node.type === 'ExportAllDeclaration' && node.source.value === source) names.push('*');
+    if (node.type !== 'ImportDeclaration' && node.type !== 'ExportNamedDeclaration') continue;
+    if (node.source?.value !== source) continue;
+    for (const specifier of node.specifiers) {
+      if (specifier.type === 'ImportSpecifier') names.push(nameOf(specifier.imported));
+      else if (specifier.type === 'ExportSpecifier') names.push(nameOf(specifier.local));
+      else names.push('*');
+    }
+  }
+  return names;
+}
+
+const nameOf = (node: ESTree.ModuleExportName) => (node.type === 'Identifier' ? node.name : node.value);
+
+/**
+ * One chunk for each preloaded route page: the modules it needs beyond the entry, save those another preloaded page
+ * needs too. Left to Rolldown, the Mediathek came as 17 files of about 1 kB (its own, @portal/ui's components and the
+ * lib/ modules it shares with other pages, each set of sharing pages a file of its own): on HTTP/1.1's six
+ * connections a phone waited for them in rounds before the first paint. Other pages that need one of those modules
+ * load that chunk instead. Only what the page imports statically is taken, and of @portal/ui's index, which
+ * re-exports every component, only the components the page names: never, e.g., the Radix packages of dialogs the page
+ * loads on demand or does not have.
+ */
+function routePageChunks(): { plugin: Plugin; groups: Rolldown.CodeSplittingGroup[] } {
+  const modulesOf = new Map<string, ReadonlySet<string>>();
+  const plugin: Plugin = {
+    name: 'portal:route-page-chunks',
+    apply: 'build',
+    async buildEnd() {
+      const ui = await this.resolve('@portal/ui', resolve(here, 'src/main.tsx'));
+      const uiIndex = ui && this.getModuleInfo(ui.id);
+      if (!ui || !uiIndex?.code) throw new Error('@portal/ui is not part of the build');
+      // @portal/ui's index (tsup's output): each component imported from its chunk, then exported.
+      const uiProgram = this.parse(uiIndex.code);
+      const chunkOfLocal = new Map<string, string>();
+      for (const node of uiProgram.body) {
+        if (node.type !== 'ImportDeclaration') continue;
+        const chunk = resolve(dirname(ui.id), node.source.value);
+        for (const specifier of node.specifiers) chunkOfLocal.set(specifier.local.name, chunk);
+      }
+      const uiModuleOf = new Map<string, string>();
+      for (const node of uiProgram.body) {
+        if (node.type !== 'ExportNamedDeclaration' || node.source) continue;
+        for (const specifier of node.specifiers) {
+          const chunk = chunkOfLocal.get(nameOf(specifier.local));
+          if (chunk) uiModuleOf.set(nameOf(specifier.exported), chunk);
+        }
+      }
+      const importsOf = (id: string): string[] => {
+        // The index's own imports are followed by name only; what it declares itself (the theme's values) needs none.
+        if (id === ui.id) return [];
+        const info = this.getModuleInfo(id);
+        if (!info?.importedIds.includes(ui.id)) return info?.importedIds ?? [];
+        const names = namesTakenFrom(this.parse(info.code ?? ''), '@portal/ui');
+        const components = names.includes('*') ? [ui.id] : names.map((name) => uiModuleOf.get(name) ?? ui.id);
+        return [...info.importedIds.filter((imported) => imported !== ui.id), ...components];
+      };
+      const staticClosure = (starts: string[]) => {
+        const seen = new Set<string>();
+        const visit = (id: string) => {
+          if (seen.has(id)) return;
+          seen.add(id);
+          for (const imported of importsOf(id)) visit(imported);
+        };
+        for (const id of starts) visit(id);
+        return seen;
+      };
+      const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+      const initial = staticClosure(entries);
+      const closures = PRELOADED_ROUTE_PAGES.filter((page) => page.oneChunk).map(({ module }) => {
+        const id = resolve(here, module);
+        if (!this.getModuleInfo(id)) throw new Error(`${module} is not part of the build`);
+        return { module, modules: staticClosure([id]) };
+      });
+      for (const { module, modules } of closures) {
+        const others = closures.filter((other) => other.module !== module);
+        modulesOf.set(
+          module,
+          new Set(
+            [...modules].filter((id) => !initial.has(id) && !others.some((other) => other.modules.has(id))),
+          ),
+        );
+      }
+    },
+  };
+  const groups = PRELOADED_ROUTE_PAGES.filter((page) => page.oneChunk).map(({ module }) => ({
+    name: basename(module, extname(module)),
+    test: (id: string) => modulesOf.get(module)?.has(id) ?? false,
+  }));
+  return { plugin, groups };
+}
 
 function preloadRoutePages(): Plugin {
   let base = '/';
@@ -66,13 +189,19 @@ function preloadRoutePages(): Plugin {
           return seen;
         };
         const loadedByEntry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
-        const routes = PRELOADED_ROUTE_PAGES.map(({ module, paths }) => {
-          const page = chunks.find((chunk) => chunk.facadeModuleId === resolve(here, module));
-          if (!page) throw new Error(`${module} is not a chunk of its own: is it still loaded on demand?`);
-          const files = [...closure([page.fileName])].filter((name) => !loadedByEntry.has(name));
-          return { paths: paths.source, files: files.map((name) => `${base}${name}`) };
+        const chunkOf = (module: string) => {
+          const chunk = chunks.find(chunkOfModule(module));
+          if (!chunk || loadedByEntry.has(chunk.fileName))
+            throw new Error(`${module} is not in a chunk of its own: is it still loaded on demand?`);
+          return chunk.fileName;
+        };
+        const routes = PRELOADED_ROUTE_PAGES.map(({ module, paths, signedIn = false, namespaces = [] }) => {
+          const files = [...closure([chunkOf(module)])].filter((name) => !loadedByEntry.has(name));
+          const words = namespaces.map((namespace) => `${base}locales/de/${namespace}.json`);
+          return { paths: paths.source, signedIn, files: files.map((name) => `${base}${name}`), words };
         });
-        const script = `((routes) => { for (const route of routes) { if (!new RegExp(route.paths).test(location.pathname)) continue; for (const href of route.files) { const link = document.createElement('link'); link.rel = 'modulepreload'; link.crossOrigin = ''; link.href = href; document.head.append(link); } } })(${JSON.stringify(routes)});`;
+        // Signed in: the prefetch script (inlined before this one) asked for users/me with the stored token.
+        const script = `((routes) => { const add = (rel, href, as) => { const link = document.createElement('link'); link.rel = rel; link.crossOrigin = ''; link.href = href; if (as) link.as = as; document.head.append(link); }; for (const route of routes) { if (!new RegExp(route.paths).test(location.pathname)) continue; if (route.signedIn && !window.__portalPrefetch?.me) continue; for (const href of route.files) add('modulepreload', href); for (const href of route.words) add('preload', href, 'fetch'); } })(${JSON.stringify(routes)});`;
         // Before the entry and the stylesheet: an inline script after a stylesheet waits until the stylesheet has
         // loaded, which held the page's chunks back by a round trip (Lighthouse: requested after the CSS arrived).
         const entry = html.indexOf('<script type="module"');
@@ -177,10 +306,12 @@ function precompress(): Plugin {
 
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, here, 'VITE_');
+  const routePages = routePageChunks();
   return {
     plugins: [
       react(),
       inlinePrefetch((env.VITE_API_BASE_URL ?? '').trim().replace(/\/+$/, '')),
+      routePages.plugin,
       preloadRoutePages(),
       preloadFonts(),
       precompress(),
@@ -201,7 +332,7 @@ export default defineConfig(({ mode }) => {
           // (686 kB instead of 496 kB). Route pages stay chunks of their own.
           codeSplitting: {
             includeDependenciesRecursively: false,
-            groups: [{ name: 'app', tags: ['$initial'] }],
+            groups: [{ name: 'app', tags: ['$initial'] }, ...routePages.groups],
           },
         },
       },

@@ -135,10 +135,22 @@ describe('inline prefetch script', () => {
 
   it('asks a signed-in user on any page for the user and the device types', () => {
     const { captured } = runInlineScript({
-      path: '/dashboard/devices',
+      path: '/dashboard/playback',
       storage: { [storageKeys.accessToken]: 'abc' },
     });
     expect(captured.map((c) => c.url).sort()).toEqual(['/api/v1/users/me/', '/api/v2/mdm/device-type/']);
+  });
+
+  it("asks a signed-in user on the fleet page for its first page (fleetView.test.ts: the app's query)", () => {
+    const storage = { [storageKeys.accessToken]: 'abc' };
+    const { captured, prefetch } = runInlineScript({ path: '/dashboard/devices', storage });
+    expect(captured.map((c) => c.url)).toContain('/api/v3/mdm/devices/?page_size=50&ordering=name');
+    expect(prefetch?.fleet?.token).toBe('abc');
+    // Another page, order or filter of the fleet is the app's to ask for; an anonymous visitor goes to /login.
+    expect(
+      runInlineScript({ path: '/dashboard/devices', search: '?page=2', storage }).prefetch?.fleet,
+    ).toBeUndefined();
+    expect(runInlineScript({ path: '/dashboard/devices' }).captured).toEqual([]);
   });
 
   it('fetches no list on pages that do not show it', () => {
@@ -185,6 +197,7 @@ describe('adopting prefetched responses', () => {
       me: { token: 't', response: ok({ id: 1 }) },
       deviceTypes: { token: 't', response: ok([]) },
       content: { token: 't', ordering: 'title', response: ok({ results: [] }) },
+      fleet: { token: 't', response: ok({ results: [] }) },
     });
     expect(await registry.takeCurrentUser('t')).toEqual({ ok: true, status: 200, data: { id: 1 } });
     expect(registry.takeCurrentUser('t')).toBeUndefined();
@@ -192,6 +205,8 @@ describe('adopting prefetched responses', () => {
     expect(registry.takeDeviceTypes('t')).toBeUndefined();
     expect(registry.takeContentList('t', 'title')).toBeDefined();
     expect(registry.takeContentList('t', 'title')).toBeUndefined();
+    expect(registry.takeFleet('t')).toBeDefined();
+    expect(registry.takeFleet('t')).toBeUndefined();
   });
 
   it('hands out an answer that has already come, once, only for its token (and order) and when it succeeded', () => {
@@ -228,8 +243,10 @@ describe('adopting prefetched responses', () => {
     const registry = createPrefetchRegistry({
       me: { token: 'old', response: ok({}) },
       content: { token: null, ordering: '-created_at', response: ok({}) },
+      fleet: { token: 'old', response: ok({}) },
     });
     expect(registry.takeCurrentUser('new')).toBeUndefined();
+    expect(registry.takeFleet('new')).toBeUndefined();
     expect(registry.takeContentList(null, 'title')).toBeUndefined();
   });
 

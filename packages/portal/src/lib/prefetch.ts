@@ -17,6 +17,8 @@ export interface PortalPrefetch {
   me?: PrefetchedRequest;
   deviceTypes?: PrefetchedRequest;
   content?: PrefetchedRequest & { ordering: string };
+  /** The fleet's first page in the default order, on /dashboard/devices without a query string. */
+  fleet?: PrefetchedRequest;
 }
 
 declare global {
@@ -45,6 +47,8 @@ export interface PrefetchRegistry {
   takeArrivedCurrentUser(token: string | null): Arrived | undefined;
   /** The early device-type list, once, if it was made with the same token. */
   takeDeviceTypes(token: string | null): Promise<PrefetchedResponse> | undefined;
+  /** The early first page of the fleet, once, if it was made with the same token. */
+  takeFleet(token: string | null): Promise<PrefetchedResponse> | undefined;
   /** The early content list, once, if it was made with the same token and ordering. */
   takeContentList(token: string | null, ordering: string): Promise<PrefetchedResponse> | undefined;
   /**
@@ -62,24 +66,35 @@ export function createPrefetchRegistry(source: PortalPrefetch | undefined): Pref
   let me = source?.me;
   let deviceTypes = source?.deviceTypes;
   let content = source?.content;
+  let fleet = source?.fleet;
+  /** The entry's response for `token` (and when it `fits`), handed out with `forget`, which drops it either way. */
+  const once = <Entry extends PrefetchedRequest>(
+    entry: Entry | undefined,
+    forget: () => void,
+    token: string | null,
+    fits: (entry: Entry) => boolean = () => true,
+  ) => {
+    forget();
+    if (!entry || entry.token !== token || !fits(entry)) return undefined;
+    return entry.response;
+  };
   return {
     takeCurrentUser(token) {
-      const entry = me;
-      me = undefined;
-      if (!entry || entry.token !== token) return undefined;
-      return entry.response;
+      return once(me, () => (me = undefined), token);
     },
     takeDeviceTypes(token) {
-      const entry = deviceTypes;
-      deviceTypes = undefined;
-      if (!entry || entry.token !== token) return undefined;
-      return entry.response;
+      return once(deviceTypes, () => (deviceTypes = undefined), token);
+    },
+    takeFleet(token) {
+      return once(fleet, () => (fleet = undefined), token);
     },
     takeContentList(token, ordering) {
-      const entry = content;
-      content = undefined;
-      if (!entry || entry.token !== token || entry.ordering !== ordering) return undefined;
-      return entry.response;
+      return once(
+        content,
+        () => (content = undefined),
+        token,
+        (entry) => entry.ordering === ordering,
+      );
     },
     takeArrivedCurrentUser(token) {
       const arrived = arrivedFor(me, token);

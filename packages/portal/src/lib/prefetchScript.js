@@ -3,7 +3,7 @@
 // three round trips (HTML, then JS + translations + API in parallel). The app adopts these promises
 // through src/lib/prefetch.ts; what it cannot match it fetches again, so a wrong guess costs a request,
 // never correctness. Keys, headers and query must stay in step with lib/storage.ts, @portal/api's
-// middleware and lib/contentQueries.ts (src/lib/prefetch.test.ts checks that).
+// middleware, lib/contentQueries.ts and features/devices/fleetView.ts (src/lib/prefetch.test.ts checks that).
 ((w, apiBase) => {
   const prefix = 'vr-portal.';
   let token = null;
@@ -78,6 +78,10 @@
     const query = `ordering=${encodeURIComponent(ordering)}&page_size=24`;
     prefetch.content = early({ token, ordering, response: get(`/api/v2/cms/content/?${query}`) });
     prefetch.content.response.then(preloadFirstPreviews);
+  }
+  // The fleet's first page in the default order, which its table shows first (features/devices/fleetView.ts).
+  if (token && plain && (path === '/dashboard/devices' || path === '/dashboard/devices/')) {
+    prefetch.fleet = { token, response: get('/api/v3/mdm/devices/?page_size=50&ordering=name') };
   }
   w.__portalPrefetch = prefetch;
 })(window, __PORTAL_API_BASE__);

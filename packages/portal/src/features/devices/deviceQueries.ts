@@ -3,9 +3,11 @@ import { useMutation } from '@tanstack/react-query';
 import { $api, apiClient, type MutationReactions, queryClient } from '../../lib/api.ts';
 import { type CommandInput, sendCommand, sendToHeadsets } from '../../lib/commands.ts';
 import { headsetListsKey } from '../../lib/headsets.ts';
+import { adoptPrefetched, prefetchRegistry } from '../../lib/prefetch.ts';
 import { answerOf, expectSuccess } from '../../lib/serverErrors.ts';
+import { session } from '../../lib/session.ts';
 import type { BulkOutcome, BulkRequest } from './bulkActions.ts';
-import { type FleetView, fleetQueryOf } from './fleetView.ts';
+import { type FleetView, fleetQueryOf, isDefaultFleetView } from './fleetView.ts';
 
 /**
  * The VR-Brillen's server state: their queries with their keys and their changes with what they make stale. The
@@ -28,13 +30,20 @@ const live = { refetchInterval: LIVE_INTERVAL_MS, refetchIntervalInBackground: f
 export const historyKeyOf = (id: number) =>
   $api.queryOptions('get', '/api/v2/mdm/devices/{id}/command/', { params: { path: { id } } }).queryKey;
 
-/** One page of the fleet as the view asks for it; a refusal rejects with ServerRefusal. */
+/**
+ * One page of the fleet as the view asks for it; a refusal rejects with ServerRefusal. The default view's first run
+ * adopts the request the inline script in index.html started on /dashboard/devices (lib/prefetchScript.js), the only
+ * one it makes; the live refreshes after it ask the server.
+ */
 export function fleetQuery(view: FleetView) {
   const init = { params: { query: fleetQueryOf(view) } };
+  const fetchPage = ({ signal }: { signal: AbortSignal }) =>
+    answerOf(apiClient.GET('/api/v3/mdm/devices/', { ...init, signal }));
   return {
     ...$api.queryOptions('get', '/api/v3/mdm/devices/', init),
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      answerOf(apiClient.GET('/api/v3/mdm/devices/', { ...init, signal })),
+    queryFn: isDefaultFleetView(view)
+      ? adoptPrefetched(() => prefetchRegistry.takeFleet(session.getAccessToken()), fetchPage)
+      : fetchPage,
     ...live,
   };
 }

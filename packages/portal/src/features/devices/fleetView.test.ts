@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_FLEET_VIEW,
   fleetPageHref,
   fleetQueryOf,
   fleetViewParams,
+  isDefaultFleetView,
   isFiltered,
   orderingOf,
   parseFleetView,
@@ -79,6 +81,18 @@ describe('the fleet view in the URL', () => {
       device_type: 1,
       configuration: 9,
     });
+  });
+
+  it('is the default view, which the inline script of index.html asks for, only without a query string', () => {
+    expect(isDefaultFleetView(parse(''))).toBe(true);
+    for (const query of ['page=2', 'ordering=-name', 'search=Vega', 'is_online=true'])
+      expect(isDefaultFleetView(parse(query)), query).toBe(false);
+    const script = readFileSync(new URL('../../lib/prefetchScript.js', import.meta.url), 'utf8');
+    const asked = script.match(/'\/api\/v3\/mdm\/devices\/\?([^']*)'/)?.[1];
+    const query = Object.fromEntries(new URLSearchParams(asked));
+    expect(query).toEqual(
+      Object.fromEntries(Object.entries(fleetQueryOf(DEFAULT_FLEET_VIEW)).map(([k, v]) => [k, String(v)])),
+    );
   });
 
   it('maps the sortable columns to the server orderings and back', () => {

@@ -84,6 +84,11 @@ export function isFiltered(view: FleetView): boolean {
   return view.search.trim() !== '' || Object.keys(view.filters).length > 0;
 }
 
+/** The view of /dashboard/devices without a query string: the one the inline script in index.html prefetches. */
+export function isDefaultFleetView(view: FleetView): boolean {
+  return fleetViewParams(view).toString() === '';
+}
+
 /** The server query of a view (listDevices); absent filters are not sent. */
 export function fleetQueryOf(view: FleetView): ListDevicesQuery {
   return {

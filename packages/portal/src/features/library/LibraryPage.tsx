@@ -13,7 +13,7 @@ import {
   type TilesColumns,
 } from '@portal/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ComponentProps, lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { type ComponentProps, lazy, Suspense, useDeferredValue, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../lib/api.ts';
 import { LIBRARY_PAGE_SIZE } from '../../lib/contentQueries.ts';
@@ -23,6 +23,7 @@ import { PageHeading } from '../../lib/pageMeta.tsx';
 import { useTranslation } from '../../lib/pageTranslation.ts';
 import { ServerRefusal } from '../../lib/serverErrors.ts';
 import { useActiveFilterNames } from './activeFilters.ts';
+import { useFirstContentfulPaint } from './firstPaint.ts';
 import { LibraryCard } from './LibraryCard.tsx';
 import {
   activeFilterCount,
@@ -36,7 +37,7 @@ import {
 } from './libraryParams.ts';
 import { contentListQuery, lastListPage } from './libraryQueries.ts';
 
-// The filters need two lookup lists and most visits never touch them: they load once the page is painted (below).
+// The filters need two lookup lists and most visits never touch them: they load once the page is shown (below).
 const LibraryFilters = lazy(() =>
   import('./LibraryFilters.tsx').then((m) => ({ default: m.LibraryFilters })),
 );
@@ -60,29 +61,18 @@ function SearchBox({ value, onCommit }: { value: string; onCommit: (search: stri
 }
 
 /**
- * The filters once the page has been painted: their chunk and their two lookups do not hold back the first frame (the
- * cards and their previews).
+ * The filters once the page has shown its first content: their chunk and their two lookups do not hold back the first
+ * screen (the cards and their previews).
  */
-function FiltersAfterFirstFrame(props: ComponentProps<typeof LibraryFilters>) {
+function FiltersAfterFirstPaint(props: ComponentProps<typeof LibraryFilters>) {
   const { t } = useTranslation('library');
-  const [drawn, setDrawn] = useState(false);
-  useEffect(() => {
-    // After the next paint (a task after the next frame): an effect alone may run before the browser has painted.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setDrawn(true));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
+  const painted = useFirstContentfulPaint();
   const loading = (
     <Text tone="muted" size="small">
       {t('filters.loading')}
     </Text>
   );
-  if (!drawn) return loading;
+  if (!painted) return loading;
   return (
     <Suspense fallback={loading}>
       <LibraryFilters {...props} />
@@ -250,7 +240,7 @@ export function LibraryPage() {
       <Stack gap="medium">
         <SearchBox value={view.search} onCommit={onSearch} />
         <FilterPanel label={t('filters.label')} activeCount={activeFilterCount(view)}>
-          <FiltersAfterFirstFrame
+          <FiltersAfterFirstPaint
             view={view}
             signedIn={signedIn}
             offerReset={!emptyFiltered}
