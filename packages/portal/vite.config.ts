@@ -164,52 +164,62 @@ function routePageChunks(): { plugin: Plugin; groups: Rolldown.CodeSplittingGrou
   return { plugin, groups };
 }
 
-function preloadRoutePages(): Plugin {
+/**
+ * A build-only plugin that rewrites index.html once the bundle is written ('post'), with the bundle's files and the
+ * configured base at hand: the frame of every index.html change below.
+ */
+function builtIndexHtml(
+  name: string,
+  transform: (html: string, bundle: Rolldown.OutputBundle, base: string) => string,
+): Plugin {
   let base = '/';
   return {
-    name: 'portal:preload-route-pages',
+    name,
     apply: 'build',
     configResolved(config) {
       base = config.base;
     },
     transformIndexHtml: {
       order: 'post',
-      handler(html, { bundle }) {
-        if (!bundle) return html;
-        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
-        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        const closure = (start: string[]) => {
-          const seen = new Set<string>();
-          const visit = (name: string) => {
-            if (seen.has(name)) return;
-            seen.add(name);
-            for (const dependency of byName.get(name)?.imports ?? []) visit(dependency);
-          };
-          for (const name of start) visit(name);
-          return seen;
-        };
-        const loadedByEntry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
-        const chunkOf = (module: string) => {
-          const chunk = chunks.find(chunkOfModule(module));
-          if (!chunk || loadedByEntry.has(chunk.fileName))
-            throw new Error(`${module} is not in a chunk of its own: is it still loaded on demand?`);
-          return chunk.fileName;
-        };
-        const routes = PRELOADED_ROUTE_PAGES.map(({ module, paths, signedIn = false, namespaces = [] }) => {
-          const files = [...closure([chunkOf(module)])].filter((name) => !loadedByEntry.has(name));
-          const words = namespaces.map((namespace) => `${base}locales/de/${namespace}.json`);
-          return { paths: paths.source, signedIn, files: files.map((name) => `${base}${name}`), words };
-        });
-        // Signed in: the prefetch script (inlined before this one) asked for users/me with the stored token.
-        const script = `((routes) => { const add = (rel, href, as) => { const link = document.createElement('link'); link.rel = rel; link.crossOrigin = ''; link.href = href; if (as) link.as = as; document.head.append(link); }; for (const route of routes) { if (!new RegExp(route.paths).test(location.pathname)) continue; if (route.signedIn && !window.__portalPrefetch?.me) continue; for (const href of route.files) add('modulepreload', href); for (const href of route.words) add('preload', href, 'fetch'); } })(${JSON.stringify(routes)});`;
-        // Before the entry and the stylesheet: an inline script after a stylesheet waits until the stylesheet has
-        // loaded, which held the page's chunks back by a round trip (Lighthouse: requested after the CSS arrived).
-        const entry = html.indexOf('<script type="module"');
-        if (entry < 0) throw new Error('index.html has no module script to preload the route pages before');
-        return `${html.slice(0, entry)}<script>${script}</script>\n    ${html.slice(entry)}`;
-      },
+      handler: (html, { bundle }) => (bundle ? transform(html, bundle, base) : html),
     },
   };
+}
+
+function preloadRoutePages(): Plugin {
+  return builtIndexHtml('portal:preload-route-pages', (html, bundle, base) => {
+    const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+    const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+    const closure = (start: string[]) => {
+      const seen = new Set<string>();
+      const visit = (name: string) => {
+        if (seen.has(name)) return;
+        seen.add(name);
+        for (const dependency of byName.get(name)?.imports ?? []) visit(dependency);
+      };
+      for (const name of start) visit(name);
+      return seen;
+    };
+    const loadedByEntry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+    const chunkOf = (module: string) => {
+      const chunk = chunks.find(chunkOfModule(module));
+      if (!chunk || loadedByEntry.has(chunk.fileName))
+        throw new Error(`${module} is not in a chunk of its own: is it still loaded on demand?`);
+      return chunk.fileName;
+    };
+    const routes = PRELOADED_ROUTE_PAGES.map(({ module, paths, signedIn = false, namespaces = [] }) => {
+      const files = [...closure([chunkOf(module)])].filter((name) => !loadedByEntry.has(name));
+      const words = namespaces.map((namespace) => `${base}locales/de/${namespace}.json`);
+      return { paths: paths.source, signedIn, files: files.map((name) => `${base}${name}`), words };
+    });
+    // Signed in: the prefetch script (inlined before this one) asked for users/me with the stored token.
+    const script = `((routes) => { const add = (rel, href, as) => { const link = document.createElement('link'); link.rel = rel; link.crossOrigin = ''; link.href = href; if (as) link.as = as; document.head.append(link); }; for (const route of routes) { if (!new RegExp(route.paths).test(location.pathname)) continue; if (route.signedIn && !window.__portalPrefetch?.me) continue; for (const href of route.files) add('modulepreload', href); for (const href of route.words) add('preload', href, 'fetch'); } })(${JSON.stringify(routes)});`;
+    // Before the entry and the stylesheet: an inline script after a stylesheet waits until the stylesheet has
+    // loaded, which held the page's chunks back by a round trip (Lighthouse: requested after the CSS arrived).
+    const entry = html.indexOf('<script type="module"');
+    if (entry < 0) throw new Error('index.html has no module script to preload the route pages before');
+    return `${html.slice(0, entry)}<script>${script}</script>\n    ${html.slice(entry)}`;
+  });
 }
 
 /**
@@ -230,27 +240,15 @@ const FIRST_SCREEN_FONTS = /-latin-\d+-normal-[\w-]+\.woff2$/;
  * shifted by 0.02 when they came after the first frame).
  */
 function preloadFonts(): Plugin {
-  let base = '/';
-  return {
-    name: 'portal:preload-fonts',
-    apply: 'build',
-    configResolved(config) {
-      base = config.base;
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, { bundle }) {
-        if (!bundle) return html;
-        const fonts = Object.keys(bundle).filter((name) => FIRST_SCREEN_FONTS.test(name));
-        if (fonts.length === 0)
-          throw new Error('no Latin woff2 font in the bundle: did the theme change its fonts?');
-        const links = fonts.map(
-          (name) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${base}${name}" />`,
-        );
-        return html.replace('</head>', `${links.join('')}</head>`);
-      },
-    },
-  };
+  return builtIndexHtml('portal:preload-fonts', (html, bundle, base) => {
+    const fonts = Object.keys(bundle).filter((name) => FIRST_SCREEN_FONTS.test(name));
+    if (fonts.length === 0)
+      throw new Error('no Latin woff2 font in the bundle: did the theme change its fonts?');
+    const links = fonts.map(
+      (name) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${base}${name}" />`,
+    );
+    return html.replace('</head>', `${links.join('')}</head>`);
+  });
 }
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|woff2|pdf|txt)$/;
