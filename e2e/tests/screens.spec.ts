@@ -44,6 +44,24 @@ async function scrollToEnd(page: Page, region: Locator) {
   );
 }
 
+/**
+ * Scrolls the list's region down by its height at a time until `target` is drawn (the list is virtualized and draws
+ * only the rows near the view), as a reader scrolls to a headset; stops at the list's end.
+ */
+async function scrollUntilDrawn(page: Page, region: Locator, target: Locator) {
+  while ((await target.count()) === 0) {
+    const moved = await region.evaluate((element) => {
+      const before = element.scrollTop;
+      element.scrollTop += element.clientHeight;
+      return element.scrollTop !== before;
+    });
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    if (!moved) return;
+  }
+}
+
 for (const width of [768, 375] as const) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
@@ -117,6 +135,11 @@ test.describe('at 375 px', () => {
         dialog.getByText(`Ersetzt auf 4 VR-Brillen die bisherige Wiedergabeliste: „${CLASS_PLAYLIST}“ (4).`),
       ).toBeVisible();
       const canopus = dialog.getByRole('checkbox', { name: 'Canopus auswählen' });
+      await scrollUntilDrawn(
+        page,
+        dialog.getByRole('region', { name: 'VR-Brillen Ihrer Organisation' }),
+        canopus,
+      );
       await canopus.scrollIntoViewIfNeeded();
       await expect(canopus).toBeChecked();
       // Nothing is sent: the class set keeps its playlist.
