@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { onSessionLost } from '../lib/api.ts';
 import { trails } from '../lib/breadcrumbs.ts';
+import { i18n } from '../lib/i18n.ts';
 import { requireAdministrator, requireSignedIn } from './guards.tsx';
 import type { RouteHandle } from './shell/breadcrumbs.ts';
 import { RootLayout } from './shell/RootLayout.tsx';
@@ -17,6 +18,16 @@ const placeholder = (path: string, handle?: RouteHandle): RouteObject => ({ path
 /** The imprint, the privacy policy and the terms of use: one chunk. */
 const legalPage = (page: 'ImprintPage' | 'PrivacyPage' | 'TermsPage') => () =>
   import('../features/public/LegalPages.tsx').then((m) => ({ Component: m[page] }));
+
+/**
+ * A page whose words are loaded with its code, before the router renders it: otherwise its first render suspends on
+ * them (even when index.html preloaded the file) and React, having shown the layout's spinner, holds the page back
+ * for its reveal throttle of 300 ms. Words that cannot be loaded are the page's error page (lib/pageTranslation.ts).
+ */
+const withWords =
+  <Module,>(load: () => Promise<Module>, namespace: string) =>
+  () =>
+    Promise.all([load(), i18n.loadNamespaces(namespace)]).then(([module]) => module);
 
 /** The help mapping's addresses (/products, /configurations …) lead to the pages under /dashboard. */
 const specAddress = () => import('./specAddresses.ts');
@@ -147,7 +158,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'devices',
-                lazy: () => import('../features/devices/DevicesPage.tsx'),
+                lazy: withWords(() => import('../features/devices/DevicesPage.tsx'), 'devices'),
                 handle: { breadcrumb: trails.devices } satisfies RouteHandle,
               },
               {

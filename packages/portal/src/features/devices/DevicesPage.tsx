@@ -57,6 +57,9 @@ export function DevicesPage() {
   // Deferred like the Mediathek's cards (LibraryPage.tsx): a page of headsets renders in slices, not in one
   // blocking task each time the list or a live refresh arrives.
   const list = useDeferredValue(useQuery({ ...fleetQuery(view), placeholderData: keepPreviousData }));
+  // The page's first render draws the page around the table; the rows follow in a deferred render of their own, so
+  // that a first page that is already here (prefetched with the page) is not drawn with everything in one long task.
+  const rowsDrawn = useDeferredValue(true, false);
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
   const show = (next: FleetView, replace = false) => setParams(fleetViewParams(next), { replace });
   const choices = useFilterChoices(playlists);
@@ -129,7 +132,7 @@ export function DevicesPage() {
         <FleetTable
           view={view}
           rows={rows}
-          loading={list.isPending}
+          loading={list.isPending || !rowsDrawn}
           playlists={playlists}
           selectedIds={selectedIds}
           onSelectedIdsChange={setSelectedIds}
