@@ -8,7 +8,7 @@ import {
 import { contentOrderingFor } from '@portal/domain';
 import { focusManager, QueryClient, type UseMutationOptions, useQuery } from '@tanstack/react-query';
 import { env } from './env.ts';
-import { type Arrived, adoptPrefetched, prefetchRegistry } from './prefetch.ts';
+import { adoptPrefetched, arrivedAsInitialData, prefetchRegistry } from './prefetch.ts';
 import { answerOf } from './serverErrors.ts';
 import { appStorage, session, useIsSignedIn } from './session.ts';
 import { keptOnUnauthorized, storageKeys } from './storage.ts';
@@ -138,8 +138,6 @@ const fetchCurrentUser = adoptPrefetched(
   baseCurrentUserQuery.queryFn,
 );
 
-let arrivedUser: Arrived | undefined;
-
 /** users/me, adopting the request index.html started, and only while a token is stored. */
 export const currentUserQuery = {
   ...baseCurrentUserQuery,
@@ -147,12 +145,10 @@ export const currentUserQuery = {
     rememberOrdering(await fetchCurrentUser(context)),
   // An answer that came before the app draws is its first data: the shell and the page are drawn once for the user,
   // not first for nobody and again, whole, when the user arrives.
-  initialData: () => {
-    arrivedUser = prefetchRegistry.takeArrivedCurrentUser(session.getAccessToken());
-    return arrivedUser ? rememberOrdering(arrivedUser.data as User) : undefined;
-  },
-  // Called after initialData when there is data: the answer is as fresh as when it came.
-  initialDataUpdatedAt: () => arrivedUser?.at,
+  ...arrivedAsInitialData(
+    () => prefetchRegistry.takeArrivedCurrentUser(session.getAccessToken()),
+    (data) => rememberOrdering(data as User),
+  ),
   // A function, so a refetch racing a logout never goes out without a token.
   enabled: () => session.getAccessToken() !== null,
   staleTime: 60_000,

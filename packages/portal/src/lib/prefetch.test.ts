@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { libraryListQuery } from './contentQueries.ts';
 import {
   adoptPrefetched,
+  arrivedAsInitialData,
   createPrefetchRegistry,
   type PortalPrefetch,
   type PrefetchedResponse,
@@ -237,6 +238,25 @@ describe('adopting prefetched responses', () => {
     expect(failed.takeArrivedContentList('t', 'title')).toBeUndefined();
     // The 401 still reaches the query function, which asks the server itself.
     expect(failed.takeContentList('t', 'title')).toBeDefined();
+  });
+
+  it('makes an answer that has come the initial data, dated when it came, and nothing else', () => {
+    const registry = createPrefetchRegistry({
+      me: {
+        token: 't',
+        response: ok({ id: 1 }),
+        arrived: { answer: { ok: true, status: 200, data: { id: 1 } }, at: 1000 },
+      },
+    });
+    const user = arrivedAsInitialData(
+      () => registry.takeArrivedCurrentUser('t'),
+      (data) => ({ ...(data as { id: number }), adopted: true }),
+    );
+    expect(user.initialData()).toEqual({ id: 1, adopted: true });
+    expect(user.initialDataUpdatedAt()).toBe(1000);
+    // Read again (another observer of the query), the answer has been handed over: no data, no date.
+    expect(user.initialData()).toBeUndefined();
+    expect(user.initialDataUpdatedAt()).toBeUndefined();
   });
 
   it('refuses responses made for another token or order', () => {

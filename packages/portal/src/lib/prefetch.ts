@@ -78,6 +78,17 @@ export function createPrefetchRegistry(source: PortalPrefetch | undefined): Pref
     if (!entry || entry.token !== token || !fits(entry)) return undefined;
     return entry.response;
   };
+  /** The entry's answer if it has come for `token` (and `fits`): then `forget` drops it; otherwise it stays for `once`. */
+  const arrivedOnce = <Entry extends PrefetchedRequest>(
+    entry: Entry | undefined,
+    forget: () => void,
+    token: string | null,
+    fits: (entry: Entry) => boolean = () => true,
+  ) => {
+    const arrived = entry && fits(entry) ? arrivedFor(entry, token) : undefined;
+    if (arrived) forget();
+    return arrived;
+  };
   return {
     takeCurrentUser(token) {
       return once(me, () => (me = undefined), token);
@@ -97,15 +108,37 @@ export function createPrefetchRegistry(source: PortalPrefetch | undefined): Pref
       );
     },
     takeArrivedCurrentUser(token) {
-      const arrived = arrivedFor(me, token);
-      if (arrived) me = undefined;
-      return arrived;
+      return arrivedOnce(me, () => (me = undefined), token);
     },
     takeArrivedContentList(token, ordering) {
-      const arrived = content?.ordering === ordering ? arrivedFor(content, token) : undefined;
-      if (arrived) content = undefined;
-      return arrived;
+      return arrivedOnce(
+        content,
+        () => (content = undefined),
+        token,
+        (entry) => entry.ordering === ordering,
+      );
     },
+  };
+}
+
+/**
+ * A query's `initialData` and `initialDataUpdatedAt` from an early answer that had already come when the query was
+ * first read (`take`, one of the registry's takeArrived…): the page is drawn once with it, as fresh as when it came,
+ * instead of first empty and again, whole, when the answer is handed over. `adopt` turns the answer into the query's
+ * data.
+ */
+export function arrivedAsInitialData<Data>(
+  take: () => Arrived | undefined,
+  adopt: (data: unknown) => Data = (data) => data as Data,
+) {
+  let arrived: Arrived | undefined;
+  return {
+    initialData: (): Data | undefined => {
+      arrived = take();
+      return arrived ? adopt(arrived.data) : undefined;
+    },
+    // TanStack Query calls this after initialData, and only when there is data.
+    initialDataUpdatedAt: () => arrived?.at,
   };
 }
 

@@ -39,8 +39,9 @@
       .catch(() => ({ ok: false, status: 0 }));
   };
 
-  // The previews of the first row of cards (LibraryPage.tsx's FIRST_ROW, loaded eagerly there) are the page's largest
-  // paint: their requests start as soon as the list is here, not once the app's JavaScript has drawn the cards.
+  // The previews of the first row of cards (features/library/cardLayout.ts's FIRST_ROW, loaded eagerly there) are the
+  // page's largest paint: their requests start as soon as the list is here, not once the app's JavaScript has drawn the
+  // cards.
   const FIRST_ROW = 4;
   const preloadFirstPreviews = (answer) => {
     if (!answer.ok || !w.document) return;

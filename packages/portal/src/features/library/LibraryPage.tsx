@@ -10,7 +10,6 @@ import {
   Stack,
   Text,
   Tiles,
-  type TilesColumns,
 } from '@portal/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ComponentProps, lazy, Suspense, useDeferredValue, useEffect, useMemo } from 'react';
@@ -23,6 +22,7 @@ import { PageHeading } from '../../lib/pageMeta.tsx';
 import { useTranslation } from '../../lib/pageTranslation.ts';
 import { ServerRefusal } from '../../lib/serverErrors.ts';
 import { useActiveFilterNames } from './activeFilters.ts';
+import { CARD_COLUMNS, FIRST_ROW } from './cardLayout.ts';
 import { useFirstContentfulPaint } from './firstPaint.ts';
 import { LibraryCard } from './LibraryCard.tsx';
 import {
@@ -41,11 +41,6 @@ import { contentListQuery, lastListPage } from './libraryQueries.ts';
 const LibraryFilters = lazy(() =>
   import('./LibraryFilters.tsx').then((m) => ({ default: m.LibraryFilters })),
 );
-
-/** Cards per row: one on phones, then as many as keep a card about 15rem wide. */
-const CARD_COLUMNS: TilesColumns = { mobile: 1, tablet: 2, desktop: 4 };
-/** The cards of the first row on the widest layout: their previews load first (prefetchScript.js preloads as many). */
-const FIRST_ROW = CARD_COLUMNS.desktop ?? 4;
 
 function SearchBox({ value, onCommit }: { value: string; onCommit: (search: string) => void }) {
   const { t } = useTranslation('library');

@@ -9,7 +9,7 @@ import {
   libraryListQuery,
 } from '../../lib/contentQueries.ts';
 import { changePlaylistItem } from '../../lib/playlists.ts';
-import { type Arrived, adoptPrefetched, prefetchRegistry } from '../../lib/prefetch.ts';
+import { adoptPrefetched, arrivedAsInitialData, prefetchRegistry } from '../../lib/prefetch.ts';
 import type { ShareChanges } from '../../lib/ShareDialog.tsx';
 import { answerOf, expectSuccess } from '../../lib/serverErrors.ts';
 import { session } from '../../lib/session.ts';
@@ -53,19 +53,15 @@ export function contentListQuery(view: LibraryView, ordering: ContentOrdering) {
   if (!isDefaultView(view)) return { ...base, queryFn: fetchList };
   // An answer that came before the page is drawn is its first data: the cards (and their previews, the page's largest
   // paint) are in the page's first frame instead of a skeleton drawn first.
-  let arrived: Arrived | undefined;
   return {
     ...base,
     queryFn: adoptPrefetched(
       () => prefetchRegistry.takeContentList(session.getAccessToken(), ordering),
       fetchList,
     ),
-    initialData: () => {
-      arrived = prefetchRegistry.takeArrivedContentList(session.getAccessToken(), ordering);
-      return arrived?.data as Awaited<ReturnType<typeof fetchList>> | undefined;
-    },
-    // Called after initialData when there is data: the answer is as fresh as when it came.
-    initialDataUpdatedAt: () => arrived?.at,
+    ...arrivedAsInitialData<Awaited<ReturnType<typeof fetchList>>>(() =>
+      prefetchRegistry.takeArrivedContentList(session.getAccessToken(), ordering),
+    ),
   };
 }
 
