@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { HEADSET_LONG_POLL_SECONDS } from '../packages/domain/src/index.ts';
 import { type ThrowawayDatabase, throwawayDatabase } from '../packages/server/src/test/databaseSnapshot.ts';
 import { type S3TestServer, startS3TestServer } from '../packages/server/src/test/s3TestServer.ts';
+import { type TableActivity, tableActivity } from '../packages/server/src/test/tableActivity.ts';
 import { FleetProcess } from './benchFleet/fleetProcess.ts';
 import { mediathekVideo } from './benchFleet/playback.ts';
 import {
@@ -172,6 +173,9 @@ function readOptions(): {
   };
 }
 
+/** The tables every headset's calls write: their updates, and the vacuuming these call for, are read per scenario. */
+const HEADSET_TABLES = ['devices', 'device_commands'];
+
 /** The processes whose CPU and memory are printed, read at the start and the end of each scenario. */
 interface Readings {
   at: number;
@@ -181,6 +185,8 @@ interface Readings {
   headsets: ProcessUsage | null;
   bench: NodeJS.CpuUsage;
   backends: Map<number, ProcessUsage> | null;
+  /** PostgreSQL's counts for the tables every headset writes (PostgreSQL only). */
+  tables: TableActivity[] | null;
   polls: number;
   reports: number;
   results: number;
@@ -196,16 +202,18 @@ interface UnderTest {
 async function read(
   underTest: UnderTest,
   fleet: FleetProcess,
-  databaseName: string | null,
+  database: ThrowawayDatabase | undefined,
 ): Promise<Readings> {
   const stats = await fleet.stats();
+  const tables = database ? await tableActivity(database.url, HEADSET_TABLES) : null;
   return {
     at: performance.now(),
     servers: underTest.servers.map((server) => processUsage(server.process.pid ?? 0)),
     proxies: underTest.proxies.map((proxy) => processUsage(proxy.pid ?? 0)),
     headsets: processUsage(fleet.pid),
     bench: process.cpuUsage(),
-    backends: databaseName ? databaseBackends(databaseName) : null,
+    backends: database ? databaseBackends(database.name) : null,
+    tables,
     polls: stats.polls,
     reports: stats.reports,
     results: stats.results,
@@ -252,6 +260,15 @@ function usageLines(before: Readings, after: Readings, polling: number, names: s
       `PostgreSQL backends of the bench database (${after.backends.size})  CPU ${percent(groupCpuPercent(before.backends, after.backends, seconds))}`,
     );
   }
+  for (const table of after.tables ?? []) {
+    const earlier = before.tables?.find((t) => t.table === table.table);
+    if (!earlier) continue;
+    const updates = table.updates - earlier.updates;
+    const onTheirPage = updates > 0 ? ((table.hotUpdates - earlier.hotUpdates) / updates) * 100 : Number.NaN;
+    lines.push(
+      `table ${table.table.padEnd(16)}${(updates / seconds).toFixed(0)} updates/s (${percent(onTheirPage)} on their page, no index touched), ${table.deadRows.toLocaleString('en')} dead rows at the end, autovacuum ${table.autovacuums - earlier.autovacuums}×, autoanalyze ${table.autoanalyzes - earlier.autoanalyzes}× meanwhile`,
+    );
+  }
   return lines;
 }
 
@@ -276,7 +293,6 @@ async function runEngine(
     engine === 'postgres' && adminUrl
       ? await throwawayDatabase(adminUrl, { prefix: 'vr_portal_bench' })
       : undefined;
-  const databaseName = database ? new URL(database.url).pathname.slice(1) : null;
   let underTest: UnderTest | undefined;
   let proxied: ProxiedServers | undefined;
   let store: S3TestServer | undefined;
@@ -376,9 +392,9 @@ async function runEngine(
     };
     const names = underTest.servers.map((server) => server.name);
     for (const scenario of scenarios) {
-      const before = await read(underTest, fleet, databaseName);
+      const before = await read(underTest, fleet, database);
       const report = await scenario.run(context);
-      const after = await read(underTest, fleet, databaseName);
+      const after = await read(underTest, fleet, database);
       const { polling: pollingNow } = await fleet.stats();
       console.log(`\n-- ${scenario.name}: ${scenario.title}`);
       for (const line of [...report.lines, ...usageLines(before, after, pollingNow, names)])

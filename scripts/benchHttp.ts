@@ -57,8 +57,8 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-/** Counts of each status, e.g. `200×1520 503×3`. */
-export function statusCounts(statuses: readonly Answer['status'][]): string {
+/** Counts of each status (or other value, such as the process that answered), e.g. `200×1520 503×3`. */
+export function statusCounts(statuses: readonly (Answer['status'] | string)[]): string {
   const counts = new Map<string, number>();
   for (const status of statuses) counts.set(String(status), (counts.get(String(status)) ?? 0) + 1);
   return [...counts].map(([status, n]) => `${status}×${n}`).join(' ');

@@ -23,6 +23,8 @@ export interface ListSample {
   at: number;
   ms: number;
   status: Answer['status'];
+  /** The server process behind the proxy that answered (when there is a proxy). */
+  servedBy: string | undefined;
 }
 
 export interface CommandSample {
@@ -222,7 +224,8 @@ export class TeacherLoad {
       } else {
         const list = LIST_VIEWS[turn % LIST_VIEWS.length] as (typeof LIST_VIEWS)[number];
         const answer = await teacher.get(`/api/v3/mdm/devices/${list.query(pages)}`);
-        this.lists.push({ teacher: index, view: list.view, at, ms: answer.ms, status: answer.status });
+        const { ms, status, servedBy } = answer;
+        this.lists.push({ teacher: index, view: list.view, at, ms, status, servedBy });
       }
     }
   }
