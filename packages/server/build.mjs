@@ -2,8 +2,8 @@
 // bundled into plain ES modules, so no TypeScript loader runs in production (tsx stays for development and tests).
 // The workspace's @portal/domain (TypeScript source) is bundled in; every npm dependency stays an import from
 // node_modules, since PGlite and others find their WebAssembly and data files beside their own modules. The
-// PGlite worker thread (plain JavaScript) is copied next to the bundle, where `new URL('./pgliteWorker.mjs',
-// import.meta.url)` looks for it. Everything else the server reads at run time — the contract, the migrations,
+// PGlite worker thread (plain JavaScript) and the extensions it loads are copied next to the bundle, where
+// `new URL('./pgliteWorker.mjs', import.meta.url)` looks for it. Everything else the server reads at run time — the contract, the migrations,
 // the assets — it finds from the package root (src/paths.ts). Takes about a second; `--out <dir>` builds elsewhere.
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,4 +38,6 @@ await build({
   plugins: [npmPackagesStayExternal],
   logLevel: 'warning',
 });
-copyFileSync(join(packageRoot, 'src', 'db', 'pgliteWorker.mjs'), join(outdir, 'pgliteWorker.mjs'));
+for (const file of ['pgliteWorker.mjs', 'pgliteExtensions.mjs']) {
+  copyFileSync(join(packageRoot, 'src', 'db', file), join(outdir, file));
+}

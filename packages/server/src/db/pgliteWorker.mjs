@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { pgliteExtensions } from './pgliteExtensions.mjs';
 
 if (!parentPort) throw new Error('pglite-worker must run as a worker thread');
 const port = parentPort;
@@ -15,7 +16,10 @@ const options = workerData;
 try {
   // A dumped, freshly initialised cluster skips initdb (seconds); tests use it for their in-memory databases.
   const loadDataDir = options.loadDataDir ? new Blob([await readFile(options.loadDataDir)]) : undefined;
-  const db = await PGlite.create(options.dataDir, loadDataDir ? { loadDataDir } : {});
+  const db = await PGlite.create(options.dataDir, {
+    extensions: pgliteExtensions,
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   const server = new PGLiteSocketServer({
     db,
     host: '127.0.0.1',

@@ -198,6 +198,10 @@ export const devices = pgTable(
     index('devices_org_name_idx').on(t.organisationId, germanSortKey(sql`${t.name}`), t.id),
     // Every playlist in a list names its headsets (`sdmDevices`).
     index('devices_active_configuration_idx').on(t.activeConfigurationId),
+    // The fleet's search finds a part of a name or serial number (`ilike '%…%'`): trigrams make it a lookup instead of
+    // a scan of every headset, twice (page and total). pg_trgm: migration 0021, db/pgliteExtensions.mjs.
+    index('devices_name_search_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('devices_serial_search_idx').using('gin', t.serialNumber.op('gin_trgm_ops')),
   ],
 );
 

@@ -6,6 +6,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { type Database, openDatabase } from '../db/database.ts';
 import { migrateDatabase } from '../db/migrate.ts';
+import { pgliteExtensions } from '../db/pgliteExtensions.mjs';
 import * as schema from '../db/schema.ts';
 import { seedIfEmpty } from '../db/seed.ts';
 import type { PasswordHashCost } from '../infra/passwords.ts';
@@ -77,6 +78,7 @@ export async function buildPgliteSnapshot(): Promise<Snapshot> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   const pglite = await PGlite.create('memory://', {
+    extensions: pgliteExtensions,
     loadDataDir: new Blob([readFileSync(await pgliteTemplate())]),
   });
   try {
