@@ -54,7 +54,7 @@ export const routes: RouteObject[] = [
           { path: 'invitation/:token', lazy: () => import('../features/auth/InvitationPage.tsx') },
           {
             path: 'library',
-            // On demand, so /login does not load it; index.html preloads it on /library (vite.config.ts).
+            // On demand, so /login does not load it; index.html preloads it on /library (build/routePages.ts).
             lazy: () =>
               import('../features/library/LibraryPage.tsx').then((m) => ({ Component: m.LibraryPage })),
           },

@@ -1,4 +1,4 @@
-// Inlined into index.html by vite.config.ts (plain JS, no imports): it starts the API calls the first
+// Inlined into index.html by build/indexHtml.ts (plain JS, no imports): it starts the API calls the first
 // screen needs while the browser is still fetching the app's JavaScript, so /library shows data after
 // three round trips (HTML, then JS + translations + API in parallel). The app adopts these promises
 // through src/lib/prefetch.ts; what it cannot match it fetches again, so a wrong guess costs a request,
