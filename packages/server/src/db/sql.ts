@@ -39,6 +39,14 @@ export function executePrepared<Row extends Record<string, unknown>>(
 /** Postgres integer array parameter (`= any(...)`), which unlike `in (...)` also works for an empty list. */
 export const intArray = (ids: readonly number[]) => sql`${sql.param(ids)}::int[]`;
 
+/**
+ * `column = any(ids)`, beside a join with `jsonb_to_recordset` on the same keys. PostgreSQL cannot know how many rows
+ * such a function gives (it assumes 100) and joined the whole table by a hash instead: every batch of headset polls or
+ * state reports read all 10,000 headsets (3–6 ms each, the most of the database's work under a fleet). With the keys
+ * as a condition of their own it looks the rows up by index (0.1 ms), in its custom and its generic plans alike.
+ */
+export const keyedBy = (column: SQL, ids: readonly number[]) => sql`${column} = any(${intArray(ids)})`;
+
 /** A `like`/`ilike` pattern that finds `value` anywhere, with the pattern's own characters taken literally. */
 export function containsPattern(value: string): string {
   return `%${value.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;

@@ -21,7 +21,7 @@ import {
 } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { type Executor, intArray, selectPage } from '../../db/sql.ts';
+import { type Executor, intArray, keyedBy, selectPage } from '../../db/sql.ts';
 import { Conflict, fieldErrors, InvalidFields, LimitReached, NotFound, problemOf } from '../../errors.ts';
 import { listed, MESSAGES } from '../../messages.ts';
 import {
@@ -426,7 +426,10 @@ async function queuePlanned(
           'paused', coalesce((d.attention_fallback->>'paused')::boolean, false) or f.paused,
           'muted', coalesce((d.attention_fallback->>'muted')::boolean, false) or f.muted)
         from jsonb_to_recordset(${JSON.stringify(fallbacks)}::jsonb) as f(id int, paused boolean, muted boolean)
-        where d.id = f.id`);
+        where d.id = f.id and ${keyedBy(
+          sql`d.id`,
+          fallbacks.map((f) => f.id),
+        )}`);
     }
   } else if (command === 'CMD.ATTENTION.END' && plans.size > 0) {
     await tx.execute(sql`update devices set attention_fallback = null

@@ -2,7 +2,7 @@ import type { components } from '@portal/api/schema';
 import { type DeviceCommand, isPowerCycleCommand, REPEATABLE_COMMANDS } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { executePrepared, intArray, textArray } from '../../db/sql.ts';
+import { executePrepared, intArray, keyedBy, textArray } from '../../db/sql.ts';
 import { Conflict, isValueError, NotFound } from '../../errors.ts';
 import { Batches, BatchItemError } from '../../infra/batches.ts';
 import { secretHash } from '../../infra/passwords.ts';
@@ -152,7 +152,11 @@ export class HeadsetSide {
           from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as s(device_id int, session text)),
         restarted as (
           update devices d set headset_session = s.session from s
-          where d.id = s.device_id and d.headset_session is distinct from s.session
+          where d.id = s.device_id and ${keyedBy(
+            sql`d.id`,
+            rows.map((row) => row.device_id),
+          )}
+            and d.headset_session is distinct from s.session
           returning d.id),
         settled as (select c.id, c.command = any(${textArray(REPEATABLE_COMMANDS)}) as repeatable
           from device_commands c join restarted on restarted.id = c.device_id
@@ -201,6 +205,7 @@ export class HeadsetSide {
       message: report.message ?? null,
       code: report.status === 'failed' ? (report.code ?? null) : null,
     }));
+    const commandIds = reports.map((report) => report.commandId);
     // Of several results for one command, the first from its own headset counts.
     const updated = await executePrepared<HeadsetCommandRow & { device_id: number }>(
       this.db,
@@ -210,8 +215,10 @@ export class HeadsetSide {
           from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
             as r(n int, command_id int, device_id int, status text, message text, code text)
           join device_commands own on own.id = r.command_id and own.device_id = r.device_id
+            and ${keyedBy(sql`own.id`, commandIds)}
           order by r.command_id, r.n) r
-      where c.id = r.command_id and c.status in ('queued', 'delivered') and c.expires_at > now()
+      where c.id = r.command_id and ${keyedBy(sql`c.id`, commandIds)}
+        and c.status in ('queued', 'delivered') and c.expires_at > now()
       returning c.id, c.device_id, c.command, c.extras, c.status, c.created_at, c.expires_at`,
     );
     const finished = new Map(updated.rows.map((row) => [row.id, row]));
@@ -316,7 +323,7 @@ export class HeadsetSide {
         playback_state text, playback_position int, sync_progress int, sync_bytes_done bigint, sync_bytes_total bigint,
         sync_status text, software_update jsonb, installed_content uuid[],
         guided_mode boolean, manufacturer_mode boolean, muted boolean, attention text)
-      where d.id = s.device_id`,
+      where d.id = s.device_id and ${keyedBy(sql`d.id`, [...latest.keys()])}`,
     );
     return reports.map(() => undefined);
   }
