@@ -16,9 +16,13 @@
 import type { ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { HEADSET_LONG_POLL_SECONDS } from '../packages/domain/src/index.ts';
+import {
+  type TableActivity,
+  tableActivity,
+  vacuumAnalyze,
+} from '../packages/server/src/test/benchDatabase.ts';
 import { type ThrowawayDatabase, throwawayDatabase } from '../packages/server/src/test/databaseSnapshot.ts';
 import { type S3TestServer, startS3TestServer } from '../packages/server/src/test/s3TestServer.ts';
-import { type TableActivity, tableActivity } from '../packages/server/src/test/tableActivity.ts';
 import { FleetProcess } from './benchFleet/fleetProcess.ts';
 import { mediathekVideo } from './benchFleet/playback.ts';
 import {
@@ -375,6 +379,13 @@ async function runEngine(
       polling = (await running.stats()).polling;
       if (polling >= options.headsets * 0.99) break;
       await sleep(1000);
+    }
+    if (database) {
+      const vacuumStarted = performance.now();
+      await vacuumAnalyze(database.url);
+      console.log(
+        `database vacuumed and analysed after the enrolment, as pgbench does before it measures (${((performance.now() - vacuumStarted) / 1000).toFixed(1)} s)`,
+      );
     }
     console.log(
       `${polling.toLocaleString('en')} headsets polling, ${options.teachers} teachers at work (a pause of ${options.thinkSeconds} s on average, ${Math.round(options.commandShare * 100)} % commands)`,
