@@ -1,15 +1,5 @@
 // What the benchmarks read from their PostgreSQL database, and the upkeep they do on it before they measure.
-import pg from 'pg';
-
-async function withClient<T>(databaseUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
+import { withClient } from './databaseSnapshot.ts';
 
 /** What PostgreSQL counted for one table since its statistics began (pg_stat_user_tables). */
 export interface TableActivity {

@@ -121,8 +121,9 @@ export async function buildPostgresTemplate(adminUrl: string): Promise<Snapshot>
   return { name: template.name, remove: () => template.drop() };
 }
 
-async function withAdminClient<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
+/** A client of the database `databaseUrl` names for `run`, closed afterwards. */
+export async function withClient<T>(databaseUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     return await run(client);
@@ -148,16 +149,14 @@ export async function throwawayDatabase(
 ): Promise<ThrowawayDatabase> {
   const name = `${options.prefix ?? 'vr_portal_test'}_${randomUUID().replaceAll('-', '')}`;
   const template = options.template ? ` template ${pg.escapeIdentifier(options.template)}` : '';
-  await withAdminClient(adminUrl, (client) => client.query(`create database ${name}${template}`));
+  await withClient(adminUrl, (client) => client.query(`create database ${name}${template}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     name,
     url: url.toString(),
     async drop() {
-      await withAdminClient(adminUrl, (client) =>
-        client.query(`drop database if exists ${name} with (force)`),
-      );
+      await withClient(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
     },
   };
 }
