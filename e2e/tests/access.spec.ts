@@ -1,7 +1,16 @@
 import { expect, type Page } from '@playwright/test';
 import { useIsolatedServer } from './isolatedServer.ts';
 import { test } from './suiteServer.ts';
-import { DEMO_PASSWORD, signIn, signOut, submitLogin, toast, userMenuButton, users } from './support.ts';
+import {
+  DEMO_PASSWORD,
+  signIn,
+  signOut,
+  storeAsNextPageStarts,
+  submitLogin,
+  toast,
+  userMenuButton,
+  users,
+} from './support.ts';
 
 // Issue 4, items 1 and 2: login rules and throttling, token refresh and revocation, as a user meets them.
 
@@ -203,14 +212,7 @@ test('an access token the server refuses is renewed once and the call repeated',
   await signIn(page, users.lehrer);
   const before = await storedTokens(page);
   const forged = forgedAccessToken();
-  // Stored as the reloaded page starts, before its scripts run. Stored into the running page, any call that page still
-  // made (late on a busy machine) would meet the 401 itself and renew the pair before the reload, which then has no
-  // forged token left to be refused (the likely cause of a failure under stress-ng; its trace was lost).
-  await page.addInitScript((token) => {
-    if (sessionStorage.getItem('e2e.forgedOnce') !== null) return;
-    sessionStorage.setItem('e2e.forgedOnce', 'yes');
-    localStorage.setItem('vr-portal.accessToken', token);
-  }, forged);
+  await storeAsNextPageStarts(page, { 'vr-portal.accessToken': forged });
 
   // Answers to users/me by the token they were asked with: the page of the sign-in may still have a call
   // in flight with the genuine token, which must not pass for the repeated one.
@@ -236,12 +238,11 @@ test('an access token the server refuses is renewed once and the call repeated',
 });
 
 test('a session that cannot be renewed ends with a German notice', async ({ page }) => {
-  await page.goto('/login');
-  await page.evaluate((token) => {
-    localStorage.setItem('vr-portal.accessToken', token);
-    localStorage.setItem('vr-portal.refreshToken', 'abgelaufen');
-    localStorage.setItem('vr-portal.loginAttempts', '2');
-  }, forgedAccessToken());
+  await storeAsNextPageStarts(page, {
+    'vr-portal.accessToken': forgedAccessToken(),
+    'vr-portal.refreshToken': 'abgelaufen',
+    'vr-portal.loginAttempts': '2',
+  });
   await page.goto('/library');
   await expect(toast(page, 'Sie sind nicht eingeloggt')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Anmelden' })).toBeVisible();

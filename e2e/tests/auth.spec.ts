@@ -5,6 +5,7 @@ import {
   openUserMenu,
   signIn,
   signOut,
+  storeAsNextPageStarts,
   submitLogin,
   toast,
   userMenuButton,
@@ -114,10 +115,9 @@ test('logging out clears the session and says so', async ({ page }) => {
 });
 
 test('a 401 from the server clears the local session', async ({ page }) => {
-  await page.goto('/login');
-  await page.evaluate(() => {
-    localStorage.setItem('vr-portal.accessToken', 'not-a-valid-token');
-    localStorage.setItem('vr-portal.refreshToken', 'not-a-valid-token');
+  await storeAsNextPageStarts(page, {
+    'vr-portal.accessToken': 'not-a-valid-token',
+    'vr-portal.refreshToken': 'not-a-valid-token',
   });
   await page.goto('/library');
   await expect.poll(() => page.evaluate(() => localStorage.getItem('vr-portal.accessToken'))).toBeNull();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
@@ -36,6 +37,24 @@ export async function signInQuietly(page: Page, email: string): Promise<void> {
       localStorage.setItem('vr-portal.refreshToken', refreshToken);
     },
     [access, refresh] as const,
+  );
+}
+
+/**
+ * Writes entries into the portal's localStorage as the next page starts, before its scripts run, and only there.
+ * Written into a running page instead, a call that page still makes (late on a busy machine) can spend them first: a
+ * refused token is renewed, or the session cleared with its notice, on the page being left, and the next page finds
+ * nothing left to act on (two failures under stress-ng came from this).
+ */
+export async function storeAsNextPageStarts(page: Page, entries: Record<string, string>): Promise<void> {
+  const once = `e2e.stored.${randomUUID()}`;
+  await page.addInitScript(
+    ([guard, values]) => {
+      if (!location.protocol.startsWith('http') || sessionStorage.getItem(guard) !== null) return;
+      sessionStorage.setItem(guard, 'yes');
+      for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
+    },
+    [once, entries] as const,
   );
 }
 
