@@ -7,7 +7,8 @@
 //     class set, and /library anonymous too, at 1440, 768 and 375 px), and on the fleet page the shift when the first
 //     headset is ticked.
 //  4. Lighthouse mobile performance, accessibility and CLS of /login, /library, /dashboard and /dashboard/devices,
-//     anonymous and signed in (benchLighthouse.ts). Performance is CPU-bound: on a busy machine it reads low.
+//     anonymous and signed in, each the median of five runs (benchLighthouse.ts). Performance is CPU-bound: on a busy
+//     machine it reads low.
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';

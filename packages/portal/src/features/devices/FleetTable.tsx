@@ -1,5 +1,6 @@
 import type { Device } from '@portal/api';
 import { DataTable, type DataTableColumn, Stack, Text } from '@portal/ui';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { useDeviceTypes } from '../../lib/deviceTypes.ts';
 import { useTranslation } from '../../lib/pageTranslation.ts';
@@ -83,9 +84,11 @@ function useFleetColumns(playlists: ReadonlyMap<number, string>): DataTableColum
 
 /**
  * The page of headsets as a table; below the desktop width a card per headset with every value whole (DataTable's
- * cards layout). The server sorts; a row's checkbox selects it for the bulk bar.
+ * cards layout). The server sorts; a row's checkbox selects it for the bulk bar. Memoised: the page re-renders at
+ * once (not deferred) whenever one of its queries answers — the user, the playlists, the list itself, whose rows reach
+ * the table deferred — and the rows need not be drawn again for those.
  */
-export function FleetTable({
+export const FleetTable = memo(function FleetTable({
   view,
   rows,
   loading,
@@ -133,4 +136,4 @@ export function FleetTable({
       onSelectedRowIdsChange={onSelectedIdsChange}
     />
   );
-}
+});
