@@ -113,6 +113,10 @@ async function figuresOf(origin: string, path: string, signedIn: boolean): Promi
   };
 }
 
+/** `BENCH_LIGHTHOUSE_PAGES=/dashboard/devices,/login` audits only those (to study one page); all of PAGES unless set. */
+const ONLY = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
+const chosen = (path: string) => ONLY === undefined || ONLY.includes(path);
+
 /** Every page of PAGES, anonymous first (a fresh profile), then signed in as the given user. */
 export async function lighthouseFigures(
   origin: string,
@@ -125,12 +129,12 @@ export async function lighthouseFigures(
   });
   try {
     const figures: LighthouseFigures[] = [];
-    for (const page of PAGES.filter((p) => p.anonymous))
+    for (const page of PAGES.filter((p) => p.anonymous && chosen(p.path)))
       figures.push(await figuresOf(origin, page.path, false));
     const page = await context.newPage();
     await storeSession(page, origin, signIn);
     await page.close();
-    for (const page of PAGES.filter((p) => p.path !== '/login'))
+    for (const page of PAGES.filter((p) => p.path !== '/login' && chosen(p.path)))
       figures.push(await figuresOf(origin, page.path, true));
     return figures;
   } finally {
