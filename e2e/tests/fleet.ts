@@ -18,6 +18,7 @@ export interface Headset {
   playbackState: 'playing' | 'paused' | 'stopped';
   currentContentUuid: string | null;
   syncStatus: string;
+  syncQueued: boolean;
   missingContent: number[];
   softwareVersion: string | null;
 }
@@ -98,13 +99,18 @@ export async function playlistNamed(request: APIRequestContext, name: string) {
   return found;
 }
 
-/** Waits until every headset of the class set reports its playlist synchronised (after a test changed it). */
+/**
+ * Waits until every headset of the class set reports its playlist synchronised and has no synchronisation queued (after
+ * a test changed it): a sync queued for a headset that already has everything is still carried out later, and would
+ * start loading what the next test has just removed.
+ */
 export async function classSetSynced(request: APIRequestContext) {
   await expect
     .poll(
       async () =>
-        (await classSet(request)).filter((h) => h.syncStatus === 'synced' && h.missingContent.length === 0)
-          .length,
+        (await classSet(request)).filter(
+          (h) => h.syncStatus === 'synced' && h.missingContent.length === 0 && !h.syncQueued,
+        ).length,
       { timeout: 90_000 },
     )
     .toBe(30);
