@@ -105,18 +105,16 @@ async function figuresOf(origin: string, path: string, signedIn: boolean): Promi
   const reports: Report[] = [];
   for (let run = 1; run <= RUNS; run++) reports.push(await audit(origin, path, signedIn, run));
   const median = computeMedianRun(reports);
+  const scores = reports.map((report) => score(report, 'performance'));
   return {
     path,
     signedIn,
-    performance: percentile(
-      reports.map((report) => score(report, 'performance')),
-      50,
-    ),
+    performance: percentile(scores, 50),
     accessibility: score(median, 'accessibility'),
     cls: numeric(median, 'cumulative-layout-shift'),
     lcpMs: numeric(median, 'largest-contentful-paint'),
     tbtMs: numeric(median, 'total-blocking-time'),
-    performanceOfRuns: reports.map((report) => score(report, 'performance')),
+    performanceOfRuns: scores,
     worstCls: Math.max(...reports.map((report) => numeric(report, 'cumulative-layout-shift'))),
     failedAccessibility: [...new Set(reports.flatMap(failedAccessibilityOf))],
   };
